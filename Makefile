@@ -1,0 +1,43 @@
+# pokerfest: `make run` starts everything, `make test` runs the whole suite.
+# Both create .venv and install the pinned requirements first (idempotent).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STACK := $(PY) -m pokerfest.stack
+
+.PHONY: run test test-fast manage bench chromium clean
+
+$(VENV)/.installed: requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV) || { echo "could not create a virtualenv: on Debian, apt-get install python3-venv"; exit 1; }
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(STACK) run
+
+# The browser tests drive Debian's Chromium; install it when it is missing (never
+# `playwright install`, which downloads its own browser).
+chromium:
+	@test -x /usr/bin/chromium || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
+test: $(VENV)/.installed chromium
+	$(STACK) exec -- $(PY) -m pytest $(PYTEST_ARGS)
+
+# Pure rules only: no services, seconds.
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest tests/unit $(PYTEST_ARGS)
+
+# make manage ARGS="createsuperuser"
+manage: $(VENV)/.installed
+	$(STACK) exec -- $(PY) manage.py $(ARGS)
+
+# make bench BENCH_ARGS="--clients 2000"
+bench: $(VENV)/.installed
+	$(STACK) exec -- $(PY) bench/fanout.py $(BENCH_ARGS)
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,55 @@
+"""The director's clock controls (CLK-CONTROL): each call is one service call."""
+
+from ninja import Field, Router, Schema
+from ninja.security import django_auth
+
+from clock import services
+from pokerfest.access import Action, tournament_for
+from tournaments.api import ClockOut, Error
+
+router = Router(tags=["clock"], auth=django_auth)
+
+ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
+
+
+class PauseIn(Schema):
+    reason: str = Field("", max_length=200, description="Why the clock stops, for the log")
+
+
+class AdjustIn(Schema):
+    seconds: int = Field(..., description="Positive adds time to the current level, negative removes it")
+
+
+class LevelIn(Schema):
+    level_index: int = Field(..., ge=0, description="Position in the structure, from 0 (breaks count)")
+
+
+def _director(request, tournament_id: int) -> int:
+    tournament_for(request.user, tournament_id, Action.RUN_CLOCK)
+    return tournament_id
+
+
+@router.post("/tournaments/{tournament_id}/clock/start/", response={200: ClockOut, **ERRORS})
+def start(request, tournament_id: int):
+    return services.start_clock(_director(request, tournament_id), request.user)
+
+
+@router.post("/tournaments/{tournament_id}/clock/pause/", response={200: ClockOut, **ERRORS})
+def pause(request, tournament_id: int, body: PauseIn | None = None):
+    reason = body.reason if body else ""
+    return services.pause_clock(_director(request, tournament_id), request.user, reason=reason)
+
+
+@router.post("/tournaments/{tournament_id}/clock/resume/", response={200: ClockOut, **ERRORS})
+def resume(request, tournament_id: int):
+    return services.resume_clock(_director(request, tournament_id), request.user)
+
+
+@router.post("/tournaments/{tournament_id}/clock/adjust/", response={200: ClockOut, **ERRORS})
+def adjust(request, tournament_id: int, body: AdjustIn):
+    return services.adjust_clock(_director(request, tournament_id), request.user, body.seconds)
+
+
+@router.post("/tournaments/{tournament_id}/clock/level/", response={200: ClockOut, **ERRORS})
+def go_to_level(request, tournament_id: int, body: LevelIn):
+    return services.go_to_level(_director(request, tournament_id), request.user, body.level_index)

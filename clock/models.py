@@ -1,0 +1,142 @@
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from clock import timeline
+from tournaments.events import iso_time
+from tournaments.models import Tournament
+
+
+class Structure(models.Model):
+    name = models.CharField(max_length=200)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def timeline_levels(self) -> list[timeline.Level]:
+        return [level.as_timeline() for level in self.levels.all()]
+
+
+class Level(models.Model):
+    structure = models.ForeignKey(Structure, on_delete=models.CASCADE, related_name="levels")
+    position = models.PositiveIntegerField(help_text="Order within the structure, from 0.")
+    small_blind = models.PositiveBigIntegerField(default=0)
+    big_blind = models.PositiveBigIntegerField(default=0)
+    ante = models.PositiveBigIntegerField(default=0)
+    duration = models.DurationField(help_text="e.g. 20:00 for twenty minutes")
+    is_break = models.BooleanField(default=False)
+    name = models.CharField(max_length=100, blank=True, help_text='e.g. "dinner" for a break')
+
+    class Meta:
+        ordering = ["structure", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["structure", "position"], name="level_position_unique"),
+            models.CheckConstraint(condition=models.Q(duration__gt=timedelta(0)), name="level_duration_positive"),
+            models.CheckConstraint(
+                condition=models.Q(is_break=True) | models.Q(big_blind__gte=models.F("small_blind")),
+                name="level_big_blind_not_below_small",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.is_break:
+            return f"break {self.name}".strip()
+        return f"{self.small_blind}/{self.big_blind} ante {self.ante}"
+
+    def as_timeline(self) -> timeline.Level:
+        return timeline.Level(
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+            duration=self.duration,
+            is_break=self.is_break,
+            name=self.name,
+        )
+
+
+class Clock(models.Model):
+    """A tournament's level clock, stored as timestamps (see clock/timeline.py)."""
+
+    class Status(models.TextChoices):
+        READY = timeline.READY
+        RUNNING = timeline.RUNNING
+        PAUSED = timeline.PAUSED
+        FINISHED = timeline.FINISHED
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True, related_name="clock")
+    structure = models.ForeignKey(Structure, on_delete=models.PROTECT, related_name="clocks")
+    status = models.CharField(max_length=10, choices=Status, default=Status.READY)
+    level_index = models.PositiveIntegerField(default=0)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    remaining = models.DurationField(null=True, blank=True)
+    # Bumped by every change; a scheduled boundary task carries the version it was made for
+    # and does nothing when the clock has moved on.
+    version = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(status=timeline.RUNNING, ends_at__isnull=False, remaining__isnull=True)
+                    | (~models.Q(status=timeline.RUNNING) & models.Q(ends_at__isnull=True, remaining__isnull=False))
+                ),
+                name="clock_running_has_ends_at_else_remaining",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"clock of {self.tournament}"
+
+    @property
+    def state(self) -> timeline.ClockState:
+        return timeline.ClockState(self.status, self.level_index, ends_at=self.ends_at, remaining=self.remaining)
+
+    def clean(self):
+        if self.structure_id is None:
+            return
+        first = self.structure.levels.order_by("position").first()
+        if first is None:
+            raise ValidationError({"structure": "This structure has no levels yet; add its levels first."})
+        if self.status == timeline.READY:
+            # A clock not yet started begins with the first level's full time.
+            self.level_index, self.remaining = 0, first.duration
+
+    def save(self, *args, **kwargs):
+        if self.status == timeline.READY and self.remaining is None:
+            first = self.structure.levels.order_by("position").first()
+            self.remaining = first.duration if first else timedelta(0)
+        super().save(*args, **kwargs)
+
+    def document(self, now, levels: list[timeline.Level] | None = None) -> dict:
+        """The clock as every screen gets it: public, computed for `now`, no personal data."""
+        if levels is None:
+            levels = self.structure.timeline_levels()
+        shown = timeline.view(self.state, levels, now)
+        return {
+            "status": shown.status,
+            "level_index": shown.level_index,
+            "level_number": shown.level_number,
+            "level": level_document(shown.level),
+            "next_level": level_document(shown.next_level) if shown.next_level else None,
+            "ends_at": iso_time(shown.ends_at),
+            "remaining_ms": int(shown.remaining.total_seconds() * 1000),
+            "version": self.version,
+        }
+
+    def set_state(self, state: timeline.ClockState) -> None:
+        self.status = state.status
+        self.level_index = state.level_index
+        self.ends_at = state.ends_at
+        self.remaining = state.remaining
+
+
+def level_document(level: timeline.Level) -> dict:
+    return {
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "is_break": level.is_break,
+        "name": level.name,
+        "duration_s": int(level.duration.total_seconds()),
+    }

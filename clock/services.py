@@ -1,0 +1,121 @@
+"""Clock services: the only code that changes a clock (CLK-CONTROL).
+
+Each runs in one transaction: lock the tournament row, then its clock (always in that order),
+apply the pure rule from clock/timeline.py, save, append one event, and after commit schedule
+the next level boundary and broadcast.
+"""
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from clock import tasks, timeline
+from clock.models import Clock
+from tournaments import events
+from tournaments.models import Tournament
+
+# A director's "add/remove time" beyond this is a typo, not a ruling.
+MAX_ADJUST = timedelta(hours=6)
+
+
+def _locked_clock(tournament_id: int) -> Clock:
+    Tournament.objects.select_for_update().get(pk=tournament_id)
+    try:
+        return Clock.objects.select_for_update().get(tournament_id=tournament_id)
+    except Clock.DoesNotExist:
+        raise timeline.ClockRefused(
+            "This tournament has no structure yet; choose one in the admin before running the clock."
+        ) from None
+
+
+def _change(tournament_id: int, actor, kind: str, change, **staff_details) -> dict:
+    now = timezone.now()
+    with transaction.atomic():
+        clock = _locked_clock(tournament_id)
+        levels = clock.structure.timeline_levels()
+        clock.set_state(change(clock.state, levels, now))
+        clock.version += 1
+        clock.save()
+        public = {"clock": clock.document(now, levels)}
+        if kind == "clock.started":
+            Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).update(
+                status=Tournament.Status.RUNNING
+            )
+            public["tournament_status"] = Tournament.Status.RUNNING
+        events.append_event(tournament_id, kind, actor=actor, payload={**public, **staff_details}, public=public)
+        _schedule_boundary_after_commit(clock)
+    return public["clock"]
+
+
+def _schedule_boundary_after_commit(clock: Clock) -> None:
+    if clock.status != timeline.RUNNING:
+        return
+    tournament_id, version, ends_at = clock.tournament_id, clock.version, clock.ends_at
+    # robust: with the broker away the change still stands; reconcile_clocks repairs the boundary.
+    transaction.on_commit(
+        lambda: tasks.advance_level.apply_async((tournament_id, version), eta=ends_at), robust=True
+    )
+
+
+def start_clock(tournament_id: int, actor) -> dict:
+    return _change(tournament_id, actor, "clock.started", timeline.start)
+
+
+def pause_clock(tournament_id: int, actor, reason: str = "") -> dict:
+    return _change(tournament_id, actor, "clock.paused", timeline.pause, reason=reason)
+
+
+def resume_clock(tournament_id: int, actor) -> dict:
+    return _change(tournament_id, actor, "clock.resumed", timeline.resume)
+
+
+def adjust_clock(tournament_id: int, actor, seconds: int) -> dict:
+    delta = timedelta(seconds=seconds)
+    if seconds == 0:
+        raise timeline.ClockRefused("Say how many seconds to add (positive) or remove (negative).")
+    if abs(delta) > MAX_ADJUST:
+        raise timeline.ClockRefused(
+            f"{timeline.format_duration(delta)} is more than the {timeline.format_duration(MAX_ADJUST)} "
+            "a level can be changed by at once."
+        )
+    return _change(
+        tournament_id, actor, "clock.adjusted", lambda state, levels, now: timeline.adjust(state, levels, now, delta),
+        seconds=seconds,
+    )
+
+
+def go_to_level(tournament_id: int, actor, level_index: int) -> dict:
+    return _change(
+        tournament_id, actor, "clock.level_set",
+        lambda state, levels, now: timeline.go_to_level(state, levels, now, level_index),
+        level_index=level_index,
+    )
+
+
+def advance_due_levels(tournament_id: int, version: int | None = None) -> dict | None:
+    """Move a running clock past every boundary that is due; None when there is nothing to do.
+
+    Idempotent: called twice, or with the `version` of a clock that has changed since the
+    task was scheduled, it does nothing. A worker that died only delays this; the level still
+    ended on time, because the next level's end is counted from the boundary, not from now.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        try:
+            clock = _locked_clock(tournament_id)
+        except (Tournament.DoesNotExist, timeline.ClockRefused):
+            return None
+        if version is not None and clock.version != version:
+            return None
+        if clock.status != timeline.RUNNING or clock.ends_at > now:
+            return None
+        levels = clock.structure.timeline_levels()
+        clock.set_state(timeline.catch_up(clock.state, levels, now))
+        clock.version += 1
+        clock.save()
+        public = {"clock": clock.document(now, levels)}
+        kind = "clock.finished" if clock.status == timeline.FINISHED else "clock.level_started"
+        events.append_event(tournament_id, kind, actor=None, payload=public, public=public)
+        _schedule_boundary_after_commit(clock)
+    return public["clock"]

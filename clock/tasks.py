@@ -1,0 +1,24 @@
+"""Celery tasks for the clock: thin, idempotent, given ids never model instances."""
+
+from django.utils import timezone
+
+from clock import services
+from clock.models import Clock
+from pokerfest.celery import app
+
+
+@app.task(name="clock.tasks.advance_level")
+def advance_level(tournament_id: int, version: int) -> bool:
+    """Scheduled (ETA) at a level boundary for the clock version that set it."""
+    return services.advance_due_levels(tournament_id, version) is not None
+
+
+@app.task(name="clock.tasks.reconcile_clocks")
+def reconcile_clocks() -> int:
+    """Periodic repair: advance every running clock whose boundary passed unnoticed."""
+    due = Clock.objects.filter(status=Clock.Status.RUNNING, ends_at__lte=timezone.now())
+    advanced = 0
+    for tournament_id in due.values_list("tournament_id", flat=True):
+        if services.advance_due_levels(tournament_id) is not None:
+            advanced += 1
+    return advanced

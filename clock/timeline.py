@@ -1,0 +1,161 @@
+"""The tournament clock as plain data (CLK-LEVELS, CLK-CONTROL).
+
+The truth is timestamps, never a ticking counter: a running clock stores the moment its current
+level ends, a stopped one the time its level has left. Any process can say "level 7, 12:31
+left" from that and the current time, so a crashed worker loses nothing: `catch_up` from any
+later moment gives the same answer as catching up step by step.
+
+No Django, no I/O, no clock reads: `now` is always a parameter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from pokerfest.refusals import Refused
+
+READY = "ready"  # built, never started
+RUNNING = "running"
+PAUSED = "paused"
+FINISHED = "finished"  # the last level's time has run out
+
+
+class ClockRefused(Refused):
+    """A clock control that the clock's state does not allow; the message is for the director."""
+
+
+@dataclass(frozen=True)
+class Level:
+    small_blind: int
+    big_blind: int
+    ante: int
+    duration: timedelta
+    is_break: bool = False
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class ClockState:
+    status: str
+    level_index: int
+    ends_at: datetime | None = None  # set while running
+    remaining: timedelta | None = None  # set while not running
+
+    def __post_init__(self) -> None:
+        if (self.status == RUNNING) != (self.ends_at is not None):
+            raise ValueError("a running clock has ends_at, and only a running clock has it")
+        if (self.status == RUNNING) == (self.remaining is not None):
+            raise ValueError("a stopped clock has remaining time, a running one does not")
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """What a screen shows at one moment."""
+
+    status: str
+    level_index: int
+    level: Level
+    level_number: int | None  # 1, 2, 3… counting play levels only; None during a break
+    next_level: Level | None
+    remaining: timedelta
+    ends_at: datetime | None
+
+
+def initial(levels: list[Level]) -> ClockState:
+    if not levels:
+        raise ClockRefused("The structure has no levels; add at least one before the clock can run.")
+    return ClockState(READY, 0, remaining=levels[0].duration)
+
+
+def catch_up(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
+    """Move a running clock past every level boundary at or before `now`.
+
+    Each new level ends one full level after the previous boundary (not after `now`), so
+    catching up late loses no clock time.
+    """
+    while state.status == RUNNING and state.ends_at <= now:
+        following = state.level_index + 1
+        if following >= len(levels):
+            return ClockState(FINISHED, state.level_index, remaining=timedelta(0))
+        state = ClockState(RUNNING, following, ends_at=state.ends_at + levels[following].duration)
+    return state
+
+
+def start(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
+    if state.status != READY:
+        raise ClockRefused("The clock has already been started; a paused clock is resumed, not started.")
+    return ClockState(RUNNING, state.level_index, ends_at=now + state.remaining)
+
+
+def pause(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
+    state = catch_up(state, levels, now)
+    if state.status != RUNNING:
+        raise ClockRefused(f"The clock is {state.status}, not running, so it cannot be paused.")
+    return ClockState(PAUSED, state.level_index, remaining=state.ends_at - now)
+
+
+def resume(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
+    if state.status != PAUSED:
+        hint = " Start it first." if state.status == READY else ""
+        raise ClockRefused(f"The clock is {state.status}, not paused, so it cannot be resumed.{hint}")
+    return ClockState(RUNNING, state.level_index, ends_at=now + state.remaining)
+
+
+def adjust(state: ClockState, levels: list[Level], now: datetime, delta: timedelta) -> ClockState:
+    """Add (positive delta) or remove (negative) time from the current level."""
+    state = catch_up(state, levels, now)
+    if state.status == FINISHED:
+        raise ClockRefused("The structure has finished; go to a level before adding time.")
+    left = state.ends_at - now if state.status == RUNNING else state.remaining
+    if left + delta <= timedelta(0):
+        raise ClockRefused(
+            f"Only {format_duration(left)} is left in this level, so {format_duration(-delta)} "
+            "cannot be removed; remove less, or go to the next level."
+        )
+    if state.status == RUNNING:
+        return replace(state, ends_at=state.ends_at + delta)
+    return replace(state, remaining=state.remaining + delta)
+
+
+def go_to_level(state: ClockState, levels: list[Level], now: datetime, index: int) -> ClockState:
+    """Jump to a level with its full time; a running clock keeps running, a finished one pauses."""
+    if not 0 <= index < len(levels):
+        raise ClockRefused(f"There is no level {index + 1}; this structure has {len(levels)}.")
+    state = catch_up(state, levels, now)
+    duration = levels[index].duration
+    if state.status == RUNNING:
+        return ClockState(RUNNING, index, ends_at=now + duration)
+    status = PAUSED if state.status == FINISHED else state.status
+    return ClockState(status, index, remaining=duration)
+
+
+def view(state: ClockState, levels: list[Level], now: datetime) -> ClockView:
+    state = catch_up(state, levels, now)
+    level = levels[state.level_index]
+    following = state.level_index + 1
+    if state.status == RUNNING:
+        remaining = state.ends_at - now
+    else:
+        remaining = state.remaining
+    return ClockView(
+        status=state.status,
+        level_index=state.level_index,
+        level=level,
+        level_number=None if level.is_break else play_level_number(levels, state.level_index),
+        next_level=levels[following] if following < len(levels) else None,
+        remaining=remaining,
+        ends_at=state.ends_at,
+    )
+
+
+def play_level_number(levels: list[Level], index: int) -> int:
+    """Levels are numbered 1, 2, 3… by the play levels; breaks take no number."""
+    return sum(1 for level in levels[: index + 1] if not level.is_break)
+
+
+def format_duration(duration: timedelta) -> str:
+    seconds = int(abs(duration).total_seconds())
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"

@@ -1,0 +1,78 @@
+"""Who may do what: the one place views, the API and WebSocket consumers ask.
+
+Roles are Django groups. Each screen or action names the roles it needs here; superusers may
+do everything. Anonymous users see the public lobby and the public API only.
+"""
+
+from enum import StrEnum
+
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+
+from tournaments.models import Tournament
+
+
+class Role(StrEnum):
+    DIRECTOR = "director"
+    FLOOR = "floor"
+    DESK = "desk"
+    CASHIER = "cashier"
+    MEDIA = "media"
+
+
+class Action(StrEnum):
+    VIEW_LOBBY = "view_lobby"  # public lobby page, lobby socket, public API
+    STAFF_FEED = "staff_feed"  # the staff socket: events with personal data
+    FLOOR = "floor"  # the floor tablet
+    DESK = "desk"  # the registration desk
+    RUN_CLOCK = "run_clock"  # director's clock controls
+
+
+NEEDS: dict[Action, frozenset[Role] | None] = {
+    Action.VIEW_LOBBY: None,  # anyone, signed in or not
+    Action.STAFF_FEED: frozenset({Role.DIRECTOR, Role.FLOOR, Role.DESK, Role.CASHIER}),
+    Action.FLOOR: frozenset({Role.DIRECTOR, Role.FLOOR}),
+    Action.DESK: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
+    Action.RUN_CLOCK: frozenset({Role.DIRECTOR}),
+}
+
+PLACES = {
+    Action.STAFF_FEED: "the staff live feed",
+    Action.FLOOR: "the floor tablet",
+    Action.DESK: "the registration desk",
+    Action.RUN_CLOCK: "the tournament clock controls",
+}
+
+
+def roles_of(user) -> set[Role]:
+    if user is None or not user.is_authenticated or not user.is_active:
+        return set()
+    names = set(user.groups.values_list("name", flat=True))
+    return {role for role in Role if role.value in names}
+
+
+def can(user, action: Action) -> bool:
+    needed = NEEDS[action]
+    if needed is None:
+        return True
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return user.is_superuser or bool(roles_of(user) & needed)
+
+
+def check(user, action: Action) -> None:
+    """Raise PermissionDenied with a message that says which role is needed."""
+    if can(user, action):
+        return
+    needed = ", ".join(sorted(NEEDS[action]))
+    who = "You are not signed in" if not getattr(user, "is_authenticated", False) else "Your account lacks the role"
+    raise PermissionDenied(f"{who}: {PLACES[action]} needs one of these roles: {needed}.")
+
+
+def tournament_for(user, tournament_id: int, action: Action) -> Tournament:
+    """The tournament, fetched together with the user's right to it.
+
+    Raises Tournament.DoesNotExist for an unknown id and PermissionDenied for a missing role.
+    """
+    check(user or AnonymousUser(), action)
+    return Tournament.objects.select_related("festival").get(pk=tournament_id)

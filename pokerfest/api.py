@@ -1,0 +1,50 @@
+"""The JSON API under /api/, schema at /api/openapi.json.
+
+Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing becomes a 500.
+"""
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, ValidationError
+
+from clock.api import router as clock_router
+from pokerfest.refusals import Refused
+from tournaments.api import router as tournaments_router
+
+api = NinjaAPI(title="pokerfest", version="1", urls_namespace="api")
+api.add_router("/", tournaments_router)
+api.add_router("/", clock_router)
+
+
+@api.exception_handler(Refused)
+def refused(request, exc):
+    return api.create_response(request, {"detail": str(exc)}, status=409)
+
+
+@api.exception_handler(PermissionDenied)
+def forbidden(request, exc):
+    return api.create_response(request, {"detail": str(exc) or "You may not do that."}, status=403)
+
+
+@api.exception_handler(AuthenticationError)
+def unauthenticated(request, exc):
+    return api.create_response(
+        request, {"detail": "Sign in first (a staff account with the right role is needed)."}, status=401
+    )
+
+
+@api.exception_handler(ObjectDoesNotExist)
+def not_found(request, exc):
+    thing = type(exc).__qualname__.split(".")[0].lower() or "object"
+    return api.create_response(request, {"detail": f"There is no {thing} with that id."}, status=404)
+
+
+@api.exception_handler(ValidationError)
+def invalid(request, exc):
+    problems = []
+    for error in exc.errors:
+        where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path"))
+        problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
+    return api.create_response(
+        request, {"detail": "Invalid input — " + "; ".join(problems), "errors": exc.errors}, status=422
+    )

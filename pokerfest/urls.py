@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from pokerfest.api import api
+from tournaments import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("tournaments/<int:tournament_id>/", views.lobby, name="lobby"),
+    path("tournaments/<int:tournament_id>/floor/", views.floor, name="floor"),
+    path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
+    path("tournaments/<int:tournament_id>/director/", views.director, name="director"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", api.urls),
+    path("admin/", admin.site.urls),
+]

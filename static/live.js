@@ -1,0 +1,186 @@
+// pokerfest live client: one socket per page, a snapshot first, then events in seq order.
+// Protocol: docs/live-protocol.md. No build step; every live page loads this file.
+"use strict";
+
+class LiveFeed {
+  // url: the socket path; handlers: onSnapshot(snapshot), onEvent(event), onStatus(state, detail)
+  constructor(path, handlers) {
+    this.path = path;
+    this.handlers = handlers;
+    this.seq = null; // the seq the screen is current to; null until the first snapshot
+    this.offsetMs = 0; // server clock minus this device's clock
+    this.backoffMs = 500;
+    this.awaitingSnapshot = true;
+    this.stopped = false;
+  }
+
+  start() {
+    this.connect();
+    return this;
+  }
+
+  serverNow() {
+    return Date.now() + this.offsetMs;
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
+    this.awaitingSnapshot = true;
+    this.socket.onopen = () => {
+      this.backoffMs = 500;
+    };
+    this.socket.onmessage = (message) => this.receive(JSON.parse(message.data));
+    this.socket.onclose = (closing) => {
+      if (closing.code === 4403 || closing.code === 4404) {
+        this.stopped = true;
+        const why = closing.code === 4403 ? "not allowed: sign in with the right role" : "no such tournament";
+        this.status("closed", why);
+        return;
+      }
+      if (this.stopped) return;
+      this.status("reconnecting");
+      // Backoff with jitter, so a room of screens does not reconnect in one burst.
+      const wait = this.backoffMs * (0.75 + Math.random() / 2);
+      this.backoffMs = Math.min(this.backoffMs * 2, 10000);
+      setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  receive(frame) {
+    if (frame.server_time) this.offsetMs = Date.parse(frame.server_time) - Date.now();
+    if (frame.type === "snapshot") {
+      this.seq = frame.seq;
+      this.awaitingSnapshot = false;
+      this.handlers.onSnapshot(frame);
+      this.status("live");
+    } else if (frame.type === "event") {
+      if (this.awaitingSnapshot || frame.seq <= this.seq) return; // the snapshot covers it
+      if (frame.seq !== this.seq + 1) {
+        this.resync(); // a gap: something was lost, start again from a snapshot
+        return;
+      }
+      this.seq = frame.seq;
+      this.handlers.onEvent(frame);
+    } else if (frame.type === "error") {
+      console.warn("pokerfest live:", frame.message);
+    }
+  }
+
+  resync() {
+    this.awaitingSnapshot = true;
+    this.status("resyncing");
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "resync" }));
+  }
+
+  status(state, detail) {
+    document.querySelectorAll("[data-live-status]").forEach((element) => {
+      element.dataset.liveStatus = state;
+      element.textContent = {
+        live: "live",
+        reconnecting: "reconnecting…",
+        resyncing: "catching up…",
+        closed: `disconnected: ${detail}`,
+      }[state];
+    });
+    if (this.handlers.onStatus) this.handlers.onStatus(state, detail);
+  }
+}
+
+// The level clock as every screen shows it, counted down locally from ends_at and the
+// server's time; a screen never ticks its own idea of the level.
+class ClockDisplay {
+  constructor(root, feed) {
+    this.root = root;
+    this.feed = feed;
+    this.clock = null;
+    setInterval(() => this.render(), 200);
+  }
+
+  update(clock) {
+    this.clock = clock;
+    this.render();
+  }
+
+  remainingMs() {
+    const clock = this.clock;
+    if (clock.status === "running") return Math.max(0, Date.parse(clock.ends_at) - this.feed.serverNow());
+    return clock.remaining_ms;
+  }
+
+  field(name, text) {
+    this.root.querySelectorAll(`[data-clock="${name}"]`).forEach((element) => {
+      if (element.textContent !== text) element.textContent = text;
+    });
+  }
+
+  render() {
+    const clock = this.clock;
+    if (!clock) {
+      this.field("status", "no structure yet");
+      return;
+    }
+    const level = clock.level;
+    this.root.dataset.clockStatus = clock.status;
+    this.field("status", { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
+    this.field("level", level.is_break ? `Break${level.name ? ": " + level.name : ""}` : `Level ${clock.level_number}`);
+    this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
+    this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);
+    this.field("remaining", formatClock(this.remainingMs()));
+    const next = clock.next_level;
+    this.field(
+      "next",
+      next ? (next.is_break ? `Next: break${next.name ? " (" + next.name + ")" : ""}` : `Next: ${fmt(next.small_blind)} / ${fmt(next.big_blind)}${next.ante ? " ante " + fmt(next.ante) : ""}`) : "Last level"
+    );
+  }
+}
+
+function fmt(amount) {
+  return Number(amount).toLocaleString("en");
+}
+
+function formatClock(ms) {
+  const total = Math.ceil(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mmss = `${String(minutes).padStart(hours ? 2 : 1, "0")}:${String(seconds).padStart(2, "0")}`;
+  return hours ? `${hours}:${mmss}` : mmss;
+}
+
+// Wires a page: the clock, the tournament status and (on staff pages) the event feed.
+function startLivePage() {
+  const page = document.querySelector("[data-live-path]");
+  if (!page) return null;
+  const feedList = document.querySelector("[data-event-feed]");
+  let display;
+  const feed = new LiveFeed(page.dataset.livePath, {
+    onSnapshot(snapshot) {
+      display.update(snapshot.clock);
+      setText("[data-tournament-status]", snapshot.tournament.status);
+      page.dataset.seq = snapshot.seq;
+    },
+    onEvent(event) {
+      const data = event.data || {};
+      if (data.clock) display.update(data.clock);
+      if (data.tournament_status) setText("[data-tournament-status]", data.tournament_status);
+      page.dataset.seq = event.seq;
+      if (feedList) {
+        const item = document.createElement("li");
+        const when = new Date(event.at).toLocaleTimeString();
+        item.textContent = `#${event.seq} ${when} ${event.kind}${event.actor ? " by " + event.actor : ""}`;
+        feedList.prepend(item);
+        while (feedList.children.length > 50) feedList.lastChild.remove();
+      }
+    },
+  });
+  display = new ClockDisplay(document.querySelector("[data-clock-root]") || document.body, feed);
+  window.pokerfestLive = feed;
+  return feed.start();
+}
+
+function setText(selector, text) {
+  document.querySelectorAll(selector).forEach((element) => (element.textContent = text));
+}
+
+document.addEventListener("DOMContentLoaded", startLivePage);

@@ -1,0 +1,42 @@
+from django.contrib import admin
+
+from clock.models import Clock
+from tournaments.models import Event, Festival, Tournament
+
+
+@admin.register(Festival)
+class FestivalAdmin(admin.ModelAdmin):
+    list_display = ["name", "venue", "time_zone", "currency"]
+
+
+class ClockInline(admin.StackedInline):
+    model = Clock
+    # The structure is chosen here; the clock's state changes only through the director's
+    # controls, which log and broadcast every change.
+    fields = ["structure", "status", "level_index", "ends_at", "remaining", "version"]
+    readonly_fields = ["status", "level_index", "ends_at", "remaining", "version"]
+    can_delete = False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "festival", "ruleset_preset", "status", "last_seq"]
+    list_filter = ["status", "ruleset_preset", "festival"]
+    inlines = [ClockInline]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """The log is append-only: readable here, never edited."""
+
+    list_display = ["tournament", "seq", "at", "kind", "actor"]
+    list_filter = ["tournament", "kind"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,75 @@
+"""Public, read-only API for screens and live-reporting sites."""
+
+from datetime import datetime
+
+from ninja import Router, Schema
+
+from pokerfest.access import Action, tournament_for
+from tournaments.models import Tournament
+from tournaments.snapshot import snapshot
+
+router = Router(tags=["tournaments"])
+
+
+class Error(Schema):
+    detail: str
+
+
+class TournamentSummary(Schema):
+    id: int
+    name: str
+    status: str
+
+
+class LevelOut(Schema):
+    small_blind: int
+    big_blind: int
+    ante: int
+    is_break: bool
+    name: str
+    duration_s: int
+
+
+class ClockOut(Schema):
+    status: str
+    level_index: int
+    level_number: int | None
+    level: LevelOut
+    next_level: LevelOut | None
+    ends_at: datetime | None
+    remaining_ms: int
+    version: int
+
+
+class TournamentOut(Schema):
+    id: int
+    name: str
+    status: str
+    festival: str
+    venue: str
+    time_zone: str
+    currency: str
+
+
+class SnapshotOut(Schema):
+    type: str
+    audience: str
+    seq: int
+    server_time: datetime
+    tournament: TournamentOut
+    clock: ClockOut | None
+
+
+@router.get("/tournaments/", response=list[TournamentSummary], summary="List tournaments")
+def list_tournaments(request):
+    return Tournament.objects.order_by("id").only("id", "name", "status")
+
+
+@router.get(
+    "/tournaments/{tournament_id}/",
+    response={200: SnapshotOut, 404: Error},
+    summary="Public snapshot of one tournament (the lobby socket's first frame)",
+)
+def tournament_snapshot(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
+    return snapshot(tournament_id)

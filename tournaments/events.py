@@ -1,0 +1,93 @@
+"""The tournament's event log and its live broadcast.
+
+Every service appends exactly one event inside its own transaction; the event goes out to the
+channel groups only after that transaction commits, so a rolled-back change is never seen.
+Each frame is encoded once per audience, not once per socket.
+"""
+
+import json
+import logging
+from datetime import datetime
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import connection, transaction
+from django.utils import timezone
+
+from tournaments.models import Event, Tournament
+
+log = logging.getLogger(__name__)
+
+PUBLIC = "public"  # the lobby and players' phones: never personal data
+STAFF = "staff"  # floor, desk, director
+AUDIENCES = (PUBLIC, STAFF)
+
+
+def group_name(tournament_id: int, audience: str) -> str:
+    return f"tournament.{tournament_id}.{audience}"
+
+
+def iso_time(moment: datetime | None) -> str | None:
+    # Milliseconds are what JavaScript's Date parses everywhere.
+    return None if moment is None else moment.isoformat(timespec="milliseconds")
+
+
+def append_event(tournament_id: int, kind: str, *, actor=None, payload: dict, public: dict | None) -> Event:
+    """Append one event to the tournament's log in the caller's transaction.
+
+    `payload` is what staff see; `public` is what the lobby sees (None: nothing public, the
+    lobby still receives the seq so it sees no gap).
+    """
+    if not connection.in_atomic_block:
+        raise RuntimeError("append_event belongs inside the service's transaction.atomic() block")
+    # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in
+    # commit order; a rollback takes the bump back with everything else.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Tournament._meta.db_table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq",
+            [tournament_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
+    event = Event.objects.create(
+        tournament_id=tournament_id,
+        seq=row[0],
+        at=timezone.now(),
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        kind=kind,
+        payload=payload,
+        public=public,
+    )
+    # robust: a broadcast that fails (Redis away) must not turn a committed change into an
+    # error for the person who made it; screens resync on their next event or reconnect.
+    transaction.on_commit(lambda: broadcast(event), robust=True)
+    return event
+
+
+def event_frame(event: Event, audience: str) -> str:
+    frame = {
+        "type": "event",
+        "seq": event.seq,
+        "kind": event.kind,
+        "at": iso_time(event.at),
+        "server_time": iso_time(timezone.now()),
+        "data": event.payload if audience == STAFF else event.public,
+    }
+    if audience == STAFF:
+        frame["actor"] = event.actor.get_username() if event.actor_id else None
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def broadcast(event: Event) -> None:
+    messages = [
+        (group_name(event.tournament_id, audience), {"type": "live.frame", "text": event_frame(event, audience)})
+        for audience in AUDIENCES
+    ]
+    async_to_sync(_publish)(messages)
+
+
+async def _publish(messages: list[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    for group, message in messages:
+        await layer.group_send(group, message)

@@ -1,0 +1,43 @@
+"""The snapshot a screen starts from: the tournament's state and the seq it is current to.
+
+The lobby socket's first frame and GET /api/tournaments/<id>/ are this same document.
+"""
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from clock.models import Clock
+from tournaments.events import PUBLIC, STAFF, iso_time
+from tournaments.models import Tournament
+
+
+def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
+    """Raises Tournament.DoesNotExist for an unknown id."""
+    if audience not in (PUBLIC, STAFF):
+        raise ValueError(f"unknown audience {audience!r}")
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            # One consistent view: the seq and the state it describes come from one moment.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+        clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+        now = timezone.now()
+        document = {
+            "type": "snapshot",
+            "audience": audience,
+            "seq": tournament.last_seq,
+            "server_time": iso_time(now),
+            "tournament": {
+                "id": tournament.id,
+                "name": tournament.name,
+                "status": tournament.status,
+                "festival": tournament.festival.name,
+                "venue": tournament.festival.venue,
+                "time_zone": tournament.festival.time_zone,
+                "currency": tournament.festival.currency,
+            },
+            "clock": clock.document(now) if clock else None,
+        }
+    return document
