@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test test-fast manage bench chromium clean
+.PHONY: run test manage bench chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -26,10 +26,6 @@ chromium:
 
 test: $(VENV)/.installed chromium
 	$(STACK) exec -- $(PY) -m pytest $(PYTEST_ARGS)
-
-# Pure rules only: no services, seconds.
-test-fast: $(VENV)/.installed
-	$(PY) -m pytest tests/unit $(PYTEST_ARGS)
 
 # make manage ARGS="createsuperuser"
 manage: $(VENV)/.installed

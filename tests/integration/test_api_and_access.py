@@ -1,0 +1,173 @@
+"""The JSON API and every page, walked through by every persona: who reaches what, and that
+bad input gets a 4xx JSON message a person can act on, never a 500."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from clock import services
+from tests.conftest import PERSONAS
+
+
+def client_for(persona: str, staff, **options) -> Client:
+    client = Client(**options)
+    if persona != "anonymous":
+        client.force_login(staff[persona])
+    return client
+
+
+@pytest.mark.django_db
+def test_public_api_lists_tournaments_and_serves_the_lobby_snapshot(make_tournament):
+    tournament = make_tournament()
+    services.start_clock(tournament.id, None)
+    client = Client()
+    listing = client.get("/api/tournaments/")
+    assert listing.status_code == 200
+    assert listing.json() == [{"id": tournament.id, "name": "Test Event", "status": "running"}]
+    document = client.get(f"/api/tournaments/{tournament.id}/").json()
+    assert document["seq"] == 1 and document["audience"] == "public"
+    clock = document["clock"]
+    assert clock["status"] == "running" and clock["level"]["big_blind"] == 200 and clock["ends_at"]
+    assert clock["next_level"]["big_blind"] == 400 and "server_time" in document
+
+
+@pytest.mark.django_db
+def test_api_errors_are_json_sentences(make_tournament, staff):
+    tournament = make_tournament()
+    anonymous, director = Client(), client_for("director", staff)
+    missing = anonymous.get("/api/tournaments/424242/")
+    assert (missing.status_code, missing.json()) == (404, {"detail": "There is no tournament with that id."})
+    assert anonymous.get("/api/tournaments/abc/").status_code == 422
+
+    base = f"/api/tournaments/{tournament.id}/clock"
+    refused = director.post(f"{base}/pause/", {"reason": "x"}, content_type="application/json")
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == "The clock is ready, not running, so it cannot be paused."
+    bad = director.post(f"{base}/adjust/", {"seconds": "ten"}, content_type="application/json")
+    assert bad.status_code == 422 and bad.json()["detail"].startswith("Invalid input — seconds:")
+    empty = director.post(f"{base}/adjust/", "", content_type="application/json")
+    assert empty.status_code in (400, 422) and "detail" in empty.json()
+    garbage = director.post(f"{base}/adjust/", "{not json", content_type="application/json")
+    assert garbage.status_code in (400, 422) and "detail" in garbage.json()
+    too_long = director.post(f"{base}/pause/", {"reason": "x" * 201}, content_type="application/json")
+    assert too_long.status_code == 422 and "reason" in too_long.json()["detail"]
+    no_level = director.post(f"{base}/level/", {"level_index": 9}, content_type="application/json")
+    assert (no_level.status_code, no_level.json()["detail"]) == (409, "There is no level 10; this structure has 3.")
+    assert director.post("/api/tournaments/424242/clock/start/").status_code == 404
+    assert tournament.events.count() == 0
+
+
+@pytest.mark.django_db
+def test_CLK_CONTROL_director_runs_the_clock_through_the_api(make_tournament, staff):
+    tournament = make_tournament()
+    director = client_for("director", staff)
+    base = f"/api/tournaments/{tournament.id}/clock"
+    assert director.post(f"{base}/start/").json()["status"] == "running"
+    assert director.post(f"{base}/pause/", {"reason": "seat dispute"}, content_type="application/json").json()[
+        "status"
+    ] == "paused"
+    added = director.post(f"{base}/adjust/", {"seconds": 90}, content_type="application/json").json()
+    assert added["remaining_ms"] > 600_000
+    assert director.post(f"{base}/level/", {"level_index": 1}, content_type="application/json").json()[
+        "level_index"
+    ] == 1
+    assert director.post(f"{base}/resume/").json()["status"] == "running"
+    kinds = list(tournament.events.values_list("kind", flat=True))
+    assert kinds == ["clock.started", "clock.paused", "clock.adjusted", "clock.level_set", "clock.resumed"]
+    assert tournament.events.get(kind="clock.paused").payload["reason"] == "seat dispute"
+    assert "reason" not in tournament.events.get(kind="clock.paused").public
+
+
+@pytest.mark.django_db
+def test_api_post_needs_the_csrf_token_of_the_session(make_tournament, staff):
+    tournament = make_tournament()
+    strict = client_for("director", staff, enforce_csrf_checks=True)
+    response = strict.post(f"/api/tournaments/{tournament.id}/clock/start/")
+    assert response.status_code in (401, 403)
+    assert tournament.events.count() == 0
+
+
+CLOCK_CONTROL = {"anonymous": 401, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
+                 "superuser": 200}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_clock_controls_by_persona(persona, make_tournament, staff):
+    tournament = make_tournament()
+    response = client_for(persona, staff).post(f"/api/tournaments/{tournament.id}/clock/start/")
+    assert response.status_code == CLOCK_CONTROL[persona]
+    if response.status_code == 403:
+        assert "needs one of these roles: director" in response.json()["detail"]
+    if response.status_code == 401:
+        assert response.json()["detail"].startswith("Sign in first")
+    assert tournament.events.count() == (1 if response.status_code == 200 else 0)
+
+
+# 200: the page; 302: sent to sign in; 403: signed in without the role.
+PAGES = {
+    "lobby": {"anonymous": 200, "director": 200, "floor": 200, "desk": 200, "cashier": 200, "media": 200,
+              "superuser": 200},
+    "floor": {"anonymous": 302, "director": 200, "floor": 200, "desk": 403, "cashier": 403, "media": 403,
+              "superuser": 200},
+    "desk": {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
+             "superuser": 200},
+    "director": {"anonymous": 302, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
+                 "superuser": 200},
+    "admin": {"anonymous": 302, "director": 302, "floor": 302, "desk": 302, "cashier": 302, "media": 302,
+              "superuser": 200},
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_pages_by_persona(persona, make_tournament, staff):
+    tournament = make_tournament()
+    client = client_for(persona, staff)
+    urls = {
+        "lobby": f"/tournaments/{tournament.id}/",
+        "floor": f"/tournaments/{tournament.id}/floor/",
+        "desk": f"/tournaments/{tournament.id}/desk/",
+        "director": f"/tournaments/{tournament.id}/director/",
+        "admin": "/admin/",
+    }
+    for page, url in urls.items():
+        response = client.get(url)
+        assert response.status_code == PAGES[page][persona], (page, persona)
+        if response.status_code == 302:
+            assert "login" in response["Location"]
+        if response.status_code == 403:
+            assert "needs one of these roles" in response.content.decode()
+    home = client.get("/").content.decode()
+    assert (f"/tournaments/{tournament.id}/director/" in home) == (PAGES["director"][persona] == 200)
+    assert client.get("/tournaments/424242/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_openapi_schema_describes_the_api():
+    schema = Client().get("/api/openapi.json").json()
+    assert "/api/tournaments/" in schema["paths"]
+    assert "/api/tournaments/{tournament_id}/" in schema["paths"]
+    assert "/api/tournaments/{tournament_id}/clock/pause/" in schema["paths"]
+
+
+@pytest.mark.django_db
+def test_migrations_match_the_models():
+    call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+@pytest.mark.django_db
+def test_admin_refuses_a_structure_without_levels(staff):
+    from clock.models import Structure
+    from tournaments.models import Festival
+
+    festival = Festival.objects.create(name="F", venue="V")
+    empty = Structure.objects.create(name="empty")
+    client = client_for("superuser", staff)
+    response = client.post("/admin/tournaments/tournament/add/", {
+        "festival": festival.id, "name": "New", "ruleset_preset": "pokerfest", "status": "scheduled",
+        "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "0", "clock-MIN_NUM_FORMS": "0",
+        "clock-MAX_NUM_FORMS": "1", "clock-0-structure": empty.id,
+    })
+    assert response.status_code == 200
+    assert "This structure has no levels yet" in response.content.decode()

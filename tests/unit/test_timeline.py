@@ -1,0 +1,149 @@
+"""The level clock's pure rules (CLK-LEVELS, CLK-CONTROL): no Django, time passed in."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from clock import timeline
+from clock.timeline import FINISHED, PAUSED, READY, RUNNING, ClockRefused, Level
+
+T0 = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+
+levels_strategy = st.lists(
+    st.builds(
+        Level,
+        small_blind=st.integers(0, 10_000),
+        big_blind=st.integers(0, 20_000),
+        ante=st.integers(0, 20_000),
+        duration=st.integers(1, 3600).map(lambda s: timedelta(seconds=s)),
+        is_break=st.booleans(),
+    ),
+    min_size=1,
+    max_size=30,
+)
+offsets = st.integers(0, 40 * 3600).map(lambda s: timedelta(seconds=s))
+
+
+def expected_at(levels: list[Level], started: datetime, now: datetime) -> tuple[str, int, timedelta]:
+    """Reference answer by summing durations: which level is on and what it has left."""
+    boundary = started
+    for index, level in enumerate(levels):
+        boundary += level.duration
+        if now < boundary:
+            return RUNNING, index, boundary - now
+    return FINISHED, len(levels) - 1, timedelta(0)
+
+
+def play(n: int, seconds: int = 60) -> list[Level]:
+    return [Level(100 * (i + 1), 200 * (i + 1), 0, timedelta(seconds=seconds)) for i in range(n)]
+
+
+@given(levels_strategy, offsets)
+def test_CLK_LEVELS_running_clock_is_a_function_of_start_and_now(levels, offset):
+    """CLK-LEVELS: a started clock shows the level whose time window holds `now`."""
+    state = timeline.start(timeline.initial(levels), levels, T0)
+    shown = timeline.view(state, levels, T0 + offset)
+    assert (shown.status, shown.level_index, shown.remaining) == expected_at(levels, T0, T0 + offset)
+
+
+@given(levels_strategy, offsets, offsets)
+def test_CLK_LEVELS_catching_up_late_loses_no_time(levels, first, second):
+    """A worker that runs late (or dies and is replaced) ends each level exactly on time:
+    catching up in two steps equals catching up once, and repeating it changes nothing."""
+    state = timeline.start(timeline.initial(levels), levels, T0)
+    early, late = sorted([T0 + first, T0 + first + second])
+    once = timeline.catch_up(state, levels, late)
+    assert timeline.catch_up(timeline.catch_up(state, levels, early), levels, late) == once
+    assert timeline.catch_up(once, levels, late) == once
+
+
+@given(levels_strategy, offsets, st.integers(0, 7200).map(lambda s: timedelta(seconds=s)), offsets)
+def test_CLK_CONTROL_a_pause_shifts_everything_after_it_by_its_length(levels, before, paused_for, after):
+    """CLK-CONTROL: pause then resume: the clock behaves as if the pause had not happened,
+    only later by exactly the time it stood still."""
+    state = timeline.start(timeline.initial(levels), levels, T0)
+    assume(timeline.catch_up(state, levels, T0 + before).status == RUNNING)
+    stopped = timeline.pause(state, levels, T0 + before)
+    assert stopped.status == PAUSED
+    resumed = timeline.resume(stopped, levels, T0 + before + paused_for)
+    moment = T0 + before + paused_for + after
+    shown = timeline.view(resumed, levels, moment)
+    assert (shown.status, shown.level_index, shown.remaining) == expected_at(levels, T0 + paused_for, moment)
+
+
+@given(levels_strategy, st.integers(-3600, 3600), offsets)
+def test_CLK_CONTROL_adding_time_moves_every_later_boundary(levels, seconds, offset):
+    """CLK-CONTROL: adding or removing time on the current level moves every later boundary by
+    the same amount; removing more than is left is refused with the time left in the message."""
+    delta = timedelta(seconds=seconds)
+    assume(seconds != 0)
+    state = timeline.start(timeline.initial(levels), levels, T0)
+    if levels[0].duration + delta <= timedelta(0):
+        with pytest.raises(ClockRefused, match="left in this level"):
+            timeline.adjust(state, levels, T0, delta)
+        return
+    adjusted = timeline.adjust(state, levels, T0, delta)
+    shown = timeline.view(adjusted, levels, T0 + offset)
+    assert (shown.status, shown.level_index, shown.remaining) == expected_at(levels, T0 + delta, T0 + offset)
+
+
+def test_CLK_CONTROL_controls_refuse_the_wrong_state_with_a_reason():
+    levels = play(3)
+    ready = timeline.initial(levels)
+    with pytest.raises(ClockRefused, match="not running"):
+        timeline.pause(ready, levels, T0)
+    with pytest.raises(ClockRefused, match="Start it first"):
+        timeline.resume(ready, levels, T0)
+    running = timeline.start(ready, levels, T0)
+    with pytest.raises(ClockRefused, match="already been started"):
+        timeline.start(running, levels, T0)
+    with pytest.raises(ClockRefused, match="not paused"):
+        timeline.resume(running, levels, T0)
+    paused = timeline.pause(running, levels, T0 + timedelta(seconds=10))
+    with pytest.raises(ClockRefused, match="paused, not running"):
+        timeline.pause(paused, levels, T0 + timedelta(seconds=20))
+    with pytest.raises(ClockRefused, match="There is no level 4"):
+        timeline.go_to_level(paused, levels, T0, 3)
+    finished = timeline.catch_up(running, levels, T0 + timedelta(hours=1))
+    assert finished.status == FINISHED
+    with pytest.raises(ClockRefused, match="finished"):
+        timeline.adjust(finished, levels, T0 + timedelta(hours=1), timedelta(seconds=30))
+    with pytest.raises(ClockRefused, match="no levels"):
+        timeline.initial([])
+
+
+def test_CLK_CONTROL_go_to_level_gives_the_level_its_full_time():
+    levels = play(4, seconds=600)
+    running = timeline.start(timeline.initial(levels), levels, T0)
+    jumped = timeline.go_to_level(running, levels, T0 + timedelta(seconds=100), 2)
+    assert jumped == timeline.ClockState(RUNNING, 2, ends_at=T0 + timedelta(seconds=700))
+    finished = timeline.catch_up(running, levels, T0 + timedelta(hours=2))
+    restarted = timeline.go_to_level(finished, levels, T0 + timedelta(hours=2), 0)
+    assert restarted == timeline.ClockState(PAUSED, 0, remaining=timedelta(seconds=600))
+    ready = timeline.go_to_level(timeline.initial(levels), levels, T0, 1)
+    assert ready == timeline.ClockState(READY, 1, remaining=timedelta(seconds=600))
+
+
+def test_CLK_LEVELS_breaks_take_no_level_number():
+    levels = [*play(2), Level(0, 0, 0, timedelta(minutes=15), is_break=True, name="dinner"), *play(1)]
+    running = timeline.start(timeline.initial(levels), levels, T0)
+    numbers = [timeline.view(running, levels, T0 + timedelta(seconds=s)).level_number for s in (0, 60, 120, 1020)]
+    assert numbers == [1, 2, None, 3]
+    on_break = timeline.view(running, levels, T0 + timedelta(seconds=120))
+    assert on_break.level.name == "dinner" and on_break.next_level == levels[3]
+
+
+def test_state_rejects_contradictions():
+    with pytest.raises(ValueError):
+        timeline.ClockState(RUNNING, 0, remaining=timedelta(1))
+    with pytest.raises(ValueError):
+        timeline.ClockState(PAUSED, 0, ends_at=T0)
+
+
+@pytest.mark.parametrize(
+    "seconds,text", [(0, "0:00"), (59, "0:59"), (61, "1:01"), (3600, "1:00:00"), (-90, "1:30")]
+)
+def test_format_duration(seconds, text):
+    assert timeline.format_duration(timedelta(seconds=seconds)) == text
