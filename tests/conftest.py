@@ -73,7 +73,7 @@ def process_env(**extra) -> dict:
         "DATABASE_URL": database_url_for_children(),
         "REDIS_URL": settings.REDIS_URL,
         "POKERFEST_NAMESPACE": settings.NAMESPACE,
-        "DJANGO_SETTINGS_MODULE": "pokerfest.settings",
+        "DJANGO_SETTINGS_MODULE": "tests.settings",
         "PYTHONUNBUFFERED": "1",
         **extra,
     }
@@ -99,13 +99,14 @@ class Processes:
         return self.start("beat", stack.beat_command(self.log_dir / "celerybeat-schedule"),
                           env=process_env(CLOCK_RECONCILE_SECONDS="1"))
 
-    def web(self) -> str:
-        sock = stack.listening_socket("127.0.0.1", 0)
+    def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
+        """A daphne process on `sock` (a new one on a free port by default); the test keeps
+        the socket, so another web process can take over the same address."""
+        sock = sock or stack.listening_socket("127.0.0.1", 0)
         port = sock.getsockname()[1]
-        self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),))
-        sock.close()  # the child holds its own copy
+        child = self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),))
         wait_for_port(port)
-        return f"http://127.0.0.1:{port}"
+        return f"http://127.0.0.1:{port}", sock, child
 
     def logs(self) -> str:
         return "\n".join(f"--- {path.name}\n{path.read_text()[-3000:]}" for path in sorted(self.log_dir.glob("*.log")))

@@ -1,0 +1,137 @@
+"""Every live page as a person uses it, in Debian's Chromium against real daphne, Celery worker
+and beat processes, PostgreSQL and Redis."""
+
+import os
+import signal
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.db import connection
+from playwright.sync_api import expect
+
+from clock import services
+from tests.conftest import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def act(service, *args, **kwargs):
+    """Call a service as a view or task would: from a thread with no event loop (Playwright's
+    sync API keeps one running in the test's own thread)."""
+    def call():
+        try:
+            return service(*args, **kwargs)
+        finally:
+            connection.close()  # the thread ends; its connection must not outlive it
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
+
+
+def sign_in(page, base: str, user, then: str) -> None:
+    page.goto(f"{base}/accounts/login/?next={then}")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{base}{then}")
+
+
+def test_CLK_LEVELS_the_lobby_shows_the_next_level_arrive_live_without_a_reload(stack, new_page, make_tournament):
+    tournament = make_tournament(level_seconds=(4, 60))
+    lobby = new_page()
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("not started")
+    lobby.evaluate("window.sameDocument = true")
+    act(services.start_clock, tournament.id, None)
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
+    expect(lobby.locator('[data-clock="level"]')).to_have_text("Level 1")
+    expect(lobby.locator('[data-clock="blinds"]')).to_have_text("100 / 200")
+    expect(lobby.locator('[data-clock="level"]')).to_have_text("Level 2", timeout=20_000)
+    expect(lobby.locator('[data-clock="blinds"]')).to_have_text("200 / 400")
+    expect(lobby.locator('[data-clock="ante"]')).to_have_text("ante 400")
+    expect(lobby.locator('[data-clock="next"]')).to_have_text("Last level")
+    remaining = lobby.locator('[data-clock="remaining"]').inner_text()
+    assert remaining in {"1:00", "0:59", "0:58", "0:57"}, remaining
+    assert lobby.evaluate("window.sameDocument") is True  # the page was never reloaded
+
+
+def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack, new_page, make_tournament, staff):
+    tournament = make_tournament(level_seconds=(600, 600))
+    t = tournament.id
+    director, floor, desk, lobby = new_page(), new_page(), new_page(), new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
+    sign_in(floor, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{t}/desk/")
+    lobby.goto(f"{stack.url}/tournaments/{t}/")
+    for page in (director, floor, desk, lobby):
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+        expect(page.locator('[data-clock="status"]')).to_have_text("not started")
+
+    director.get_by_role("button", name="Start").click()
+    expect(director.locator("[data-result]")).to_have_text("Done.")
+    for page in (director, floor, desk, lobby):
+        expect(page.locator('[data-clock="status"]')).to_have_text("running")
+    expect(desk.locator("[data-tournament-status]")).to_have_text("running")
+
+    # A control the clock's state refuses says why, in words, and changes nothing.
+    director.get_by_role("button", name="Resume").click()
+    expect(director.locator("[data-result]")).to_have_text(
+        "The clock is running, not paused, so it cannot be resumed."
+    )
+    director.locator("#adjust-seconds").fill("-1000")
+    director.get_by_role("button", name="Add/remove seconds").click()
+    expect(director.locator("[data-result]")).to_contain_text("cannot be removed")
+    director.locator("#adjust-seconds").fill("")
+    director.get_by_role("button", name="Add/remove seconds").click()
+    expect(director.locator("[data-result]")).to_have_text(
+        "Enter a whole number of seconds, positive to add, negative to remove."
+    )
+
+    director.get_by_label("Reason for pausing").fill("player dispute, table 7")
+    director.get_by_role("button", name="Pause").click()
+    for page in (director, floor, desk, lobby):
+        expect(page.locator('[data-clock="status"]')).to_have_text("paused")
+    expect(floor.locator("[data-event-feed] li").first).to_contain_text("clock.paused by director-user")
+    frozen = lobby.locator('[data-clock="remaining"]').inner_text()
+    lobby.wait_for_timeout(1500)
+    assert lobby.locator('[data-clock="remaining"]').inner_text() == frozen  # a paused clock stands still
+
+    director.get_by_role("button", name="+1 min").click()
+    expect(lobby.locator('[data-clock="remaining"]')).not_to_have_text(frozen)
+    director.locator("#level-index").select_option("1")
+    director.get_by_role("button", name="Go to level").click()
+    expect(lobby.locator('[data-clock="level"]')).to_have_text("Level 2")
+    expect(lobby.locator('[data-clock="remaining"]')).to_have_text("10:00")
+    kinds = list(tournament.events.order_by("seq").values_list("kind", flat=True))
+    assert kinds == ["clock.started", "clock.paused", "clock.adjusted", "clock.level_set"]  # refusals wrote nothing
+
+
+def test_a_screen_shows_reconnecting_and_catches_up_when_the_server_comes_back(
+    stack, processes, new_page, make_tournament
+):
+    tournament = make_tournament(level_seconds=(600, 600))
+    act(services.start_clock, tournament.id, None)
+    lobby = new_page()
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    lobby.evaluate("window.sameDocument = true")
+
+    os.kill(stack.web.pid, signal.SIGKILL)  # the web process dies
+    expect(lobby.locator("[data-live-status]")).to_have_text("reconnecting…")
+    act(services.pause_clock, tournament.id, None)  # a change the lobby cannot hear about
+    processes.web(stack.socket)  # a new web process takes over the address
+    expect(lobby.locator("[data-live-status]")).to_have_text("live", timeout=20_000)
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("paused")
+    assert lobby.evaluate("window.sameDocument") is True
+
+
+def test_staff_pages_send_anonymous_visitors_to_sign_in(stack, new_page, make_tournament):
+    tournament = make_tournament()
+    page = new_page()
+    page.goto(f"{stack.url}/tournaments/{tournament.id}/director/")
+    expect(page.get_by_role("heading", name="Staff sign-in")).to_be_visible()
+    page.get_by_label("Username").fill("nobody")
+    page.get_by_label("Password").fill("wrong")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator(".errorlist")).to_contain_text("correct username and password")
