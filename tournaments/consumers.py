@@ -68,6 +68,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
         document = await database_sync_to_async(snapshot)(self.tournament_id, self.audience)
         await self.send(text_data=json.dumps(document, separators=(",", ":")))
 
+    async def dispatch(self, message):
+        # Channels checks the database connection (a hop to its one sync thread) before every
+        # handler. A live frame never touches the database, and with thousands of sockets that
+        # hop per socket per broadcast is most of the fan-out time. Handlers that do use the
+        # database go through database_sync_to_async, which does the same check itself.
+        if message["type"] == "live.frame":
+            await self.live_frame(message)
+        else:
+            await super().dispatch(message)
+
     async def live_frame(self, message):
         # Already encoded once for the whole group by tournaments.events.broadcast.
         await self.send(text_data=message["text"])

@@ -5,11 +5,13 @@ channel groups only after that transaction commits, so a rolled-back change is n
 Each frame is encoded once per audience, not once per socket.
 """
 
+import asyncio
 import json
 import logging
+import os
+import threading
 from datetime import datetime
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.utils import timezone
@@ -84,10 +86,41 @@ def broadcast(event: Event) -> None:
         (group_name(event.tournament_id, audience), {"type": "live.frame", "text": event_frame(event, audience)})
         for audience in AUDIENCES
     ]
-    async_to_sync(_publish)(messages)
+    _publisher().publish(messages)
 
 
-async def _publish(messages: list[tuple[str, dict]]) -> None:
-    layer = get_channel_layer()
-    for group, message in messages:
-        await layer.group_send(group, message)
+class Publisher:
+    """Sends group messages from synchronous code (services after commit).
+
+    The pub/sub channel layer keeps one Redis connection per event loop; async_to_sync would
+    make a new loop, and so a new connection, for every event. One long-lived loop in a daemon
+    thread per process keeps one connection instead.
+    """
+
+    TIMEOUT = 5.0  # seconds; a Redis that hangs must not hold a request for long
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, name="broadcast-publisher", daemon=True).start()
+
+    def publish(self, messages: list[tuple[str, dict]]) -> None:
+        asyncio.run_coroutine_threadsafe(self._send(messages), self.loop).result(self.TIMEOUT)
+
+    @staticmethod
+    async def _send(messages: list[tuple[str, dict]]) -> None:
+        layer = get_channel_layer()
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+
+_publisher_lock = threading.Lock()
+_the_publisher: Publisher | None = None
+
+
+def _publisher() -> Publisher:
+    global _the_publisher
+    with _publisher_lock:
+        if _the_publisher is None or _the_publisher.pid != os.getpid():  # none yet, or forked
+            _the_publisher = Publisher()
+        return _the_publisher
