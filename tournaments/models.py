@@ -54,6 +54,10 @@ class Tournament(models.Model):
                 condition=models.Q(status__in=["scheduled", "running", "finished", "cancelled"]),
                 name="tournament_status_valid",
             ),
+            models.CheckConstraint(
+                condition=models.Q(ruleset_preset__in=["pokerfest", "neverending", "chips", "kentucky", "action-clock"]),
+                name="tournament_ruleset_preset_valid",
+            ),
         ]
 
     def __str__(self) -> str:
