@@ -53,6 +53,20 @@ def summary(name: str, latencies_ms: list[float], lost: int) -> str:
             f"mean {statistics.mean(latencies_ms):7.1f} ms   lost {lost}")
 
 
+async def wait_for_round(arrivals: dict[int, list[float]], key: int, expected: int, started: float,
+                         latencies: list[float]) -> int:
+    """Wait (bounded) until every client has message `key`; record the last arrival; return
+    how many never got it."""
+    deadline = time.monotonic() + 15
+    while len(arrivals.get(key, [])) < expected and time.monotonic() < deadline:
+        await asyncio.sleep(0.002)
+    got = arrivals.get(key, [])
+    if got:
+        latencies.append((max(got) - started) * 1000)
+    await asyncio.sleep(0.2)
+    return expected - len(got)
+
+
 def bench_tournament() -> int:
     festival = Festival.objects.create(name="Benchmark festival", venue="loopback")
     tournament = Tournament.objects.create(festival=festival, name=f"Fan-out benchmark {os.getpid()}")
@@ -106,14 +120,7 @@ async def product_path(args, base_port_url: str, tournament_id: int) -> tuple[li
         started = time.perf_counter()
         await loop.run_in_executor(None, director_adjusts, tournament_id, 1 if round_number % 2 == 0 else -1)
         service_ms.append((time.perf_counter() - started) * 1000)
-        deadline = time.monotonic() + 15
-        while len(arrivals.get(seq, [])) < len(clients) and time.monotonic() < deadline:
-            await asyncio.sleep(0.002)
-        got = arrivals.get(seq, [])
-        lost += len(clients) - len(got)
-        if got:
-            latencies.append((max(got) - started) * 1000)
-        await asyncio.sleep(0.2)
+        lost += await wait_for_round(arrivals, seq, len(clients), started, latencies)
     for task in listeners:
         task.cancel()
     await asyncio.gather(*[client.close() for client in clients], return_exceptions=True)
@@ -143,14 +150,7 @@ async def raw_pubsub(args, size: int) -> tuple[list[float], int]:
         payload = f"{round_number:08d}".encode() + b"x" * max(0, size - 8)
         started = time.perf_counter()
         await publisher.publish(channel, payload)
-        deadline = time.monotonic() + 15
-        while len(arrivals.get(round_number, [])) < len(subscribers) and time.monotonic() < deadline:
-            await asyncio.sleep(0.002)
-        got = arrivals.get(round_number, [])
-        lost += len(subscribers) - len(got)
-        if got:
-            latencies.append((max(got) - started) * 1000)
-        await asyncio.sleep(0.2)
+        lost += await wait_for_round(arrivals, round_number, len(subscribers), started, latencies)
     for task in listeners:
         task.cancel()
     for client, pubsub in subscribers:

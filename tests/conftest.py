@@ -21,6 +21,20 @@ PASSWORD = "test-password-1"
 PERSONAS = ["anonymous", *[role.value for role in Role], "superuser"]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def close_stray_connections(django_db_setup, django_db_blocker):
+    """Threads of asgiref's executor keep their own connections to the test database; end
+    them before pytest-django drops it, or the drop fails."""
+    yield
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture
 def staff(db):
     """One user per role, plus a superuser: the personas every access test walks through."""
