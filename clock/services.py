@@ -29,11 +29,13 @@ def _locked_clock(tournament_id: int) -> Clock:
         ) from None
 
 
-def _change(tournament_id: int, actor, kind: str, change, **staff_details) -> dict:
+def _change(tournament_id: int, actor, kind: str, change, request_key: str | None = None, **staff_details) -> dict:
     now = timezone.now()
     with transaction.atomic():
         clock = _locked_clock(tournament_id)
         levels = clock.structure.timeline_levels()
+        if events.already_done(tournament_id, request_key):
+            return clock.document(now, levels)  # a retry of a request that already took effect
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.save()
@@ -43,7 +45,9 @@ def _change(tournament_id: int, actor, kind: str, change, **staff_details) -> di
                 status=Tournament.Status.RUNNING
             )
             public["tournament_status"] = Tournament.Status.RUNNING
-        events.append_event(tournament_id, kind, actor=actor, payload={**public, **staff_details}, public=public)
+        events.append_event(
+            tournament_id, kind, actor=actor, payload={**public, **staff_details}, public=public, request_key=request_key
+        )
         _schedule_boundary_after_commit(clock)
     return public["clock"]
 
@@ -58,19 +62,22 @@ def _schedule_boundary_after_commit(clock: Clock) -> None:
     )
 
 
-def start_clock(tournament_id: int, actor) -> dict:
-    return _change(tournament_id, actor, "clock.started", timeline.start)
+# Every control takes an optional request_key: the same key twice changes the clock once.
 
 
-def pause_clock(tournament_id: int, actor, reason: str = "") -> dict:
-    return _change(tournament_id, actor, "clock.paused", timeline.pause, reason=reason)
+def start_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
+    return _change(tournament_id, actor, "clock.started", timeline.start, request_key)
 
 
-def resume_clock(tournament_id: int, actor) -> dict:
-    return _change(tournament_id, actor, "clock.resumed", timeline.resume)
+def pause_clock(tournament_id: int, actor, reason: str = "", request_key: str | None = None) -> dict:
+    return _change(tournament_id, actor, "clock.paused", timeline.pause, request_key, reason=reason)
 
 
-def adjust_clock(tournament_id: int, actor, seconds: int) -> dict:
+def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
+    return _change(tournament_id, actor, "clock.resumed", timeline.resume, request_key)
+
+
+def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | None = None) -> dict:
     delta = timedelta(seconds=seconds)
     if seconds == 0:
         raise timeline.ClockRefused("Say how many seconds to add (positive) or remove (negative).")
@@ -81,15 +88,15 @@ def adjust_clock(tournament_id: int, actor, seconds: int) -> dict:
         )
     return _change(
         tournament_id, actor, "clock.adjusted", lambda state, levels, now: timeline.adjust(state, levels, now, delta),
-        seconds=seconds,
+        request_key, seconds=seconds,
     )
 
 
-def go_to_level(tournament_id: int, actor, level_index: int) -> dict:
+def go_to_level(tournament_id: int, actor, level_index: int, request_key: str | None = None) -> dict:
     return _change(
         tournament_id, actor, "clock.level_set",
         lambda state, levels, now: timeline.go_to_level(state, levels, now, level_index),
-        level_index=level_index,
+        request_key, level_index=level_index,
     )
 
 

@@ -5,7 +5,7 @@ Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing beco
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError, ValidationError
+from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from clock.api import router as clock_router
 from pokerfest.refusals import Refused
@@ -31,6 +31,14 @@ def unauthenticated(request, exc):
     return api.create_response(
         request, {"detail": "Sign in first (a staff account with the right role is needed)."}, status=401
     )
+
+
+@api.exception_handler(HttpError)
+def http_error(request, exc):
+    detail = str(exc)
+    if detail.startswith("Cannot parse request body"):
+        detail = 'The request body must be JSON sent as Content-Type: application/json, e.g. {"seconds": 60}.'
+    return api.create_response(request, {"detail": detail}, status=exc.status_code)
 
 
 @api.exception_handler(ObjectDoesNotExist)

@@ -7,18 +7,36 @@ function csrfToken() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
+// randomUUID exists only on https or localhost; a venue tablet may use plain http on the LAN.
+function newRequestKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// One key per tap: if the answer is lost and the request is sent again, the server sees the
+// same key and changes the clock once.
+async function postOnce(url, body, key) {
+  const request = () =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Idempotency-Key": key },
+      body: JSON.stringify(body || {}),
+      credentials: "same-origin",
+    });
+  try {
+    return await request();
+  } catch (lost) {
+    return await request();
+  }
+}
+
 async function clockControl(action, body) {
   const result = document.querySelector("[data-result]");
   const base = document.querySelector("[data-api-base]").dataset.apiBase;
   result.className = "result";
   result.textContent = "…";
   try {
-    const response = await fetch(`${base}clock/${action}/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
-      body: JSON.stringify(body || {}),
-      credentials: "same-origin",
-    });
+    const response = await postOnce(`${base}clock/${action}/`, body, newRequestKey());
     const answer = await response.json().catch(() => ({ detail: `The server answered ${response.status}.` }));
     if (response.ok) {
       result.textContent = "Done.";

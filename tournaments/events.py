@@ -34,11 +34,20 @@ def iso_time(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="milliseconds")
 
 
-def append_event(tournament_id: int, kind: str, *, actor=None, payload: dict, public: dict | None) -> Event:
+def already_done(tournament_id: int, request_key: str | None) -> bool:
+    """True when a request with this key has already changed the tournament. Call it after
+    locking the tournament row, so a concurrent retry waits and then sees the first one."""
+    return bool(request_key) and Event.objects.filter(tournament_id=tournament_id, request_key=request_key).exists()
+
+
+def append_event(
+    tournament_id: int, kind: str, *, actor=None, payload: dict, public: dict | None, request_key: str | None = None
+) -> Event:
     """Append one event to the tournament's log in the caller's transaction.
 
     `payload` is what staff see; `public` is what the lobby sees (None: nothing public, the
-    lobby still receives the seq so it sees no gap).
+    lobby still receives the seq so it sees no gap). `request_key` marks the request that
+    caused it (see already_done).
     """
     if not connection.in_atomic_block:
         raise RuntimeError("append_event belongs inside the service's transaction.atomic() block")
@@ -60,6 +69,7 @@ def append_event(tournament_id: int, kind: str, *, actor=None, payload: dict, pu
         kind=kind,
         payload=payload,
         public=public,
+        request_key=request_key or None,
     )
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.

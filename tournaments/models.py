@@ -76,12 +76,20 @@ class Event(models.Model):
     kind = models.CharField(max_length=64)
     payload = models.JSONField(help_text="Everything staff see, personal data included.")
     public = models.JSONField(null=True, help_text="What the lobby sees; null when nothing is public.")
+    # The client's key for the request that caused this event: a retried request with the
+    # same key finds it and changes nothing.
+    request_key = models.CharField(max_length=64, null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "seq"], name="event_seq_unique_per_tournament"),
             models.CheckConstraint(condition=models.Q(seq__gte=1), name="event_seq_positive"),
+            models.UniqueConstraint(
+                fields=["tournament", "request_key"],
+                condition=models.Q(request_key__isnull=False),
+                name="event_request_key_unique_per_tournament",
+            ),
         ]
 
     def __str__(self) -> str:

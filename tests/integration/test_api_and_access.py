@@ -48,7 +48,7 @@ def test_api_errors_are_json_sentences(make_tournament, staff):
     empty = director.post(f"{base}/adjust/", "", content_type="application/json")
     assert empty.status_code in (400, 422) and "detail" in empty.json()
     garbage = director.post(f"{base}/adjust/", "{not json", content_type="application/json")
-    assert garbage.status_code in (400, 422) and "detail" in garbage.json()
+    assert garbage.status_code == 400 and garbage.json()["detail"].startswith("The request body must be JSON")
     too_long = director.post(f"{base}/pause/", {"reason": "x" * 201}, content_type="application/json")
     assert too_long.status_code == 422 and "reason" in too_long.json()["detail"]
     no_level = director.post(f"{base}/level/", {"level_index": 9}, content_type="application/json")
@@ -171,3 +171,50 @@ def test_admin_refuses_a_structure_without_levels(staff):
     })
     assert response.status_code == 200
     assert "This structure has no levels yet" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_CLK_CONTROL_a_retried_request_with_the_same_key_changes_the_clock_once(make_tournament, staff):
+    tournament = make_tournament()
+    director = client_for("director", staff)
+    base = f"/api/tournaments/{tournament.id}/clock"
+    director.post(f"{base}/start/", HTTP_IDEMPOTENCY_KEY="start-1")
+    paused = director.post(f"{base}/pause/", "", content_type="application/json", HTTP_IDEMPOTENCY_KEY="pause-1")
+    assert paused.json()["status"] == "paused"  # the reason is optional: no body at all will do
+    first = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
+                          HTTP_IDEMPOTENCY_KEY="tap-7").json()
+    retry = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
+                          HTTP_IDEMPOTENCY_KEY="tap-7").json()
+    assert retry["remaining_ms"] == first["remaining_ms"] > 659_000  # a paused clock stands still
+    again = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
+                          HTTP_IDEMPOTENCY_KEY="tap-8").json()
+    assert again["remaining_ms"] == first["remaining_ms"] + 60_000
+    assert list(tournament.events.values_list("kind", flat=True)) == [
+        "clock.started", "clock.paused", "clock.adjusted", "clock.adjusted"]
+    too_long = director.post(f"{base}/resume/", HTTP_IDEMPOTENCY_KEY="k" * 65)
+    assert too_long.status_code == 422 and "at most 64 characters" in too_long.json()["detail"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_retries_of_one_request_change_the_clock_once(make_tournament):
+    import threading
+
+    from django.db import connection
+
+    tournament = make_tournament()
+    services.start_clock(tournament.id, None)
+    results = []
+
+    def retry():
+        try:
+            results.append(services.adjust_clock(tournament.id, None, 30, request_key="same-tap")["ends_at"])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=retry) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) == 6 and len(set(results)) == 1
+    assert tournament.events.filter(kind="clock.adjusted").count() == 1
