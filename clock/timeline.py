@@ -159,3 +159,18 @@ def format_duration(duration: timedelta) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def elapsed(state: ClockState, levels: list[Level], now: datetime) -> timedelta:
+    """Clock time since the start: the levels and breaks played, not the time spent paused."""
+    state = catch_up(state, levels, now)
+    before = sum((level.duration for level in levels[: state.level_index]), timedelta(0))
+    if state.status == FINISHED:
+        return before + levels[state.level_index].duration
+    left = state.ends_at - now if state.status == RUNNING else state.remaining
+    return before + levels[state.level_index].duration - left
+
+
+def first_break(levels: list[Level]) -> int | None:
+    """Index of the first break (the intermission), if the structure has one."""
+    return next((index for index, level in enumerate(levels) if level.is_break), None)

@@ -1,0 +1,119 @@
+"""Entry windows and refunds (ENT-LATE, ENT-REBUY, ENT-ADDON, ENT-REFUND), the presets' numbers."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from clock import timeline
+from tournaments.entries import Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund
+from tournaments.rulesets import PRESETS, EntryRules, Ruleset, preset
+
+NEW = PlayerHistory(active_entry=False, had_entry=False)
+IN = PlayerHistory(active_entry=True, had_entry=True)
+BUSTED = PlayerHistory(active_entry=False, had_entry=True)
+
+
+def at(minutes: float, started=True, first_break_reached=False, first_break_over=False, closed=False):
+    return TournamentMoment(started, minutes, first_break_reached, first_break_over, closed)
+
+
+def test_ENT_LATE_buy_ins_before_the_start_late_entries_after_until_the_window_closes():
+    rules = preset("pokerfest").entries
+    assert entry_allowed(Kind.BUY_IN, rules, at(0, started=False), NEW).ok
+    refused = entry_allowed(Kind.BUY_IN, rules, at(10), NEW)
+    assert not refused.ok and "sell a late entry" in refused.message
+    assert not entry_allowed(Kind.LATE, rules, at(0, started=False), NEW).ok
+    assert entry_allowed(Kind.LATE, rules, at(239.9), NEW).ok
+    closed = entry_allowed(Kind.LATE, rules, at(240), NEW)
+    assert (closed.rule, closed.ok) == ("ENT-LATE", False) and "240 minutes" in closed.message
+    assert "between the small blind and the button" in entry_allowed(Kind.LATE, rules, at(5), NEW).message
+    assert not entry_allowed(Kind.LATE, rules, at(5), IN).ok  # one entry at a time
+    assert not entry_allowed(Kind.LATE, rules, at(5, closed=True), NEW).ok
+
+
+def test_ENT_LATE_re_entries_only_for_busted_players_where_the_house_allows_them():
+    pokerfest, neverending = preset("pokerfest").entries, preset("neverending").entries
+    assert entry_allowed(Kind.RE_ENTRY, pokerfest, at(30), BUSTED).ok
+    assert not entry_allowed(Kind.RE_ENTRY, pokerfest, at(30), IN).ok
+    assert not entry_allowed(Kind.RE_ENTRY, pokerfest, at(30), NEW).ok
+    assert "no re-entries" in entry_allowed(Kind.RE_ENTRY, neverending, at(30), BUSTED).message
+    assert entry_allowed(Kind.ALTERNATE, neverending, at(59), NEW).ok
+    assert not entry_allowed(Kind.ALTERNATE, neverending, at(60), NEW).ok
+
+
+@given(st.floats(0, 200), st.integers(0, 5))
+def test_ENT_REBUY_chips_50_minutes_then_15_more_for_players_without_a_rebuy(minutes, rebuys):
+    rules = preset("chips").entries
+    history = PlayerHistory(active_entry=True, had_entry=True, rebuys=rebuys)
+    allowed = entry_allowed(Kind.REBUY, rules, at(minutes), history).ok
+    assert allowed == (minutes < 50 or (rebuys == 0 and minutes < 65))
+
+
+def test_ENT_REBUY_kentucky_unlimited_until_the_intermission_2000_chips_for_50_dollars():
+    rules = preset("kentucky").entries
+    assert (rules.rebuy_chips, rules.rebuy_price) == (2000, 5000)
+    many = PlayerHistory(active_entry=True, had_entry=True, rebuys=12)
+    assert entry_allowed(Kind.REBUY, rules, at(99), many).ok
+    ended = entry_allowed(Kind.REBUY, rules, at(100, first_break_reached=True), many)
+    assert not ended.ok and "intermission" in ended.message
+    assert not entry_allowed(Kind.REBUY, rules, at(10), BUSTED).ok
+    assert "no rebuys" in entry_allowed(Kind.REBUY, preset("pokerfest").entries, at(10), IN).message
+
+
+def test_ENT_ADDON_kentucky_one_5000_chip_addon_for_50_dollars_at_the_intermission_chips_none():
+    rules = preset("kentucky").entries
+    assert (rules.addon_chips, rules.addon_price, rules.addons_per_player) == (5000, 5000, 1)
+    assert not entry_allowed(Kind.ADDON, rules, at(50), IN).ok
+    on_break = at(100, first_break_reached=True)
+    assert entry_allowed(Kind.ADDON, rules, on_break, IN).ok
+    took_one = PlayerHistory(active_entry=True, had_entry=True, addons=1)
+    assert "limited to 1 per player" in entry_allowed(Kind.ADDON, rules, on_break, took_one).message
+    assert not entry_allowed(Kind.ADDON, rules, at(120, first_break_reached=True, first_break_over=True), IN).ok
+    assert not entry_allowed(Kind.ADDON, rules, on_break, BUSTED).ok  # surviving players only
+    assert "no add-on" in entry_allowed(Kind.ADDON, preset("chips").entries, on_break, IN).message
+
+
+@given(st.integers(0, 10**9), st.integers(0, 10**8), st.booleans(), st.integers(0, 100))
+def test_ENT_REFUND_by_reason(pool_part, fee_part, won, admin_fee):
+    rules = EntryRules(freeroll_withdrawal_fee_percent=admin_fee)
+    cancelled = refund(RefundReason.CANCELLED, pool_part, fee_part, won, rules)
+    assert (cancelled.to_player, cancelled.from_pool) == (pool_part + fee_part, pool_part)
+    withdrawal = refund(RefundReason.WITHDRAWAL, pool_part, fee_part, won, rules)
+    if won:
+        assert withdrawal.to_player == (pool_part + fee_part) * (100 - admin_fee) // 100
+        assert withdrawal.to_player <= pool_part + fee_part
+    else:
+        assert withdrawal.to_player == pool_part  # the buy-in, never the fee
+    assert withdrawal.from_pool == pool_part
+    disqualified = refund(RefundReason.DISQUALIFIED, pool_part, fee_part, won, rules)
+    assert (disqualified.to_player, disqualified.from_pool) == (0, 0)
+
+
+def test_ENT_REFUND_neverending_freeroll_entry_refunded_less_half():
+    rules = preset("neverending").entries
+    assert refund(RefundReason.WITHDRAWAL, 9000, 1001, True, rules).to_player == 5000  # 10,001 × 50%, rounded down
+
+
+def test_rulesets_round_trip_through_json_and_ignore_unknown_keys():
+    for name, ruleset in PRESETS.items():
+        assert Ruleset.from_json(ruleset.to_json()) == ruleset, name
+    data = PRESETS["chips"].to_json() | {"from_the_future": 1}
+    data["entries"] = data["entries"] | {"unknown": True}
+    assert Ruleset.from_json(data) == PRESETS["chips"]
+    with pytest.raises(ValueError, match="choose one of"):
+        preset("poker-night")
+
+
+def test_clock_elapsed_counts_levels_and_breaks_not_pauses():
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    levels = [timeline.Level(1, 2, 0, timedelta(minutes=20)), timeline.Level(0, 0, 0, timedelta(minutes=10), True),
+              timeline.Level(2, 4, 0, timedelta(minutes=20))]
+    assert timeline.first_break(levels) == 1
+    state = timeline.start(timeline.initial(levels), levels, t0)
+    assert timeline.elapsed(state, levels, t0 + timedelta(minutes=25)) == timedelta(minutes=25)
+    paused = timeline.pause(state, levels, t0 + timedelta(minutes=5))
+    assert timeline.elapsed(paused, levels, t0 + timedelta(hours=3)) == timedelta(minutes=5)
+    assert timeline.elapsed(state, levels, t0 + timedelta(hours=3)) == timedelta(minutes=50)
+    assert timeline.elapsed(timeline.initial(levels), levels, t0) == timedelta(0)

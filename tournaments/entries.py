@@ -1,0 +1,137 @@
+"""Which entries may be sold now, and what a refund pays back (ENT-LATE, ENT-REBUY,
+ENT-ADDON, ENT-REFUND). Pure: the service passes where the tournament and the player stand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from players.eligibility import Reason
+from tournaments.rulesets import EntryRules
+
+
+class Kind(StrEnum):
+    BUY_IN = "buy_in"  # before play starts
+    LATE = "late"  # after the start, in late registration
+    ALTERNATE = "alternate"  # neverending's word for the same
+    RE_ENTRY = "re_entry"  # a new entry after busting
+    SATELLITE = "satellite"  # an entry won in a satellite or freeroll: nothing to pay
+    REBUY = "rebuy"  # more chips for a player still in
+    ADDON = "addon"  # the add-on at the end of the rebuy period
+
+    @property
+    def seats_a_player(self) -> bool:
+        return self not in (Kind.REBUY, Kind.ADDON)
+
+
+@dataclass(frozen=True)
+class TournamentMoment:
+    started: bool
+    clock_minutes: float  # clock time since the start (see clock.timeline.elapsed)
+    first_break_reached: bool
+    first_break_over: bool
+    registration_closed: bool  # closed by the director (or the tournament finished)
+
+
+@dataclass(frozen=True)
+class PlayerHistory:
+    """The player's entries in this tournament that stand (not voided or refunded)."""
+
+    active_entry: bool  # holds a seat entry and is still in
+    had_entry: bool
+    rebuys: int = 0
+    addons: int = 0
+
+
+def entry_allowed(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
+    if now.registration_closed and kind.seats_a_player:
+        return Reason("ENT-LATE", False, "Registration is closed for this tournament.")
+    if kind in (Kind.BUY_IN, Kind.SATELLITE) and not now.started:
+        if player.active_entry:
+            return Reason("ENT-LATE", False, "Already entered: one entry per player at a time.")
+        return Reason("ENT-LATE", True, "Registration is open.")
+    if kind == Kind.BUY_IN:
+        return Reason("ENT-LATE", False, "Play has started: sell a late entry instead of a buy-in.")
+    if kind in (Kind.LATE, Kind.ALTERNATE, Kind.SATELLITE, Kind.RE_ENTRY):
+        return _late(kind, rules, now, player)
+    if kind == Kind.REBUY:
+        return _rebuy(rules, now, player)
+    return _addon(rules, now, player)
+
+
+def _late(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
+    if not now.started:
+        return Reason("ENT-LATE", False, f"Play has not started: sell a buy-in, not a {kind.replace('_', '-')}.")
+    if kind == Kind.RE_ENTRY:
+        if not rules.re_entry:
+            return Reason("ENT-LATE", False, "This tournament has no re-entries.")
+        if not player.had_entry or player.active_entry:
+            return Reason("ENT-LATE", False, "A re-entry is for a player who has entered and busted.")
+    elif player.active_entry:
+        return Reason("ENT-LATE", False, "Already entered: one entry per player at a time.")
+    if rules.late_entry_minutes is not None and now.clock_minutes >= rules.late_entry_minutes:
+        return Reason("ENT-LATE", False, f"Late registration ended after {rules.late_entry_minutes} minutes of play.")
+    return Reason("ENT-LATE", True, "Late registration is open: full starting stack, seated anywhere "
+                                    "except between the small blind and the button.")
+
+
+def _rebuy(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
+    if not rules.rebuy:
+        return Reason("ENT-REBUY", False, "This tournament has no rebuys.")
+    if not player.active_entry:
+        return Reason("ENT-REBUY", False, "Only a player still in the tournament can rebuy; sell an entry instead.")
+    if not now.started:
+        return Reason("ENT-REBUY", False, "Rebuys start with play.")
+    if rules.rebuy_until_first_break and now.first_break_reached:
+        return Reason("ENT-REBUY", False, "Rebuys ended at the intermission.")
+    if rules.rebuy_minutes is not None:
+        limit = rules.rebuy_minutes + (rules.rebuy_extra_minutes_for_first if player.rebuys == 0 else 0)
+        if now.clock_minutes >= limit:
+            if player.rebuys == 0 or rules.rebuy_extra_minutes_for_first == 0:
+                return Reason("ENT-REBUY", False, f"The rebuy period ended after {limit} minutes.")
+            return Reason("ENT-REBUY", False, f"After {rules.rebuy_minutes} minutes only players who have not "
+                                              "rebought yet may rebuy.")
+    return Reason("ENT-REBUY", True, "Rebuys are open.")
+
+
+def _addon(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
+    if not rules.addon:
+        return Reason("ENT-ADDON", False, "This tournament has no add-on.")
+    if not player.active_entry:
+        return Reason("ENT-ADDON", False, "Only a player still in the tournament can take the add-on.")
+    if not now.first_break_reached or now.first_break_over:
+        return Reason("ENT-ADDON", False, "The add-on is sold at the intermission (the first break) only.")
+    if player.addons >= rules.addons_per_player:
+        return Reason("ENT-ADDON", False, f"Add-ons are limited to {rules.addons_per_player} per player.")
+    return Reason("ENT-ADDON", True, "The add-on is on sale.")
+
+
+class RefundReason(StrEnum):
+    CANCELLED = "cancelled"  # the tournament does not go ahead
+    WITHDRAWAL = "withdrawal"  # the player withdraws before playing
+    DISQUALIFIED = "disqualified"
+
+
+@dataclass(frozen=True)
+class Refund:
+    to_player: int  # minor units paid back (or credited, for a won entry)
+    from_pool: int  # minor units the prize pool gives up
+    message: str
+
+
+def refund(reason: RefundReason, pool_part: int, fee_part: int, won: bool, rules: EntryRules) -> Refund:
+    """ENT-REFUND. Cancelled: the entry's full value back. Withdrawal: the buy-in, not the
+    fee; an entry won in a freeroll or satellite, its value less the house's administration
+    fee (rounded down to the minor unit, in the house's favour). Disqualified: nothing, and the
+    buy-in stays in the pool (PAY-DQ)."""
+    value = pool_part + fee_part
+    if reason == RefundReason.CANCELLED:
+        return Refund(value, pool_part, "Tournament cancelled: full refund of the entry's value.")
+    if reason == RefundReason.DISQUALIFIED:
+        return Refund(0, 0, "Disqualified: no refund; the chips leave play and the buy-in stays in the pool.")
+    if won:
+        kept = 100 - rules.freeroll_withdrawal_fee_percent
+        return Refund(value * kept // 100, pool_part,
+                      f"Withdrawal of a won entry: its value less a {rules.freeroll_withdrawal_fee_percent}% "
+                      "administration fee.")
+    return Refund(pool_part, pool_part, "Withdrawal: the buy-in is refunded, the fee is not.")

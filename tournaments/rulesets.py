@@ -1,0 +1,96 @@
+"""Rules are data: every number and choice a house makes, one Ruleset per tournament.
+
+A tournament copies a preset when it is created; the director may then edit its copy. The
+five presets come from the rulebooks in ../shared/rulebooks/. Stored as JSON on the
+tournament; this module is pure (no Django).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+
+from players.eligibility import EligibilityPolicy, MembershipRule
+
+
+@dataclass(frozen=True)
+class EntryRules:
+    """When which kind of entry may be bought (ENT-LATE, ENT-REBUY, ENT-ADDON, ENT-REFUND).
+
+    Times are minutes of tournament clock since the start (breaks count, pauses do not).
+    """
+
+    late_entry_minutes: int | None = None  # late entries, alternates, re-entries; None: until the director closes
+    re_entry: bool = False
+    rebuy: bool = False
+    rebuy_until_first_break: bool = False  # kentucky: until the intermission
+    rebuy_minutes: int | None = None  # chips: 50
+    rebuy_extra_minutes_for_first: int = 0  # chips: 15 more minutes for anyone without a rebuy yet
+    rebuy_price: int = 0  # minor units
+    rebuy_chips: int = 0
+    addon: bool = False  # at the first break (the end of the rebuy period), one per player
+    addon_price: int = 0
+    addon_chips: int = 0
+    addons_per_player: int = 1
+    freeroll_withdrawal_fee_percent: int = 50  # neverending: freeroll-won entry refunded less 50%
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    preset: str
+    eligibility: EligibilityPolicy = field(default_factory=EligibilityPolicy)
+    entries: EntryRules = field(default_factory=EntryRules)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> Ruleset:
+        eligibility = _build(EligibilityPolicy, data.get("eligibility", {}))
+        eligibility = replace(eligibility, membership=MembershipRule(eligibility.membership))
+        return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
+                   entries=_build(EntryRules, data.get("entries", {})))
+
+
+def _build(kind, data: dict):
+    # Keys a newer ruleset does not know are ignored; missing ones take the default.
+    known = {f.name for f in fields(kind)}
+    return kind(**{key: value for key, value in data.items() if key in known})
+
+
+PRESETS: dict[str, Ruleset] = {
+    # A touring festival: photo ID each day, organiser staff barred, late entries and re-entries.
+    "pokerfest": Ruleset(
+        "pokerfest",
+        EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
+        EntryRules(late_entry_minutes=240, re_entry=True),
+    ),
+    # A league of venues: members with a signed release; alternates for a set period.
+    "neverending": Ruleset(
+        "neverending",
+        EligibilityPolicy(membership=MembershipRule.MEMBERS),
+        EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50),
+    ),
+    # A members' club: visitors signed in by a present member; rebuys for 50 + 15 minutes, no add-on.
+    "chips": Ruleset(
+        "chips",
+        EligibilityPolicy(membership=MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS),
+        EntryRules(late_entry_minutes=None, rebuy=True, rebuy_minutes=50, rebuy_extra_minutes_for_first=15),
+    ),
+    # A charity night: unlimited rebuys of 2,000 chips for $50 until the intermission, then
+    # one add-on of 5,000 chips for $50 per surviving player.
+    "kentucky": Ruleset(
+        "kentucky",
+        EligibilityPolicy(),
+        EntryRules(late_entry_minutes=None, rebuy=True, rebuy_until_first_break=True, rebuy_price=5000,
+                   rebuy_chips=2000, addon=True, addon_price=5000, addon_chips=5000, addons_per_player=1),
+    ),
+    # The shot clock "usable on top of any preset": on its own, the plainest house rules.
+    "action-clock": Ruleset("action-clock"),
+}
+
+
+def preset(name: str) -> Ruleset:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
