@@ -133,6 +133,9 @@ def _membership(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Rea
         return None
     member = facts.membership
     if member is None:
+        if policy.membership == MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS:
+            return Reason("REG-MEMBER", False, "Not a member: sign them in as a visitor with a present full "
+                                               "member's number, or register their membership.")
         return Reason("REG-MEMBER", False, "Not a member: membership is needed to enter; register them first.")
     if member.full_member:
         if member.fee_paid_until is None or member.fee_paid_until < day:

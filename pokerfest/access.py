@@ -26,6 +26,9 @@ class Action(StrEnum):
     FLOOR = "floor"  # the floor tablet
     DESK = "desk"  # the registration desk
     RUN_CLOCK = "run_clock"  # director's clock controls
+    PERSONAL_DATA = "personal_data"  # players' names, birth dates, documents, contact
+    VOID_OR_REFUND = "void_or_refund"  # money going back out
+    CASHIER_REPORT = "cashier_report"  # close-out totals per desk and shift
 
 
 NEEDS: dict[Action, frozenset[Role] | None] = {
@@ -34,6 +37,9 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.FLOOR: frozenset({Role.DIRECTOR, Role.FLOOR}),
     Action.DESK: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
     Action.RUN_CLOCK: frozenset({Role.DIRECTOR}),
+    Action.PERSONAL_DATA: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
+    Action.VOID_OR_REFUND: frozenset({Role.DIRECTOR, Role.CASHIER}),
+    Action.CASHIER_REPORT: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
 }
 
 PLACES = {
@@ -41,6 +47,9 @@ PLACES = {
     Action.FLOOR: "the floor tablet",
     Action.DESK: "the registration desk",
     Action.RUN_CLOCK: "the tournament clock controls",
+    Action.PERSONAL_DATA: "players' personal data",
+    Action.VOID_OR_REFUND: "voiding or refunding an entry",
+    Action.CASHIER_REPORT: "the cashier close-out report",
 }
 
 

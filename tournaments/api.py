@@ -57,6 +57,7 @@ class SnapshotOut(Schema):
     seq: int
     server_time: datetime
     tournament: TournamentOut
+    entries: int
     clock: ClockOut | None
 
 

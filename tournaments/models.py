@@ -1,3 +1,4 @@
+import secrets
 from zoneinfo import available_timezones
 
 from django.conf import settings
@@ -44,7 +45,17 @@ class Tournament(models.Model):
     festival = models.ForeignKey(Festival, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=200)
     ruleset_preset = models.CharField(max_length=20, choices=Preset, default=Preset.POKERFEST)
+    # The tournament's own copy of its preset (tournaments/rulesets.py), editable by the director.
+    ruleset = models.JSONField(default=dict, blank=True, help_text="empty: the preset as shipped")
     status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
+    # Money in the festival's currency, integer minor units (cents).
+    buy_in = models.PositiveBigIntegerField(default=0, help_text="the prize-pool part of an entry, minor units")
+    fee = models.PositiveBigIntegerField(default=0, help_text="the house's part of an entry, minor units")
+    starting_stack = models.PositiveBigIntegerField(default=10000)
+    max_entries = models.PositiveIntegerField(null=True, blank=True, help_text="seats on sale; empty: no cap")
+    registration_closed = models.BooleanField(default=False)
+    # Seats sold and standing; the database refuses a sale over max_entries.
+    seats_sold = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
     last_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -58,7 +69,16 @@ class Tournament(models.Model):
                 condition=models.Q(ruleset_preset__in=["pokerfest", "neverending", "chips", "kentucky", "action-clock"]),
                 name="tournament_ruleset_preset_valid",
             ),
+            models.CheckConstraint(
+                condition=models.Q(max_entries__isnull=True) | models.Q(seats_sold__lte=models.F("max_entries")),
+                name="tournament_seats_sold_within_cap",
+            ),
         ]
+
+    def rules(self):
+        from tournaments.rulesets import Ruleset, preset
+
+        return Ruleset.from_json(self.ruleset) if self.ruleset else preset(self.ruleset_preset)
 
     def __str__(self) -> str:
         return self.name
@@ -94,3 +114,91 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}#{self.seq} {self.kind}"
+
+
+def new_public_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Entry(models.Model):
+    """One sale at the desk: a seat (buy-in, late, alternate, re-entry, won) or more chips
+    (rebuy, add-on). Never deleted: a void or refund is recorded on it and reverses its money."""
+
+    class Kind(models.TextChoices):
+        BUY_IN = "buy_in", "buy-in"
+        LATE = "late", "late entry"
+        ALTERNATE = "alternate"
+        RE_ENTRY = "re_entry", "re-entry"
+        SATELLITE = "satellite", "won entry (satellite or freeroll)"
+        REBUY = "rebuy"
+        ADDON = "addon", "add-on"
+
+    class Method(models.TextChoices):
+        CASH = "cash"
+        CARD = "card"
+        TRANSFER = "transfer", "bank transfer"
+        VOUCHER = "voucher"
+        WON = "won", "won entry (nothing paid)"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"  # a seat entry still in, or chips bought
+        BUSTED = "busted"
+        VOIDED = "voided"  # a desk mistake: money fully reversed
+        REFUNDED = "refunded"  # by rule (ENT-REFUND)
+
+    SEAT_KINDS = ["buy_in", "late", "alternate", "re_entry", "satellite"]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveIntegerField(help_text="entry number within the tournament, from 1")
+    kind = models.CharField(max_length=10, choices=Kind)
+    status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
+    chips = models.PositiveBigIntegerField()
+    pool_part = models.PositiveBigIntegerField(help_text="minor units into the prize pool")
+    fee_part = models.PositiveBigIntegerField(help_text="minor units to the house")
+    paid = models.PositiveBigIntegerField(help_text="minor units taken at the desk")
+    method = models.CharField(max_length=10, choices=Method)
+    desk = models.CharField(max_length=40)
+    shift = models.CharField(max_length=40)
+    clerk = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField()
+    visitor_signed_in_by = models.CharField(max_length=30, blank=True, help_text="member number (chips)")
+    public_code = models.CharField(max_length=16, unique=True, default=new_public_code, editable=False)
+    request_key = models.CharField(max_length=64, null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    close_reason = models.CharField(max_length=200, blank=True)
+    returned = models.PositiveBigIntegerField(default=0, help_text="minor units paid back on void or refund")
+    returned_from_pool = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "request_key"], condition=models.Q(request_key__isnull=False),
+                name="entry_request_key_unique",
+            ),
+            # One seat at a time per player in a tournament.
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=models.Q(status="active", kind__in=["buy_in", "late", "alternate", "re_entry", "satellite"]),
+                name="entry_one_active_seat_per_player",
+            ),
+            models.CheckConstraint(
+                condition=(models.Q(method="won", paid=0) | (~models.Q(method="won")
+                           & models.Q(paid=models.F("pool_part") + models.F("fee_part")))),
+                name="entry_paid_is_pool_plus_fee",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(returned_from_pool__lte=models.F("pool_part")), name="entry_refund_within_pool_part"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["active", "busted"], closed_at__isnull=True)
+                | models.Q(status__in=["voided", "refunded"], closed_at__isnull=False),
+                name="entry_closed_has_a_time",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} entry #{self.number}"

@@ -38,6 +38,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
                 "time_zone": tournament.festival.time_zone,
                 "currency": tournament.festival.currency,
             },
+            "entries": tournament.seats_sold,
             "clock": clock.document(now) if clock else None,
         }
     return document

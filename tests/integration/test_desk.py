@@ -1,0 +1,304 @@
+"""The registration desk against PostgreSQL: players, eligibility, entries and money in."""
+
+import threading
+from datetime import date, timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from clock import services as clock_services
+from players import services as player_services
+from players.models import Consent, Exclusion, Membership, Player
+from tests.conftest import PERSONAS
+from tournaments import services
+from tournaments.entries import Kind, RefundReason
+from tournaments.models import Entry, Event, Tournament
+
+ADULT = date(1990, 5, 17)
+
+
+def new_player(first="Ada", last="Lovelace", born=ADULT, document="P1234567", **more):
+    return player_services.NewPlayer(first_name=first, last_name=last, date_of_birth=born,
+                                     id_document_type="passport" if document else "", id_document_number=document,
+                                     accepts_terms=True, id_checked=True, **more)
+
+
+def sale(kind=Kind.BUY_IN, method="cash", **more):
+    return services.Sale(kind=kind, method=method, desk="desk 1", shift="morning", **more)
+
+
+@pytest.fixture
+def desk_tournament(make_tournament):
+    def make(preset="pokerfest", **fields):
+        tournament = make_tournament()
+        Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset=preset, buy_in=50_000, fee=5_000,
+                                                           starting_stack=30_000, **fields)
+        tournament.refresh_from_db()
+        return tournament
+
+    return make
+
+
+def client_for(persona, staff):
+    client = Client()
+    if persona != "anonymous":
+        client.force_login(staff[persona])
+    return client
+
+
+@pytest.mark.django_db
+def test_REG_CONSENT_a_new_player_accepts_the_terms_and_chooses_filming_and_marketing(desk_tournament, staff):
+    tournament = desk_tournament()
+    with pytest.raises(player_services.PlayerRefused, match="must accept the terms"):
+        player_services.create_player(tournament.id, player_services.NewPlayer("No", "Terms", ADULT), staff["desk"])
+    player = player_services.create_player(tournament.id, new_player(filming_release=True), staff["desk"])
+    assert player_services.current_consents(player) == {"terms": True, "filming": True, "marketing": False}
+    assert player.consents.get(kind="terms").version == player_services.TERMS_VERSION
+    player_services.set_marketing_consent(tournament.id, player.id, True, staff["desk"])
+    player_services.set_marketing_consent(tournament.id, player.id, False, staff["desk"])  # withdrawn
+    assert player_services.current_consents(player)["marketing"] is False
+    assert list(player.consents.filter(kind="marketing").order_by("id").values_list("granted", flat=True)) == [
+        False, True, False]  # the history stays
+    kinds = list(tournament.events.values_list("kind", flat=True))
+    assert kinds == ["player.created", "player.marketing_consent", "player.marketing_consent"]
+    assert all(set(e.payload["player"]) == {"id", "name"} for e in tournament.events.all())  # no personal data
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_desks_creating_the_same_document_make_one_player(desk_tournament, staff):
+    tournament = desk_tournament()
+    outcomes = []
+
+    def create(i):
+        try:
+            outcomes.append(player_services.create_player(
+                tournament.id, new_player(first=f"Clerk{i}", document="x12 345-67"), None).id)
+        except player_services.PlayerRefused as refusal:
+            outcomes.append(("refused", refusal.existing_id, str(refusal)))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=create, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Player.objects.count() == 1
+    player = Player.objects.get()
+    assert player.id_document_number == "X1234567"
+    refusals = [o for o in outcomes if isinstance(o, tuple)]
+    assert len(refusals) == 7 and {o[1] for o in refusals} == {player.id}
+    assert "already exists" in refusals[0][2] and "Select them instead" in refusals[0][2]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_desks_racing_for_the_last_ten_seats_sell_exactly_ten(desk_tournament):
+    tournament = desk_tournament(max_entries=10)
+    players = [player_services.create_player(tournament.id, new_player(first=f"P{i}", document=f"D{i}"), None)
+               for i in range(20)]
+    sold, refused = [], []
+
+    def register(player):
+        try:
+            sold.append(services.register_entry(tournament.id, player.id, sale(), None).number)
+        except services.EntryRefused as refusal:
+            refused.append(refusal.reasons)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=register, args=(p,)) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(sold) == list(range(1, 11))
+    assert len(refused) == 10 and all(r[0].message == "Sold out: all 10 seats are taken." for r in refused)
+    tournament.refresh_from_db()
+    assert tournament.seats_sold == 10 == Entry.objects.filter(tournament=tournament).count()
+    assert tournament.events.filter(kind="entry.refused").count() == 10
+
+
+@pytest.mark.django_db
+def test_the_database_itself_refuses_a_sale_over_the_cap(desk_tournament):
+    from django.db import IntegrityError, transaction
+
+    tournament = desk_tournament(max_entries=1, seats_sold=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(seats_sold=2)
+
+
+@pytest.mark.django_db
+def test_REG_AGE_an_under_age_player_is_refused_with_the_reason_and_only_the_refusal_is_logged(desk_tournament, staff):
+    tournament = desk_tournament()
+    seventeen = date(date.today().year - 17, date.today().month, 1)  # 17 all month long
+    minor = player_services.create_player(tournament.id, new_player(born=seventeen, document="M1"), staff["desk"])
+    with pytest.raises(services.EntryRefused) as refusal:
+        services.register_entry(tournament.id, minor.id, sale(), staff["desk"])
+    assert [r.rule for r in refusal.value.reasons] == ["REG-AGE"]
+    assert refusal.value.reasons[0].message.startswith("Under age: 17 on ")
+    assert not Entry.objects.exists()
+    logged = tournament.events.get(kind="entry.refused")
+    assert logged.public is None and logged.payload["reasons"][0]["rule"] == "REG-AGE"
+
+
+@pytest.mark.django_db
+def test_REG_ID_and_REG_EXCLUDE_block_at_the_desk_until_resolved(desk_tournament, staff):
+    tournament = desk_tournament()
+    player = player_services.create_player(
+        tournament.id, player_services.NewPlayer("Bo", "Banned", ADULT, accepts_terms=True), staff["desk"])
+    Exclusion.objects.create(player=player, reason="venue ban", starts=date(2020, 1, 1), ends=date(2020, 12, 31))
+    with pytest.raises(services.EntryRefused) as refusal:
+        services.register_entry(tournament.id, player.id, sale(), staff["desk"])
+    assert [r.rule for r in refusal.value.reasons] == ["REG-ID"]  # the old ban has ended
+    player_services.record_id_check(tournament.id, player.id, staff["desk"])
+    Exclusion.objects.create(player=player, reason="self-exclusion", starts=date(2020, 1, 1))
+    with pytest.raises(services.EntryRefused, match=r"Excluded \(self-exclusion\) until lifted"):
+        services.register_entry(tournament.id, player.id, sale(), staff["desk"])
+
+
+@pytest.mark.django_db
+def test_REG_MEMBER_chips_visitor_signed_in_by_a_present_full_member(desk_tournament, staff):
+    tournament = desk_tournament("chips")
+    member = player_services.create_player(tournament.id, new_player("Mem", "Ber", document="M-1",
+                                           membership_number="C-100", membership_fee_paid_until=date(2099, 1, 1)), None)
+    visitor = player_services.create_player(tournament.id, new_player("Vis", "Itor", document="V-1"), None)
+    with pytest.raises(services.EntryRefused, match="sign them in as a visitor"):
+        services.register_entry(tournament.id, visitor.id, sale(), None)
+    with pytest.raises(services.EntryRefused, match="signed in by a full member"):
+        services.register_entry(tournament.id, visitor.id, sale(visitor_signed_in_by="C-999", sponsor_present=True,
+                                                                  visitor_fee_paid=True), None)
+    entry = services.register_entry(tournament.id, visitor.id, sale(visitor_signed_in_by="C-100",
+                                                                     sponsor_present=True, visitor_fee_paid=True), None)
+    assert entry.visitor_signed_in_by == "C-100"
+    assert services.register_entry(tournament.id, member.id, sale(), None).number == 2
+    assert Membership.objects.get(number="C-100").player == member
+
+
+@pytest.mark.django_db
+def test_ENT_REBUY_and_ENT_ADDON_at_the_desk_follow_the_live_clock(make_tournament, staff):
+    tournament = make_tournament(level_seconds=(1200, 1200, 600, 1200), breaks=(2,))
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="kentucky", buy_in=8_500, fee=1_500)
+    player = player_services.create_player(tournament.id, new_player(), None)
+    services.register_entry(tournament.id, player.id, sale(), None)
+    with pytest.raises(services.EntryRefused, match="Rebuys start with play"):
+        services.register_entry(tournament.id, player.id, sale(Kind.REBUY), None)
+    clock_services.start_clock(tournament.id, None)
+    rebuys = [services.register_entry(tournament.id, player.id, sale(Kind.REBUY), None) for _ in range(3)]
+    assert [(e.chips, e.paid, e.pool_part) for e in rebuys] == [(2000, 5000, 5000)] * 3  # unlimited until the break
+    with pytest.raises(services.EntryRefused, match="at the intermission"):
+        services.register_entry(tournament.id, player.id, sale(Kind.ADDON), None)
+    clock_services.go_to_level(tournament.id, None, 2)  # the intermission
+    with pytest.raises(services.EntryRefused, match="Rebuys ended at the intermission"):
+        services.register_entry(tournament.id, player.id, sale(Kind.REBUY), None)
+    addon = services.register_entry(tournament.id, player.id, sale(Kind.ADDON, "card"), None)
+    assert (addon.chips, addon.paid) == (5000, 5000)
+    with pytest.raises(services.EntryRefused, match="limited to 1 per player"):
+        services.register_entry(tournament.id, player.id, sale(Kind.ADDON), None)
+
+
+@pytest.mark.django_db
+def test_ENT_LATE_after_the_start_a_late_entry_not_a_buy_in(desk_tournament, staff):
+    tournament = desk_tournament()
+    clock_services.start_clock(tournament.id, None)
+    player = player_services.create_player(tournament.id, new_player(), None)
+    with pytest.raises(services.EntryRefused, match="sell a late entry"):
+        services.register_entry(tournament.id, player.id, sale(Kind.BUY_IN), None)
+    late = services.register_entry(tournament.id, player.id, sale(Kind.LATE), None)
+    assert (late.kind, late.chips, late.paid) == ("late", 30_000, 55_000)
+    with pytest.raises(services.EntryRefused, match="one entry per player"):
+        services.register_entry(tournament.id, player.id, sale(Kind.LATE), None)
+    Tournament.objects.filter(pk=tournament.pk).update(registration_closed=True)
+    other = player_services.create_player(tournament.id, new_player("Late", "Comer", document="L1"), None)
+    with pytest.raises(services.EntryRefused, match="Registration is closed"):
+        services.register_entry(tournament.id, other.id, sale(Kind.LATE), None)
+
+
+@pytest.mark.django_db
+def test_ENT_REFUND_void_and_refunds_reverse_money_by_rule_and_the_close_out_adds_up(desk_tournament, staff):
+    tournament = desk_tournament("neverending", max_entries=3)
+    people = [player_services.create_player(tournament.id, new_player(f"P{i}", document=f"D{i}",
+              membership_number=f"N-{i}", membership_fee_paid_until=date(2099, 1, 1), release_signed=True), None)
+              for i in range(3)]
+    paid = services.register_entry(tournament.id, people[0].id, sale(method="cash"), staff["desk"])
+    won = services.register_entry(tournament.id, people[1].id, sale(Kind.SATELLITE, "won"), staff["desk"])
+    mistake = services.register_entry(tournament.id, people[2].id, sale(method="card"), staff["desk"])
+    assert (won.paid, won.pool_part, won.fee_part) == (0, 50_000, 5_000)
+
+    voided = services.void_entry(tournament.id, mistake.number, "wrong player selected", staff["cashier"])
+    assert (voided.status, voided.returned, voided.returned_from_pool) == ("voided", 55_000, 50_000)
+    with pytest.raises(Exception, match="is voided; only an active entry"):
+        services.void_entry(tournament.id, mistake.number, "again", staff["cashier"])
+    withdrawn = services.refund_entry(tournament.id, paid.number, RefundReason.WITHDRAWAL, staff["cashier"])
+    assert (withdrawn.returned, withdrawn.returned_from_pool) == (50_000, 50_000)  # the buy-in, not the fee
+    freeroll = services.refund_entry(tournament.id, won.number, RefundReason.WITHDRAWAL, staff["cashier"])
+    assert freeroll.returned == 27_500  # 55,000 value less the 50% administration fee
+    with pytest.raises(Exception, match="not a refund"):
+        services.refund_entry(tournament.id, won.number, RefundReason.DISQUALIFIED, staff["cashier"])
+    tournament.refresh_from_db()
+    assert tournament.seats_sold == 0 and Entry.objects.filter(tournament=tournament).count() == 3
+
+    report = services.close_out(tournament.id)
+    assert [(r["method"], r["sales"], r["taken"], r["returned"], r["net"]) for r in report["rows"]] == [
+        ("card", 1, 55_000, 55_000, 0), ("cash", 1, 55_000, 50_000, 5_000), ("won", 1, 0, 27_500, -27_500)]
+    assert report["totals"]["net"] == sum(r["net"] for r in report["rows"]) == -22_500
+    assert (report["totals"]["voided"], report["totals"]["refunded"]) == (1, 2)
+
+
+@pytest.mark.django_db
+def test_a_double_submitted_sale_makes_one_entry(desk_tournament):
+    tournament = desk_tournament()
+    player = player_services.create_player(tournament.id, new_player(), None)
+    first = services.register_entry(tournament.id, player.id, sale(), None, request_key="form-42")
+    again = services.register_entry(tournament.id, player.id, sale(), None, request_key="form-42")
+    assert first.pk == again.pk and Entry.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_desk_api_registers_and_explains_refusals(desk_tournament, staff):
+    tournament = desk_tournament()
+    desk = client_for("desk", staff)
+    created = desk.post(f"/api/tournaments/{tournament.id}/players/", {
+        "first_name": "Ada", "last_name": "Lovelace", "date_of_birth": "1990-05-17", "id_document_type": "passport",
+        "id_document_number": "p 99", "accepts_terms": True}, content_type="application/json")
+    assert created.status_code == 201 and created.json()["id_document_number"] == "P99"
+    player_id = created.json()["id"]
+    assert [p["id"] for p in desk.get("/api/players/?q=love").json()] == [player_id]
+    assert [p["id"] for p in desk.get("/api/players/?q=P99").json()] == [player_id]
+    checked = desk.get(f"/api/tournaments/{tournament.id}/players/{player_id}/check/").json()
+    assert checked["may_enter"] is False and [r["rule"] for r in checked["reasons"] if not r["ok"]] == ["REG-ID"]
+    body = {"player_id": player_id, "kind": "buy_in", "method": "cash", "desk": "desk 2", "shift": "evening"}
+    refused = desk.post(f"/api/tournaments/{tournament.id}/entries/", body, content_type="application/json")
+    assert refused.status_code == 409 and refused.json()["reasons"][0]["rule"] == "REG-ID"
+    desk.post(f"/api/tournaments/{tournament.id}/players/{player_id}/id-check/")
+    sold = desk.post(f"/api/tournaments/{tournament.id}/entries/", body, content_type="application/json",
+                     HTTP_IDEMPOTENCY_KEY="form-1")
+    assert sold.status_code == 201 and sold.json()["number"] == 1 and sold.json()["paid"] == 55_000
+    bad = desk.post(f"/api/tournaments/{tournament.id}/entries/", {**body, "kind": "freeroll"},
+                    content_type="application/json")
+    assert bad.status_code == 422 and bad.json()["detail"].startswith("Invalid input — kind:")
+    duplicate = desk.post(f"/api/tournaments/{tournament.id}/players/", {
+        "first_name": "Ada", "last_name": "Again", "date_of_birth": "1990-05-17", "id_document_type": "passport",
+        "id_document_number": "P99", "accepts_terms": True}, content_type="application/json")
+    assert duplicate.status_code == 409 and "already exists: Ada Lovelace" in duplicate.json()["detail"]
+    assert desk.post(f"/api/tournaments/{tournament.id}/entries/1/void/", {"reason": "x"},
+                     content_type="application/json").status_code == 403  # money back needs a cashier
+
+
+PERSONAL = {"anonymous": 401, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
+            "superuser": 200}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_personal_data_reaches_desk_cashier_and_director_only(persona, desk_tournament, staff):
+    tournament = desk_tournament()
+    player = player_services.create_player(tournament.id, new_player(), None)
+    services.register_entry(tournament.id, player.id, sale(), None)
+    client = client_for(persona, staff)
+    assert client.get("/api/players/?q=ada").status_code == PERSONAL[persona]
+    assert client.get(f"/api/tournaments/{tournament.id}/players/{player.id}/check/").status_code == PERSONAL[persona]
+    public = Client().get(f"/api/tournaments/{tournament.id}/").content.decode()
+    assert "Lovelace" not in public and "1990" not in public and '"entries": 1' in public
+    lobby_events = Event.objects.filter(tournament=tournament).exclude(public=None)
+    assert all("Lovelace" not in str(event.public) for event in lobby_events)

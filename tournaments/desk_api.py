@@ -1,0 +1,196 @@
+"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out.
+Personal data is served to desk, cashier and director only."""
+
+from datetime import date
+
+from django.utils import timezone
+from ninja import Field, Router, Schema, Status
+from ninja.security import django_auth
+
+from pokerfest.access import Action, check, tournament_for
+from players import services as player_services
+from players.models import Player
+from tournaments import services
+from tournaments.api import Error
+from tournaments.entries import Kind, RefundReason
+from tournaments.models import Entry
+
+router = Router(tags=["desk"], auth=django_auth)
+ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
+
+
+def request_key(request) -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    return key[:64] or None
+
+
+class PlayerOut(Schema):
+    id: int
+    first_name: str
+    last_name: str
+    date_of_birth: date
+    nationality: str
+    id_document_type: str
+    id_document_number: str
+    id_checked_on: date | None
+    city: str
+    membership_number: str | None
+    full_member: bool | None
+
+
+def player_out(player: Player) -> dict:
+    membership = getattr(player, "membership", None)
+    return {**{f: getattr(player, f) for f in ("id", "first_name", "last_name", "date_of_birth", "nationality",
+                                               "id_document_type", "id_document_number", "id_checked_on", "city")},
+            "membership_number": membership.number if membership else None,
+            "full_member": membership.full_member if membership else None}
+
+
+class PlayerIn(Schema):
+    first_name: str = Field(..., min_length=1, max_length=100)
+    last_name: str = Field(..., min_length=1, max_length=100)
+    date_of_birth: date
+    nationality: str = Field("", max_length=2)
+    id_document_type: str = Field("", pattern="^(|passport|id_card|driving_licence)$")
+    id_document_number: str = Field("", max_length=64)
+    email: str = Field("", max_length=254)
+    phone: str = Field("", max_length=40)
+    city: str = Field("", max_length=100)
+    membership_number: str = Field("", max_length=30)
+    full_member: bool = True
+    membership_fee_paid_until: date | None = None
+    release_signed: bool = False
+    accepts_terms: bool = False
+    filming_release: bool = False
+    marketing_opt_in: bool = False
+    id_checked: bool = False
+
+
+class ReasonOut(Schema):
+    rule: str
+    ok: bool
+    message: str
+
+
+class CheckOut(Schema):
+    player: PlayerOut
+    may_enter: bool
+    reasons: list[ReasonOut]
+    kinds: dict[str, ReasonOut]
+    consents: dict[str, bool]
+    entries: list[dict]
+
+
+class SaleIn(Schema):
+    player_id: int
+    kind: Kind
+    method: Entry.Method
+    desk: str = Field(..., min_length=1, max_length=40)
+    shift: str = Field(..., min_length=1, max_length=40)
+    visitor_signed_in_by: str = Field("", max_length=30)
+    sponsor_present: bool = False
+    visitor_fee_paid: bool = False
+
+
+class EntryOut(Schema):
+    number: int
+    kind: str
+    status: str
+    chips: int
+    paid: int
+    method: str
+    desk: str
+    shift: str
+    returned: int
+    player: dict
+    ticket_url: str
+
+
+class RefusedOut(Schema):
+    detail: str
+    reasons: list[ReasonOut]
+
+
+class VoidIn(Schema):
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+class RefundIn(Schema):
+    reason: RefundReason
+    note: str = Field("", max_length=200)
+
+
+def entry_out(entry: Entry) -> dict:
+    return {**services.entry_summary(entry), "player": player_services.player_summary(entry.player),
+            "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/"}
+
+
+@router.get("/players/", response={200: list[PlayerOut], **ERRORS}, summary="Find players by name, member or ID number")
+def find_players(request, q: str = ""):
+    check(request.user, Action.PERSONAL_DATA)
+    return [player_out(player) for player in player_services.find_players(q[:100])]
+
+
+@router.post("/tournaments/{tournament_id}/players/", response={201: PlayerOut, **ERRORS})
+def create_player(request, tournament_id: int, body: PlayerIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
+                                           request_key(request))
+    return Status(201, player_out(Player.objects.select_related("membership").get(pk=player.pk)))
+
+
+@router.get("/tournaments/{tournament_id}/players/{player_id}/check/", response={200: CheckOut, **ERRORS},
+            summary="Every reason the player can or cannot enter now")
+def check_player(request, tournament_id: int, player_id: int):
+    tournament = tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    player = Player.objects.select_related("membership").get(pk=player_id)
+    found = services.check_entry(tournament, player, None, timezone.now())
+    return {
+        "player": player_out(player),
+        "may_enter": all(reason.ok for reason in found["reasons"]),
+        "reasons": found["reasons"],
+        "kinds": {kind.value: reason for kind, reason in found["kinds"].items()},
+        "consents": player_services.current_consents(player),
+        "entries": [services.entry_summary(e) for e in tournament.entries.filter(player=player)],
+    }
+
+
+@router.post("/tournaments/{tournament_id}/players/{player_id}/id-check/", response={200: PlayerOut, **ERRORS},
+             summary="Record that the player's photo ID was checked today (REG-ID)")
+def id_check(request, tournament_id: int, player_id: int):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    player = player_services.record_id_check(tournament_id, player_id, request.user)
+    return player_out(Player.objects.select_related("membership").get(pk=player.pk))
+
+
+@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut, 409: RefusedOut})
+def register(request, tournament_id: int, body: SaleIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    sale = services.Sale(**body.dict(exclude={"player_id"}))
+    try:
+        entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
+    except services.EntryRefused as refusal:
+        return Status(409, {"detail": str(refusal), "reasons": refusal.reasons})
+    return Status(201, entry_out(entry))
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/void/", response={200: EntryOut, **ERRORS})
+def void(request, tournament_id: int, number: int, body: VoidIn):
+    tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
+    return entry_out(services.void_entry(tournament_id, number, body.reason, request.user, request_key(request)))
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/refund/", response={200: EntryOut, **ERRORS})
+def refund(request, tournament_id: int, number: int, body: RefundIn):
+    tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
+    entry = services.refund_entry(tournament_id, number, body.reason, request.user, body.note, request_key(request))
+    return entry_out(entry)
+
+
+@router.get("/tournaments/{tournament_id}/close-out/", response={200: dict, **ERRORS},
+            summary="Cashier close-out: counts and totals per desk, shift and payment method")
+def close_out(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
+    return services.close_out(tournament_id)
