@@ -158,12 +158,15 @@ function startLivePage() {
     onSnapshot(snapshot) {
       display.update(snapshot.clock);
       setText("[data-tournament-status]", snapshot.tournament.status);
+      setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
     },
     onEvent(event) {
       const data = event.data || {};
       if (data.clock) display.update(data.clock);
       if (data.tournament_status) setText("[data-tournament-status]", data.tournament_status);
+      const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
+      if (entries !== undefined) setText("[data-entries]", entries);
       page.dataset.seq = event.seq;
       if (feedList) {
         const item = document.createElement("li");

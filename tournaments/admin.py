@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from clock.models import Clock
-from tournaments.models import Event, Festival, Tournament
+from tournaments.models import Entry, Event, Festival, Tournament
 
 
 @admin.register(Festival)
@@ -31,6 +31,25 @@ class EventAdmin(admin.ModelAdmin):
 
     list_display = ["tournament", "seq", "at", "kind", "actor"]
     list_filter = ["tournament", "kind"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    """Entries move money: they change only at the desk (sell, void, refund), which logs and
+    broadcasts each change. Here they are read."""
+
+    list_display = ["tournament", "number", "player", "kind", "status", "paid", "method", "desk", "shift", "created_at"]
+    list_filter = ["tournament", "kind", "status", "method", "desk"]
+    search_fields = ["player__last_name", "player__first_name"]
 
     def has_add_permission(self, request):
         return False

@@ -66,6 +66,11 @@ class PlayerIn(Schema):
     id_checked: bool = False
 
 
+class PlayerRefusedOut(Schema):
+    detail: str
+    existing_id: int | None = None
+
+
 class ReasonOut(Schema):
     rule: str
     ok: bool
@@ -131,12 +136,15 @@ def find_players(request, q: str = ""):
     return [player_out(player) for player in player_services.find_players(q[:100])]
 
 
-@router.post("/tournaments/{tournament_id}/players/", response={201: PlayerOut, **ERRORS})
+@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut, 409: PlayerRefusedOut})
 def create_player(request, tournament_id: int, body: PlayerIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
-    player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
-                                           request_key(request))
+    try:
+        player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
+                                               request_key(request))
+    except player_services.PlayerRefused as refusal:
+        return Status(409, {"detail": str(refusal), "existing_id": refusal.existing_id})
     return Status(201, player_out(Player.objects.select_related("membership").get(pk=player.pk)))
 
 

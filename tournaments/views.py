@@ -1,15 +1,19 @@
 """Server-rendered pages, one per kind of screen. Thin: check access, render; the live client
 (static/live.js) does the rest over the socket and the API."""
 
+import qrcode
+import qrcode.image.svg
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from clock.models import Level
 from pokerfest.access import Action, can, tournament_for
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 
 def home(request):
@@ -26,9 +30,11 @@ def home(request):
     )
 
 
-def _screen(request, tournament_id: int, action: Action, template: str, **context):
+def _screen(request, tournament_id: int, action: Action, template: str, also: Action | None = None, **context):
     try:
         tournament = tournament_for(request.user, tournament_id, action)
+        if also is not None:
+            tournament_for(request.user, tournament_id, also)
     except Tournament.DoesNotExist:
         raise Http404("There is no tournament with that id.") from None
     except PermissionDenied as refusal:
@@ -55,3 +61,31 @@ def director(request, tournament_id: int):
     # Lazy: evaluated while rendering, after the access check.
     levels = Level.objects.filter(structure__clocks__tournament_id=tournament_id).order_by("position")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels)
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code: sharp at any print resolution, no image file to serve."""
+    return qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10).to_string(encoding="unicode")
+
+
+def ticket(request, tournament_id: int, number: int):
+    """The seat ticket the desk prints (the page's print stylesheet drops everything else)."""
+    entry = get_object_or_404(Entry.objects.select_related("player", "tournament__festival"),
+                              tournament_id=tournament_id, number=number)
+    seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
+    return _screen(request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA,
+                   entry=entry, seat_url=seat_url, qr=mark_safe(qr_svg(seat_url)))  # our own SVG, no user text
+
+
+def seat(request, tournament_id: int, code: str):
+    """The player's public seat page, reached from the ticket's QR code: no personal data."""
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id,
+                              public_code=code)
+    return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament})
+
+
+def close_out(request, tournament_id: int):
+    from tournaments.services import close_out as report
+
+    return _screen(request, tournament_id, Action.CASHIER_REPORT, "pokerfest/close_out.html",
+                   report=report(tournament_id))

@@ -114,6 +114,8 @@ PAGES = {
              "superuser": 200},
     "director": {"anonymous": 302, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
                  "superuser": 200},
+    "close_out": {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
+                  "superuser": 200},
     "admin": {"anonymous": 302, "director": 302, "floor": 302, "desk": 302, "cashier": 302, "media": 302,
               "superuser": 200},
 }
@@ -129,6 +131,7 @@ def test_pages_by_persona(persona, make_tournament, staff):
         "floor": f"/tournaments/{tournament.id}/floor/",
         "desk": f"/tournaments/{tournament.id}/desk/",
         "director": f"/tournaments/{tournament.id}/director/",
+        "close_out": f"/tournaments/{tournament.id}/close-out/",
         "admin": "/admin/",
     }
     for page, url in urls.items():
@@ -218,3 +221,29 @@ def test_concurrent_retries_of_one_request_change_the_clock_once(make_tournament
         thread.join()
     assert len(results) == 6 and len(set(results)) == 1
     assert tournament.events.filter(kind="clock.adjusted").count() == 1
+
+
+TICKET = {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403, "superuser": 200}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_ticket_shows_a_name_to_the_desk_only_and_its_qr_page_to_anyone(persona, make_tournament, staff):
+    from datetime import date
+
+    from players import services as player_services
+    from tournaments import services as desk
+    from tournaments.entries import Kind
+
+    tournament = make_tournament()
+    player = player_services.create_player(tournament.id, player_services.NewPlayer(
+        "Ada", "Lovelace", date(1990, 1, 1), accepts_terms=True, id_checked=True), None)
+    entry = desk.register_entry(tournament.id, player.id, desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    response = client_for(persona, staff).get(f"/tournaments/{tournament.id}/entries/{entry.number}/ticket/")
+    assert response.status_code == TICKET[persona]
+    if response.status_code == 200:
+        page = response.content.decode()
+        assert "Ada Lovelace" in page and "<svg" in page and f"/seat/{entry.public_code}/" in page
+    seat = client_for(persona, staff).get(f"/tournaments/{tournament.id}/seat/{entry.public_code}/")
+    assert seat.status_code == 200 and "Lovelace" not in seat.content.decode()
+    assert client_for(persona, staff).get(f"/tournaments/{tournament.id}/seat/guess/").status_code == 404

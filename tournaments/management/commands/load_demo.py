@@ -4,7 +4,7 @@ Idempotent: run it again and it finds what it made. With --start-clock it starts
 clock through the director's own service (or restarts it once its structure has run out).
 """
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
@@ -12,6 +12,8 @@ from django.db import transaction
 
 from clock import services as clock_services
 from clock.models import Clock, Level, Structure
+from players import services as player_services
+from players.models import Player
 from pokerfest.access import Role
 from tournaments.models import Festival, Tournament
 
@@ -36,6 +38,7 @@ class Command(BaseCommand):
                 Group.objects.get_or_create(name=role.value)
             logins = self.ensure_staff()
             tournament = self.ensure_tournament(level_seconds)
+        self.ensure_players(tournament)
         if start_clock:
             clock = Clock.objects.get(tournament=tournament)
             if clock.status == Clock.Status.READY:
@@ -63,11 +66,27 @@ class Command(BaseCommand):
             logins.append((role.value, f"{role.value} role"))
         return logins
 
+    def ensure_players(self, tournament):
+        """A few returning players for the desk to find (one of them under age)."""
+        today = date.today()
+        for first, last, born, document in [
+            ("Grace", "Hopper", date(1906, 12, 9), "DEMO-1906"),
+            ("Alan", "Turing", date(1912, 6, 23), "DEMO-1912"),
+            ("Tim", "Young", date(today.year - 17, today.month, 1), "DEMO-MINOR"),
+        ]:
+            if not Player.objects.filter(id_document_type="passport", id_document_number=document).exists():
+                player_services.create_player(tournament.id, player_services.NewPlayer(
+                    first, last, born, id_document_type="passport", id_document_number=document, accepts_terms=True,
+                ), actor=None)
+
     def ensure_tournament(self, level_seconds):
         festival, _ = Festival.objects.get_or_create(
             name="pokerfest Demo Festival", defaults={"venue": "Demo Casino", "time_zone": "Europe/Vienna", "currency": "EUR"}
         )
-        tournament, created = Tournament.objects.get_or_create(festival=festival, name=DEMO_TOURNAMENT)
+        tournament, created = Tournament.objects.get_or_create(
+            festival=festival, name=DEMO_TOURNAMENT,
+            defaults={"buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 90},
+        )
         if created:
             structure = Structure.objects.create(name=f"Demo turbo ({level_seconds} s levels)")
             for position, blinds in enumerate(DEMO_LEVELS):

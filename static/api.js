@@ -1,0 +1,43 @@
+// Requests from staff pages to the JSON API: the CSRF token, and one idempotency key per
+// action so a request retried after a lost answer takes effect once.
+"use strict";
+
+function csrfToken() {
+  const match = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/);
+  return match ? decodeURIComponent(match[1]) : "";
+}
+
+// randomUUID exists only on https or localhost; a venue tablet may use plain http on the LAN.
+function newRequestKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// Returns {ok, status, answer}; answer.detail carries the server's sentence on refusal.
+async function postJSON(url, body, key) {
+  const request = () =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Idempotency-Key": key || newRequestKey() },
+      body: JSON.stringify(body || {}),
+      credentials: "same-origin",
+    });
+  let response;
+  try {
+    response = await request();
+  } catch (lost) {
+    try {
+      response = await request(); // same key: harmless if the first one arrived
+    } catch (again) {
+      return { ok: false, status: 0, answer: { detail: "No answer from the server; check the connection and try again." } };
+    }
+  }
+  const answer = await response.json().catch(() => ({ detail: `The server answered ${response.status}.` }));
+  return { ok: response.ok, status: response.status, answer };
+}
+
+async function getJSON(url) {
+  const response = await fetch(url, { credentials: "same-origin" });
+  const answer = await response.json().catch(() => ({ detail: `The server answered ${response.status}.` }));
+  return { ok: response.ok, status: response.status, answer };
+}

@@ -1,0 +1,190 @@
+// The registration desk: find or create a player, see every reason they can or cannot enter,
+// sell the entry, print the ticket. Every action is one API call; refusals show their rules.
+"use strict";
+
+const KIND_NAMES = {
+  buy_in: "buy-in", late: "late entry", alternate: "alternate", re_entry: "re-entry",
+  satellite: "won entry (satellite/freeroll)", rebuy: "rebuy", addon: "add-on",
+};
+
+const deskPage = {
+  root: null,
+  tournament: null,
+  player: null,
+  saleKey: newRequestKey(), // one per sale: a double click or a retry sells once
+  playerKey: newRequestKey(),
+
+  api(path) {
+    return `/api${path}`;
+  },
+
+  start() {
+    this.root = document.querySelector(".desk");
+    if (!this.root) return;
+    this.tournament = this.root.dataset.tournament;
+    for (const field of ["desk-name", "desk-shift"]) {
+      const input = document.getElementById(field);
+      input.value = localStorage.getItem(`pokerfest.${field}`) || "";
+      input.addEventListener("change", () => localStorage.setItem(`pokerfest.${field}`, input.value.trim()));
+    }
+    let typing;
+    document.getElementById("player-search").addEventListener("input", (event) => {
+      clearTimeout(typing);
+      typing = setTimeout(() => this.search(event.target.value), 150);
+    });
+    document.getElementById("new-player").addEventListener("submit", (event) => this.createPlayer(event));
+    document.getElementById("sale").addEventListener("submit", (event) => this.sell(event));
+    document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
+    document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
+  },
+
+  async search(query) {
+    const list = document.querySelector("[data-results]");
+    if (!query.trim()) {
+      list.replaceChildren();
+      return;
+    }
+    const { ok, answer } = await getJSON(this.api(`/players/?q=${encodeURIComponent(query)}`));
+    if (document.getElementById("player-search").value !== query) return; // a newer search is on its way
+    list.replaceChildren(
+      ...(ok ? answer : []).map((player) => {
+        const item = document.createElement("li");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = `${player.last_name}, ${player.first_name} · born ${player.date_of_birth}` +
+          (player.membership_number ? ` · member ${player.membership_number}` : "") +
+          (player.id_document_number ? ` · ID ${player.id_document_number}` : "");
+        button.addEventListener("click", () => this.select(player.id));
+        item.append(button);
+        return item;
+      })
+    );
+    if (ok && !answer.length) list.innerHTML = "<li>No player found: create them below.</li>";
+  },
+
+  async select(playerId) {
+    const { ok, answer } = await getJSON(this.api(`/tournaments/${this.tournament}/players/${playerId}/check/`));
+    if (!ok) return this.say("[data-form-result]", answer.detail, false);
+    this.player = answer.player;
+    const panel = document.querySelector("[data-player-panel]");
+    panel.hidden = false;
+    panel.querySelector("[data-player-name]").textContent = `${answer.player.first_name} ${answer.player.last_name}`;
+    const p = answer.player;
+    panel.querySelector("[data-player-details]").textContent =
+      `born ${p.date_of_birth}` + (p.nationality ? ` · ${p.nationality}` : "") +
+      (p.id_document_number ? ` · ${p.id_document_type} ${p.id_document_number}` : " · no ID document on file") +
+      (p.id_checked_on ? ` · ID checked ${p.id_checked_on}` : "") +
+      (p.membership_number ? ` · ${p.full_member ? "member" : "visitor"} ${p.membership_number}` : "") +
+      ` · filming ${answer.consents.filming ? "yes" : "no"} · marketing ${answer.consents.marketing ? "yes" : "no"}`;
+    panel.querySelector("[data-reasons]").replaceChildren(...answer.reasons.map((reason) => this.reasonItem(reason)));
+    panel.querySelector("[data-id-check]").hidden = !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
+    const kinds = panel.querySelector("[data-kinds]");
+    kinds.replaceChildren(
+      ...Object.entries(answer.kinds).map(([kind, reason]) => {
+        const option = document.createElement("option");
+        option.value = kind;
+        option.disabled = !reason.ok;
+        option.textContent = KIND_NAMES[kind] + (reason.ok ? "" : ` (not now: ${reason.message})`);
+        return option;
+      })
+    );
+    const open = Object.entries(answer.kinds).find(([, reason]) => reason.ok);
+    if (open) kinds.value = open[0];
+    panel.querySelector("[data-player-entries]").replaceChildren(
+      ...answer.entries.map((entry) => {
+        const item = document.createElement("li");
+        item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
+          `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">ticket</a>`;
+        return item;
+      })
+    );
+  },
+
+  reasonItem(reason) {
+    const item = document.createElement("li");
+    item.dataset.ok = reason.ok;
+    const rule = document.createElement("span");
+    rule.className = "rule";
+    rule.textContent = `${reason.ok ? "✓" : "✗"} ${reason.rule}`;
+    item.append(rule, reason.message);
+    return item;
+  },
+
+  formBody(form) {
+    const body = {};
+    for (const element of form.elements) {
+      if (!element.name) continue;
+      if (element.type === "checkbox") body[element.name] = element.checked;
+      else if (element.type === "date") body[element.name] = element.value || null;
+      else body[element.name] = element.value.trim();
+    }
+    return body;
+  },
+
+  async createPlayer(event) {
+    event.preventDefault();
+    const form = event.target;
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/`), this.formBody(form), this.playerKey);
+    if (!ok) {
+      this.say("[data-form-result]", answer.detail, false);
+      if (answer.existing_id) this.select(answer.existing_id);
+      return;
+    }
+    this.playerKey = newRequestKey();
+    form.reset();
+    form.closest("details").open = false;
+    this.say("[data-form-result]", `Created ${answer.first_name} ${answer.last_name}.`, true);
+    this.select(answer.id);
+  },
+
+  async idCheck() {
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/${this.player.id}/id-check/`), {});
+    if (!ok) return this.say("[data-sale-result]", answer.detail, false);
+    this.select(this.player.id);
+  },
+
+  async sell(event) {
+    event.preventDefault();
+    const desk = document.getElementById("desk-name").value.trim();
+    const shift = document.getElementById("desk-shift").value.trim();
+    if (!desk || !shift) return this.say("[data-sale-result]", "Fill in the desk and shift at the top first.", false);
+    const body = { ...this.formBody(event.target), player_id: this.player.id, desk, shift };
+    const { ok, status, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/`), body, this.saleKey);
+    const result = document.querySelector("[data-sale-result]");
+    if (ok) {
+      this.saleKey = newRequestKey();
+      result.className = "result ok";
+      result.innerHTML = "";
+      const ticket = document.createElement("a");
+      ticket.href = answer.ticket_url;
+      ticket.textContent = "Print ticket";
+      result.append(`Entry #${answer.number} registered: ${formatMoney(answer.paid, this.root.dataset.currency)} by ${answer.method}. `, ticket);
+      this.select(this.player.id);
+      return;
+    }
+    result.className = "result refused";
+    if (status === 409 && answer.reasons) {
+      const list = document.createElement("ul");
+      list.className = "reasons";
+      list.append(...answer.reasons.map((reason) => this.reasonItem(reason)));
+      result.replaceChildren("Refused:", list);
+    } else {
+      result.textContent = answer.detail;
+    }
+  },
+
+  say(selector, text, ok) {
+    const element = document.querySelector(selector);
+    element.className = `result ${ok ? "ok" : "refused"}`;
+    element.textContent = text;
+  },
+};
+
+const MINOR_UNIT_EXPONENTS = { JPY: 0, KRW: 0, ISK: 0, CLP: 0, VND: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
+
+function formatMoney(minorUnits, currency) {
+  const exponent = MINOR_UNIT_EXPONENTS[currency] ?? 2;
+  return `${(minorUnits / 10 ** exponent).toLocaleString("en", { minimumFractionDigits: exponent, maximumFractionDigits: exponent })} ${currency}`;
+}
+
+document.addEventListener("DOMContentLoaded", () => deskPage.start());

@@ -1,0 +1,107 @@
+"""The registration desk as a clerk uses it, in Chromium against real web, worker and beat."""
+
+from datetime import date
+
+import pytest
+from playwright.sync_api import expect
+
+from players import services as player_services
+from tests.browser.test_live_pages import act, sign_in
+from tournaments.models import Entry, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_REG_AGE_a_clerk_registers_a_returning_player_prints_the_ticket_and_sees_an_under_age_refusal(
+    stack, new_page, make_tournament, staff
+):
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000, starting_stack=30_000)
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Grace", "Hopper", date(1906, 12, 9), id_document_type="passport", id_document_number="US-1906",
+        accepts_terms=True, filming_release=True), None)
+    today = date.today()
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Tim", "Young", date(today.year - 17, today.month, 1), accepts_terms=True, id_checked=True), None)
+
+    page = new_page()
+    sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    page.get_by_label("Desk").fill("desk 1")
+    page.get_by_label("Shift").fill("Saturday morning")
+    page.get_by_label("Shift").dispatch_event("change")
+
+    page.get_by_label("Find player").fill("hop")
+    page.get_by_role("button", name="Hopper, Grace · born 1906-12-09 · ID US1906").click()
+    reasons = page.locator("[data-reasons] li")
+    expect(reasons.filter(has_text="REG-ID")).to_contain_text("Check the player's valid photo ID")
+    page.get_by_role("button", name="Photo ID checked now").click()
+    expect(reasons.filter(has_text="REG-ID")).to_contain_text("Photo ID checked today.")
+    expect(page.locator("[data-reasons] li[data-ok=false]")).to_have_count(0)
+    page.get_by_role("button", name="Register").click()
+    result = page.locator("[data-sale-result]")
+    expect(result).to_contain_text("Entry #1 registered: 550.00 EUR by cash.")
+    expect(page.locator("[data-entries]")).to_have_text("1")  # live from the staff feed
+
+    page.get_by_role("link", name="Print ticket").click()
+    expect(page.locator("[data-seat]")).to_have_text("Seat pending")
+    ticket = page.locator("[data-ticket]")
+    expect(ticket).to_contain_text("Grace Hopper")
+    expect(ticket).to_contain_text("#1 · buy-in")
+    expect(ticket).to_contain_text("30000 chips")
+    expect(ticket.locator(".qr svg")).to_be_visible()
+    seat_url = ticket.locator(".small").inner_text()
+    page.emulate_media(media="print")
+    expect(page.locator("header.bar")).to_be_hidden()
+    page.emulate_media(media="screen")
+
+    # The QR code's page is public and names no one.
+    public = new_page()
+    public.goto(seat_url)
+    expect(public.locator("[data-seat]")).to_contain_text("Seat pending")
+    expect(public.locator("main")).not_to_contain_text("Hopper")
+
+    page.get_by_role("link", name="Back to the desk").click()
+    page.get_by_label("Find player").fill("young")
+    page.get_by_role("button", name=f"Young, Tim · born {today.year - 17}-{today.month:02d}-01").click()
+    expect(reasons.filter(has_text="REG-AGE")).to_contain_text("Under age: 17")
+    page.get_by_role("button", name="Register").click()
+    expect(result).to_contain_text("Refused:")
+    expect(result.locator("li")).to_contain_text(["REG-AGE"])
+    assert Entry.objects.filter(tournament=tournament).count() == 1
+
+    page.get_by_text("New player").click()
+    page.get_by_label("First name").fill("Alan")
+    page.get_by_label("Last name").fill("Turing")
+    page.get_by_label("Date of birth").fill("1912-06-23")
+    page.get_by_label("ID document").select_option("passport")
+    page.get_by_label("ID number").fill("GB 1912")
+    page.get_by_label("photo ID seen now").check()
+    page.get_by_label("accepts the terms and tournament rules").check()
+    page.get_by_role("button", name="Create player").click()
+    expect(page.locator("[data-form-result]")).to_have_text("Created Alan Turing.")
+    expect(page.locator("[data-player-name]")).to_have_text("Alan Turing")
+    page.get_by_label("Paid by").select_option("card")
+    page.get_by_role("button", name="Register").click()
+    expect(result).to_contain_text("Entry #2 registered: 550.00 EUR by card.")
+    expect(page.locator("[data-entries]")).to_have_text("2")
+
+
+def test_the_close_out_page_adds_up_what_the_desk_took(stack, new_page, make_tournament, staff):
+    from tournaments import services
+    from tournaments.entries import Kind
+
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000, ruleset_preset="kentucky")
+    for i, method in enumerate(["cash", "cash", "card"]):
+        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+            f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True), None)
+        act(services.register_entry, tournament.id, player.id,
+            services.Sale(Kind.BUY_IN, method, "desk 2", "night"), None)
+    page = new_page()
+    sign_in(page, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/close-out/")
+    rows = page.locator("[data-close-out] tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("card")
+    expect(rows.nth(1)).to_contain_text("1,100.00 EUR")
+    expect(page.locator("[data-net-total]")).to_have_text("1,650.00 EUR")

@@ -1,0 +1,18 @@
+"""{{ amount|money:currency }}: integer minor units shown as money, e.g. 55000|money:"EUR" -> "550.00 EUR"."""
+
+from django import template
+
+register = template.Library()
+
+# ISO 4217 currencies whose minor unit is not a hundredth.
+EXPONENTS = {"JPY": 0, "KRW": 0, "ISK": 0, "HUF": 2, "CLP": 0, "VND": 0, "BHD": 3, "KWD": 3, "OMR": 3, "TND": 3}
+
+
+@register.filter
+def money(minor_units, currency: str = "EUR") -> str:
+    exponent = EXPONENTS.get(currency, 2)
+    amount = int(minor_units)
+    sign = "-" if amount < 0 else ""
+    whole, fraction = divmod(abs(amount), 10**exponent)
+    text = f"{whole:,}" + (f".{fraction:0{exponent}d}" if exponent else "")
+    return f"{sign}{text} {currency}"
