@@ -105,3 +105,70 @@ class Exclusion(models.Model):
 
     def as_rule(self) -> eligibility.Exclusion:
         return eligibility.Exclusion(self.reason, self.starts, self.ends)
+
+
+class Company(models.Model):
+    """A sponsor whose logo players may (or may not) wear."""
+
+    class Status(models.TextChoices):
+        HEADLINE = "headline", "headline sponsor"
+        APPROVED = "approved", "approved gaming operator"
+        BANNED = "banned", "banned operator (may not advertise here)"
+        UNAUTHORISED_SATELLITE = "unauthorised_satellite", "unauthorised satellite operator"
+
+    name = models.CharField(max_length=100, unique=True)
+    status = models.CharField(max_length=30, choices=Status)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name_plural = "companies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LogoDeclaration(models.Model):
+    """A logo an entrant wears, declared on the waiver (PF-LOGO-DECLARE) or later with proof."""
+
+    class Placement(models.TextChoices):
+        BREAST = "breast", "breast pocket"
+        SLEEVE = "sleeve", "upper sleeve"
+        CAP = "cap", "cap"
+        CARD_PROTECTOR = "card_protector", "card protector"
+        OTHER = "other", "elsewhere"
+
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.PROTECT, related_name="logos")
+    company = models.ForeignKey(Company, on_delete=models.PROTECT, related_name="declarations")
+    placement = models.CharField(max_length=20, choices=Placement)
+    width_cm = models.DecimalField(max_digits=5, decimal_places=1)
+    height_cm = models.DecimalField(max_digits=5, decimal_places=1)
+    declared_at = models.DateTimeField()
+    before_start = models.BooleanField(help_text="declared before shuffle-up-and-deal on day 1")
+    written_proof = models.CharField(max_length=200, blank=True, help_text="the proof of sponsorship seen")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    removed_at = models.DateTimeField(null=True, blank=True)
+    removed_because = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(width_cm__gt=0, height_cm__gt=0), name="logo_has_a_size"),
+            models.CheckConstraint(
+                condition=models.Q(removed_at__isnull=True) | ~models.Q(removed_because=""),
+                name="logo_removal_has_a_reason",
+            ),
+        ]
+
+
+class LogoCapResolution(models.Model):
+    """The director's recorded answer to a cap breach: who keeps the logo, chosen or drawn."""
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.PROTECT, related_name="+")
+    company = models.ForeignKey(Company, on_delete=models.PROTECT, related_name="+")
+    rule = models.CharField(max_length=20)
+    drawn = models.BooleanField(help_text="by high-card draw; otherwise the players' or company's choice")
+    seed = models.BigIntegerField(null=True, blank=True, help_text="replays the draw exactly")
+    cards = models.JSONField(default=dict, blank=True)
+    kept = models.JSONField(help_text="entry numbers that keep the logo")
+    removed = models.JSONField(help_text="entry numbers that must remove it")
+    at = models.DateTimeField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")

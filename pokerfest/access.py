@@ -29,6 +29,7 @@ class Action(StrEnum):
     PERSONAL_DATA = "personal_data"  # players' names, birth dates, documents, contact
     VOID_OR_REFUND = "void_or_refund"  # money going back out
     CASHIER_REPORT = "cashier_report"  # close-out totals per desk and shift
+    LOGO_RULINGS = "logo_rulings"  # the compliance page: who must remove which logo
 
 
 NEEDS: dict[Action, frozenset[Role] | None] = {
@@ -40,6 +41,7 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.PERSONAL_DATA: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
     Action.VOID_OR_REFUND: frozenset({Role.DIRECTOR, Role.CASHIER}),
     Action.CASHIER_REPORT: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
+    Action.LOGO_RULINGS: frozenset({Role.DIRECTOR}),
 }
 
 PLACES = {
@@ -50,6 +52,7 @@ PLACES = {
     Action.PERSONAL_DATA: "players' personal data",
     Action.VOID_OR_REFUND: "voiding or refunding an entry",
     Action.CASHIER_REPORT: "the cashier close-out report",
+    Action.LOGO_RULINGS: "logo compliance rulings",
 }
 
 

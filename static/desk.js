@@ -36,6 +36,40 @@ const deskPage = {
     document.getElementById("sale").addEventListener("submit", (event) => this.sell(event));
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
     document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
+    document.getElementById("logo").addEventListener("submit", (event) => this.declareLogo(event));
+    this.loadCompanies();
+  },
+
+  async loadCompanies() {
+    const { ok, answer } = await getJSON(this.api("/companies/"));
+    if (!ok) return;
+    document.querySelector("[data-companies]").replaceChildren(
+      ...answer.map((company) => {
+        const option = document.createElement("option");
+        option.value = company.id;
+        option.textContent = `${company.name} (${company.status.replace("_", " ")})`;
+        return option;
+      })
+    );
+  },
+
+  async declareLogo(event) {
+    event.preventDefault();
+    const active = this.entries.find((entry) => entry.status === "active" && !["rebuy", "addon"].includes(entry.kind));
+    if (!active) return this.say("[data-logo-result]", "Register the player first: logos are declared on their entry.", false);
+    const body = this.formBody(event.target);
+    body.company_id = Number(body.company_id);
+    body.width_cm = Number(body.width_cm);
+    body.height_cm = Number(body.height_cm);
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/${active.number}/logos/`), body);
+    if (!ok) return this.say("[data-logo-result]", answer.detail, false);
+    const result = document.querySelector("[data-logo-result]");
+    if (!answer.violations.length) return this.say("[data-logo-result]", "Logo recorded: compliant.", true);
+    result.className = "result refused";
+    const list = document.createElement("ul");
+    list.className = "reasons";
+    list.append(...answer.violations.map((reason) => this.reasonItem(reason)));
+    result.replaceChildren("Logo recorded, but:", list);
   },
 
   async search(query) {
@@ -66,6 +100,7 @@ const deskPage = {
     const { ok, answer } = await getJSON(this.api(`/tournaments/${this.tournament}/players/${playerId}/check/`));
     if (!ok) return this.say("[data-form-result]", answer.detail, false);
     this.player = answer.player;
+    this.entries = answer.entries;
     const panel = document.querySelector("[data-player-panel]");
     panel.hidden = false;
     panel.querySelector("[data-player-name]").textContent = `${answer.player.first_name} ${answer.player.last_name}`;

@@ -24,6 +24,17 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status", "ruleset_preset", "festival"]
     inlines = [ClockInline]
 
+    def save_formset(self, request, form, formset, change):
+        if formset.model is not Clock:
+            return super().save_formset(request, form, formset, change)
+        # The clock's running state belongs to its services: the admin writes the structure
+        # (and, for a clock not yet started, its first level's time), never the state it loaded.
+        for clock in formset.save(commit=False):
+            if clock._state.adding:
+                clock.save()
+            elif clock.status == Clock.Status.READY:
+                clock.save(update_fields=["structure", "level_index", "remaining"])
+
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):

@@ -202,3 +202,65 @@ def refund(request, tournament_id: int, number: int, body: RefundIn):
 def close_out(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
     return services.close_out(tournament_id)
+
+
+class CompanyOut(Schema):
+    id: int
+    name: str
+    status: str
+
+
+class LogoIn(Schema):
+    company_id: int
+    placement: str = Field(..., pattern="^(breast|sleeve|cap|card_protector|other)$")
+    width_cm: float = Field(..., gt=0, le=100)
+    height_cm: float = Field(..., gt=0, le=100)
+    written_proof: str = Field("", max_length=200)
+
+
+class ResolveIn(Schema):
+    company_id: int
+    keep: list[int] | None = Field(None, description="entry numbers the players or the company chose; "
+                                                     "omit for a high-card draw")
+
+
+@router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
+def companies(request):
+    check(request.user, Action.DESK)
+    from players.models import Company
+
+    return Company.objects.all()
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/logos/", response={**ERRORS, 201: dict},
+             summary="Declare a logo the entrant wears (PF-LOGO-DECLARE); answers with any violations")
+def declare_logo(request, tournament_id: int, number: int, body: LogoIn):
+    from decimal import Decimal
+
+    from players import compliance
+
+    tournament_for(request.user, tournament_id, Action.DESK)
+    declaration, found = compliance.declare_logo(
+        tournament_id, number, body.company_id, body.placement, Decimal(str(body.width_cm)),
+        Decimal(str(body.height_cm)), request.user, body.written_proof)
+    return Status(201, {"id": declaration.id, "before_start": declaration.before_start,
+                        "violations": [{"rule": v.rule, "ok": False, "message": v.message} for v in found]})
+
+
+@router.get("/tournaments/{tournament_id}/compliance/", response={200: dict, **ERRORS},
+            summary="Every logo violation with its rule, and cap breaches to resolve")
+def compliance_report(request, tournament_id: int):
+    from players import compliance
+
+    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
+    return compliance.report(tournament_id)
+
+
+@router.post("/tournaments/{tournament_id}/compliance/resolve/", response={200: dict, **ERRORS},
+             summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)")
+def resolve(request, tournament_id: int, body: ResolveIn):
+    from players import compliance
+
+    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
+    done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
+    return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}

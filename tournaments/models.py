@@ -54,6 +54,7 @@ class Tournament(models.Model):
     starting_stack = models.PositiveBigIntegerField(default=10000)
     max_entries = models.PositiveIntegerField(null=True, blank=True, help_text="seats on sale; empty: no cap")
     registration_closed = models.BooleanField(default=False)
+    filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
@@ -74,6 +75,16 @@ class Tournament(models.Model):
                 name="tournament_seats_sold_within_cap",
             ),
         ]
+
+    # Written only by the services' own UPDATE statements under the row lock. A save() of an
+    # instance loaded earlier (the admin's form, a stale object) must not put old values back.
+    COUNTERS = frozenset({"last_seq", "seats_sold"})
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
+                                       if not field.primary_key and field.name not in self.COUNTERS]
+        super().save(*args, **kwargs)
 
     def rules(self):
         from tournaments.rulesets import Ruleset, preset

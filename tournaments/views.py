@@ -89,3 +89,14 @@ def close_out(request, tournament_id: int):
 
     return _screen(request, tournament_id, Action.CASHIER_REPORT, "pokerfest/close_out.html",
                    report=report(tournament_id))
+
+
+@ensure_csrf_cookie
+def compliance(request, tournament_id: int):
+    from players.compliance import report
+    from players.models import Company, LogoCapResolution
+
+    return _screen(request, tournament_id, Action.LOGO_RULINGS, "pokerfest/compliance.html",
+                   report=report(tournament_id), companies={c.name: c.id for c in Company.objects.all()},
+                   rulings=LogoCapResolution.objects.filter(tournament_id=tournament_id).select_related("company")
+                   .order_by("-at"))

@@ -105,3 +105,43 @@ def test_the_close_out_page_adds_up_what_the_desk_took(stack, new_page, make_tou
     expect(rows.nth(0)).to_contain_text("card")
     expect(rows.nth(1)).to_contain_text("1,100.00 EUR")
     expect(page.locator("[data-net-total]")).to_have_text("1,650.00 EUR")
+
+
+def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_compliance_page(
+    stack, new_page, make_tournament, staff
+):
+    from players.models import Company
+    from tournaments import services
+    from tournaments.entries import Kind
+
+    tournament = make_tournament()
+    Company.objects.create(name="BetCo", status="approved")
+    players = []
+    for i in range(10):  # a field of 10: one player may wear BetCo
+        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+            f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+        act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        players.append(player)
+
+    desk = new_page()
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    for name in ("Player0", "Player1"):
+        desk.get_by_label("Find player").fill(name)
+        desk.get_by_role("button", name=f"Field, {name} · born 1980-01-01").click()
+        expect(desk.locator("[data-player-name]")).to_have_text(f"{name} Field")
+        desk.get_by_text("Sponsor logo worn").click()
+        desk.get_by_label("Width (cm)").fill("7")
+        desk.get_by_label("Height (cm)").fill("10" if name == "Player0" else "12")
+        desk.get_by_role("button", name="Record logo").click()
+        expected = "Logo recorded: compliant." if name == "Player0" else "84 cm²; at most 70 cm²"
+        expect(desk.locator("[data-logo-result]")).to_contain_text(expected)
+        desk.get_by_text("Sponsor logo worn").click()  # close it for the next player
+
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/compliance/")
+    expect(director.locator("[data-violations]")).to_contain_text("PF-LOGO-SIZE")
+    expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
+    director.get_by_role("button", name="High-card draw").click()
+    expect(director.locator("[data-result]")).to_contain_text("Kept #")
+    expect(director.locator("[data-rulings] li").first).to_contain_text("high-card draw (seed ")
+    expect(director.get_by_text("No company is over the cap.")).to_be_visible()

@@ -247,3 +247,27 @@ def test_the_ticket_shows_a_name_to_the_desk_only_and_its_qr_page_to_anyone(pers
     seat = client_for(persona, staff).get(f"/tournaments/{tournament.id}/seat/{entry.public_code}/")
     assert seat.status_code == 200 and "Lovelace" not in seat.content.decode()
     assert client_for(persona, staff).get(f"/tournaments/{tournament.id}/seat/guess/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_saving_the_tournament_in_the_admin_leaves_the_running_clock_and_counters_alone(make_tournament, staff):
+    from clock.models import Clock
+
+    tournament = make_tournament()
+    services.start_clock(tournament.id, None)
+    admin = client_for("superuser", staff)
+    assert admin.get(f"/admin/tournaments/tournament/{tournament.id}/change/").status_code == 200
+    clock = Clock.objects.get(tournament=tournament)
+    form = {  # the form as the director loaded it, while the clock was running
+        "festival": tournament.festival_id, "name": "Main Event (renamed)", "ruleset_preset": "pokerfest",
+        "ruleset": "{}", "status": "running", "buy_in": "0", "fee": "0", "starting_stack": "10000",
+        "max_entries": "", "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "1", "clock-MIN_NUM_FORMS": "0",
+        "clock-MAX_NUM_FORMS": "1", "clock-0-tournament": tournament.id, "clock-0-structure": clock.structure_id,
+    }
+    services.pause_clock(tournament.id, None)  # meanwhile, at the tables
+    response = admin.post(f"/admin/tournaments/tournament/{tournament.id}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    tournament.refresh_from_db()
+    clock.refresh_from_db()
+    assert tournament.name == "Main Event (renamed)" and tournament.last_seq == 2
+    assert clock.status == "paused" and clock.version == 2

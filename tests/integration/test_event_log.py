@@ -157,3 +157,17 @@ def test_snapshot_reads_seq_and_state_in_one_query_snapshot(make_tournament):
     statements = [query["sql"] for query in queries.captured_queries]
     assert statements[0] == "BEGIN" and "REPEATABLE READ" in statements[1]
     assert document["seq"] == 1 and document["clock"]["status"] == "running"
+
+
+@pytest.mark.django_db
+def test_saving_a_stale_tournament_never_puts_old_counters_back(make_tournament):
+    tournament = make_tournament()
+    stale = Tournament.objects.get(pk=tournament.pk)  # as an admin form loads it
+    services.start_clock(tournament.id, None)
+    services.pause_clock(tournament.id, None)
+    stale.name = "Renamed in the admin"
+    stale.save()
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.last_seq) == ("Renamed in the admin", 2)
+    services.resume_clock(tournament.id, None)  # the next seq is 3, not a duplicate 1
+    assert events_of(tournament)[-1] == (3, "clock.resumed")

@@ -16,3 +16,9 @@ def money(minor_units, currency: str = "EUR") -> str:
     whole, fraction = divmod(abs(amount), 10**exponent)
     text = f"{whole:,}" + (f".{fraction:0{exponent}d}" if exponent else "")
     return f"{sign}{text} {currency}"
+
+
+@register.filter
+def get(mapping: dict, key):
+    """{{ companies|get:name }}: a dictionary lookup in a template."""
+    return mapping.get(key)
