@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test manage bench chromium clean
+.PHONY: run test manage bench bench-registration chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -34,6 +34,10 @@ manage: $(VENV)/.installed
 # make bench BENCH_ARGS="--clients 2000"
 bench: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/fanout.py $(BENCH_ARGS)
+
+# make bench-registration BENCH_ARGS="--clients 20 --players 2000"
+bench-registration: $(VENV)/.installed
+	$(STACK) exec -- $(PY) bench/registration.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -14,7 +14,7 @@ from players.eligibility import local_day
 from players.models import Consent, Membership, Player, normalise_document_number
 from pokerfest.refusals import Refused
 from tournaments import events
-from tournaments.models import Tournament
+from tournaments.models import Event, Tournament
 
 TERMS_VERSION = "2026-1"
 
@@ -60,11 +60,12 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
     now = timezone.now()
     try:
         with transaction.atomic():
-            tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
-            if request_key:
-                done = tournament.events.filter(request_key=request_key, kind="player.created").first()
-                if done:
-                    return Player.objects.get(pk=done.payload["player"]["id"])
+            # No lock up front: the log append at the end locks the tournament row only until
+            # commit, so desks creating players do not queue behind each other.
+            tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+            repeated = _created_by(tournament_id, request_key)
+            if repeated:
+                return repeated
             duplicate = _same_document(new.id_document_type, new.id_document_number)
             if duplicate:
                 raise _duplicate(duplicate)
@@ -89,7 +90,11 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
                 request_key=request_key,
             )
     except IntegrityError as clash:
-        # Another desk created the same document or membership number a moment ago.
+        # The same form a moment ago (a retry), or another desk with the same document or
+        # membership number.
+        repeated = _created_by(tournament_id, request_key)
+        if repeated:
+            return repeated
         duplicate = _same_document(new.id_document_type, new.id_document_number)
         if duplicate:
             raise _duplicate(duplicate) from None
@@ -97,6 +102,13 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
             raise PlayerRefused(f"Membership number {new.membership_number} belongs to another player.") from None
         raise clash
     return player
+
+
+def _created_by(tournament_id: int, request_key: str | None) -> Player | None:
+    if not request_key:
+        return None
+    done = Event.objects.filter(tournament_id=tournament_id, request_key=request_key, kind="player.created").first()
+    return Player.objects.get(pk=done.payload["player"]["id"]) if done else None
 
 
 def _same_document(kind: str, number: str) -> Player | None:

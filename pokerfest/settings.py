@@ -91,10 +91,15 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        env_str("DATABASE_URL"), conn_max_age=env_int("DB_CONN_MAX_AGE", 0)
-    )
+# Connections come from a pool per process. Under ASGI each request's sync code runs on a
+# thread of its own, so persistent connections (conn_max_age) would pile up on finished
+# threads until PostgreSQL refuses clients (seen in bench/registration.py); a pool hands the
+# same few connections to whichever thread asks.
+DATABASES = {"default": dj_database_url.parse(env_str("DATABASE_URL"), conn_max_age=0)}
+DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+    "min_size": 1,
+    "max_size": env_int("DB_POOL_SIZE", 10),
+    "timeout": 15,  # seconds a request waits for a free connection before it fails
 }
 if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
     raise ImproperlyConfigured("pokerfest runs on PostgreSQL only; DATABASE_URL must be postgres://…")

@@ -6,7 +6,7 @@ seats_sold backs that up.
 """
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.db.models import Max
@@ -97,41 +97,51 @@ def player_facts(player: Player, sale: Sale | None) -> eligibility.PlayerFacts:
     )
 
 
-def check_entry(tournament: Tournament, player: Player, sale: Sale | None, now) -> dict:
-    """Every reason the player can or cannot enter now, and which kinds of sale are open."""
+def _eligibility(tournament: Tournament, player: Player, sale: Sale | None, now) -> list[eligibility.Reason]:
     rules = tournament.rules()
     day = eligibility.local_day(now, tournament.festival.time_zone)
-    verdict = eligibility.check(player_facts(player, sale), rules.eligibility, day)
-    moment, history = tournament_moment(tournament, now), player_history(tournament, player)
-    kinds = {kind: entry_allowed(kind, rules.entries, moment, history) for kind in Kind}
-    if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries:
-        sold_out = eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
-        kinds.update({kind: sold_out for kind in Kind if kind.seats_a_player})
-    return {"reasons": list(verdict.reasons), "kinds": kinds, "history": history, "day": day}
+    return list(eligibility.check(player_facts(player, sale), rules.eligibility, day).reasons)
+
+
+def _window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
+    """The part other desks' sales can change: read it under the tournament lock."""
+    if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
+        return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
+    return entry_allowed(kind, tournament.rules().entries, moment, player_history(tournament, player))
+
+
+def check_entry(tournament: Tournament, player: Player, sale: Sale | None, now) -> dict:
+    """Every reason the player can or cannot enter now, and which kinds of sale are open."""
+    moment = tournament_moment(tournament, now)
+    return {"reasons": _eligibility(tournament, player, sale, now),
+            "kinds": {kind: _window(tournament, player, kind, moment) for kind in Kind}}
 
 
 def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None) -> Entry:
     """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
     it with its reasons, and raises EntryRefused."""
     now = timezone.now()
-    refused: list[eligibility.Reason] = []
+    # What other desks cannot change is read before the lock, so desks wait for each other
+    # only while the seat is counted and sold.
+    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    player = Player.objects.get(pk=player_id)
+    refused = [reason for reason in _eligibility(tournament, player, sale, now) if not reason.ok]
+    moment = tournament_moment(tournament, now)
+    won = sale.kind == Kind.SATELLITE
+    if won != (sale.method == Entry.Method.WON):
+        refused.append(eligibility.Reason(
+            "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
+            else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
         if request_key:
             repeated = tournament.entries.filter(request_key=request_key).first()
             if repeated:
                 return repeated  # the same form sent twice: one entry
-        player = Player.objects.get(pk=player_id)
-        found = check_entry(tournament, player, sale, now)
-        refused = [reason for reason in found["reasons"] if not reason.ok]
-        window = found["kinds"][sale.kind]
+        moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
+        window = _window(tournament, player, sale.kind, moment)
         if not window.ok:
             refused.append(window)
-        won = sale.kind == Kind.SATELLITE
-        if won != (sale.method == Entry.Method.WON):
-            refused.append(eligibility.Reason(
-                "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
-                else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
         if refused:
             events.append_event(tournament_id, "entry.refused", actor=actor, public=None, payload={
                 "player": player_summary(player), "kind": sale.kind,
