@@ -37,6 +37,14 @@ const deskPage = {
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
     document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
     document.getElementById("logo").addEventListener("submit", (event) => this.declareLogo(event));
+    const kinds = document.querySelector("[data-kinds]");
+    const method = document.querySelector("#sale [name=method]");
+    kinds.addEventListener("change", () => {
+      const won = kinds.value === "satellite";
+      document.querySelector("[data-voucher]").hidden = !won;
+      if (won) method.value = "won";
+      else if (method.value === "won") method.value = "cash";
+    });
     this.loadCompanies();
   },
 
@@ -125,6 +133,7 @@ const deskPage = {
     );
     const open = Object.entries(answer.kinds).find(([, reason]) => reason.ok);
     if (open) kinds.value = open[0];
+    kinds.dispatchEvent(new Event("change"));
     panel.querySelector("[data-player-entries]").replaceChildren(
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");

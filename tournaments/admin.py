@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from clock.models import Clock
-from tournaments.models import Entry, Event, Festival, Tournament
+from tournaments.models import Entry, Event, Festival, Tournament, WonSeat
 
 
 @admin.register(Festival)
@@ -70,3 +70,19 @@ class EntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(WonSeat)
+class WonSeatAdmin(admin.ModelAdmin):
+    """The director issues won seats to satellite and freeroll winners; the desk spends them."""
+
+    list_display = ["code", "tournament", "player", "source", "issued_at", "entry"]
+    list_filter = ["tournament"]
+    search_fields = ["code", "player__last_name"]
+    autocomplete_fields = ["player"]
+    readonly_fields = ["code", "issued_by", "entry"]
+
+    def save_model(self, request, obj, form, change):
+        if obj.issued_by_id is None:
+            obj.issued_by = request.user
+        super().save_model(request, obj, form, change)

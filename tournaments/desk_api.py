@@ -95,6 +95,7 @@ class SaleIn(Schema):
     visitor_signed_in_by: str = Field("", max_length=30)
     sponsor_present: bool = False
     visitor_fee_paid: bool = False
+    won_seat_code: str = Field("", max_length=16)
 
 
 class EntryOut(Schema):

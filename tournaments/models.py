@@ -213,3 +213,25 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} entry #{self.number}"
+
+
+def new_voucher_code() -> str:
+    return secrets.token_hex(4).upper()
+
+
+class WonSeat(models.Model):
+    """A seat won in a satellite or freeroll, issued to its winner (REG-NONTRANSFER): the
+    desk sells a won entry only against an unused voucher code issued to that same player."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="won_seats")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="won_seats")
+    source = models.CharField(max_length=200, help_text='e.g. "Satellite 3, 1st place"')
+    code = models.CharField(max_length=16, unique=True, default=new_voucher_code, help_text="printed on the voucher")
+    issued_at = models.DateTimeField(auto_now_add=True)
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
+    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="won_seat",
+                                 help_text="the entry it paid for, once used")
+
+    def __str__(self) -> str:
+        return f"won seat {self.code} ({self.player}) for {self.tournament}"

@@ -20,7 +20,7 @@ from players.services import player_summary
 from pokerfest.refusals import Refused
 from tournaments import events
 from tournaments.entries import Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Tournament, WonSeat
 
 
 class EntryRefused(Refused):
@@ -40,6 +40,7 @@ class Sale:
     visitor_signed_in_by: str = ""  # chips: the full member's number
     sponsor_present: bool = False
     visitor_fee_paid: bool = False
+    won_seat_code: str = ""  # a won entry: the voucher the player presents
 
 
 def tournament_moment(tournament: Tournament, now) -> TournamentMoment:
@@ -70,7 +71,7 @@ def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
     )
 
 
-def player_facts(player: Player, sale: Sale | None) -> eligibility.PlayerFacts:
+def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = None) -> eligibility.PlayerFacts:
     membership = Membership.objects.filter(player=player).first()
     member = None
     if membership is not None and membership.full_member:
@@ -94,13 +95,27 @@ def player_facts(player: Player, sale: Sale | None) -> eligibility.PlayerFacts:
         photo_id_checked_on=player.id_checked_on,
         organiser_staff_or_family=player.organiser_staff_or_family,
         staff_entry_approved=player.staff_entry_approved,
+        entry_issued_to=won_seat.player_id if won_seat else None,
     )
 
 
-def _eligibility(tournament: Tournament, player: Player, sale: Sale | None, now) -> list[eligibility.Reason]:
+def _eligibility(tournament: Tournament, player: Player, sale: Sale | None, now,
+                 won_seat: WonSeat | None = None) -> list[eligibility.Reason]:
     rules = tournament.rules()
     day = eligibility.local_day(now, tournament.festival.time_zone)
-    return list(eligibility.check(player_facts(player, sale), rules.eligibility, day).reasons)
+    return list(eligibility.check(player_facts(player, sale, won_seat), rules.eligibility, day).reasons)
+
+
+def _won_seat(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, eligibility.Reason | None]:
+    if sale.kind != Kind.SATELLITE:
+        return None, None
+    seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
+    if seat is None:
+        return None, eligibility.Reason("REG-NONTRANSFER", False,
+                                        "No won seat with that voucher code for this tournament.")
+    if seat.entry_id:
+        return seat, eligibility.Reason("REG-NONTRANSFER", False, "This won seat has already been used.")
+    return seat, None
 
 
 def _window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
@@ -125,7 +140,10 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     # only while the seat is counted and sold.
     tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
     player = Player.objects.get(pk=player_id)
-    refused = [reason for reason in _eligibility(tournament, player, sale, now) if not reason.ok]
+    won_seat, voucher_problem = _won_seat(tournament, sale)
+    refused = [reason for reason in _eligibility(tournament, player, sale, now, won_seat) if not reason.ok]
+    if voucher_problem:
+        refused.append(voucher_problem)
     moment = tournament_moment(tournament, now)
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
@@ -148,6 +166,11 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
                 "reasons": [{"rule": r.rule, "message": r.message} for r in refused]})
         else:
             entry = _sell(tournament, player, sale, actor, request_key, now)
+            if won_seat is not None:
+                # The voucher is spent with the sale; the database allows it one entry.
+                if WonSeat.objects.filter(pk=won_seat.pk, entry__isnull=True).update(entry=entry) != 1:
+                    raise EntryRefused([eligibility.Reason("REG-NONTRANSFER", False,
+                                                           "This won seat has already been used.")])
     if refused:
         raise EntryRefused(refused)
     return entry
@@ -214,6 +237,11 @@ def void_entry(tournament_id: int, number: int, reason: str, actor, request_key:
         if request_key and events.already_done(tournament_id, request_key):
             return Entry.objects.get(tournament_id=tournament_id, number=number)
         tournament, entry = _locked_entry(tournament_id, number)
+        voucher = WonSeat.objects.filter(entry=entry).first()
+        if voucher is not None:  # a won entry sold by mistake: the voucher is good again
+            voucher.entry = None
+            voucher.save(update_fields=["entry"])
+            reason = f"{reason.strip()} (won-seat voucher {voucher.code} released)"
         return _close(tournament, entry, Entry.Status.VOIDED, entry.paid, entry.pool_part, reason.strip(), actor,
                       "entry.voided", request_key)
 

@@ -13,7 +13,7 @@ from players.models import Consent, Exclusion, Membership, Player
 from tests.conftest import PERSONAS
 from tournaments import services
 from tournaments.entries import Kind, RefundReason
-from tournaments.models import Entry, Event, Tournament
+from tournaments.models import Entry, Event, Tournament, WonSeat
 
 ADULT = date(1990, 5, 17)
 
@@ -221,7 +221,9 @@ def test_ENT_REFUND_void_and_refunds_reverse_money_by_rule_and_the_close_out_add
               membership_number=f"N-{i}", membership_fee_paid_until=date(2099, 1, 1), release_signed=True), None)
               for i in range(3)]
     paid = services.register_entry(tournament.id, people[0].id, sale(method="cash"), staff["desk"])
-    won = services.register_entry(tournament.id, people[1].id, sale(Kind.SATELLITE, "won"), staff["desk"])
+    voucher = WonSeat.objects.create(tournament=tournament, player=people[1], source="Freeroll 7, 1st")
+    won = services.register_entry(tournament.id, people[1].id, sale(Kind.SATELLITE, "won",
+                                                                     won_seat_code=voucher.code), staff["desk"])
     mistake = services.register_entry(tournament.id, people[2].id, sale(method="card"), staff["desk"])
     assert (won.paid, won.pool_part, won.fee_part) == (0, 50_000, 5_000)
 
@@ -302,3 +304,29 @@ def test_personal_data_reaches_desk_cashier_and_director_only(persona, desk_tour
     assert "Lovelace" not in public and "1990" not in public and '"entries": 1' in public
     lobby_events = Event.objects.filter(tournament=tournament).exclude(public=None)
     assert all("Lovelace" not in str(event.public) for event in lobby_events)
+
+
+@pytest.mark.django_db
+def test_REG_NONTRANSFER_a_won_seat_is_spent_only_by_its_winner_and_only_once(desk_tournament):
+    tournament = desk_tournament()
+    winner = player_services.create_player(tournament.id, new_player("Win", "Ner", document="W1"), None)
+    friend = player_services.create_player(tournament.id, new_player("Fri", "End", document="F1"), None)
+    seat = WonSeat.objects.create(tournament=tournament, player=winner, source="Satellite 3, 1st place")
+    with pytest.raises(services.EntryRefused, match="No won seat with that voucher code"):
+        services.register_entry(tournament.id, winner.id, sale(Kind.SATELLITE, "won", won_seat_code="NOPE"), None)
+    with pytest.raises(services.EntryRefused) as refusal:
+        services.register_entry(tournament.id, friend.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
+    assert [r.rule for r in refusal.value.reasons] == ["REG-NONTRANSFER"]
+    assert "issued to another player" in refusal.value.reasons[0].message
+    entry = services.register_entry(tournament.id, winner.id,
+                                    sale(Kind.SATELLITE, "won", won_seat_code=seat.code.lower()), None)
+    seat.refresh_from_db()
+    assert (seat.entry, entry.paid, entry.pool_part) == (entry, 0, 50_000)
+    with pytest.raises(services.EntryRefused, match="already been used"):
+        services.register_entry(tournament.id, winner.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
+    voided = services.void_entry(tournament.id, entry.number, "sold by mistake", None)
+    assert f"voucher {seat.code} released" in voided.close_reason
+    again = services.register_entry(tournament.id, winner.id,
+                                    sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
+    seat.refresh_from_db()
+    assert seat.entry == again
