@@ -30,6 +30,7 @@ class Action(StrEnum):
     VOID_OR_REFUND = "void_or_refund"  # money going back out
     CASHIER_REPORT = "cashier_report"  # close-out totals per desk and shift
     LOGO_RULINGS = "logo_rulings"  # the compliance page: who must remove which logo
+    DIRECTOR_APPROVAL = "director_approval"  # what only the tournament director may approve
 
 
 NEEDS: dict[Action, frozenset[Role] | None] = {
@@ -42,6 +43,7 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.VOID_OR_REFUND: frozenset({Role.DIRECTOR, Role.CASHIER}),
     Action.CASHIER_REPORT: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
     Action.LOGO_RULINGS: frozenset({Role.DIRECTOR}),
+    Action.DIRECTOR_APPROVAL: frozenset({Role.DIRECTOR}),
 }
 
 PLACES = {
@@ -53,6 +55,7 @@ PLACES = {
     Action.VOID_OR_REFUND: "voiding or refunding an entry",
     Action.CASHIER_REPORT: "the cashier close-out report",
     Action.LOGO_RULINGS: "logo compliance rulings",
+    Action.DIRECTOR_APPROVAL: "the tournament director's approval",
 }
 
 

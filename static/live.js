@@ -168,6 +168,8 @@ function startLivePage() {
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
       if (entries !== undefined) setText("[data-entries]", entries);
       page.dataset.seq = event.seq;
+      // Pages with their own live parts listen for this rather than patching this client.
+      document.dispatchEvent(new CustomEvent("pokerfest:event", { detail: event }));
       if (feedList) {
         const item = document.createElement("li");
         const when = new Date(event.at).toLocaleTimeString();

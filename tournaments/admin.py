@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from clock.models import Clock
-from tournaments.models import Entry, Event, Festival, Tournament, WonSeat
+from tournaments.models import Entry, Event, Festival, Substitution, Tournament, WonSeat
 
 
 @admin.register(Festival)
@@ -86,3 +86,16 @@ class WonSeatAdmin(admin.ModelAdmin):
         if obj.issued_by_id is None:
             obj.issued_by = request.user
         super().save_model(request, obj, form, change)
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(admin.ModelAdmin):
+    """Approved through the director's API call (logged and broadcast); read here."""
+
+    list_display = ["entry", "substitute", "reason", "approved_by", "at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

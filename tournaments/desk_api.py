@@ -265,3 +265,20 @@ def resolve(request, tournament_id: int, body: ResolveIn):
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
     done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
     return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}
+
+
+class SubstituteIn(Schema):
+    player_id: int
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 409: RefusedOut,
+             201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
+def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    try:
+        done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
+    except services.EntryRefused as refusal:
+        return Status(409, {"detail": str(refusal), "reasons": refusal.reasons})
+    return Status(201, {"entry": number, "entrant": str(done.entry.player), "substitute": str(done.substitute),
+                        "reason": done.reason})

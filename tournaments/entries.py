@@ -135,3 +135,16 @@ def refund(reason: RefundReason, pool_part: int, fee_part: int, won: bool, rules
                       f"Withdrawal of a won entry: its value less a {rules.freeroll_withdrawal_fee_percent}% "
                       "administration fee.")
     return Refund(pool_part, pool_part, "Withdrawal: the buy-in is refunded, the fee is not.")
+
+
+def substitution_allowed(rules: EntryRules, entry_active: bool, substitute_holds_entry: bool) -> Reason:
+    """ENT-SUBST: where the house allows it, a substitute takes a seat with the director's
+    approval. The entry stays the original player's: they keep being blinded off and stay
+    eligible for the prize."""
+    if not rules.substitutes:
+        return Reason("ENT-SUBST", False, "This tournament does not allow substitutes.")
+    if not entry_active:
+        return Reason("ENT-SUBST", False, "Only a seat still in play can be handed to a substitute.")
+    if substitute_holds_entry:
+        return Reason("ENT-SUBST", False, "The substitute holds an entry of their own in this tournament.")
+    return Reason("ENT-SUBST", True, "The substitute may take the seat; the prize stays with the entrant.")

@@ -235,3 +235,14 @@ class WonSeat(models.Model):
 
     def __str__(self) -> str:
         return f"won seat {self.code} ({self.player}) for {self.tournament}"
+
+
+class Substitution(models.Model):
+    """ENT-SUBST: who plays an entry's seat in place of its entrant, approved by the director.
+    The entry (and any prize) stays the entrant's."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="substitutions")
+    substitute = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="substitutions")
+    reason = models.CharField(max_length=200)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField()

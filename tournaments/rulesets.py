@@ -32,6 +32,7 @@ class EntryRules:
     addon_chips: int = 0
     addons_per_player: int = 1
     freeroll_withdrawal_fee_percent: int = 50  # neverending: freeroll-won entry refunded less 50%
+    substitutes: bool = False  # neverending: a substitute may take a seat with the director's approval
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ PRESETS: dict[str, Ruleset] = {
     "neverending": Ruleset(
         "neverending",
         EligibilityPolicy(membership=MembershipRule.MEMBERS),
-        EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50),
+        EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50, substitutes=True),
     ),
     # A members' club: visitors signed in by a present member; rebuys for 50 + 15 minutes, no add-on.
     "chips": Ruleset(

@@ -19,8 +19,10 @@ from players.models import Membership, Player
 from players.services import player_summary
 from pokerfest.refusals import Refused
 from tournaments import events
-from tournaments.entries import Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund
-from tournaments.models import Entry, Tournament, WonSeat
+from tournaments.entries import (
+    Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund, substitution_allowed,
+)
+from tournaments.models import Entry, Substitution, Tournament, WonSeat
 
 
 class EntryRefused(Refused):
@@ -276,3 +278,31 @@ def close_out(tournament_id: int) -> dict:
              for (desk, shift, method), row in sorted(rows.items())]
     totals = {key: sum(row[key] for row in table) for key in ("sales", "taken", "voided", "refunded", "returned", "net")}
     return {"rows": table, "totals": totals}
+
+
+def approve_substitute(tournament_id: int, number: int, substitute_id: int, reason: str, director) -> Substitution:
+    """ENT-SUBST, the director's approval: the substitute must be eligible to play here."""
+    if not reason.strip():
+        raise Refused("Say why the substitute takes the seat; the reason is kept with the approval.")
+    now = timezone.now()
+    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    substitute = Player.objects.get(pk=substitute_id)
+    refused = [r for r in _eligibility(tournament, substitute, None, now) if not r.ok]
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
+        entry = Entry.objects.select_related("player").get(tournament=tournament, number=number)
+        verdict = substitution_allowed(
+            tournament.rules().entries,
+            entry_active=entry.status == Entry.Status.ACTIVE and entry.kind in Entry.SEAT_KINDS,
+            substitute_holds_entry=player_history(tournament, substitute).active_entry,
+        )
+        if not verdict.ok:
+            refused.insert(0, verdict)
+        if refused:
+            raise EntryRefused(refused)
+        substitution = Substitution.objects.create(entry=entry, substitute=substitute, reason=reason.strip(),
+                                                   approved_by=director, at=now)
+        events.append_event(tournament_id, "entry.substituted", actor=director, public=None, payload={
+            "entry": entry_summary(entry), "player": player_summary(entry.player),
+            "substitute": player_summary(substitute), "reason": substitution.reason})
+    return substitution

@@ -141,6 +141,13 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/compliance/")
     expect(director.locator("[data-violations]")).to_contain_text("PF-LOGO-SIZE")
     expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    newcomer = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    act(services.register_entry, tournament.id, newcomer.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    expect(director.locator("[data-changed]")).to_be_visible()  # the field grew while the page was open
+    director.get_by_role("button", name="Recompute").click()
+    expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
     director.get_by_role("button", name="High-card draw").click()
     expect(director.locator("[data-result]")).to_contain_text("Kept #")
     expect(director.locator("[data-rulings] li").first).to_contain_text("high-card draw (seed ")

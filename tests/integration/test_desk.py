@@ -330,3 +330,29 @@ def test_REG_NONTRANSFER_a_won_seat_is_spent_only_by_its_winner_and_only_once(de
                                     sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
     seat.refresh_from_db()
     assert seat.entry == again
+
+
+@pytest.mark.django_db
+def test_ENT_SUBST_the_director_approves_an_eligible_substitute_and_the_entry_stays_the_entrants(
+    desk_tournament, staff
+):
+    tournament = desk_tournament("neverending")
+    member = dict(membership_fee_paid_until=date(2099, 1, 1), release_signed=True)
+    entrant = player_services.create_player(tournament.id, new_player("En", "Trant", document="E1",
+                                            membership_number="N-1", **member), None)
+    stand_in = player_services.create_player(tournament.id, new_player("Sub", "Stitute", document="S1",
+                                             membership_number="N-2", **member), None)
+    outsider = player_services.create_player(tournament.id, new_player("Not", "Member", document="X1"), None)
+    entry = services.register_entry(tournament.id, entrant.id, sale(), None)
+    director, desk = client_for("director", staff), client_for("desk", staff)
+    url = f"/api/tournaments/{tournament.id}/entries/{entry.number}/substitute/"
+    assert desk.post(url, {"player_id": stand_in.id, "reason": "called away"},
+                     content_type="application/json").status_code == 403
+    refused = director.post(url, {"player_id": outsider.id, "reason": "called away"}, content_type="application/json")
+    assert refused.status_code == 409 and [r["rule"] for r in refused.json()["reasons"]] == ["REG-MEMBER"]
+    approved = director.post(url, {"player_id": stand_in.id, "reason": "family emergency"},
+                             content_type="application/json")
+    assert approved.status_code == 201 and approved.json()["substitute"] == "Sub Stitute"
+    entry.refresh_from_db()
+    assert entry.player == entrant and entry.status == "active"  # the prize stays with the entrant
+    assert tournament.events.get(kind="entry.substituted").payload["substitute"]["name"] == "Sub Stitute"

@@ -117,3 +117,13 @@ def test_clock_elapsed_counts_levels_and_breaks_not_pauses():
     assert timeline.elapsed(paused, levels, t0 + timedelta(hours=3)) == timedelta(minutes=5)
     assert timeline.elapsed(state, levels, t0 + timedelta(hours=3)) == timedelta(minutes=50)
     assert timeline.elapsed(timeline.initial(levels), levels, t0) == timedelta(0)
+
+
+def test_ENT_SUBST_substitutes_only_where_the_house_allows_them_for_a_seat_in_play():
+    from tournaments.entries import substitution_allowed
+
+    neverending, pokerfest = preset("neverending").entries, preset("pokerfest").entries
+    assert substitution_allowed(neverending, entry_active=True, substitute_holds_entry=False).ok
+    assert "does not allow substitutes" in substitution_allowed(pokerfest, True, False).message
+    assert not substitution_allowed(neverending, entry_active=False, substitute_holds_entry=False).ok
+    assert "entry of their own" in substitution_allowed(neverending, True, True).message
