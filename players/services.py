@@ -58,6 +58,10 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
     if bool(new.id_document_type) != bool(new.id_document_number.strip()):
         raise PlayerRefused("Give both the ID document's type and its number, or neither.")
     now = timezone.now()
+    if new.date_of_birth > now.date():
+        raise PlayerRefused("The date of birth is in the future: check it against the ID.")
+    if new.date_of_birth.year < 1900:
+        raise PlayerRefused("The date of birth is before 1900: check the year against the ID.")
     try:
         with transaction.atomic():
             # No lock up front: the log append at the end locks the tournament row only until

@@ -163,9 +163,10 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
         if not window.ok:
             refused.append(window)
         if refused:
+            # The rules only: the messages can carry personal data (an age) and the staff feed
+            # reaches the floor too. The clerk has the full reasons in the answer.
             events.append_event(tournament_id, "entry.refused", actor=actor, public=None, payload={
-                "player": player_summary(player), "kind": sale.kind,
-                "reasons": [{"rule": r.rule, "message": r.message} for r in refused]})
+                "player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]})
         else:
             entry = _sell(tournament, player, sale, actor, request_key, now)
             if won_seat is not None:
