@@ -86,6 +86,15 @@ class Tournament(models.Model):
                                        if not field.primary_key and field.name not in self.COUNTERS]
         super().save(*args, **kwargs)
 
+    def clean(self):
+        from tournaments.rulesets import Ruleset
+
+        if self.ruleset:
+            try:
+                Ruleset.from_json(self.ruleset)
+            except ValueError as problem:
+                raise ValidationError({"ruleset": str(problem)}) from None
+
     def rules(self):
         from tournaments.rulesets import Ruleset, preset
 

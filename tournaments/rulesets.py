@@ -46,16 +46,42 @@ class Ruleset:
 
     @classmethod
     def from_json(cls, data: dict) -> Ruleset:
-        eligibility = _build(EligibilityPolicy, data.get("eligibility", {}))
-        eligibility = replace(eligibility, membership=MembershipRule(eligibility.membership))
+        """Raises ValueError naming the setting that is wrong."""
+        if not isinstance(data, dict):
+            raise ValueError("A ruleset is a JSON object such as {\"entries\": {\"late_entry_minutes\": 120}}.")
+        eligibility = _build(EligibilityPolicy, data.get("eligibility", {}), "eligibility")
+        try:
+            eligibility = replace(eligibility, membership=MembershipRule(eligibility.membership))
+        except ValueError:
+            choices = ", ".join(rule.value for rule in MembershipRule)
+            raise ValueError(f"eligibility.membership must be one of: {choices}.") from None
         return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
-                   entries=_build(EntryRules, data.get("entries", {})))
+                   entries=_build(EntryRules, data.get("entries", {}), "entries"))
 
 
-def _build(kind, data: dict):
-    # Keys a newer ruleset does not know are ignored; missing ones take the default.
-    known = {f.name for f in fields(kind)}
-    return kind(**{key: value for key, value in data.items() if key in known})
+def _build(kind, data: dict, section: str):
+    # Keys a newer ruleset does not know are ignored; missing ones take the default. Each
+    # value must have its default's type (a setting whose default is None takes a number).
+    if not isinstance(data, dict):
+        raise ValueError(f"{section} must be a JSON object.")
+    values = {}
+    for field in fields(kind):
+        if field.name not in data:
+            continue
+        value, default = data[field.name], kind().__getattribute__(field.name)
+        if default is None:
+            ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+        elif isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            wanted = {type(None): "a whole number or null", bool: "true or false", int: "a whole number, 0 or more"}
+            raise ValueError(f"{section}.{field.name} must be {wanted.get(type(default), 'text')}, not {value!r}.")
+        values[field.name] = value
+    return kind(**values)
 
 
 PRESETS: dict[str, Ruleset] = {

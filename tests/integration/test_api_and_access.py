@@ -271,3 +271,22 @@ def test_saving_the_tournament_in_the_admin_leaves_the_running_clock_and_counter
     clock.refresh_from_db()
     assert tournament.name == "Main Event (renamed)" and tournament.last_seq == 2
     assert clock.status == "paused" and clock.version == 2
+
+
+@pytest.mark.django_db
+def test_the_admin_refuses_a_ruleset_with_a_wrong_setting_and_says_which(make_tournament, staff):
+    from clock.models import Clock
+
+    tournament = make_tournament()
+    clock = Clock.objects.get(tournament=tournament)
+    form = {
+        "festival": tournament.festival_id, "name": tournament.name, "ruleset_preset": "kentucky",
+        "ruleset": '{"entries": {"rebuy": 1}}', "status": "scheduled", "buy_in": "0", "fee": "0",
+        "starting_stack": "10000", "max_entries": "", "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "1",
+        "clock-MIN_NUM_FORMS": "0", "clock-MAX_NUM_FORMS": "1", "clock-0-tournament": tournament.id,
+        "clock-0-structure": clock.structure_id,
+    }
+    response = client_for("superuser", staff).post(f"/admin/tournaments/tournament/{tournament.id}/change/", form)
+    assert response.status_code == 200 and "entries.rebuy must be true or false" in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.ruleset == {}

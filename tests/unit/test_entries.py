@@ -127,3 +127,19 @@ def test_ENT_SUBST_substitutes_only_where_the_house_allows_them_for_a_seat_in_pl
     assert "does not allow substitutes" in substitution_allowed(pokerfest, True, False).message
     assert not substitution_allowed(neverending, entry_active=False, substitute_holds_entry=False).ok
     assert "entry of their own" in substitution_allowed(neverending, True, True).message
+
+
+
+@pytest.mark.parametrize("data,says", [
+    ({"entries": {"late_entry_minutes": "abc"}}, "entries.late_entry_minutes must be a whole number or null"),
+    ({"entries": {"rebuy": 1}}, "entries.rebuy must be true or false"),
+    ({"entries": {"rebuy_price": -5}}, "entries.rebuy_price must be a whole number, 0 or more"),
+    ({"eligibility": {"membership": "vip"}}, "eligibility.membership must be one of"),
+    ({"entries": []}, "entries must be a JSON object"),
+    ([], "A ruleset is a JSON object"),
+])
+def test_a_hand_edited_ruleset_is_refused_with_the_setting_named(data, says):
+    with pytest.raises(ValueError, match=says):
+        Ruleset.from_json(data)
+    edited = {"preset": "kentucky", "entries": {"late_entry_minutes": 90, "rebuy": True}}
+    assert Ruleset.from_json(edited).entries.late_entry_minutes == 90
