@@ -11,6 +11,7 @@ from django.utils import timezone
 from players import logos
 from players.models import Company, LogoCapResolution, LogoDeclaration
 from players.services import player_summary
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tournaments import events
 from tournaments.high_card import high_card
@@ -71,7 +72,7 @@ def declare_logo(tournament_id: int, entry_number: int, company_id: int, placeme
         declaration = LogoDeclaration.objects.create(
             entry=entry, company=company, placement=placement, width_cm=width_cm, height_cm=height_cm,
             declared_at=now, before_start=not tournament_moment(tournament, now).started,
-            written_proof=written_proof.strip(), recorded_by=actor if actor and actor.is_authenticated else None)
+            written_proof=written_proof.strip(), recorded_by=recorded_user(actor))
         worn, _ = wearers(tournament)
         mine = next(w for w in worn if w.player_id == entry.number)
         found = logos.wearer_violations(mine, filmed=tournament.filmed)
@@ -113,7 +114,7 @@ def resolve_cap(tournament_id: int, company_id: int, actor, keep: list[int] | No
         resolution = LogoCapResolution.objects.create(
             tournament=tournament, company=company, rule=breach.rule, drawn=keep is None,
             seed=seed if keep is None else None, cards=cards, kept=kept, removed=removed, at=now,
-            actor=actor if actor and actor.is_authenticated else None)
+            actor=recorded_user(actor))
         events.append_event(tournament_id, "logo.cap_resolved", actor=actor, public=None, payload={
             "company": company.name, "drawn": keep is None, "seed": resolution.seed, "cards": cards,
             "kept": kept, "removed": removed})

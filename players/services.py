@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from players.eligibility import local_day
 from players.models import Consent, Membership, Player, normalise_document_number
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tournaments import events
 from tournaments.models import Event, Tournament
@@ -87,7 +88,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
                 )
             for kind, granted in ((Consent.Kind.TERMS, True), (Consent.Kind.FILMING, new.filming_release),
                                   (Consent.Kind.MARKETING, new.marketing_opt_in)):
-                Consent.objects.create(player=player, kind=kind, granted=granted, at=now, recorded_by=_user(actor),
+                Consent.objects.create(player=player, kind=kind, granted=granted, at=now, recorded_by=recorded_user(actor),
                                        version=TERMS_VERSION if kind == Consent.Kind.TERMS else "")
             events.append_event(
                 tournament_id, "player.created", actor=actor, payload={"player": player_summary(player)}, public=None,
@@ -149,7 +150,7 @@ def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, act
         Tournament.objects.select_for_update().get(pk=tournament_id)
         player = Player.objects.get(pk=player_id)
         Consent.objects.create(player=player, kind=Consent.Kind.MARKETING, granted=granted, at=timezone.now(),
-                               recorded_by=_user(actor))
+                               recorded_by=recorded_user(actor))
         events.append_event(tournament_id, "player.marketing_consent", actor=actor,
                             payload={"player": player_summary(player), "granted": granted}, public=None)
 
@@ -176,7 +177,3 @@ def current_consents(player: Player) -> dict[str, bool]:
     for consent in player.consents.all():  # newest first
         latest.setdefault(consent.kind, consent.granted)
     return latest
-
-
-def _user(actor):
-    return actor if actor is not None and actor.is_authenticated else None

@@ -59,6 +59,12 @@ PLACES = {
 }
 
 
+def recorded_user(actor):
+    """The user to record as having acted: a signed-in user, or None for the system (a task,
+    a command) and anonymous callers."""
+    return actor if actor is not None and actor.is_authenticated else None
+
+
 def roles_of(user) -> set[Role]:
     if user is None or not user.is_authenticated or not user.is_active:
         return set()

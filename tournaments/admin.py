@@ -4,6 +4,19 @@ from clock.models import Clock
 from tournaments.models import Entry, Event, Festival, Substitution, Tournament, WonSeat
 
 
+class RecordAdmin(admin.ModelAdmin):
+    """Records that change only through services (which log and broadcast): read here."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Festival)
 class FestivalAdmin(admin.ModelAdmin):
     list_display = ["name", "venue", "time_zone", "currency"]
@@ -37,39 +50,20 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
-    """The log is append-only: readable here, never edited."""
+class EventAdmin(RecordAdmin):
+    """The log is append-only."""
 
     list_display = ["tournament", "seq", "at", "kind", "actor"]
     list_filter = ["tournament", "kind"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
-    """Entries move money: they change only at the desk (sell, void, refund), which logs and
-    broadcasts each change. Here they are read."""
+class EntryAdmin(RecordAdmin):
+    """Entries move money: they change only at the desk (sell, void, refund)."""
 
     list_display = ["tournament", "number", "player", "kind", "status", "paid", "method", "desk", "shift", "created_at"]
     list_filter = ["tournament", "kind", "status", "method", "desk"]
     search_fields = ["player__last_name", "player__first_name"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(WonSeat)
@@ -89,13 +83,7 @@ class WonSeatAdmin(admin.ModelAdmin):
 
 
 @admin.register(Substitution)
-class SubstitutionAdmin(admin.ModelAdmin):
-    """Approved through the director's API call (logged and broadcast); read here."""
+class SubstitutionAdmin(RecordAdmin):
+    """Approved by the director through the API."""
 
     list_display = ["entry", "substitute", "reason", "approved_by", "at"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False

@@ -16,6 +16,7 @@ from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.utils import timezone
 
+from pokerfest.access import recorded_user
 from tournaments.models import Event, Tournament
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,7 @@ def append_event(
         tournament_id=tournament_id,
         seq=row[0],
         at=timezone.now(),
-        actor=actor if actor is not None and actor.is_authenticated else None,
+        actor=recorded_user(actor),
         kind=kind,
         payload=payload,
         public=public,

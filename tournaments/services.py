@@ -17,6 +17,7 @@ from clock.models import Clock
 from players import eligibility
 from players.models import Membership, Player
 from players.services import player_summary
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tournaments import events
 from tournaments.entries import (
@@ -194,7 +195,7 @@ def _sell(tournament: Tournament, player: Player, sale: Sale, actor, request_key
     entry = Entry.objects.create(
         tournament=tournament, player=player, number=number, kind=sale.kind, chips=chips, pool_part=pool_part,
         fee_part=fee_part, paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part, method=sale.method,
-        desk=sale.desk, shift=sale.shift, clerk=actor if actor is not None and actor.is_authenticated else None,
+        desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
         created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
     )
     events.append_event(tournament.id, "entry.registered", actor=actor, payload={
@@ -221,7 +222,7 @@ def _close(tournament: Tournament, entry: Entry, status: str, returned: int, fro
            kind: str, request_key: str | None) -> Entry:
     entry.status, entry.returned, entry.returned_from_pool = status, returned, from_pool
     entry.closed_at, entry.close_reason = timezone.now(), reason
-    entry.closed_by = actor if actor is not None and actor.is_authenticated else None
+    entry.closed_by = recorded_user(actor)
     entry.save()
     if entry.kind in Entry.SEAT_KINDS:
         tournament.seats_sold -= 1
