@@ -14,7 +14,6 @@ import argparse
 import http.cookiejar
 import json
 import os
-import statistics
 import subprocess
 import sys
 import threading
@@ -22,7 +21,7 @@ import time
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -7,7 +7,6 @@ Each frame is encoded once per audience, not once per socket.
 
 import asyncio
 import json
-import logging
 import os
 import threading
 from datetime import datetime
@@ -18,8 +17,6 @@ from django.utils import timezone
 
 from pokerfest.access import recorded_user
 from tournaments.models import Event, Tournament
-
-log = logging.getLogger(__name__)
 
 PUBLIC = "public"  # the lobby and players' phones: never personal data
 STAFF = "staff"  # floor, desk, director

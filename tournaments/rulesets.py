@@ -65,10 +65,10 @@ def _build(kind, data: dict, section: str):
     if not isinstance(data, dict):
         raise ValueError(f"{section} must be a JSON object.")
     values = {}
-    for field in fields(kind):
-        if field.name not in data:
+    for setting in fields(kind):
+        if setting.name not in data:
             continue
-        value, default = data[field.name], kind().__getattribute__(field.name)
+        value, default = data[setting.name], getattr(kind(), setting.name)
         if default is None:
             ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
         elif isinstance(default, bool):
@@ -79,8 +79,8 @@ def _build(kind, data: dict, section: str):
             ok = isinstance(value, str)
         if not ok:
             wanted = {type(None): "a whole number or null", bool: "true or false", int: "a whole number, 0 or more"}
-            raise ValueError(f"{section}.{field.name} must be {wanted.get(type(default), 'text')}, not {value!r}.")
-        values[field.name] = value
+            raise ValueError(f"{section}.{setting.name} must be {wanted.get(type(default), 'text')}, not {value!r}.")
+        values[setting.name] = value
     return kind(**values)
 
 

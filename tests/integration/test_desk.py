@@ -9,7 +9,7 @@ from django.test import Client
 
 from clock import services as clock_services
 from players import services as player_services
-from players.models import Consent, Exclusion, Membership, Player
+from players.models import Exclusion, Membership, Player
 from tests.conftest import PERSONAS
 from tournaments import services
 from tournaments.entries import Kind, RefundReason
