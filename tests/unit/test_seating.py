@@ -1,0 +1,204 @@
+"""Seating, balancing by position, breaking and buttons: pure rules (SEAT-*, BTN-*)."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tables.seating import (
+    Table, balance, big_blind_order, break_table, button_draw, draw, final_table, hands_until_big_blind,
+    next_hand, seat_late_entry, worst_seat,
+)
+
+
+def table(number, seats, occupied, button=None, small_blind=None, big_blind=None):
+    return Table(number, seats, {seat: number * 100 + seat for seat in occupied}, button, small_blind, big_blind)
+
+
+def test_BTN_DEAD_blinds_move_one_seat_and_a_dead_button_after_both_blinds_bust():
+    first = next_hand(table(1, 9, range(1, 10), button=4))
+    assert (first.button, first.small_blind, first.big_blind) == (4, 5, 6)
+    second = next_hand(first)
+    assert (second.button, second.small_blind, second.big_blind) == (5, 6, 7)
+    both_blinds_out = Table(1, 9, {s: p for s, p in first.players.items() if s not in (5, 6)}, 4, 5, 6)
+    after = next_hand(both_blinds_out)
+    assert (after.button, after.small_blind, after.big_blind) == (5, 6, 7)  # dead button 5, dead small blind 6
+    assert 5 not in after.players and 6 not in after.players
+
+
+def test_BTN_DEAD_heads_up_small_blind_on_the_button_and_nobody_posts_the_big_blind_twice():
+    three = table(1, 9, [2, 5, 8], button=2, small_blind=5, big_blind=8)
+    button_out = Table(1, 9, {s: p for s, p in three.players.items() if s != 2}, 2, 5, 8)
+    heads_up = next_hand(button_out)
+    assert (heads_up.button, heads_up.small_blind, heads_up.big_blind) == (8, 8, 5)
+    big_blind_out = Table(1, 9, {s: p for s, p in three.players.items() if s != 8}, 2, 5, 8)
+    heads_up = next_hand(big_blind_out)
+    assert (heads_up.button, heads_up.small_blind, heads_up.big_blind) == (5, 5, 2)  # 5 posted small, not big
+    again = next_hand(heads_up)
+    assert (again.button, again.small_blind, again.big_blind) == (2, 2, 5)
+    with pytest.raises(ValueError, match="fewer than two"):
+        next_hand(table(1, 9, [3], button=3))
+
+
+def test_SEAT_BALANCE_the_next_big_blind_moves_into_the_short_tables_next_big_blind():
+    """TDA vector: full table, button at seat 4 -> the player in seat 7 (due the big blind next)
+    moves into the seat at the short table that posts the big blind next."""
+    full = next_hand(table(1, 9, range(1, 10), button=4))  # button 4, blinds 5 and 6
+    short = table(2, 9, [1, 2, 3, 5, 6, 8, 9], button=1, small_blind=2, big_blind=3)
+    plan = balance([full, short])
+    assert [(m.player, m.from_seat, m.to_table, m.to_seat) for m in plan.moves] == [(107, 7, 2, 4)]
+    assert [t.count for t in plan.tables] == [8, 8]
+    assert hands_until_big_blind(short, 4) == 0 and hands_until_big_blind(short, 7) > 0
+
+
+def test_SEAT_BALANCE_never_the_small_blind_nor_between_the_small_blind_and_the_button():
+    # Next hand at the short table: button 2, small blind 5, big blind 6; seats 3 and 4 lie
+    # between the button and the small blind, so nobody may be moved in this hand.
+    short = table(2, 9, [1, 2, 5, 6, 7, 8, 9], button=1, small_blind=2, big_blind=5)
+    assert hands_until_big_blind(short, 3) is None and hands_until_big_blind(short, 4) is None
+    assert worst_seat(short) is None
+    full = next_hand(table(1, 9, range(1, 10), button=4))
+    plan = balance([full, short])
+    assert plan.moves == [] and plan.waiting == [2]
+    with pytest.raises(ValueError, match="no open seat"):
+        seat_late_entry([full, short], 999, random.Random(1))
+
+
+def test_SEAT_BALANCE_pokerfest_halts_a_table_three_short_and_neverending_moves_by_corresponding_seat():
+    full = next_hand(table(1, 9, range(1, 10), button=4))
+    short = table(2, 9, [1, 2, 3, 4, 9], button=1, small_blind=2, big_blind=3)
+    plan = balance([full, short])
+    assert plan.halted == [2] and len(plan.moves) == 2
+    corresponding = balance([full, short], by_corresponding_seat=True)
+    assert corresponding.moves[0].from_seat == corresponding.moves[0].to_seat == 7
+
+
+def test_SEAT_BALANCE_a_player_already_moved_is_passed_over_while_another_can_go():
+    full = next_hand(table(1, 9, range(1, 10), button=4))  # next big blind: seat 7
+    short = table(2, 9, [1, 2, 3, 5, 6, 8, 9], button=1, small_blind=2, big_blind=3)
+    plan = balance([full, short], moved_before=frozenset({107}))
+    assert plan.moves[0].player == 108 and plan.moves[0].from_seat == 8
+
+
+def test_SEAT_SEPARATE_keep_apart_groups_at_different_tables_and_say_when_impossible():
+    tables = [Table(n, 9) for n in (1, 2, 3)]
+    players = list(range(1, 25))
+    spread = draw(players, tables, random.Random(7), keep_apart=[{1, 2, 3}, {4, 5}])
+    homes = {p: t.number for t in spread.tables for p in t.players.values()}
+    assert len({homes[1], homes[2], homes[3]}) == 3 and homes[4] != homes[5]
+    assert spread.separation_violations == 0
+    crowded = draw(players, tables, random.Random(7), keep_apart=[{1, 2, 3, 4}])
+    assert crowded.separation_violations == 1  # four people, three tables
+
+
+def test_SEAT_DRAW_pinned_seats_are_honoured():
+    tables = [Table(n, 9) for n in (1, 2)]
+    result = draw(list(range(1, 15)), tables, random.Random(3), pinned={5: (2, 1), 9: (2, 9)})
+    assert result.tables[1].players[1] == 5 and result.tables[1].players[9] == 9
+    assert sorted(t.count for t in result.tables) == [7, 7]
+    with pytest.raises(ValueError, match="do not fit"):
+        draw(list(range(20)), tables, random.Random(1))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(2, 3000), st.sampled_from([9, 10]), st.integers(0, 3), st.integers(0, 2**32))
+def test_SEAT_DRAW_sizes_within_one_random_seats_reproducible_from_the_seed(field, seats, spare, seed):
+    tables = [Table(n, seats) for n in range(1, -(-field // seats) + spare + 1)]
+    players = list(range(1, field + 1))
+    result = draw(players, tables, random.Random(seed))
+    counts = [t.count for t in result.tables]
+    assert max(counts) - min(counts) <= 1
+    seated = [p for t in result.tables for p in t.players.values()]
+    assert sorted(seated) == players  # everyone once, nobody twice
+    assert all(1 <= s <= seats for t in result.tables for s in t.players)
+    assert draw(players, tables, random.Random(seed)) == result
+
+
+def apply(tables: list[Table], moves) -> list[Table]:
+    state = {t.number: t for t in tables}
+    for move in moves:
+        src, dst = state[move.from_table], state[move.to_table]
+        assert src.players[move.from_seat] == move.player and move.to_seat not in dst.players
+        state[move.from_table] = Table(src.number, src.seats, {s: p for s, p in src.players.items()
+                                                               if s != move.from_seat}, src.button, src.small_blind,
+                                       src.big_blind)
+        state[move.to_table] = Table(dst.number, dst.seats, {**dst.players, move.to_seat: move.player}, dst.button,
+                                     dst.small_blind, dst.big_blind)
+    return sorted(state.values(), key=lambda t: t.number)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(20, 400), st.integers(0, 2**32))
+def test_SEAT_BALANCE_and_SEAT_BREAK_through_a_whole_bust_sequence(field, seed):
+    """After every bust and the moves it triggers: sizes within tolerance (or a short table
+    waiting for a hand), nobody seated twice, nobody moved into the small blind or between it
+    and the button, nobody moved twice while someone else could go, and the same seed gives
+    the same plan."""
+    rng = random.Random(seed)
+    tables = draw(list(range(1, field + 1)), [Table(n, 9) for n in range(1, -(-field // 9) + 1)], rng).tables
+    tables = [next_hand(Table(t.number, t.seats, t.players, button=button_draw(t, rng)[0])) if t.count >= 2 else t
+              for t in tables]
+    breaking_order = [t.number for t in reversed(tables)]
+    moved: set[int] = set()
+    remaining = field
+    while remaining > 9:
+        victim_table = rng.choice([t for t in tables if t.count > 1])
+        victim_seat = rng.choice(sorted(victim_table.players))
+        tables = [Table(t.number, t.seats, {s: p for s, p in t.players.items() if (t.number, s) !=
+                                            (victim_table.number, victim_seat)}, t.button, t.small_blind, t.big_blind)
+                  for t in tables]
+        remaining -= 1
+        tables = [next_hand(t) if t.count >= 2 else t for t in tables]
+        breaking = break_table(tables, breaking_order, random.Random(seed + remaining))
+        if breaking:
+            broken = breaking[0].from_table
+            assert [m.from_seat for m in breaking] == sorted(m.from_seat for m in breaking)  # from seat 1 clockwise
+            tables = [t for t in apply(tables, breaking) if t.number != broken]
+            assert all(t.count <= t.seats for t in tables)
+        plan = balance(tables, moved_before=frozenset(moved))
+        assert plan == balance(tables, moved_before=frozenset(moved))  # deterministic
+        before = {t.number: t for t in tables}
+        for move in plan.moves:
+            target = before[move.to_table]
+            assert hands_until_big_blind(target, move.to_seat) is not None  # an allowed seat
+            source_players = set(before[move.from_table].players.values())
+            assert move.player not in moved or source_players <= moved | {move.player}
+            moved.add(move.player)
+            before = {t.number: t for t in apply(list(before.values()), [move])}
+        tables = apply(tables, plan.moves)
+        counts = [t.count for t in tables]
+        assert max(counts) - min(counts) <= 1 or plan.waiting
+        seated = [p for t in tables for p in t.players.values()]
+        assert len(seated) == len(set(seated)) == remaining
+
+
+def test_SEAT_BREAK_waits_until_the_field_fits_one_table_fewer():
+    tables = [table(n, 9, range(1, 8), button=1, small_blind=2, big_blind=3) for n in (1, 2, 3)]  # 21 players
+    assert break_table(tables, [3, 2, 1], random.Random(1)) == []  # 21 > 18 seats
+    fewer = [table(n, 9, range(1, 7), button=1, small_blind=2, big_blind=3) for n in (1, 2, 3)]  # 18 players
+    moves = break_table(fewer, [3, 2, 1], random.Random(1))
+    assert {m.from_table for m in moves} == {3} and [m.from_seat for m in moves] == [1, 2, 3, 4, 5, 6]
+    assert sorted(m.to_table for m in moves) == [1, 1, 1, 2, 2, 2]
+    assert moves == break_table(fewer, [3, 2, 1], random.Random(1))
+
+
+def test_SEAT_FINAL_and_BTN_DRAW_the_final_table_redraws_seats_and_button():
+    players = list(range(1, 11))
+    final, cards = final_table(players, 10, random.Random(2026))
+    assert sorted(final.players.values()) == players and final.button in final.players
+    best = max(cards.items(), key=lambda item: ("23456789TJQKA".index(item[1][0]), "cdhs".index(item[1][1])))
+    assert final.button == best[0]
+    assert final_table(players, 10, random.Random(2026)) == (final, cards)
+    with pytest.raises(ValueError, match="do not fit"):
+        final_table(list(range(11)), 10, random.Random(1))
+
+
+def test_ENT_LATE_a_late_entry_goes_to_a_smallest_table_never_between_the_blinds_and_button():
+    full = next_hand(table(1, 9, range(1, 10), button=4))
+    short = table(2, 9, [1, 2, 5, 6, 7, 8, 9], button=1, small_blind=2, big_blind=5)  # 3, 4 forbidden
+    shorter = table(3, 9, [1, 2, 3, 5, 6, 8], button=1, small_blind=2, big_blind=3)
+    for seed in range(20):
+        number, seat = seat_late_entry([full, short, shorter], 999, random.Random(seed))
+        assert number == 3 and hands_until_big_blind(shorter, seat) is not None
+    assert big_blind_order(shorter)[0] == 5
