@@ -278,3 +278,14 @@ def final_table(players: list[int], seats: int, rng: random.Random, keep_apart: 
     table = draw(players, [Table(number, seats)], rng, keep_apart=keep_apart).tables[0]
     button, cards = button_draw(table, rng)
     return replace(table, button=button), cards
+
+
+def stacks_in_play(collected: set[tuple[int, int]], tables: list[Table]) -> set[int]:
+    """SEAT-COLLECT (pokerfest): the seat numbers whose stacks go into play, because every
+    occupied seat of that number, at every table, has been collected (all seat-8s together).
+    `collected` holds (table, seat) pairs the floor has checked in."""
+    by_number: dict[int, set[tuple[int, int]]] = {}
+    for table in tables:
+        for seat in table.players:
+            by_number.setdefault(seat, set()).add((table.number, seat))
+    return {number for number, places in by_number.items() if places <= collected}

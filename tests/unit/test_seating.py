@@ -202,3 +202,14 @@ def test_ENT_LATE_a_late_entry_goes_to_a_smallest_table_never_between_the_blinds
         number, seat = seat_late_entry([full, short, shorter], 999, random.Random(seed))
         assert number == 3 and hands_until_big_blind(shorter, seat) is not None
     assert big_blind_order(shorter)[0] == 5
+
+
+def test_SEAT_COLLECT_a_seat_number_goes_into_play_once_every_table_has_collected_it():
+    from tables.seating import stacks_in_play
+
+    tables = [table(1, 9, [1, 2, 8]), table(2, 9, [2, 8]), table(3, 9, [8, 9])]
+    assert stacks_in_play(set(), tables) == set()
+    some_eights = {(1, 8), (2, 8)}
+    assert stacks_in_play(some_eights, tables) == set()  # table 3's seat 8 is still out
+    assert stacks_in_play(some_eights | {(3, 8), (3, 9)}, tables) == {8, 9}
+    assert stacks_in_play({(1, 2), (2, 2), (1, 1)}, tables) == {1, 2}
