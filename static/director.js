@@ -12,7 +12,22 @@ async function clockControl(action, body) {
   result.classList.add(ok ? "ok" : "refused");
 }
 
+document.addEventListener("pokerfest:event", (event) => {
+  if (event.detail.kind === "registration.closed") {
+    document.querySelector("[data-registration]").textContent = "Registration is closed.";
+    document.querySelector("[data-close-registration]").disabled = true;
+  }
+});
+
 document.addEventListener("DOMContentLoaded", () => {
+  document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
+    click.preventDefault();
+    const base = document.querySelector("[data-api-base]").dataset.apiBase;
+    const { ok, answer } = await postJSON(`${base}registration/close/`, {}, newRequestKey());
+    const result = document.querySelector("[data-result]");
+    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.textContent = ok ? "Registration closed." : answer.detail;
+  });
   document.querySelectorAll("[data-control]").forEach((button) => {
     button.addEventListener("click", (click) => {
       click.preventDefault();

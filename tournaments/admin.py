@@ -34,6 +34,7 @@ class ClockInline(admin.StackedInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "festival", "ruleset_preset", "status", "last_seq"]
+    readonly_fields = ["registration_closed"]  # closed by the director's page, which logs it
     list_filter = ["status", "ruleset_preset", "festival"]
     inlines = [ClockInline]
 
@@ -76,10 +77,18 @@ class WonSeatAdmin(admin.ModelAdmin):
     autocomplete_fields = ["player"]
     readonly_fields = ["code", "issued_by", "entry"]
 
+    def has_change_permission(self, request, obj=None):
+        return obj is None  # issued once; the desk spends it
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     def save_model(self, request, obj, form, change):
-        if obj.issued_by_id is None:
-            obj.issued_by = request.user
-        super().save_model(request, obj, form, change)
+        # Through the service, so the issue is in the tournament's log.
+        from tournaments.services import issue_won_seat
+
+        issued = issue_won_seat(obj.tournament_id, obj.player_id, obj.source, request.user)
+        obj.pk, obj.code, obj.issued_at, obj.issued_by = issued.pk, issued.code, issued.issued_at, issued.issued_by
 
 
 @admin.register(Substitution)

@@ -282,3 +282,11 @@ def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
         return Status(409, {"detail": str(refusal), "reasons": refusal.reasons})
     return Status(201, {"entry": number, "entrant": str(done.entry.player), "substitute": str(done.substitute),
                         "reason": done.reason})
+
+
+@router.post("/tournaments/{tournament_id}/registration/close/", response={200: dict, **ERRORS},
+             summary="The director closes registration (ENT-LATE)")
+def close_registration(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    services.close_registration(tournament_id, request.user)
+    return {"registration_closed": True}

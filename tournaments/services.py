@@ -308,3 +308,29 @@ def approve_substitute(tournament_id: int, number: int, substitute_id: int, reas
             "entry": entry_summary(entry), "player": player_summary(entry.player),
             "substitute": player_summary(substitute), "reason": substitution.reason})
     return substitution
+
+
+def issue_won_seat(tournament_id: int, player_id: int, source: str, director) -> WonSeat:
+    """A satellite or freeroll winner's seat in this tournament, with the voucher code the
+    desk will ask for (REG-NONTRANSFER: it is good for this player only)."""
+    if not source.strip():
+        raise Refused('Say where the seat was won, e.g. "Satellite 3, 1st place".')
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament_id)
+        player = Player.objects.get(pk=player_id)
+        seat = WonSeat.objects.create(tournament_id=tournament_id, player=player, source=source.strip(),
+                                      issued_by=recorded_user(director))
+        events.append_event(tournament_id, "won_seat.issued", actor=director, public=None, payload={
+            "player": player_summary(player), "source": seat.source, "code": seat.code})
+    return seat
+
+
+def close_registration(tournament_id: int, director) -> None:
+    """The director closes registration: no more entries of any kind that seat a player."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.registration_closed:
+            raise Refused("Registration is already closed.")
+        Tournament.objects.filter(pk=tournament_id).update(registration_closed=True)
+        events.append_event(tournament_id, "registration.closed", actor=director,
+                            payload={"registration_closed": True}, public={"registration_closed": True})

@@ -106,6 +106,11 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
     kinds = list(tournament.events.order_by("seq").values_list("kind", flat=True))
     assert kinds == ["clock.started", "clock.paused", "clock.adjusted", "clock.level_set"]  # refusals wrote nothing
 
+    director.get_by_role("button", name="Close registration").click()
+    expect(director.locator("[data-result]")).to_have_text("Registration closed.")
+    expect(director.locator("[data-registration]")).to_have_text("Registration is closed.")  # from the live feed
+    expect(director.get_by_role("button", name="Close registration")).to_be_disabled()
+
 
 def test_a_screen_shows_reconnecting_and_catches_up_when_the_server_comes_back(
     stack, processes, new_page, make_tournament

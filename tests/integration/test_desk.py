@@ -366,3 +366,34 @@ def test_ENT_SUBST_the_director_approves_an_eligible_substitute_and_the_entry_st
     entry.refresh_from_db()
     assert entry.player == entrant and entry.status == "active"  # the prize stays with the entrant
     assert tournament.events.get(kind="entry.substituted").payload["substitute"]["name"] == "Sub Stitute"
+
+
+@pytest.mark.django_db
+def test_ENT_LATE_the_director_closes_registration_and_every_desk_hears_it(desk_tournament, staff):
+    tournament = desk_tournament()
+    player = player_services.create_player(tournament.id, new_player(), None)
+    assert client_for("desk", staff).post(f"/api/tournaments/{tournament.id}/registration/close/").status_code == 403
+    director = client_for("director", staff)
+    assert director.post(f"/api/tournaments/{tournament.id}/registration/close/").status_code == 200
+    again = director.post(f"/api/tournaments/{tournament.id}/registration/close/")
+    assert again.status_code == 409 and again.json()["detail"] == "Registration is already closed."
+    event = tournament.events.get(kind="registration.closed")
+    assert event.public == {"registration_closed": True} and event.actor == staff["director"]
+    with pytest.raises(services.EntryRefused, match="Registration is closed"):
+        services.register_entry(tournament.id, player.id, sale(), None)
+
+
+@pytest.mark.django_db
+def test_REG_NONTRANSFER_won_seats_are_issued_through_the_log(desk_tournament, staff):
+    tournament = desk_tournament()
+    winner = player_services.create_player(tournament.id, new_player("Win", "Ner", document="W2"), None)
+    with pytest.raises(Exception, match="Say where the seat was won"):
+        services.issue_won_seat(tournament.id, winner.id, " ", staff["director"])
+    seat = services.issue_won_seat(tournament.id, winner.id, "Satellite 9, 1st place", staff["director"])
+    logged = tournament.events.get(kind="won_seat.issued")
+    assert logged.payload["code"] == seat.code and logged.public is None and seat.issued_by == staff["director"]
+    admin = client_for("superuser", staff)
+    response = admin.post("/admin/tournaments/wonseat/add/", {"tournament": tournament.id, "player": winner.id,
+                                                              "source": "Freeroll 2"})
+    assert response.status_code == 302
+    assert tournament.events.filter(kind="won_seat.issued").count() == 2
