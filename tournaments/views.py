@@ -13,6 +13,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 from clock.models import Level
 from pokerfest.access import Action, can, tournament_for
+from tables.services import seat_of
 from tournaments.models import Entry, Tournament
 
 
@@ -74,14 +75,16 @@ def ticket(request, tournament_id: int, number: int):
                               tournament_id=tournament_id, number=number)
     seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
     return _screen(request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA,
-                   entry=entry, seat_url=seat_url, qr=mark_safe(qr_svg(seat_url)))  # our own SVG, no user text
+                   entry=entry, seat_url=seat_url, qr=mark_safe(qr_svg(seat_url)),  # our own SVG, no user text
+                   seat=seat_of(entry))
 
 
 def seat(request, tournament_id: int, code: str):
     """The player's public seat page, reached from the ticket's QR code: no personal data."""
     entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id,
                               public_code=code)
-    return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament})
+    return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament,
+                                                   "seat": seat_of(entry)})
 
 
 def close_out(request, tournament_id: int):

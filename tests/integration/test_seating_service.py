@@ -1,0 +1,99 @@
+"""Drawing the field against PostgreSQL (SEAT-DRAW, BTN-DRAW): one director action."""
+
+import random
+from datetime import date
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test import Client
+from django.utils import timezone
+
+from players import services as player_services
+from tables import seating
+from tables.models import Seating, Table
+from tournaments import services as desk
+from tournaments.entries import Kind
+
+
+def signed_in(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def field(make_tournament):
+    def make(players, tables=7):
+        tournament = make_tournament()
+        for number in range(1, tables + 1):
+            Table.objects.create(festival=tournament.festival, number=number, seats=9)
+        entries = []
+        for i in range(players):
+            player = player_services.create_player(tournament.id, player_services.NewPlayer(
+                f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+            entries.append(desk.register_entry(tournament.id, player.id,
+                                               desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
+        return tournament, entries
+
+    return make
+
+
+@pytest.mark.django_db
+def test_SEAT_DRAW_the_director_seats_the_whole_field_in_one_action_replayable_from_its_seed(field, staff):
+    tournament, entries = field(60)
+    director = signed_in(staff["director"])
+    base = f"/api/tournaments/{tournament.id}"
+    assert signed_in(staff["desk"]).post(f"{base}/seating/draw/").status_code == 403
+    assert director.post(f"{base}/seating/draw/").json()["detail"] == "Open the tournament's tables first."
+    opened = director.post(f"{base}/tables/open/", {"tables": [3, 1, 2, 4, 5, 6, 7]}, content_type="application/json")
+    assert opened.json() == {"opened": [3, 1, 2, 4, 5, 6, 7]}
+    again = director.post(f"{base}/tables/open/", {"tables": [3, 9]}, content_type="application/json")
+    assert again.status_code == 409 and again.json()["detail"] == "The venue has no table 9; add it in the admin first."
+
+    drawn = director.post(f"{base}/seating/draw/").json()
+    assert sorted(drawn["tables"].values()) == [8, 8, 8, 9, 9, 9, 9]
+    open_seats = Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
+    assert sorted(s.entry_id for s in open_seats) == sorted(e.id for e in entries)
+    for tournament_table in tournament.tables.all():
+        seats = set(open_seats.filter(tournament_table=tournament_table).values_list("seat", flat=True))
+        assert tournament_table.button in seats  # BTN-DRAW put the button on a player
+    replay = seating.draw(sorted(e.id for e in entries), [seating.Table(n, 9) for n in [3, 1, 2, 4, 5, 6, 7]],
+                          random.Random(drawn["seed"]))
+    assert {(t.number, s, p) for t in replay.tables for s, p in t.players.items()} == {
+        (s.tournament_table.table.number, s.seat, s.entry_id) for s in open_seats}
+    logged = tournament.events.get(kind="seating.drawn")
+    assert logged.payload["seed"] == drawn["seed"] and "seed" not in logged.public
+
+    assert director.post(f"{base}/seating/draw/").json()["detail"].startswith("The field is already drawn")
+    ticket = signed_in(staff["desk"]).get(f"/tournaments/{tournament.id}/entries/1/ticket/").content.decode()
+    seat = Seating.objects.get(entry=entries[0], ended_at__isnull=True)
+    where = f"Table {seat.tournament_table.table.number} · seat {seat.seat}"
+    assert where in ticket
+    assert where in Client().get(f"/tournaments/{tournament.id}/seat/{entries[0].public_code}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_SEAT_DRAW_refuses_a_field_larger_than_the_open_tables(field, staff):
+    tournament, _ = field(20, tables=2)
+    director = signed_in(staff["director"])
+    director.post(f"/api/tournaments/{tournament.id}/tables/open/", {"tables": [1, 2]}, content_type="application/json")
+    refused = director.post(f"/api/tournaments/{tournament.id}/seating/draw/")
+    assert refused.status_code == 409 and "need more than the 18 seats" in refused.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_the_database_allows_one_player_per_seat_and_one_open_seat_per_entry(field, staff):
+    tournament, entries = field(3, tables=1)
+    from tables.services import draw_field, open_tables
+
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=5)
+    taken = Seating.objects.filter(tournament=tournament).first()
+    now = timezone.now()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seating.objects.create(tournament=tournament, entry=entries[2] if taken.entry != entries[2] else entries[1],
+                               tournament_table=taken.tournament_table, seat=taken.seat, started_at=now)
+    free = next(s for s in range(1, 10) if not Seating.objects.filter(seat=s).exists())
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seating.objects.create(tournament=tournament, entry=taken.entry, tournament_table=taken.tournament_table,
+                               seat=free, started_at=now)
