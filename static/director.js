@@ -19,7 +19,47 @@ document.addEventListener("pokerfest:event", (event) => {
   }
 });
 
+// "1-5, 8" -> [1, 2, 3, 4, 5, 8]; null when the text is not such a list.
+function tableNumbers(text) {
+  const numbers = [];
+  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const range = part.match(/^(\d+)\s*-\s*(\d+)$/);
+    if (range) {
+      for (let n = Number(range[1]); n <= Number(range[2]); n++) numbers.push(n);
+    } else if (/^\d+$/.test(part)) {
+      numbers.push(Number(part));
+    } else {
+      return null;
+    }
+  }
+  return numbers.length ? numbers : null;
+}
+
+async function directorAction(path, body, done) {
+  const base = document.querySelector("[data-api-base]").dataset.apiBase;
+  const { ok, answer } = await postJSON(`${base}${path}`, body, newRequestKey());
+  const result = document.querySelector("[data-result]");
+  result.className = `result ${ok ? "ok" : "refused"}`;
+  result.textContent = ok ? done(answer) : answer.detail;
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  document.querySelector("[data-open-tables]").addEventListener("click", (click) => {
+    click.preventDefault();
+    const tables = tableNumbers(document.querySelector("#open-tables").value);
+    if (!tables) {
+      const result = document.querySelector("[data-result]");
+      result.className = "result refused";
+      result.textContent = "List table numbers in the order they open, e.g. 1-5, 8.";
+      return;
+    }
+    directorAction("tables/open/", { tables }, (answer) => `Opened table ${answer.opened.join(", ")}.`);
+  });
+  document.querySelector("[data-draw-field]").addEventListener("click", (click) => {
+    click.preventDefault();
+    directorAction("seating/draw/", {}, (answer) =>
+      `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + ".");
+  });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
     click.preventDefault();
     const base = document.querySelector("[data-api-base]").dataset.apiBase;

@@ -1,5 +1,6 @@
 """The registration desk as a clerk uses it, in Chromium against real web, worker and beat."""
 
+import re
 from datetime import date
 
 import pytest
@@ -7,6 +8,7 @@ from playwright.sync_api import expect
 
 from players import services as player_services
 from tests.browser.test_live_pages import act, sign_in
+from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -152,3 +154,35 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     expect(director.locator("[data-result]")).to_contain_text("Kept #")
     expect(director.locator("[data-rulings] li").first).to_contain_text("high-card draw (seed ")
     expect(director.get_by_text("No company is over the cap.")).to_be_visible()
+
+
+
+def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_shows_the_seat(
+    stack, new_page, make_tournament, staff
+):
+    from tables.models import Table
+    from tournaments import services
+
+    tournament = make_tournament()
+    for number in range(1, 4):
+        Table.objects.create(festival=tournament.festival, number=number, seats=9)
+    for i in range(20):
+        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+            f"P{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+        act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    result = director.locator("[data-result]")
+    director.get_by_label("Tables to open").fill("one, two")
+    director.get_by_role("button", name="Open tables").click()
+    expect(result).to_have_text("List table numbers in the order they open, e.g. 1-5, 8.")
+    director.get_by_label("Tables to open").fill("2-3, 1")
+    director.get_by_role("button", name="Open tables").click()
+    expect(result).to_have_text("Opened table 2, 3, 1.")
+    director.get_by_role("button", name="Draw the field").click()
+    expect(result).to_contain_text("table 1: 6, table 2: 7, table 3: 7.")  # the first opened fill first
+    ticket = new_page()
+    sign_in(ticket, stack.url, staff["desk"], f"/tournaments/{tournament.id}/entries/1/ticket/")
+    expect(ticket.locator("[data-seat]")).to_have_text(re.compile(r"^Table [123] · seat [1-9]$"))
+    director.get_by_role("button", name="Draw the field").click()
+    expect(result).to_contain_text("The field is already drawn")

@@ -15,6 +15,7 @@ from clock.models import Clock, Level, Structure
 from players import services as player_services
 from players.models import Player
 from pokerfest.access import Role
+from tables.models import Table
 from tournaments.models import Festival, Tournament
 
 DEMO_PASSWORD = "pokerfest-demo"
@@ -38,6 +39,8 @@ class Command(BaseCommand):
                 Group.objects.get_or_create(name=role.value)
             logins = self.ensure_staff()
             tournament = self.ensure_tournament(level_seconds)
+            for number in range(1, 11):  # the demo venue's tables, for the director to open
+                Table.objects.get_or_create(festival=tournament.festival, number=number, defaults={"seats": 9})
         self.ensure_players(tournament)
         if start_clock:
             clock = Clock.objects.get(tournament=tournament)
