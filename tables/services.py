@@ -63,13 +63,122 @@ def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
             rows += [Seating(tournament=tournament, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
                      for seat, entry_id in drawn.players.items()]
             if drawn.count >= 2:
-                here.button, _ = seating.button_draw(drawn, rng)
-                here.save(update_fields=["button"])
+                # The first hand's positions: the balancing rules reason from the hand dealt.
+                button, _ = seating.button_draw(drawn, rng)
+                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players, button=button))
+                here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
+                here.save(update_fields=["button", "small_blind", "big_blind"])
             chart[drawn.number] = drawn.count
         Seating.objects.bulk_create(rows)
         events.append_event(tournament_id, "seating.drawn", actor=director,
                             payload={"seed": seed, "tables": chart}, public={"tables": chart})
     return {"seed": seed, "tables": chart}
+
+
+def _open_tables(tournament: Tournament) -> dict[int, TournamentTable]:
+    return {t.table.number: t for t in tournament.tables.filter(broken_at__isnull=True).select_related("table")}
+
+
+def table_state(here: TournamentTable) -> seating.Table:
+    """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
+    players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
+    return seating.Table(here.table.number, here.table.seats, players, here.button, here.small_blind, here.big_blind)
+
+
+def _table(tournament: Tournament, number: int) -> TournamentTable:
+    here = _open_tables(tournament).get(number)
+    if here is None:
+        raise Refused(f"Table {number} is not open in this tournament.")
+    return here
+
+
+def hand_done(tournament_id: int, table_number: int, actor) -> seating.Table:
+    """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        here = _table(tournament, table_number)
+        state = table_state(here)
+        if state.count < 2:
+            raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
+        following = seating.next_hand(state)
+        here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
+        here.save(update_fields=["button", "small_blind", "big_blind"])
+        positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
+                     "big_blind": here.big_blind}
+        events.append_event(tournament_id, "hand.done", actor=actor, payload=positions, public=positions)
+    return following
+
+
+def player_out(tournament_id: int, table_number: int, seat: int, actor) -> dict:
+    """The floor's "player out": the seat empties and the entry is busted. Answers with the
+    balancing moves the table now needs (proposed, not yet made)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        here = _table(tournament, table_number)
+        sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
+        if sitting is None:
+            raise Refused(f"Seat {seat} at table {table_number} is empty.")
+        sitting.ended_at, sitting.ended_because = timezone.now(), "busted"
+        sitting.save(update_fields=["ended_at", "ended_because"])
+        Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
+        left = tournament.seatings.filter(ended_at__isnull=True).count()
+        public = {"table": table_number, "seat": seat, "players_left": left}
+        events.append_event(tournament_id, "player.out", actor=actor, public=public,
+                            payload={**public, "player": {"id": sitting.entry.player_id,
+                                                          "name": str(sitting.entry.player)}})
+    return proposed_moves(tournament_id)
+
+
+def proposed_moves(tournament_id: int) -> dict:
+    """SEAT-BALANCE: the moves that would balance the tables now, and the tables to halt."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
+    plan = seating.balance([table_state(t) for t in _open_tables(tournament).values()],
+                           moved_before=moved_before, by_corresponding_seat=False,
+                           halt_when_short_by=3 if tournament.ruleset_preset == "pokerfest" else None)
+    return {"moves": [{"entry": m.player, "from_table": m.from_table, "from_seat": m.from_seat,
+                       "to_table": m.to_table, "to_seat": m.to_seat} for m in plan.moves],
+            "halted": plan.halted, "waiting": plan.waiting}
+
+
+def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
+    """The target tablet confirms the moved player sat down. Two tablets confirming the same
+    move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        source, target = _table(tournament, from_table), _table(tournament, to_table)
+        moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
+        if moving is None:
+            already = tournament.seatings.filter(tournament_table=target, seat=to_seat, ended_at__isnull=True,
+                                                 entry__seatings__tournament_table=source,
+                                                 entry__seatings__seat=from_seat,
+                                                 entry__seatings__ended_because="moved").exists()
+            if already:
+                return {"moved": False, "already_done": True}
+            raise Refused(f"Nobody sits in seat {from_seat} at table {from_table} any more.")
+        state = table_state(target)
+        if to_seat in state.players:
+            raise MoveRefused(f"Seat {to_seat} at table {to_table} was just filled; here is a new proposal.",
+                              proposed_moves(tournament_id))
+        if not 1 <= to_seat <= state.seats or seating.hands_until_big_blind(state, to_seat) is None:
+            raise MoveRefused(f"Seat {to_seat} at table {to_table} may not take a moved player now "
+                              "(the small blind, or between it and the button).", proposed_moves(tournament_id))
+        now = timezone.now()
+        moving.ended_at, moving.ended_because = now, "moved"
+        moving.save(update_fields=["ended_at", "ended_because"])
+        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
+                               started_at=now)
+        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
+        events.append_event(tournament_id, "player.moved", actor=actor, public=public,
+                            payload={**public, "player": {"id": moving.entry.player_id,
+                                                          "name": str(moving.entry.player)}})
+    return {"moved": True, "already_done": False}
+
+
+class MoveRefused(Refused):
+    def __init__(self, message: str, proposal: dict):
+        super().__init__(message)
+        self.proposal = proposal
 
 
 def seat_of(entry: Entry) -> tuple[int, int] | None:

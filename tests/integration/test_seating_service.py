@@ -97,3 +97,96 @@ def test_the_database_allows_one_player_per_seat_and_one_open_seat_per_entry(fie
     with pytest.raises(IntegrityError), transaction.atomic():
         Seating.objects.create(tournament=tournament, entry=taken.entry, tournament_table=taken.tournament_table,
                                seat=free, started_at=now)
+
+
+def seat_map(tournament):
+    return {(s.tournament_table.table.number, s.seat): s.entry_id
+            for s in Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
+            .select_related("tournament_table__table")}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field, staff):
+    import threading
+
+    from django.db import connection
+
+    from tables.services import confirm_move, draw_field, open_tables, player_out, proposed_moves
+
+    tournament, entries = field(18, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=42)
+    assert proposed_moves(tournament.id)["moves"] == []
+    floor = signed_in(staff["floor"])
+    base = f"/api/tournaments/{tournament.id}"
+    assert signed_in(staff["media"]).post(f"{base}/tables/1/hand-done/").status_code == 403
+    table_one = [seat for (number, seat) in seat_map(tournament) if number == 1]
+    for seat in table_one[:2]:  # two busts at table 1: 7 against 9
+        answer = floor.post(f"{base}/tables/1/seats/{seat}/out/").json()
+    assert floor.post(f"{base}/tables/1/seats/{table_one[0]}/out/").json()["detail"].endswith("is empty.")
+    (move,) = answer["moves"]
+    assert (move["from_table"], move["to_table"]) == (2, 1)
+    positions = tournament.tables.get(table__number=2)
+    due = seating.big_blind_order(seating.Table(2, 9, {s: e for (n, s), e in seat_map(tournament).items() if n == 2},
+                                                positions.button, positions.small_blind, positions.big_blind))[0]
+    assert move["from_seat"] == due  # the player due the big blind next moves
+
+    results = []
+
+    def confirm():
+        try:
+            results.append(confirm_move(tournament.id, move["from_table"], move["from_seat"], move["to_table"],
+                                        move["to_seat"], staff["floor"]))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=confirm) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(r["already_done"] for r in results) == [False, True]
+    assert tournament.events.filter(kind="player.moved").count() == 1
+    assert seat_map(tournament)[(1, move["to_seat"])] == move["entry"]
+    assert proposed_moves(tournament.id)["moves"] == []  # 8 and 8
+
+
+@pytest.mark.django_db
+def test_SEAT_BALANCE_a_seat_filled_meanwhile_is_refused_with_a_new_proposal(field, staff):
+    from tables.services import draw_field, open_tables, player_out
+
+    tournament, entries = field(18, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=7)
+    seats = [seat for (number, seat) in seat_map(tournament) if number == 1]
+    player_out(tournament.id, 1, seats[0], staff["floor"])
+    move = player_out(tournament.id, 1, seats[1], staff["floor"])["moves"][0]
+    occupied = next(seat for (number, seat) in seat_map(tournament) if number == 1)
+    response = signed_in(staff["floor"]).post(f"/api/tournaments/{tournament.id}/moves/confirm/", {
+        "from_table": move["from_table"], "from_seat": move["from_seat"], "to_table": 1, "to_seat": occupied},
+        content_type="application/json")
+    assert response.status_code == 409
+    assert response.json()["detail"] == f"Seat {occupied} at table 1 was just filled; here is a new proposal."
+    assert response.json()["proposal"]["moves"] == [move]
+
+
+@pytest.mark.django_db
+def test_BTN_DEAD_hand_done_moves_the_blinds_and_keeps_a_dead_button(field, staff):
+    from tables.services import draw_field, hand_done, open_tables, player_out
+
+    tournament, _ = field(9, tables=1)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    first = tournament.tables.get()
+    following = hand_done(tournament.id, 1, staff["floor"])
+    assert following.small_blind == first.big_blind  # the big blind moved one player on
+    player_out(tournament.id, 1, following.small_blind, staff["floor"])
+    player_out(tournament.id, 1, following.big_blind, staff["floor"])
+    after = hand_done(tournament.id, 1, staff["floor"])
+    assert (after.button, after.small_blind) == (following.small_blind, following.big_blind)  # both dead
+    assert after.big_blind in seat_map_seats(tournament)
+    assert tournament.events.filter(kind="hand.done").count() == 2
+
+
+def seat_map_seats(tournament):
+    return {seat for (_, seat) in seat_map(tournament)}
