@@ -71,3 +71,10 @@ def confirm(request, tournament_id: int, body: MoveIn):
                                      request.user)
     except services.MoveRefused as refusal:
         return Status(409, {"detail": str(refusal), "proposal": refusal.proposal})
+
+
+@router.get("/tournaments/{tournament_id}/tables/", response={200: dict, **ERRORS},
+            summary="The floor's view: seats, names, positions and the moves needed now")
+def floor_view(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return services.floor_view(tournament_id)

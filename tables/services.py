@@ -175,6 +175,25 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
     return {"moved": True, "already_done": False}
 
 
+def floor_view(tournament_id: int) -> dict:
+    """What the floor tablets show: every open table's seats (names), positions, and the moves
+    the tables need now."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    names = {s.entry_id: str(s.entry.player) for s in tournament.seatings.filter(ended_at__isnull=True)
+             .select_related("entry__player")}
+    tables = []
+    for here in _open_tables(tournament).values():
+        state = table_state(here)
+        tables.append({"number": state.number, "seats": state.seats, "button": state.button,
+                       "small_blind": state.small_blind, "big_blind": state.big_blind,
+                       "players": {str(seat): {"entry": entry, "name": names[entry]}
+                                   for seat, entry in sorted(state.players.items())}})
+    proposal = proposed_moves(tournament_id)
+    for move in proposal["moves"]:
+        move["name"] = names.get(move["entry"], "")
+    return {"tables": tables, **proposal}
+
+
 class MoveRefused(Refused):
     def __init__(self, message: str, proposal: dict):
         super().__init__(message)
