@@ -200,6 +200,23 @@ class MoveRefused(Refused):
         self.proposal = proposal
 
 
+def seat_new_entry(tournament: Tournament, entry: Entry, rng: random.Random) -> tuple[int, int] | None:
+    """ENT-LATE: once the field is drawn, a late entry, alternate or re-entry sits down at a
+    smallest table, never in the small blind or between it and the button. None before the
+    draw, or when no table has such a seat this hand (the ticket then says seat pending).
+    Call inside the sale's transaction, with the tournament row locked."""
+    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+        return None
+    tables = _open_tables(tournament)
+    try:
+        number, seat = seating.seat_late_entry([table_state(t) for t in tables.values()], entry.id, rng)
+    except ValueError:
+        return None
+    Seating.objects.create(tournament=tournament, entry=entry, tournament_table=tables[number], seat=seat,
+                           started_at=timezone.now())
+    return number, seat
+
+
 def seat_of(entry: Entry) -> tuple[int, int] | None:
     """(table number, seat) of the entry's open seating, if it has one."""
     current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()

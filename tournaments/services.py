@@ -5,6 +5,8 @@ what makes two desks unable to sell the same last seat; the database's own check
 seats_sold backs that up.
 """
 
+import random
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
@@ -198,8 +200,14 @@ def _sell(tournament: Tournament, player: Player, sale: Sale, actor, request_key
         desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
         created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
     )
+    seat = None
+    if sale.kind.seats_a_player:
+        from tables.services import seat_new_entry  # tables builds on entries; imported here, not at the top
+
+        seat = seat_new_entry(tournament, entry, random.Random(secrets.randbits(62)))
     events.append_event(tournament.id, "entry.registered", actor=actor, payload={
         "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
+        "seat": seat,
     }, public={"entries": tournament.seats_sold})
     return entry
 

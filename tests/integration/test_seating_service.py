@@ -190,3 +190,28 @@ def test_BTN_DEAD_hand_done_moves_the_blinds_and_keeps_a_dead_button(field, staf
 
 def seat_map_seats(tournament):
     return {seat for (_, seat) in seat_map(tournament)}
+
+
+@pytest.mark.django_db
+def test_ENT_LATE_after_the_draw_a_late_entry_sits_at_a_smallest_table_outside_the_blinds(field, staff):
+    from clock import services as clock_services
+    from tables.services import draw_field, open_tables, seat_of
+
+    tournament, entries = field(17, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=99)
+    clock_services.start_clock(tournament.id, None)
+    late = player_services.create_player(tournament.id, player_services.NewPlayer(
+        "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    entry = desk.register_entry(tournament.id, late.id, desk.Sale(Kind.LATE, "cash", "d", "s"), None)
+    where = seat_of(entry)
+    assert where is not None
+    counts = {n: sum(1 for (t, _) in seat_map(tournament) if t == n) for n in (1, 2)}
+    assert counts == {1: 9, 2: 9}  # it went to the table with 8
+    here = tournament.tables.get(table__number=where[0])
+    before = seating.Table(where[0], 9, {s: e for (t, s), e in seat_map(tournament).items()
+                                         if t == where[0] and e != entry.id},
+                           here.button, here.small_blind, here.big_blind)
+    assert seating.hands_until_big_blind(before, where[1]) is not None
+    assert tournament.events.get(kind="entry.registered", payload__entry__number=entry.number).payload["seat"] == list(
+        where)
