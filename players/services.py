@@ -134,7 +134,7 @@ def _duplicate(existing: Player) -> PlayerRefused:
 def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
     """REG-ID: the clerk has seen the player's valid photo ID for today's start or restart."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
+        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
         player = Player.objects.select_for_update().get(pk=player_id)
         player.id_checked_on = local_day(timezone.now(), tournament.festival.time_zone)
         player.save(update_fields=["id_checked_on"])

@@ -156,7 +156,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
             "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
             else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
+        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
         if request_key:
             repeated = tournament.entries.filter(request_key=request_key).first()
             if repeated:
@@ -220,7 +220,7 @@ def entry_summary(entry: Entry) -> dict:
 
 def _locked_entry(tournament_id: int, number: int) -> tuple[Tournament, Entry]:
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    entry = Entry.objects.select_for_update().select_related("player").get(tournament=tournament, number=number)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(tournament=tournament, number=number)
     if entry.status != Entry.Status.ACTIVE:
         raise Refused(f"Entry #{number} is {entry.status}; only an active entry can be voided or refunded.")
     return tournament, entry
@@ -299,7 +299,7 @@ def approve_substitute(tournament_id: int, number: int, substitute_id: int, reas
     substitute = Player.objects.get(pk=substitute_id)
     refused = [r for r in _eligibility(tournament, substitute, None, now) if not r.ok]
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().select_related("festival").get(pk=tournament_id)
+        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=number)
         verdict = substitution_allowed(
             tournament.rules().entries,
