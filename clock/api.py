@@ -1,16 +1,13 @@
 """The director's clock controls (CLK-CONTROL): each call is one service call."""
 
 from ninja import Field, Router, Schema
-from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from clock import services
 from pokerfest.access import Action, tournament_for
-from tournaments.api import ClockOut, Error
+from tournaments.api import ERRORS, ClockOut, request_key
 
 router = Router(tags=["clock"], auth=django_auth)
-
-ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
 
 
 class PauseIn(Schema):
@@ -29,39 +26,29 @@ def _director(request, tournament_id: int) -> int:
     tournament_for(request.user, tournament_id, Action.RUN_CLOCK)
     return tournament_id
 
-
-def _request_key(request) -> str | None:
-    """The optional Idempotency-Key header: a client that retries a request sends the same
-    key, and the change happens once."""
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > 64:
-        raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
-    return key or None
-
-
 @router.post("/tournaments/{tournament_id}/clock/start/", response={200: ClockOut, **ERRORS})
 def start(request, tournament_id: int):
-    return services.start_clock(_director(request, tournament_id), request.user, _request_key(request))
+    return services.start_clock(_director(request, tournament_id), request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/clock/pause/", response={200: ClockOut, **ERRORS})
 def pause(request, tournament_id: int, body: PauseIn | None = None):
     reason = body.reason if body else ""
-    return services.pause_clock(_director(request, tournament_id), request.user, reason, _request_key(request))
+    return services.pause_clock(_director(request, tournament_id), request.user, reason, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/clock/resume/", response={200: ClockOut, **ERRORS})
 def resume(request, tournament_id: int):
-    return services.resume_clock(_director(request, tournament_id), request.user, _request_key(request))
+    return services.resume_clock(_director(request, tournament_id), request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/clock/adjust/", response={200: ClockOut, **ERRORS})
 def adjust(request, tournament_id: int, body: AdjustIn):
-    return services.adjust_clock(_director(request, tournament_id), request.user, body.seconds, _request_key(request))
+    return services.adjust_clock(_director(request, tournament_id), request.user, body.seconds, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/clock/level/", response={200: ClockOut, **ERRORS})
 def go_to_level(request, tournament_id: int, body: LevelIn):
     return services.go_to_level(
-        _director(request, tournament_id), request.user, body.level_index, _request_key(request)
+        _director(request, tournament_id), request.user, body.level_index, request_key(request)
     )

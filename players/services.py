@@ -25,6 +25,9 @@ class PlayerRefused(Refused):
         super().__init__(message)
         self.existing_id = existing_id
 
+    def details(self) -> dict:
+        return {"existing_id": self.existing_id}
+
 
 @dataclass(frozen=True)
 class NewPlayer:

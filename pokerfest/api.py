@@ -22,7 +22,7 @@ api.add_router("/", tables_router)
 
 @api.exception_handler(Refused)
 def refused(request, exc):
-    return api.create_response(request, {"detail": str(exc)}, status=409)
+    return api.create_response(request, {"detail": str(exc), **exc.details()}, status=409)
 
 
 @api.exception_handler(PermissionDenied)

@@ -1,14 +1,13 @@
 """The director's seating actions."""
 
-from ninja import Field, Router, Schema, Status
+from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from pokerfest.access import Action, tournament_for
 from tables import services
-from tournaments.api import Error
+from tournaments.api import ERRORS
 
 router = Router(tags=["tables"], auth=django_auth)
-ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
 
 
 class OpenIn(Schema):
@@ -66,11 +65,8 @@ class MoveRefusedOut(Schema):
              summary="The target tablet confirms the moved player sat down")
 def confirm(request, tournament_id: int, body: MoveIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    try:
-        return services.confirm_move(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
-                                     request.user)
-    except services.MoveRefused as refusal:
-        return Status(409, {"detail": str(refusal), "proposal": refusal.proposal})
+    return services.confirm_move(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
+                                 request.user)
 
 
 @router.get("/tournaments/{tournament_id}/tables/", response={200: dict, **ERRORS},

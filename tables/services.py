@@ -199,6 +199,9 @@ class MoveRefused(Refused):
         super().__init__(message)
         self.proposal = proposal
 
+    def details(self) -> dict:
+        return {"proposal": self.proposal}
+
 
 def seat_new_entry(tournament: Tournament, entry: Entry, rng: random.Random) -> tuple[int, int] | None:
     """ENT-LATE: once the field is drawn, a late entry, alternate or re-entry sits down at a

@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from ninja import Router, Schema
+from ninja.errors import HttpError
 
 from pokerfest.access import Action, tournament_for
 from tournaments.models import Tournament
@@ -13,6 +14,20 @@ router = Router(tags=["tournaments"])
 
 class Error(Schema):
     detail: str
+
+
+# The error answers every staff action documents (401 signed out, 403 role, 404 no such
+# thing, 409 refused by the rules, 422 invalid input).
+ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
+
+
+def request_key(request) -> str | None:
+    """The optional Idempotency-Key header: a client that retries a request sends the same
+    key, and the change happens once."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 64:
+        raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
+    return key or None
 
 
 class TournamentSummary(Schema):

@@ -11,17 +11,11 @@ from pokerfest.access import Action, check, tournament_for
 from players import services as player_services
 from players.models import Player
 from tournaments import services
-from tournaments.api import Error
+from tournaments.api import ERRORS, request_key
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry
 
 router = Router(tags=["desk"], auth=django_auth)
-ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
-
-
-def request_key(request) -> str | None:
-    key = request.headers.get("Idempotency-Key", "").strip()
-    return key[:64] or None
 
 
 class PlayerOut(Schema):
@@ -141,11 +135,8 @@ def find_players(request, q: str = ""):
 def create_player(request, tournament_id: int, body: PlayerIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
-    try:
-        player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
-                                               request_key(request))
-    except player_services.PlayerRefused as refusal:
-        return Status(409, {"detail": str(refusal), "existing_id": refusal.existing_id})
+    player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
+                                           request_key(request))
     return Status(201, player_out(Player.objects.select_related("membership").get(pk=player.pk)))
 
 
@@ -178,10 +169,7 @@ def id_check(request, tournament_id: int, player_id: int):
 def register(request, tournament_id: int, body: SaleIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     sale = services.Sale(**body.dict(exclude={"player_id"}))
-    try:
-        entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
-    except services.EntryRefused as refusal:
-        return Status(409, {"detail": str(refusal), "reasons": refusal.reasons})
+    entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
     return Status(201, entry_out(entry))
 
 
@@ -276,10 +264,7 @@ class SubstituteIn(Schema):
              201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
 def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    try:
-        done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
-    except services.EntryRefused as refusal:
-        return Status(409, {"detail": str(refusal), "reasons": refusal.reasons})
+    done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
     return Status(201, {"entry": number, "entrant": str(done.entry.player), "substitute": str(done.substitute),
                         "reason": done.reason})
 

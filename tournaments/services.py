@@ -35,6 +35,9 @@ class EntryRefused(Refused):
         super().__init__(" ".join(reason.message for reason in reasons))
         self.reasons = reasons
 
+    def details(self) -> dict:
+        return {"reasons": [{"rule": r.rule, "ok": r.ok, "message": r.message} for r in self.reasons]}
+
 
 @dataclass(frozen=True)
 class Sale:

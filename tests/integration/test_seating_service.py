@@ -111,7 +111,7 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
 
     from django.db import connection
 
-    from tables.services import confirm_move, draw_field, open_tables, player_out, proposed_moves
+    from tables.services import confirm_move, draw_field, open_tables, proposed_moves
 
     tournament, entries = field(18, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
