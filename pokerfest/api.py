@@ -9,6 +9,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from clock.api import router as clock_router
 from pokerfest.refusals import Refused
+from tables.api import public as seating_router
 from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
 from tournaments.desk_api import router as desk_router
@@ -18,6 +19,7 @@ api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", desk_router)
 api.add_router("/", tables_router)
+api.add_router("/", seating_router)
 
 
 @api.exception_handler(Refused)

@@ -74,3 +74,80 @@ def confirm(request, tournament_id: int, body: MoveIn):
 def floor_view(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return services.floor_view(tournament_id)
+
+
+class OrderIn(Schema):
+    tables: list[int] = Field(..., min_length=1, description="every open table, the first to break first")
+
+
+@router.post("/tournaments/{tournament_id}/tables/breaking-order/", response={200: dict, **ERRORS},
+             summary="Set the breaking order, until registration closes (SEAT-BREAK)")
+def set_breaking_order(request, tournament_id: int, body: OrderIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return {"breaking_order": services.set_breaking_order(tournament_id, body.tables, request.user)}
+
+
+@router.post("/tournaments/{tournament_id}/tables/break/", response={200: dict, **ERRORS},
+             summary="Break the next table of the breaking order; seat cards for its players (SEAT-BREAK)")
+def break_table(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return services.break_next_table(tournament_id, request.user)
+
+
+@router.post("/tournaments/{tournament_id}/seating/final-table/", response={200: dict, **ERRORS},
+             summary="Redraw seats and the button for the final table (SEAT-FINAL, BTN-DRAW)")
+def final_table(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return services.draw_final_table(tournament_id, request.user)
+
+
+class ByHandIn(MoveIn):
+    reason: str = Field(..., max_length=200, description="why, for the log")
+
+
+@router.post("/tournaments/{tournament_id}/moves/by-hand/", response={200: dict, **ERRORS},
+             summary="Move a player by hand into an empty seat, with a reason")
+def move_by_hand(request, tournament_id: int, body: ByHandIn):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return services.move_by_hand(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
+                                 body.reason, request.user)
+
+
+class SwapIn(Schema):
+    table_a: int
+    seat_a: int = Field(..., ge=1)
+    table_b: int
+    seat_b: int = Field(..., ge=1)
+    reason: str = Field(..., max_length=200, description="why, for the log")
+
+
+@router.post("/tournaments/{tournament_id}/moves/swap/", response={200: dict, **ERRORS},
+             summary="Swap two seated players, with a reason")
+def swap(request, tournament_id: int, body: SwapIn):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return services.swap_seats(tournament_id, body.table_a, body.seat_a, body.table_b, body.seat_b, body.reason,
+                               request.user)
+
+
+public = Router(tags=["seating"])
+
+
+@public.get("/tournaments/{tournament_id}/seating/", response={200: dict, **ERRORS},
+            summary="The public seating chart: tables, seats, first names and last initials")
+def seating_chart(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
+    return services.seating_chart(tournament_id)
+
+
+@public.get("/tournaments/{tournament_id}/seating/find/", response={200: list[dict], **ERRORS},
+            summary="Find my seat: players still seated whose names start with the words typed")
+def find_seat(request, tournament_id: int, name: str):
+    tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
+    return services.find_seat(tournament_id, name)
+
+
+@public.get("/tournaments/{tournament_id}/seat/{code}/", response={200: dict, **ERRORS},
+            summary="The seat of the entry whose ticket carries this code")
+def seat(request, tournament_id: int, code: str):
+    tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
+    return services.seat_page(tournament_id, code)

@@ -35,6 +35,10 @@ class TournamentTable(models.Model):
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     small_blind = models.PositiveSmallIntegerField(null=True, blank=True)
     big_blind = models.PositiveSmallIntegerField(null=True, blank=True)
+    # SEAT-BREAK: place in the published breaking order (1 breaks first). Unset: the table
+    # breaks before every ordered one, the last opened first.
+    break_position = models.PositiveIntegerField(null=True, blank=True)
+    is_final = models.BooleanField(default=False, help_text="the final table, redrawn (SEAT-FINAL)")
     broken_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -42,6 +46,9 @@ class TournamentTable(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "table"], name="tournament_table_once"),
             models.UniqueConstraint(fields=["tournament", "open_order"], name="tournament_table_open_order_unique"),
+            models.UniqueConstraint(fields=["tournament", "break_position"], name="tournament_table_break_position_unique"),
+            models.UniqueConstraint(fields=["tournament"], condition=models.Q(is_final=True),
+                                    name="tournament_one_final_table"),
         ]
 
 

@@ -238,18 +238,27 @@ def seat_late_entry(tables: list[Table], player: int, rng: random.Random) -> tup
 # SEAT-BREAK, SEAT-FINAL, BTN-DRAW ----------------------------------------------------------
 
 
+def table_to_break(tables: list[Table], breaking_order: list[int]) -> int | None:
+    """SEAT-BREAK: the table that breaks now, the first of the breaking order still open, when
+    the field fits in the other tables' seats; None otherwise."""
+    present = {t.number: t for t in tables}
+    breaking = next((n for n in breaking_order if n in present), None)
+    if breaking is None or len(present) < 2:
+        return None
+    total = sum(t.count for t in tables)
+    return breaking if total <= sum(t.seats for t in tables if t.number != breaking) else None
+
+
 def break_table(tables: list[Table], breaking_order: list[int], rng: random.Random) -> list[Move]:
     """SEAT-BREAK: when the field fits in one table fewer, the next table of the published
     breaking order breaks; its players, from seat 1 clockwise, are dealt random seat cards for
     open seats chosen to keep the other tables balanced. [] when no table is to break."""
-    present = {t.number: t for t in tables}
-    breaking = next((n for n in breaking_order if n in present), None)
-    if breaking is None or len(present) < 2:
+    breaking = table_to_break(tables, breaking_order)
+    if breaking is None:
         return []
+    present = {t.number: t for t in tables}
     rest = [t for t in tables if t.number != breaking]
     total = sum(t.count for t in tables)
-    if total > sum(t.seats for t in rest):
-        return []
     targets = table_targets(total, {t.number: t.seats for t in rest}, None)
     # Tables already above their target keep their players; the broken table fills the rest.
     cards = []

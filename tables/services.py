@@ -5,6 +5,7 @@ import random
 import secrets
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from pokerfest.refusals import Refused
@@ -79,6 +80,17 @@ def _open_tables(tournament: Tournament) -> dict[int, TournamentTable]:
     return {t.table.number: t for t in tournament.tables.filter(broken_at__isnull=True).select_related("table")}
 
 
+def _states(tournament: Tournament) -> dict[int, tuple[TournamentTable, seating.Table]]:
+    """Every open table with the pure rules' view of it, from one query of the open seats."""
+    open_here = _open_tables(tournament)
+    players: dict[int, dict[int, int]] = {t.pk: {} for t in open_here.values()}
+    for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
+            "tournament_table_id", "seat", "entry_id"):
+        players[table_id][seat] = entry_id
+    return {number: (here, seating.Table(number, here.table.seats, players[here.pk], here.button, here.small_blind,
+                                         here.big_blind)) for number, here in open_here.items()}
+
+
 def table_state(here: TournamentTable) -> seating.Table:
     """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
     players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
@@ -115,30 +127,225 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor) -> dict:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
         here = _table(tournament, table_number)
-        sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
-        if sitting is None:
-            raise Refused(f"Seat {seat} at table {table_number} is empty.")
-        sitting.ended_at, sitting.ended_because = timezone.now(), "busted"
-        sitting.save(update_fields=["ended_at", "ended_because"])
+        sitting = _sitting(here, seat)
+        _end(sitting, timezone.now(), "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
         public = {"table": table_number, "seat": seat, "players_left": left}
         events.append_event(tournament_id, "player.out", actor=actor, public=public,
-                            payload={**public, "player": {"id": sitting.entry.player_id,
-                                                          "name": str(sitting.entry.player)}})
+                            payload={**public, "player": _who(sitting)})
     return proposed_moves(tournament_id)
 
 
+def breaking_order(tournament: Tournament) -> list[int]:
+    """SEAT-BREAK: the open tables in the order they break. Tables the director has not placed
+    break first, the last opened first; then the published order."""
+    open_here = tournament.tables.filter(broken_at__isnull=True).select_related("table")
+    ranked = sorted(open_here, key=lambda t: (t.break_position is not None, t.break_position or 0, -t.open_order))
+    return [t.table.number for t in ranked]
+
+
+def final_table_of(tournament: Tournament, open_here: dict[int, TournamentTable]) -> TournamentTable:
+    """The table the final is played at: the table already redrawn as final, else an open TV
+    table, else the table that would break last."""
+    final = next((t for t in open_here.values() if t.is_final), None) or \
+        next((t for t in open_here.values() if t.table.is_tv), None)
+    return final or open_here[breaking_order(tournament)[-1]]
+
+
+def final_table_size(tournament: Tournament, final: TournamentTable) -> int:
+    size = tournament.rules().seating.final_table_size
+    return min(size, final.table.seats) if size else final.table.seats
+
+
 def proposed_moves(tournament_id: int) -> dict:
-    """SEAT-BALANCE: the moves that would balance the tables now, and the tables to halt."""
+    """What the tables need now, in this order of precedence: the final-table redraw when the
+    field fits the final table (SEAT-FINAL), else the next table of the breaking order when the
+    field fits one table fewer (SEAT-BREAK), else the balancing moves (SEAT-BALANCE) and the
+    tables to halt."""
     tournament = Tournament.objects.get(pk=tournament_id)
+    rules = tournament.rules().seating
+    both = _states(tournament)
+    open_here = {number: here for number, (here, _) in both.items()}
+    states = [state for _, state in both.values()]
+    left = sum(t.count for t in states)
+    answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False,
+              "players_left": left}
+    if not open_here or left == 0:
+        return answer
+    final = final_table_of(tournament, open_here)
+    if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
+        return {**answer, "final_due": True}
+    breaking = seating.table_to_break(states, breaking_order(tournament))
+    if breaking is not None:
+        return {**answer, "break_due": breaking}
     moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
-    plan = seating.balance([table_state(t) for t in _open_tables(tournament).values()],
-                           moved_before=moved_before, by_corresponding_seat=False,
-                           halt_when_short_by=3 if tournament.ruleset_preset == "pokerfest" else None)
-    return {"moves": [{"entry": m.player, "from_table": m.from_table, "from_seat": m.from_seat,
-                       "to_table": m.to_table, "to_seat": m.to_seat} for m in plan.moves],
+    plan = seating.balance(states, tolerance=rules.balance_tolerance, moved_before=moved_before,
+                           by_corresponding_seat=rules.move_by_corresponding_seat,
+                           halt_when_short_by=rules.halt_when_short_by)
+    return {**answer, "moves": [{"entry": m.player, "from_table": m.from_table, "from_seat": m.from_seat,
+                                 "to_table": m.to_table, "to_seat": m.to_seat} for m in plan.moves],
             "halted": plan.halted, "waiting": plan.waiting}
+
+
+def set_breaking_order(tournament_id: int, numbers: list[int], director) -> list[int]:
+    """The director sets the breaking order (first breaks first); it is published when
+    registration closes and cannot change after (SEAT-BREAK)."""
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        if tournament.registration_closed:
+            raise Refused("The breaking order was published when registration closed; it can no longer change.")
+        open_here = _open_tables(tournament)
+        if sorted(numbers) != sorted(open_here):
+            raise Refused("List every open table once, first to break first: "
+                          f"the open tables are {', '.join(map(str, sorted(open_here)))}.")
+        tournament.tables.update(break_position=None)  # clear first: positions are unique
+        for position, number in enumerate(numbers, start=1):
+            TournamentTable.objects.filter(pk=open_here[number].pk).update(break_position=position)
+        events.append_event(tournament_id, "tables.breaking_order", actor=director,
+                            payload={"order": numbers}, public={"order": numbers})
+    return numbers
+
+
+def break_next_table(tournament_id: int, actor, seed: int | None = None) -> dict:
+    """SEAT-BREAK: break the next table of the breaking order; its players, from seat 1
+    clockwise, get random seat cards for open seats at the other tables. The seed is logged."""
+    seed = secrets.randbits(62) if seed is None else seed
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        both = _states(tournament)
+        open_here = {number: here for number, (here, _) in both.items()}
+        states = [state for _, state in both.values()]
+        order = breaking_order(tournament)
+        breaking = seating.table_to_break(states, order)
+        if breaking is None:
+            left = sum(t.count for t in states)
+            raise Refused(f"No table breaks yet: the {left} players left do not fit in one table fewer.")
+        moves = seating.break_table(states, order, random.Random(seed))
+        now = timezone.now()
+        broken = open_here[breaking]
+        names = _names(broken)
+        broken.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="table broken")
+        Seating.objects.bulk_create([
+            Seating(tournament=tournament, entry_id=m.player, tournament_table=open_here[m.to_table], seat=m.to_seat,
+                    started_at=now) for m in moves])
+        broken.broken_at = now
+        broken.save(update_fields=["broken_at"])
+        public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
+                                                "to_seat": m.to_seat} for m in moves]}
+        events.append_event(tournament_id, "table.broken", actor=actor, public=public,
+                            payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
+    return {**public, "seed": seed}
+
+
+def draw_final_table(tournament_id: int, director, seed: int | None = None) -> dict:
+    """SEAT-FINAL: once the field fits the final table, every remaining player gets a new seat
+    there by random draw, and the button is drawn again (BTN-DRAW). The other tables break."""
+    seed = secrets.randbits(62) if seed is None else seed
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        open_here = _open_tables(tournament)
+        if not open_here:
+            raise Refused("No tables are open.")
+        final = final_table_of(tournament, open_here)
+        if final.is_final:
+            raise Refused(f"The final table (table {final.table.number}) is already drawn.")
+        size = final_table_size(tournament, final)
+        sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
+        if len(sitting) > size:
+            raise Refused(f"{len(sitting)} players are left: the final table is drawn at {size}.")
+        if len(sitting) < 2:
+            raise Refused("A final table needs at least two players.")
+        rng = random.Random(seed)
+        drawn, cards = seating.final_table(sorted(sitting), final.table.seats, rng, number=final.table.number)
+        first = seating.next_hand(drawn)
+        now = timezone.now()
+        tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
+        for other in open_here.values():
+            if other.pk != final.pk:
+                other.broken_at = now
+                other.save(update_fields=["broken_at"])
+        Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table=final,
+                                             seat=seat, started_at=now) for seat, entry_id in drawn.players.items()])
+        final.is_final = True
+        final.button, final.small_blind, final.big_blind = first.button, first.small_blind, first.big_blind
+        final.save(update_fields=["is_final", "button", "small_blind", "big_blind"])
+        public = {"table": final.table.number, "seats": sorted(drawn.players), "button": first.button,
+                  "cards": {str(seat): card for seat, card in cards.items()}}
+        events.append_event(tournament_id, "final_table.drawn", actor=director, public=public,
+                            payload={**public, "seed": seed,
+                                     "players": {str(seat): entry for seat, entry in drawn.players.items()}})
+    return {**public, "seed": seed}
+
+
+def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str,
+                 actor) -> dict:
+    """The floor moves a player by hand into an empty seat, saying why (a ruling, special
+    needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why the player is moved: the reason goes in the tournament log.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        source, target = _table(tournament, from_table), _table(tournament, to_table)
+        moving = _sitting(source, from_seat)
+        if not 1 <= to_seat <= target.table.seats:
+            raise Refused(f"Table {to_table} has seats 1 to {target.table.seats}.")
+        if target.seatings.filter(seat=to_seat, ended_at__isnull=True).exists():
+            raise Refused(f"Seat {to_seat} at table {to_table} is taken: swap the two players instead.")
+        now = timezone.now()
+        _end(moving, now, "moved by hand")
+        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
+                               started_at=now)
+        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat,
+                  "reason": reason}
+        events.append_event(tournament_id, "player.moved", actor=actor, public=public,
+                            payload={**public, "player": _who(moving)})
+    return public
+
+
+def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor) -> dict:
+    """The floor swaps two seated players, saying why."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why the players swap seats: the reason goes in the tournament log.")
+    if (table_a, seat_a) == (table_b, seat_b):
+        raise Refused("Choose two different seats to swap.")
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        first, second = _table(tournament, table_a), _table(tournament, table_b)
+        one, other = _sitting(first, seat_a), _sitting(second, seat_b)
+        now = timezone.now()
+        _end(one, now, "swapped")
+        _end(other, now, "swapped")  # both seats free before either is taken: one player per seat
+        Seating.objects.bulk_create([
+            Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
+            Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now)])
+        public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}
+        events.append_event(tournament_id, "players.swapped", actor=actor, public=public,
+                            payload={**public, "players": [_who(one), _who(other)]})
+    return public
+
+
+def _sitting(here: TournamentTable, seat: int) -> Seating:
+    sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
+    if sitting is None:
+        raise Refused(f"Seat {seat} at table {here.table.number} is empty.")
+    return sitting
+
+
+def _end(sitting: Seating, now, because: str) -> None:
+    sitting.ended_at, sitting.ended_because = now, because
+    sitting.save(update_fields=["ended_at", "ended_because"])
+
+
+def _who(sitting: Seating) -> dict:
+    return {"id": sitting.entry.player_id, "name": str(sitting.entry.player)}
+
+
+def _names(here: TournamentTable) -> dict[int, str]:
+    return {s.entry_id: str(s.entry.player) for s in here.seatings.filter(ended_at__isnull=True)
+            .select_related("entry__player")}
 
 
 def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
@@ -164,34 +371,33 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
             raise MoveRefused(f"Seat {to_seat} at table {to_table} may not take a moved player now "
                               "(the small blind, or between it and the button).", proposed_moves(tournament_id))
         now = timezone.now()
-        moving.ended_at, moving.ended_because = now, "moved"
-        moving.save(update_fields=["ended_at", "ended_because"])
+        _end(moving, now, "moved")
         Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
                                started_at=now)
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
         events.append_event(tournament_id, "player.moved", actor=actor, public=public,
-                            payload={**public, "player": {"id": moving.entry.player_id,
-                                                          "name": str(moving.entry.player)}})
+                            payload={**public, "player": _who(moving)})
     return {"moved": True, "already_done": False}
 
 
 def floor_view(tournament_id: int) -> dict:
-    """What the floor tablets show: every open table's seats (names), positions, and the moves
-    the tables need now."""
+    """What the floor tablets and the director's overview show: every open table's seats
+    (names), positions and count, the breaking order, and what the tables need now."""
     tournament = Tournament.objects.get(pk=tournament_id)
     names = {s.entry_id: str(s.entry.player) for s in tournament.seatings.filter(ended_at__isnull=True)
              .select_related("entry__player")}
     tables = []
-    for here in _open_tables(tournament).values():
-        state = table_state(here)
-        tables.append({"number": state.number, "seats": state.seats, "button": state.button,
+    for here, state in _states(tournament).values():
+        tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
+                       "is_tv": here.table.is_tv, "is_final": here.is_final,
                        "players": {str(seat): {"entry": entry, "name": names[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
-    return {"tables": tables, **proposal}
+    return {"tables": tables, "breaking_order": breaking_order(tournament),
+            "registration_closed": tournament.registration_closed, **proposal}
 
 
 class MoveRefused(Refused):
@@ -210,12 +416,12 @@ def seat_new_entry(tournament: Tournament, entry: Entry, rng: random.Random) -> 
     Call inside the sale's transaction, with the tournament row locked."""
     if not tournament.seatings.filter(ended_at__isnull=True).exists():
         return None
-    tables = _open_tables(tournament)
+    tables = _states(tournament)
     try:
-        number, seat = seating.seat_late_entry([table_state(t) for t in tables.values()], entry.id, rng)
+        number, seat = seating.seat_late_entry([state for _, state in tables.values()], entry.id, rng)
     except ValueError:
         return None
-    Seating.objects.create(tournament=tournament, entry=entry, tournament_table=tables[number], seat=seat,
+    Seating.objects.create(tournament=tournament, entry=entry, tournament_table=tables[number][0], seat=seat,
                            started_at=timezone.now())
     return number, seat
 
@@ -224,3 +430,48 @@ def seat_of(entry: Entry) -> tuple[int, int] | None:
     """(table number, seat) of the entry's open seating, if it has one."""
     current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
     return (current.tournament_table.table.number, current.seat) if current else None
+
+
+# Public reads: the lobby's seating chart, "find my seat" and the player's seat page. Names
+# only as "first name, last initial": no personal data.
+
+
+def public_name(first_name: str, last_name: str) -> str:
+    return f"{first_name} {last_name[:1]}." if last_name else first_name
+
+
+def seating_chart(tournament_id: int) -> dict:
+    tournament = Tournament.objects.get(pk=tournament_id)
+    sitting = tournament.seatings.filter(ended_at__isnull=True).values_list(
+        "tournament_table_id", "seat", "entry__number", "entry__player__first_name", "entry__player__last_name")
+    by_table: dict[int, dict[str, dict]] = {}
+    for table_id, seat, number, first, last in sitting:
+        by_table.setdefault(table_id, {})[str(seat)] = {"entry": number, "name": public_name(first, last)}
+    return {"tables": [{"number": here.table.number, "seats": here.table.seats, "button": here.button,
+                        "is_final": here.is_final, "players": dict(sorted(by_table.get(here.pk, {}).items(),
+                                                                          key=lambda item: int(item[0])))}
+                       for here in _open_tables(tournament).values()]}
+
+
+def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
+    """Players still seated whose first or last name starts with each word typed."""
+    words = name.split()
+    if not words or len(name.strip()) < 2:
+        raise Refused("Type at least two letters of the name.")
+    query = Seating.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    for word in words:
+        query = query.filter(Q(entry__player__first_name__istartswith=word) |
+                             Q(entry__player__last_name__istartswith=word))
+    found = query.order_by("entry__player__last_name", "entry__player__first_name").values_list(
+        "entry__player__first_name", "entry__player__last_name", "entry__number", "tournament_table__table__number",
+        "seat")[:limit]
+    return [{"name": public_name(first, last), "entry": number, "table": table, "seat": seat}
+            for first, last, number, table, seat in found]
+
+
+def seat_page(tournament_id: int, code: str) -> dict:
+    """What the player's seat page shows, from the code on the ticket."""
+    entry = Entry.objects.get(tournament_id=tournament_id, public_code=code)
+    place = seat_of(entry)
+    return {"entry": entry.number, "status": entry.status, "status_display": entry.get_status_display(),
+            "table": place[0] if place else None, "seat": place[1] if place else None}

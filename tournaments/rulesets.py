@@ -36,10 +36,21 @@ class EntryRules:
 
 
 @dataclass(frozen=True)
+class SeatingRules:
+    """Balancing, breaking and the final table (SEAT-BALANCE, SEAT-FINAL)."""
+
+    balance_tolerance: int = 1  # largest minus smallest table may be this much
+    halt_when_short_by: int | None = None  # pokerfest: 3, play halts at a table that many short
+    move_by_corresponding_seat: bool = False  # neverending: higher levels and final tables
+    final_table_size: int | None = None  # None: the seats of the final table; kentucky: 10
+
+
+@dataclass(frozen=True)
 class Ruleset:
     preset: str
     eligibility: EligibilityPolicy = field(default_factory=EligibilityPolicy)
     entries: EntryRules = field(default_factory=EntryRules)
+    seating: SeatingRules = field(default_factory=SeatingRules)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -49,21 +60,27 @@ class Ruleset:
         """Raises ValueError naming the setting that is wrong."""
         if not isinstance(data, dict):
             raise ValueError("A ruleset is a JSON object such as {\"entries\": {\"late_entry_minutes\": 120}}.")
-        eligibility = _build(EligibilityPolicy, data.get("eligibility", {}), "eligibility")
+        # A setting left out keeps the named preset's value (the plain default for "custom").
+        base = PRESETS.get(data.get("preset"), cls("custom"))
+        eligibility = _build(base.eligibility, data.get("eligibility", {}), "eligibility")
         try:
             eligibility = replace(eligibility, membership=MembershipRule(eligibility.membership))
         except ValueError:
             choices = ", ".join(rule.value for rule in MembershipRule)
             raise ValueError(f"eligibility.membership must be one of: {choices}.") from None
+        seating = _build(base.seating, data.get("seating", {}), "seating")
+        if seating.final_table_size is not None and not 2 <= seating.final_table_size <= 12:
+            raise ValueError("seating.final_table_size must be from 2 to 12 players, or null.")
         return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
-                   entries=_build(EntryRules, data.get("entries", {}), "entries"))
+                   entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating)
 
 
-def _build(kind, data: dict, section: str):
-    # Keys a newer ruleset does not know are ignored; missing ones take the default. Each
-    # value must have its default's type (a setting whose default is None takes a number).
+def _build(base, data: dict, section: str):
+    # Keys a newer ruleset does not know are ignored; missing ones keep the base's value. Each
+    # value must have its type's default's type (a setting whose default is None takes a number).
     if not isinstance(data, dict):
         raise ValueError(f"{section} must be a JSON object.")
+    kind = type(base)
     values = {}
     for setting in fields(kind):
         if setting.name not in data:
@@ -81,7 +98,7 @@ def _build(kind, data: dict, section: str):
             wanted = {type(None): "a whole number or null", bool: "true or false", int: "a whole number, 0 or more"}
             raise ValueError(f"{section}.{setting.name} must be {wanted.get(type(default), 'text')}, not {value!r}.")
         values[setting.name] = value
-    return kind(**values)
+    return replace(base, **values)
 
 
 PRESETS: dict[str, Ruleset] = {
@@ -90,6 +107,7 @@ PRESETS: dict[str, Ruleset] = {
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True),
+        SeatingRules(halt_when_short_by=3),
     ),
     # A league of venues: members with a signed release; alternates for a set period.
     "neverending": Ruleset(
@@ -110,6 +128,7 @@ PRESETS: dict[str, Ruleset] = {
         EligibilityPolicy(),
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_until_first_break=True, rebuy_price=5000,
                    rebuy_chips=2000, addon=True, addon_price=5000, addon_chips=5000, addons_per_player=1),
+        SeatingRules(final_table_size=10),
     ),
     # The shot clock "usable on top of any preset": on its own, the plainest house rules.
     "action-clock": Ruleset("action-clock"),

@@ -343,5 +343,8 @@ def close_registration(tournament_id: int, director) -> None:
         if tournament.registration_closed:
             raise Refused("Registration is already closed.")
         Tournament.objects.filter(pk=tournament_id).update(registration_closed=True)
-        events.append_event(tournament_id, "registration.closed", actor=director,
-                            payload={"registration_closed": True}, public={"registration_closed": True})
+        from tables.services import breaking_order  # tables builds on entries, as in sell()
+
+        # SEAT-BREAK: the breaking order is published now and no longer changes.
+        published = {"registration_closed": True, "breaking_order": breaking_order(tournament)}
+        events.append_event(tournament_id, "registration.closed", actor=director, payload=published, public=published)

@@ -215,3 +215,165 @@ def test_ENT_LATE_after_the_draw_a_late_entry_sits_at_a_smallest_table_outside_t
     assert seating.hands_until_big_blind(before, where[1]) is not None
     assert tournament.events.get(kind="entry.registered", payload__entry__number=entry.number).payload["seat"] == list(
         where)
+
+
+def post(client, url, body=None):
+    return client.post(url, body or {}, content_type="application/json")
+
+
+@pytest.mark.django_db
+def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_then_published(field, staff):
+    from tournaments.services import close_registration
+
+    tournament, _ = field(20, tables=3)
+    director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
+    post(director, f"{base}/tables/open/", {"tables": [1, 2, 3]})
+    assert director.get(f"{base}/tables/").json()["breaking_order"] == [3, 2, 1]  # the last opened breaks first
+    assert post(signed_in(staff["floor"]), f"{base}/tables/breaking-order/", {"tables": [2, 3, 1]}).status_code == 403
+    missing = post(director, f"{base}/tables/breaking-order/", {"tables": [2, 3]})
+    assert missing.status_code == 409
+    assert missing.json()["detail"] == "List every open table once, first to break first: the open tables are 1, 2, 3."
+    assert post(director, f"{base}/tables/breaking-order/", {"tables": [2, 3, 1]}).json() == {
+        "breaking_order": [2, 3, 1]}
+    close_registration(tournament.id, staff["director"])
+    assert tournament.events.get(kind="registration.closed").public["breaking_order"] == [2, 3, 1]
+    late = post(director, f"{base}/tables/breaking-order/", {"tables": [1, 2, 3]})
+    assert late.status_code == 409 and "published when registration closed" in late.json()["detail"]
+    assert director.get(f"{base}/tables/").json()["breaking_order"] == [2, 3, 1]
+
+
+@pytest.mark.django_db
+def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_field_fits(field, staff):
+    from tables.services import break_next_table, draw_field, open_tables, player_out, proposed_moves, \
+        set_breaking_order
+
+    tournament, _ = field(20, tables=3)
+    open_tables(tournament.id, [1, 2, 3], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=11)
+    set_breaking_order(tournament.id, [2, 1, 3], staff["director"])
+    floor, base = signed_in(staff["floor"]), f"/api/tournaments/{tournament.id}"
+    early = post(floor, f"{base}/tables/break/")
+    assert early.status_code == 409
+    assert early.json()["detail"] == "No table breaks yet: the 20 players left do not fit in one table fewer."
+    for _ in range(2):  # 18 left: two tables of nine
+        table, seat = next(iter(seat_map(tournament)))
+        player_out(tournament.id, table, seat, staff["floor"])
+    assert proposed_moves(tournament.id)["break_due"] == 2 and proposed_moves(tournament.id)["moves"] == []
+    players_at_two = {e for (n, _), e in seat_map(tournament).items() if n == 2}
+
+    broken = post(floor, f"{base}/tables/break/").json()
+    assert broken["table"] == 2
+    assert [m["from_seat"] for m in broken["moves"]] == sorted(m["from_seat"] for m in broken["moves"])  # seat 1 on
+    after = seat_map(tournament)
+    assert {n for (n, _) in after} == {1, 3} and len(after) == 18 and len(set(after.values())) == 18
+    assert players_at_two <= set(after.values())
+    assert tournament.tables.get(table__number=2).broken_at is not None
+    logged = tournament.events.get(kind="table.broken")
+    assert logged.payload["seed"] == broken["seed"] and "seed" not in logged.public and "names" not in logged.public
+    assert proposed_moves(tournament.id)["break_due"] is None
+
+
+@pytest.mark.django_db
+def test_SEAT_BALANCE_the_tolerance_and_the_halt_come_from_the_ruleset(field, staff):
+    from tables.services import draw_field, open_tables, player_out, proposed_moves
+
+    tournament, _ = field(18, tables=2)
+    tournament.ruleset = {"preset": "pokerfest", "seating": {"balance_tolerance": 2}}
+    tournament.save()
+    assert tournament.rules().seating.halt_when_short_by == 3  # left out: the preset's value
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=5)
+    seats = [seat for (number, seat) in seat_map(tournament) if number == 1]
+    player_out(tournament.id, 1, seats[0], staff["floor"])
+    assert proposed_moves(tournament.id)["moves"] == []  # 8 against 9: within 2
+    player_out(tournament.id, 1, seats[1], staff["floor"])
+    assert proposed_moves(tournament.id)["moves"] == []  # 7 against 9: still within 2
+    player_out(tournament.id, 1, seats[2], staff["floor"])
+    answer = proposed_moves(tournament.id)
+    assert answer["halted"] == [1] and len(answer["moves"]) == 1  # three short: pokerfest halts table 1
+
+
+@pytest.mark.django_db
+def test_SEAT_FINAL_the_final_table_is_redrawn_at_the_tv_table_with_a_new_button(field, staff):
+    tournament, _ = field(12, tables=2)
+    Table.objects.filter(festival=tournament.festival, number=2).update(is_tv=True)
+    director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
+    post(director, f"{base}/tables/open/", {"tables": [1, 2]})
+    post(director, f"{base}/seating/draw/")
+    early = post(director, f"{base}/seating/final-table/")
+    assert early.status_code == 409 and early.json()["detail"] == "12 players are left: the final table is drawn at 9."
+    from tables.services import player_out
+
+    for _ in range(3):
+        table, seat = next(iter(seat_map(tournament)))
+        player_out(tournament.id, table, seat, staff["floor"])
+    view = director.get(f"{base}/tables/").json()
+    assert view["final_due"] and view["break_due"] is None and view["moves"] == []
+    assert post(signed_in(staff["floor"]), f"{base}/seating/final-table/").status_code == 403
+    before = set(seat_map(tournament).values())
+
+    final = post(director, f"{base}/seating/final-table/").json()
+    after = seat_map(tournament)
+    assert final["table"] == 2 and {n for (n, _) in after} == {2} and set(after.values()) == before
+    assert final["button"] in {seat for (_, seat) in after}
+    assert set(final["cards"]) == {str(seat) for (_, seat) in after}  # BTN-DRAW: a card to every player
+    here = tournament.tables.get(table__number=2)
+    assert here.is_final and here.button == final["button"] and tournament.tables.get(table__number=1).broken_at
+    assert tournament.events.get(kind="final_table.drawn").payload["seed"] == final["seed"]
+    again = post(director, f"{base}/seating/final-table/")
+    assert again.status_code == 409 and again.json()["detail"] == "The final table (table 2) is already drawn."
+    assert director.get(f"{base}/tables/").json()["final_due"] is False
+
+
+@pytest.mark.django_db
+def test_a_player_is_moved_or_swapped_by_hand_only_with_a_reason_that_goes_in_the_log(field, staff):
+    tournament, entries = field(10, tables=2)
+    floor, base = signed_in(staff["floor"]), f"/api/tournaments/{tournament.id}"
+    post(signed_in(staff["director"]), f"{base}/tables/open/", {"tables": [1, 2]})
+    post(signed_in(staff["director"]), f"{base}/seating/draw/")
+    seats = seat_map(tournament)
+    (a_table, a_seat), (b_table, b_seat) = next(k for k in seats if k[0] == 1), next(k for k in seats if k[0] == 2)
+    empty = next(s for s in range(1, 10) if (2, s) not in seats)
+    move = {"from_table": a_table, "from_seat": a_seat, "to_table": 2, "to_seat": empty, "reason": " "}
+    unexplained = post(floor, f"{base}/moves/by-hand/", move)
+    assert unexplained.status_code == 409 and unexplained.json()["detail"].startswith("Say why the player is moved")
+    taken = post(floor, f"{base}/moves/by-hand/", {**move, "to_seat": b_seat, "reason": "wheelchair access"})
+    assert taken.json()["detail"] == f"Seat {b_seat} at table 2 is taken: swap the two players instead."
+    assert post(floor, f"{base}/moves/by-hand/", {**move, "to_seat": 10, "reason": "x"}).json()["detail"] == \
+        "Table 2 has seats 1 to 9."
+    assert post(floor, f"{base}/moves/by-hand/", {**move, "reason": "wheelchair access"}).status_code == 200
+    assert seat_map(tournament)[(2, empty)] == seats[(a_table, a_seat)]
+    assert tournament.events.get(kind="player.moved").public["reason"] == "wheelchair access"
+
+    swap = {"table_a": 2, "seat_a": empty, "table_b": 2, "seat_b": b_seat, "reason": "feuding neighbours"}
+    assert post(floor, f"{base}/moves/swap/", swap).status_code == 200
+    now = seat_map(tournament)
+    assert (now[(2, empty)], now[(2, b_seat)]) == (seats[(b_table, b_seat)], seats[(a_table, a_seat)])
+    assert len(now) == 10 and len(set(now.values())) == 10
+    assert post(floor, f"{base}/moves/swap/", {**swap, "seat_b": empty}).json()["detail"] == \
+        "Choose two different seats to swap."
+    assert tournament.events.get(kind="players.swapped").payload["reason"] == "feuding neighbours"
+
+
+@pytest.mark.django_db
+def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(field, staff):
+    from tables.services import draw_field, move_by_hand, open_tables
+
+    tournament, entries = field(5, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=8)
+    public, base = Client(), f"/api/tournaments/{tournament.id}"
+    chart = public.get(f"{base}/seating/").json()
+    names = {p["name"] for t in chart["tables"] for p in t["players"].values()}
+    assert names == {f"P{i} S." for i in range(5)}  # first name and last initial only
+    found = public.get(f"{base}/seating/find/", {"name": "p3"}).json()
+    seat = public.get(f"{base}/seat/{entries[3].public_code}/").json()
+    assert found == [{"name": "P3 S.", "entry": entries[3].number, "table": seat["table"], "seat": seat["seat"]}]
+    assert public.get(f"{base}/seating/find/", {"name": "p3 seated"}).json() == found
+    assert public.get(f"{base}/seating/find/", {"name": "x"}).json()["detail"] == "Type at least two letters of the name."
+    assert public.get(f"{base}/seat/nonsense/").status_code == 404
+    other = 2 if seat["table"] == 1 else 1
+    empty = next(s for s in range(1, 10) if (other, s) not in seat_map(tournament))
+    move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
+    assert public.get(f"{base}/seat/{entries[3].public_code}/").json() == {
+        "entry": entries[3].number, "status": "active", "status_display": "Active", "table": other, "seat": empty}

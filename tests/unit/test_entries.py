@@ -143,3 +143,13 @@ def test_a_hand_edited_ruleset_is_refused_with_the_setting_named(data, says):
         Ruleset.from_json(data)
     edited = {"preset": "kentucky", "entries": {"late_entry_minutes": 90, "rebuy": True}}
     assert Ruleset.from_json(edited).entries.late_entry_minutes == 90
+
+
+def test_SEAT_FINAL_and_SEAT_BALANCE_house_numbers_live_in_the_ruleset():
+    assert preset("kentucky").seating.final_table_size == 10
+    assert preset("pokerfest").seating.halt_when_short_by == 3 and preset("chips").seating.halt_when_short_by is None
+    assert all(p.seating.balance_tolerance == 1 for p in PRESETS.values())
+    switched = Ruleset.from_json({"preset": "neverending", "seating": {"move_by_corresponding_seat": True}})
+    assert switched.seating.move_by_corresponding_seat and switched.entries == preset("neverending").entries
+    with pytest.raises(ValueError, match="seating.final_table_size must be from 2 to 12"):
+        Ruleset.from_json({"preset": "kentucky", "seating": {"final_table_size": 1}})
