@@ -41,9 +41,54 @@ async function directorAction(path, body, done) {
   const result = document.querySelector("[data-result]");
   result.className = `result ${ok ? "ok" : "refused"}`;
   result.textContent = ok ? done(answer) : answer.detail;
+  tablesOverview.refresh();
 }
 
+// Every open table with its count, the imbalance highlighted (beyond the ruleset's tolerance),
+// what the tables need now with one-tap actions, and the breaking order.
+const tablesOverview = {
+  async refresh() {
+    const base = document.querySelector("[data-api-base]").dataset.apiBase;
+    const { ok, answer } = await getJSON(`${base}tables/`);
+    if (!ok) return;
+    const counts = answer.tables.map((t) => t.count);
+    const most = Math.max(0, ...counts);
+    const least = Math.min(most, ...counts);
+    const list = document.querySelector("[data-table-counts]");
+    list.replaceChildren(...answer.tables.map((table) => {
+      const short = most - table.count > answer.tolerance;
+      const long = table.count === most && most - least > answer.tolerance;
+      const item = element("li", { className: short ? "short" : long ? "long" : "" },
+        `Table ${table.number}: ${table.count}/${table.seats}${table.is_final ? " (final)" : ""}${short ? " · short" : long ? " · long" : ""}${answer.halted.includes(table.number) ? " · halt" : ""}`);
+      item.dataset.table = table.number;
+      return item;
+    }));
+    document.querySelector("[data-tables-summary]").textContent = answer.tables.length
+      ? `${answer.players_left} players at ${answer.tables.length} tables.` : "No tables are open yet.";
+    document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
+    const order = document.querySelector("[data-breaking-order]");
+    if (document.activeElement !== order) order.value = answer.breaking_order.join(", ");
+    order.disabled = answer.registration_closed;
+    document.querySelector("[data-save-breaking-order]").disabled = answer.registration_closed;
+    if (answer.registration_closed) order.title = "Published when registration closed: it no longer changes.";
+  },
+};
+
 document.addEventListener("DOMContentLoaded", () => {
+  tablesOverview.refresh();
+  reloadOnSeatingChanges(() => tablesOverview.refresh());
+  wireMoveByHand(directorAction);
+  document.querySelector("[data-save-breaking-order]").addEventListener("click", (click) => {
+    click.preventDefault();
+    const tables = tableNumbers(document.querySelector("[data-breaking-order]").value);
+    if (!tables) {
+      const result = document.querySelector("[data-result]");
+      result.className = "result refused";
+      result.textContent = "List every open table once, first to break first, e.g. 12, 11, 10.";
+      return;
+    }
+    directorAction("tables/breaking-order/", { tables }, (answer) => `Breaking order: ${answer.breaking_order.join(", ")}.`);
+  });
   document.querySelector("[data-open-tables]").addEventListener("click", (click) => {
     click.preventDefault();
     const tables = tableNumbers(document.querySelector("#open-tables").value);

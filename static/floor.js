@@ -1,6 +1,7 @@
 // The floor tablet: the table map with names, button and blinds; "player out", "hand done";
 // balancing moves shown on every tablet and confirmed by the target table when the player
-// has sat down. Redrawn from the API whenever the live feed reports a seating change.
+// has sat down; tables to break; moves and swaps by hand. Redrawn from the API whenever the
+// live feed reports a seating change (static/tables.js).
 "use strict";
 
 const floorPage = {
@@ -9,9 +10,8 @@ const floorPage = {
   start() {
     this.root = document.querySelector(".floor");
     if (!this.root) return;
-    document.addEventListener("pokerfest:event", (event) => {
-      if (/^(seating|player|hand|tables)\./.test(event.detail.kind)) this.refresh();
-    });
+    reloadOnSeatingChanges(() => this.refresh());
+    wireMoveByHand((path, body, done) => this.act(path, body, done));
     this.refresh();
   },
 
@@ -35,7 +35,7 @@ const floorPage = {
     card.className = "table-card";
     card.dataset.table = table.number;
     const title = document.createElement("h2");
-    title.textContent = `Table ${table.number}`;
+    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats}`;
     const seats = document.createElement("ol");
     seats.className = "seats";
     for (let seat = 1; seat <= table.seats; seat++) {
@@ -59,38 +59,24 @@ const floorPage = {
     }
     const done = document.createElement("button");
     done.textContent = "Hand done";
-    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, `Table ${table.number}: next hand.`));
+    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, () => `Table ${table.number}: next hand.`));
     card.append(title, seats, done);
     return card;
   },
 
   showMoves(answer) {
-    const holder = this.root.querySelector("[data-moves]");
-    holder.replaceChildren();
-    for (const move of answer.moves) {
-      const line = document.createElement("p");
-      line.className = "move";
-      line.textContent = `Move ${move.name}: table ${move.from_table} seat ${move.from_seat} → table ${move.to_table} seat ${move.to_seat}. `;
-      const seated = document.createElement("button");
-      seated.textContent = `Seated at table ${move.to_table}`;
-      seated.addEventListener("click", () =>
-        this.act("moves/confirm/", { from_table: move.from_table, from_seat: move.from_seat, to_table: move.to_table, to_seat: move.to_seat },
-          `${move.name} is seated at table ${move.to_table}, seat ${move.to_seat}.`));
-      line.append(seated);
-      holder.append(line);
-    }
-    if (answer.halted.length) holder.append(Object.assign(document.createElement("p"), { className: "notice", textContent: `Halt play at table ${answer.halted.join(", ")}: three or more players short.` }));
-    if (answer.waiting.length) holder.append(Object.assign(document.createElement("p"), { textContent: `Table ${answer.waiting.join(", ")}: the open seats are between the blinds and the button; move after the next hand.` }));
+    const act = (path, body, done) => this.act(path, body, done);
+    this.root.querySelector("[data-moves]").replaceChildren(...tableNeeds(answer, act, this.root.dataset.mayDirect === "true"));
   },
 
   playerOut(table, seat, name) {
     if (!confirm(`${name} (table ${table}, seat ${seat}) is out?`)) return;
-    this.act(`tables/${table}/seats/${seat}/out/`, {}, `${name} is out.`);
+    this.act(`tables/${table}/seats/${seat}/out/`, {}, () => `${name} is out.`);
   },
 
   async act(path, body, done) {
     const { ok, answer } = await postJSON(`${this.base()}${path}`, body);
-    this.say(ok ? done : answer.detail, ok);
+    this.say(ok ? done(answer) : answer.detail, ok);
     this.refresh();
   },
 

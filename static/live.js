@@ -160,6 +160,8 @@ function startLivePage() {
       setText("[data-tournament-status]", snapshot.tournament.status);
       setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
+      // After a resync, pages with their own live parts reload them: events may have been missed.
+      document.dispatchEvent(new CustomEvent("pokerfest:snapshot", { detail: snapshot }));
     },
     onEvent(event) {
       const data = event.data || {};

@@ -397,7 +397,8 @@ def floor_view(tournament_id: int) -> dict:
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
     return {"tables": tables, "breaking_order": breaking_order(tournament),
-            "registration_closed": tournament.registration_closed, **proposal}
+            "registration_closed": tournament.registration_closed,
+            "tolerance": tournament.rules().seating.balance_tolerance, **proposal}
 
 
 class MoveRefused(Refused):

@@ -49,8 +49,10 @@ def lobby(request, tournament_id: int):
     return _screen(request, tournament_id, Action.VIEW_LOBBY, "pokerfest/lobby.html")
 
 
+@ensure_csrf_cookie
 def floor(request, tournament_id: int):
-    return _screen(request, tournament_id, Action.FLOOR, "pokerfest/floor.html")
+    return _screen(request, tournament_id, Action.FLOOR, "pokerfest/floor.html",
+                   may_direct=can(request.user, Action.DIRECTOR_APPROVAL))
 
 
 def desk(request, tournament_id: int):

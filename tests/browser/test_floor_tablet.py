@@ -1,4 +1,6 @@
-"""The floor tablets in Chromium: busts, the balancing move on both tablets, seat confirmation."""
+"""The floor tablets, the director's tables overview, the lobby chart and the seat page in
+Chromium: busts, the balancing move everywhere at once, seat confirmation, breaking, the final
+table."""
 
 from datetime import date
 
@@ -6,29 +8,35 @@ import pytest
 from playwright.sync_api import expect
 
 from players import services as player_services
-from tables.models import Table
-from tables.services import draw_field, open_tables
+from tables.models import Seating, Table
+from tables.services import draw_field, open_tables, player_out
 from tests.browser.test_live_pages import act, sign_in
 from tournaments import services
 from tournaments.entries import Kind
+from tournaments.models import Entry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_SEAT_BALANCE_busts_on_one_tablet_show_the_move_on_both_and_the_target_confirms_it(
-    stack, new_page, make_tournament, staff
-):
+def field(make_tournament, players: int, tables: int):
     tournament = make_tournament()
-    for number in (1, 2):
+    for number in range(1, tables + 1):
         Table.objects.create(festival=tournament.festival, number=number, seats=9)
-    for i in range(18):
+    for i in range(players):
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"Player{i:02d}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
         act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    act(open_tables, tournament.id, [1, 2], staff["director"])
-    act(draw_field, tournament.id, staff["director"], 11)
+    return tournament
 
-    first, second = new_page(), new_page()
+
+def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and_the_target_confirms_it(
+    stack, new_page, make_tournament, staff
+):
+    tournament = field(make_tournament, 60, 7)
+    act(open_tables, tournament.id, list(range(1, 8)), staff["director"])
+    act(draw_field, tournament.id, staff["director"], 11)  # tables 1-4 get nine, 5-7 eight
+
+    first, second, lobby = new_page(), new_page(), new_page()
     for page, table in ((first, 1), (second, 2)):
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
@@ -37,21 +45,89 @@ def test_SEAT_BALANCE_busts_on_one_tablet_show_the_move_on_both_and_the_target_c
         expect(page.locator(".table-card")).to_have_count(1)
         expect(page.locator(f'.table-card[data-table="{table}"] .seats li:not(.empty)')).to_have_count(9)
     expect(first.locator(".seats")).to_contain_text("D")  # the drawn button is shown
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-chart-summary]")).to_have_text("60 players at 7 tables.")
+    expect(lobby.locator(".chart li.taken")).to_have_count(60)
 
+    # Busts from both tablets: table 2 down to 8, table 1 down to 7.
+    second.locator(".seats li:not(.empty) button").first.click()
+    expect(second.locator("[data-result]")).to_contain_text("is out.")
     for _ in range(2):
         first.locator(".seats li:not(.empty) button").first.click()
         expect(first.locator("[data-result]")).to_contain_text("is out.")
     expect(first.locator(".seats li:not(.empty)")).to_have_count(7)
-    for page in (first, second):  # the move shows on the source and the target tablet alike
-        expect(page.locator(".move")).to_contain_text("table 2 seat")
+    expect(lobby.locator("[data-chart-summary]")).to_have_text("57 players at 7 tables.")
+    for page in (first, second):  # 7 at table 1 against 9 at tables 3 and 4
+        expect(page.locator(".move")).to_contain_text("table 3 seat")
         expect(page.locator(".move")).to_contain_text("→ table 1 seat")
     moving = first.locator(".move").inner_text().split(":")[0].removeprefix("Move ")
+    entry = Entry.objects.get(tournament=tournament, player__first_name=moving.split()[0])
+    phone = new_page()
+    phone.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{entry.public_code}/")
+    expect(phone.locator("[data-live-status]")).to_have_text("live")
+    expect(phone.locator("[data-seat]")).to_contain_text("Table 3 · seat")
 
     first.get_by_role("button", name="Seated at table 1").click()
     expect(first.locator("[data-result]")).to_contain_text(f"{moving} is seated at table 1")
     expect(first.locator(".table-card")).to_contain_text(moving)
     expect(first.locator(".seats li:not(.empty)")).to_have_count(8)
-    expect(second.locator(".seats li:not(.empty)")).to_have_count(8)  # updated live
-    expect(second.locator(".move")).to_have_count(0)
+    expect(second.locator(".move")).to_have_count(0)  # updated live
+    where = Seating.objects.get(entry=entry, ended_at__isnull=True).seat
+    expect(lobby.locator('.chart article[data-table="1"]')).to_contain_text(f"{moving.split()[0]} F.")
+    expect(lobby.locator('.chart article[data-table="1"] li').nth(where - 1)).to_contain_text(f"#{entry.number}")
+    expect(phone.locator("[data-seat]")).to_have_text(f"Table 1 · seat {where}")  # the QR page followed the move
+    expect(phone.locator("[data-seat-changed]")).to_contain_text("please go to your new seat")
     second.get_by_role("button", name="Hand done").click()
     expect(second.locator("[data-result]")).to_have_text("Table 2: next hand.")
+
+    lobby.get_by_label("Your name").fill("player0")
+    lobby.get_by_role("button", name="Find").click()
+    expect(lobby.locator("[data-found] li").first).to_contain_text("Player0")
+    lobby.get_by_label("Your name").fill("Nobody")
+    lobby.get_by_role("button", name="Find").click()
+    expect(lobby.locator("[data-found]")).to_have_text("Nobody seated by that name: check the spelling, or ask the desk.")
+
+
+def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new_page, make_tournament, staff):
+    tournament = field(make_tournament, 14, 3)
+    act(open_tables, tournament.id, [1, 2, 3], staff["director"])
+    director = new_page()
+    director.on("dialog", lambda dialog: dialog.accept())
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    expect(director.get_by_label("Breaking order")).to_have_value("3, 2, 1")
+    director.get_by_label("Breaking order").fill("1, 3")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_have_text(
+        "List every open table once, first to break first: the open tables are 1, 2, 3.")
+    director.get_by_label("Breaking order").fill("1, 3, 2")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
+
+    director.get_by_role("button", name="Draw the field").click()
+    expect(director.locator("[data-table-counts] li")).to_have_count(3)
+    expect(director.locator("[data-tables-summary]")).to_have_text("14 players at 3 tables.")
+    director.get_by_role("button", name="Close registration").click()
+    expect(director.get_by_label("Breaking order")).to_be_disabled()
+    director.get_by_role("button", name="Break table 1").click()  # 14 fit in two tables
+    expect(director.locator("[data-result]")).to_contain_text("Table 1 broken: seat")
+    expect(director.locator("[data-table-counts] li")).to_have_count(2)
+    expect(director.locator("[data-tables-summary]")).to_have_text("14 players at 2 tables.")
+
+    for _ in range(5):  # busts from table 3 leave 9 players: 7 at table 2, 2 at table 3
+        seat = Seating.objects.filter(tournament=tournament, tournament_table__table__number=3,
+                                      ended_at__isnull=True).order_by("seat").first().seat
+        act(player_out, tournament.id, 3, seat, staff["floor"])
+    expect(director.locator("[data-needs]")).to_contain_text("9 players left: the final table is redrawn now")
+    director.get_by_role("button", name="Draw the final table").click()
+    expect(director.locator("[data-result]")).to_contain_text("Final table 2 drawn; the button is seat")
+    expect(director.locator("[data-table-counts] li")).to_have_text(["Table 2: 9/9 (final)"])
+
+    director.get_by_text("Move or swap a player by hand").click()
+    form = director.locator("[data-move-by-hand]")
+    for name, value in (("from_table", "2"), ("from_seat", "1"), ("to_table", "2"), ("to_seat", "2")):
+        form.locator(f'input[name="{name}"]').fill(value)
+    form.locator('input[name="reason"]').fill("seat 1 cannot see the dealer")
+    director.get_by_role("button", name="Swap the two players").click()
+    expect(director.locator("[data-result]")).to_have_text("Swapped table 2 seat 1 with table 2 seat 2.")
+    assert tournament.events.get(kind="players.swapped").public["reason"] == "seat 1 cannot see the dealer"

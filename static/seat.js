@@ -1,0 +1,38 @@
+// The player's seat page (from the ticket's QR code): follows the entry live. It reloads its
+// seat only for events that can concern it (its own table, a draw, the final table), so ten
+// thousand phones do not all ask after every move.
+"use strict";
+
+const seatPage = {
+  root: null,
+
+  start() {
+    this.root = document.querySelector("[data-seat-api]");
+    if (!this.root) return;
+    document.addEventListener("pokerfest:snapshot", () => this.reload(false));
+    document.addEventListener("pokerfest:event", (event) => { if (this.concerns(event.detail)) this.reload(true); });
+  },
+
+  concerns(event) {
+    const mine = Number(this.root.dataset.table || 0);
+    const data = event.data || {};
+    if (event.kind === "seating.drawn" || event.kind === "final_table.drawn") return true;
+    if (!mine) return event.kind === "entry.registered"; // seat pending: a late seat may come
+    return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
+  },
+
+  async reload(announce) {
+    const { ok, answer } = await getJSON(this.root.dataset.seatApi);
+    if (!ok) return;
+    const text = answer.status !== "active" ? `This entry is ${answer.status_display}.`
+      : answer.table ? `Table ${answer.table} · seat ${answer.seat}` : "Seat pending: your table and seat appear here once the field is drawn.";
+    const shown = this.root.querySelector("[data-seat]");
+    if (announce && shown.textContent !== text) {
+      this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;
+    }
+    shown.textContent = text;
+    this.root.dataset.table = answer.table || "";
+  },
+};
+
+document.addEventListener("DOMContentLoaded", () => seatPage.start());
