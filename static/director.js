@@ -103,7 +103,8 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelector("[data-draw-field]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("seating/draw/", {}, (answer) =>
-      `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + ".");
+      `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + "." +
+      (answer.kept_apart_failed ? ` ${answer.kept_apart_failed} keep-apart pair(s) had to share a table: too few tables to separate them.` : ""));
   });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
     click.preventDefault();

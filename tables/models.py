@@ -71,3 +71,49 @@ class Seating(models.Model):
                                     name="seating_one_open_seat_per_entry"),
             models.CheckConstraint(condition=models.Q(seat__gte=1), name="seating_seat_from_1"),
         ]
+
+
+class SeatPin(models.Model):
+    """SEAT-DRAW: a seat staff reserve for an entry before the draw (special needs, the TV table)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seat_pins")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="seat_pin")
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "table", "seat"], name="seat_pin_one_per_seat"),
+            models.CheckConstraint(condition=models.Q(seat__gte=1), name="seat_pin_seat_from_1"),
+        ]
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        if self.table_id and self.seat and self.seat > self.table.seats:
+            raise ValidationError({"seat": f"Table {self.table.number} has seats 1 to {self.table.seats}."})
+        if self.table_id and self.tournament_id and self.table.festival_id != self.tournament.festival_id:
+            raise ValidationError({"table": "Choose a table at this tournament's venue."})
+        if self.entry_id and self.tournament_id and self.entry.tournament_id != self.tournament_id:
+            raise ValidationError({"entry": "Choose an entry of this tournament."})
+
+    def __str__(self) -> str:
+        return f"entry #{self.entry.number} at table {self.table.number} seat {self.seat}"
+
+
+class KeepApart(models.Model):
+    """SEAT-SEPARATE: entrants connected by family or association, seated at different tables."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="keep_apart_groups")
+    name = models.CharField(max_length=100, help_text="e.g. the Smith family")
+    entries = models.ManyToManyField(Entry, related_name="keep_apart_groups")
+
+    def clean(self):
+        from django.core.exceptions import ValidationError
+
+        if self.pk and self.entries.exclude(tournament_id=self.tournament_id).exists():
+            raise ValidationError("Every entry of the group must be in this tournament.")
+
+    def __str__(self) -> str:
+        return self.name

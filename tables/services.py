@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from pokerfest.refusals import Refused
 from tables import seating
-from tables.models import Seating, Table, TournamentTable
+from tables.models import KeepApart, Seating, Table, TournamentTable
 from tournaments import events
 from tournaments.models import Entry, Tournament
 
@@ -56,7 +56,9 @@ def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
             raise Refused(f"{len(entries)} entries need more than the {capacity} seats of the open tables: "
                           "open more tables first.")
         rng = random.Random(seed)
-        plan = seating.draw(sorted(entries), [seating.Table(t.table.number, t.table.seats) for t in open_here], rng)
+        plan = seating.draw(sorted(entries), [seating.Table(t.table.number, t.table.seats) for t in open_here], rng,
+                            pinned=_pins(tournament, entries, {t.table.number for t in open_here}),
+                            keep_apart=_keep_apart(tournament))
         by_number = {t.table.number: t for t in open_here}
         rows, chart = [], {}
         for drawn in plan.tables:
@@ -71,9 +73,30 @@ def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
                 here.save(update_fields=["button", "small_blind", "big_blind"])
             chart[drawn.number] = drawn.count
         Seating.objects.bulk_create(rows)
-        events.append_event(tournament_id, "seating.drawn", actor=director,
-                            payload={"seed": seed, "tables": chart}, public={"tables": chart})
-    return {"seed": seed, "tables": chart}
+        events.append_event(tournament_id, "seating.drawn", actor=director, public={"tables": chart},
+                            payload={"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations})
+    return {"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations}
+
+
+def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[int]) -> dict[int, tuple[int, int]]:
+    """SEAT-DRAW: the seats staff reserved for active entries."""
+    pins = {}
+    for pin in tournament.seat_pins.select_related("table", "entry").filter(entry_id__in=entries):
+        if pin.table.number not in open_numbers:
+            raise Refused(f"Entry #{pin.entry.number} is pinned to table {pin.table.number}, which is not open: "
+                          "open it or change the pin.")
+        pins[pin.entry_id] = (pin.table.number, pin.seat)
+    return pins
+
+
+def _keep_apart(tournament: Tournament) -> list[set[int]]:
+    """SEAT-SEPARATE: each group's entries still in play."""
+    groups = {}
+    members = KeepApart.entries.through.objects.filter(keepapart__tournament=tournament,
+                                                       entry__status=Entry.Status.ACTIVE)
+    for group_id, entry_id in members.values_list("keepapart_id", "entry_id"):
+        groups.setdefault(group_id, set()).add(entry_id)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def _open_tables(tournament: Tournament) -> dict[int, TournamentTable]:
@@ -98,7 +121,7 @@ def table_state(here: TournamentTable) -> seating.Table:
 
 
 def _table(tournament: Tournament, number: int) -> TournamentTable:
-    here = _open_tables(tournament).get(number)
+    here = tournament.tables.filter(broken_at__isnull=True, table__number=number).select_related("table").first()
     if here is None:
         raise Refused(f"Table {number} is not open in this tournament.")
     return here
@@ -257,7 +280,8 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None) -> d
         if len(sitting) < 2:
             raise Refused("A final table needs at least two players.")
         rng = random.Random(seed)
-        drawn, cards = seating.final_table(sorted(sitting), final.table.seats, rng, number=final.table.number)
+        drawn, cards = seating.final_table(sorted(sitting), final.table.seats, rng, keep_apart=_keep_apart(tournament),
+                                           number=final.table.number)
         first = seating.next_hand(drawn)
         now = timezone.now()
         tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")

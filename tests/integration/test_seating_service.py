@@ -377,3 +377,30 @@ def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(fie
     move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
     assert public.get(f"{base}/seat/{entries[3].public_code}/").json() == {
         "entry": entries[3].number, "status": "active", "status_display": "Active", "table": other, "seat": empty}
+
+
+@pytest.mark.django_db
+def test_SEAT_DRAW_and_SEAT_SEPARATE_the_draw_honours_pinned_seats_and_keep_apart_groups(field, staff):
+    from django.core.exceptions import ValidationError
+
+    from tables.models import KeepApart, SeatPin
+    from tables.services import draw_field, open_tables
+
+    tournament, entries = field(18, tables=3)
+    tv = Table.objects.get(festival=tournament.festival, number=3)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    pin = SeatPin.objects.create(tournament=tournament, entry=entries[0], table=tv, seat=5, reason="TV table")
+    refused = signed_in(staff["director"]).post(f"/api/tournaments/{tournament.id}/seating/draw/")
+    assert refused.json()["detail"] == "Entry #1 is pinned to table 3, which is not open: open it or change the pin."
+    open_tables(tournament.id, [3], staff["director"])
+    SeatPin.objects.create(tournament=tournament, entry=entries[1], table=tv, seat=1, reason="wheelchair")
+    with pytest.raises(ValidationError, match="seats 1 to 9"):
+        SeatPin(tournament=tournament, entry=entries[2], table=tv, seat=10, reason="x").full_clean()
+    family = KeepApart.objects.create(tournament=tournament, name="the Seated family")
+    family.entries.set(entries[3:6])
+
+    drawn = draw_field(tournament.id, staff["director"], seed=21)
+    seats = {entry: place for place, entry in seat_map(tournament).items()}
+    assert seats[entries[0].id] == (3, pin.seat) and seats[entries[1].id] == (3, 1)
+    assert len({seats[e.id][0] for e in entries[3:6]}) == 3 and drawn["kept_apart_failed"] == 0
+    assert sorted(drawn["tables"].values()) == [6, 6, 6]
