@@ -10,6 +10,7 @@ was (a seat emptied by a bust stays dead for that hand).
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass, field, replace
 
@@ -171,11 +172,15 @@ def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] 
     targets = dict(start or {number: 0 for number in capacities})
     if total > sum(capacities.values()):
         raise ValueError(f"{total} players do not fit in {sum(capacities.values())} seats")
-    position = {number: index for index, number in enumerate(capacities)}
+    # Each place goes to the smallest table with room, the first opened on a tie: a heap keeps
+    # a 10,000-player draw over 1,000 tables at N log T.
+    smallest = [(targets[n], index, n) for index, n in enumerate(capacities) if targets[n] < capacities[n]]
+    heapq.heapify(smallest)
     for _ in range(total - sum(targets.values())):
-        open_tables = [n for n in capacities if targets[n] < capacities[n]]
-        smallest = min(open_tables, key=lambda n: (targets[n], position[n]))
-        targets[smallest] += 1
+        count, index, number = heapq.heappop(smallest)
+        targets[number] = count + 1
+        if count + 1 < capacities[number]:
+            heapq.heappush(smallest, (count + 1, index, number))
     return targets
 
 

@@ -70,8 +70,8 @@ def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
                 button, _ = seating.button_draw(drawn, rng)
                 first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players, button=button))
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
-                here.save(update_fields=["button", "small_blind", "big_blind"])
             chart[drawn.number] = drawn.count
+        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind"], batch_size=500)
         Seating.objects.bulk_create(rows)
         events.append_event(tournament_id, "seating.drawn", actor=director, public={"tables": chart},
                             payload={"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations})
