@@ -160,20 +160,21 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor) -> dict:
     return proposed_moves(tournament_id)
 
 
-def breaking_order(tournament: Tournament) -> list[int]:
+def breaking_order(tournament: Tournament, open_here: dict[int, TournamentTable] | None = None) -> list[int]:
     """SEAT-BREAK: the open tables in the order they break. Tables the director has not placed
     break first, the last opened first; then the published order."""
-    open_here = tournament.tables.filter(broken_at__isnull=True).select_related("table")
-    ranked = sorted(open_here, key=lambda t: (t.break_position is not None, t.break_position or 0, -t.open_order))
+    open_here = _open_tables(tournament) if open_here is None else open_here
+    ranked = sorted(open_here.values(), key=lambda t: (t.break_position is not None, t.break_position or 0,
+                                                       -t.open_order))
     return [t.table.number for t in ranked]
 
 
-def final_table_of(tournament: Tournament, open_here: dict[int, TournamentTable]) -> TournamentTable:
+def final_table_of(open_here: dict[int, TournamentTable], order: list[int]) -> TournamentTable:
     """The table the final is played at: the table already redrawn as final, else an open TV
     table, else the table that would break last."""
     final = next((t for t in open_here.values() if t.is_final), None) or \
         next((t for t in open_here.values() if t.table.is_tv), None)
-    return final or open_here[breaking_order(tournament)[-1]]
+    return final or open_here[order[-1]]
 
 
 def final_table_size(tournament: Tournament, final: TournamentTable) -> int:
@@ -196,10 +197,11 @@ def proposed_moves(tournament_id: int) -> dict:
               "players_left": left}
     if not open_here or left == 0:
         return answer
-    final = final_table_of(tournament, open_here)
+    order = breaking_order(tournament, open_here)
+    final = final_table_of(open_here, order)
     if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
         return {**answer, "final_due": True}
-    breaking = seating.table_to_break(states, breaking_order(tournament))
+    breaking = seating.table_to_break(states, order)
     if breaking is not None:
         return {**answer, "break_due": breaking}
     moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
@@ -239,7 +241,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None) -> dict
         both = _states(tournament)
         open_here = {number: here for number, (here, _) in both.items()}
         states = [state for _, state in both.values()]
-        order = breaking_order(tournament)
+        order = breaking_order(tournament, open_here)
         breaking = seating.table_to_break(states, order)
         if breaking is None:
             left = sum(t.count for t in states)
@@ -270,7 +272,7 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None) -> d
         open_here = _open_tables(tournament)
         if not open_here:
             raise Refused("No tables are open.")
-        final = final_table_of(tournament, open_here)
+        final = final_table_of(open_here, breaking_order(tournament, open_here))
         if final.is_final:
             raise Refused(f"The final table (table {final.table.number}) is already drawn.")
         size = final_table_size(tournament, final)
