@@ -15,10 +15,11 @@ function newRequestKey() {
 
 // Returns {ok, status, answer}; answer.detail carries the server's sentence on refusal.
 async function postJSON(url, body, key) {
+  const requestKey = key || newRequestKey(); // one key for the request and its retry
   const request = () =>
     fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Idempotency-Key": key || newRequestKey() },
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Idempotency-Key": requestKey },
       body: JSON.stringify(body || {}),
       credentials: "same-origin",
     });

@@ -5,7 +5,7 @@ from ninja.security import django_auth
 
 from pokerfest.access import Action, tournament_for
 from tables import services
-from tournaments.api import ERRORS
+from tournaments.api import ERRORS, request_key
 
 router = Router(tags=["tables"], auth=django_auth)
 
@@ -17,7 +17,7 @@ class OpenIn(Schema):
 @router.post("/tournaments/{tournament_id}/tables/open/", response={200: dict, **ERRORS})
 def open_tables(request, tournament_id: int, body: OpenIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    opened = services.open_tables(tournament_id, body.tables, request.user)
+    opened = services.open_tables(tournament_id, body.tables, request.user, request_key=request_key(request))
     return {"opened": [t.table.number for t in opened]}
 
 
@@ -25,7 +25,7 @@ def open_tables(request, tournament_id: int, body: OpenIn):
              summary="Seat the whole field at random (SEAT-DRAW) and draw the buttons (BTN-DRAW)")
 def draw(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.draw_field(tournament_id, request.user)
+    return services.draw_field(tournament_id, request.user, request_key=request_key(request))
 
 
 class MoveIn(Schema):
@@ -38,7 +38,7 @@ class MoveIn(Schema):
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS})
 def hand_done(request, tournament_id: int, table_number: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    table = services.hand_done(tournament_id, table_number, request.user)
+    table = services.hand_done(tournament_id, table_number, request.user, request_key(request))
     return {"button": table.button, "small_blind": table.small_blind, "big_blind": table.big_blind}
 
 
@@ -46,7 +46,7 @@ def hand_done(request, tournament_id: int, table_number: int):
              summary="A player is out; answers with the balancing moves now needed")
 def player_out(request, tournament_id: int, table_number: int, seat: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.player_out(tournament_id, table_number, seat, request.user)
+    return services.player_out(tournament_id, table_number, seat, request.user, request_key(request))
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},
@@ -84,21 +84,22 @@ class OrderIn(Schema):
              summary="Set the breaking order, until registration closes (SEAT-BREAK)")
 def set_breaking_order(request, tournament_id: int, body: OrderIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return {"breaking_order": services.set_breaking_order(tournament_id, body.tables, request.user)}
+    return {"breaking_order": services.set_breaking_order(tournament_id, body.tables, request.user,
+                                                          request_key(request))}
 
 
 @router.post("/tournaments/{tournament_id}/tables/break/", response={200: dict, **ERRORS},
              summary="Break the next table of the breaking order; seat cards for its players (SEAT-BREAK)")
 def break_table(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.break_next_table(tournament_id, request.user)
+    return services.break_next_table(tournament_id, request.user, request_key=request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/seating/final-table/", response={200: dict, **ERRORS},
              summary="Redraw seats and the button for the final table (SEAT-FINAL, BTN-DRAW)")
 def final_table(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.draw_final_table(tournament_id, request.user)
+    return services.draw_final_table(tournament_id, request.user, request_key=request_key(request))
 
 
 class ByHandIn(MoveIn):
@@ -110,7 +111,7 @@ class ByHandIn(MoveIn):
 def move_by_hand(request, tournament_id: int, body: ByHandIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return services.move_by_hand(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
-                                 body.reason, request.user)
+                                 body.reason, request.user, request_key(request))
 
 
 class SwapIn(Schema):
@@ -126,7 +127,7 @@ class SwapIn(Schema):
 def swap(request, tournament_id: int, body: SwapIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return services.swap_seats(tournament_id, body.table_a, body.seat_a, body.table_b, body.seat_b, body.reason,
-                               request.user)
+                               request.user, request_key(request))
 
 
 public = Router(tags=["seating"])

@@ -46,7 +46,8 @@ class TournamentTable(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "table"], name="tournament_table_once"),
             models.UniqueConstraint(fields=["tournament", "open_order"], name="tournament_table_open_order_unique"),
-            models.UniqueConstraint(fields=["tournament", "break_position"], name="tournament_table_break_position_unique"),
+            models.UniqueConstraint(fields=["tournament", "break_position"],
+                                    name="tournament_table_break_position_unique"),
             models.UniqueConstraint(fields=["tournament"], condition=models.Q(is_final=True),
                                     name="tournament_one_final_table"),
         ]

@@ -15,12 +15,15 @@ from tournaments import events
 from tournaments.models import Entry, Tournament
 
 
-def open_tables(tournament_id: int, numbers: list[int], director) -> list[TournamentTable]:
+def open_tables(tournament_id: int, numbers: list[int], director, request_key: str | None = None
+                ) -> list[TournamentTable]:
     """Open the venue's tables for this tournament, in this order (the order they fill)."""
     if not numbers or len(set(numbers)) != len(numbers):
         raise Refused("List each table number once, in the order the tables open.")
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return list(tournament.tables.filter(table__number__in=repeated.payload["tables"]))
         venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
         unknown = [n for n in numbers if n not in venue]
         if unknown:
@@ -31,18 +34,20 @@ def open_tables(tournament_id: int, numbers: list[int], director) -> list[Tourna
         start = tournament.tables.count()
         opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
                   for i, n in enumerate(numbers)]
-        events.append_event(tournament_id, "tables.opened", actor=director,
+        events.append_event(tournament_id, "tables.opened", request_key=request_key, actor=director,
                             payload={"tables": numbers}, public={"tables": numbers})
     return opened
 
 
-def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
+def draw_field(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-DRAW: seat every entry at random over the open tables, sizes within one, and
     draw each table's button by high card (BTN-DRAW). The seed is logged: it replays the draw."""
     seed = secrets.randbits(62) if seed is None else seed
     now = timezone.now()
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.payload
         if tournament.seatings.filter(ended_at__isnull=True).exists():
             raise Refused("The field is already drawn: seat late entries one by one instead.")
         open_here = list(tournament.tables.filter(broken_at__isnull=True).select_related("table"))
@@ -73,7 +78,8 @@ def draw_field(tournament_id: int, director, seed: int | None = None) -> dict:
             chart[drawn.number] = drawn.count
         TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind"], batch_size=500)
         Seating.objects.bulk_create(rows)
-        events.append_event(tournament_id, "seating.drawn", actor=director, public={"tables": chart},
+        events.append_event(tournament_id, "seating.drawn", request_key=request_key, actor=director,
+                            public={"tables": chart},
                             payload={"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations})
     return {"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations}
 
@@ -97,6 +103,12 @@ def _keep_apart(tournament: Tournament) -> list[set[int]]:
     for group_id, entry_id in members.values_list("keepapart_id", "entry_id"):
         groups.setdefault(group_id, set()).add(entry_id)
     return [group for group in groups.values() if len(group) > 1]
+
+
+def _locked(tournament_id: int) -> Tournament:
+    """Lock the tournament's row: its seating changes happen one at a time, and a retried
+    request (same key) waits for the first and then sees it in the log."""
+    return Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
 
 
 def _open_tables(tournament: Tournament) -> dict[int, TournamentTable]:
@@ -127,10 +139,12 @@ def _table(tournament: Tournament, number: int) -> TournamentTable:
     return here
 
 
-def hand_done(tournament_id: int, table_number: int, actor) -> seating.Table:
+def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
     """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if events.already_done(tournament_id, request_key):
+            return table_state(_table(tournament, table_number))
         here = _table(tournament, table_number)
         state = table_state(here)
         if state.count < 2:
@@ -140,22 +154,25 @@ def hand_done(tournament_id: int, table_number: int, actor) -> seating.Table:
         here.save(update_fields=["button", "small_blind", "big_blind"])
         positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
                      "big_blind": here.big_blind}
-        events.append_event(tournament_id, "hand.done", actor=actor, payload=positions, public=positions)
+        events.append_event(tournament_id, "hand.done", request_key=request_key, actor=actor, payload=positions,
+                            public=positions)
     return following
 
 
-def player_out(tournament_id: int, table_number: int, seat: int, actor) -> dict:
+def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
     """The floor's "player out": the seat empties and the entry is busted. Answers with the
     balancing moves the table now needs (proposed, not yet made)."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if events.already_done(tournament_id, request_key):
+            return proposed_moves(tournament_id)
         here = _table(tournament, table_number)
         sitting = _sitting(here, seat)
         _end(sitting, timezone.now(), "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
         public = {"table": table_number, "seat": seat, "players_left": left}
-        events.append_event(tournament_id, "player.out", actor=actor, public=public,
+        events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
                             payload={**public, "player": _who(sitting)})
     return proposed_moves(tournament_id)
 
@@ -213,11 +230,13 @@ def proposed_moves(tournament_id: int) -> dict:
             "halted": plan.halted, "waiting": plan.waiting}
 
 
-def set_breaking_order(tournament_id: int, numbers: list[int], director) -> list[int]:
+def set_breaking_order(tournament_id: int, numbers: list[int], director, request_key: str | None = None) -> list[int]:
     """The director sets the breaking order (first breaks first); it is published when
     registration closes and cannot change after (SEAT-BREAK)."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.payload["order"]
         if tournament.registration_closed:
             raise Refused("The breaking order was published when registration closed; it can no longer change.")
         open_here = _open_tables(tournament)
@@ -227,17 +246,19 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director) -> list
         tournament.tables.update(break_position=None)  # clear first: positions are unique
         for position, number in enumerate(numbers, start=1):
             TournamentTable.objects.filter(pk=open_here[number].pk).update(break_position=position)
-        events.append_event(tournament_id, "tables.breaking_order", actor=director,
+        events.append_event(tournament_id, "tables.breaking_order", request_key=request_key, actor=director,
                             payload={"order": numbers}, public={"order": numbers})
     return numbers
 
 
-def break_next_table(tournament_id: int, actor, seed: int | None = None) -> dict:
+def break_next_table(tournament_id: int, actor, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-BREAK: break the next table of the breaking order; its players, from seat 1
     clockwise, get random seat cards for open seats at the other tables. The seed is logged."""
     seed = secrets.randbits(62) if seed is None else seed
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return {**repeated.public, "seed": repeated.payload["seed"]}
         both = _states(tournament)
         open_here = {number: here for number, (here, _) in both.items()}
         states = [state for _, state in both.values()]
@@ -258,17 +279,19 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None) -> dict
         broken.save(update_fields=["broken_at"])
         public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
                                                 "to_seat": m.to_seat} for m in moves]}
-        events.append_event(tournament_id, "table.broken", actor=actor, public=public,
+        events.append_event(tournament_id, "table.broken", request_key=request_key, actor=actor, public=public,
                             payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
     return {**public, "seed": seed}
 
 
-def draw_final_table(tournament_id: int, director, seed: int | None = None) -> dict:
+def draw_final_table(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-FINAL: once the field fits the final table, every remaining player gets a new seat
     there by random draw, and the button is drawn again (BTN-DRAW). The other tables break."""
     seed = secrets.randbits(62) if seed is None else seed
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return {**repeated.public, "seed": repeated.payload["seed"]}
         open_here = _open_tables(tournament)
         if not open_here:
             raise Refused("No tables are open.")
@@ -298,21 +321,24 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None) -> d
         final.save(update_fields=["is_final", "button", "small_blind", "big_blind"])
         public = {"table": final.table.number, "seats": sorted(drawn.players), "button": first.button,
                   "cards": {str(seat): card for seat, card in cards.items()}}
-        events.append_event(tournament_id, "final_table.drawn", actor=director, public=public,
+        events.append_event(tournament_id, "final_table.drawn", request_key=request_key, actor=director,
+                            public=public,
                             payload={**public, "seed": seed,
                                      "players": {str(seat): entry for seat, entry in drawn.players.items()}})
     return {**public, "seed": seed}
 
 
 def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str,
-                 actor) -> dict:
+                 actor, request_key: str | None = None) -> dict:
     """The floor moves a player by hand into an empty seat, saying why (a ruling, special
     needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
     reason = reason.strip()
     if not reason:
         raise Refused("Say why the player is moved: the reason goes in the tournament log.")
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
         source, target = _table(tournament, from_table), _table(tournament, to_table)
         moving = _sitting(source, from_seat)
         if not 1 <= to_seat <= target.table.seats:
@@ -325,12 +351,13 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
                                started_at=now)
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat,
                   "reason": reason}
-        events.append_event(tournament_id, "player.moved", actor=actor, public=public,
+        events.append_event(tournament_id, "player.moved", request_key=request_key, actor=actor, public=public,
                             payload={**public, "player": _who(moving)})
     return public
 
 
-def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor) -> dict:
+def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor,
+               request_key: str | None = None) -> dict:
     """The floor swaps two seated players, saying why."""
     reason = reason.strip()
     if not reason:
@@ -338,7 +365,9 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
     if (table_a, seat_a) == (table_b, seat_b):
         raise Refused("Choose two different seats to swap.")
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
+        tournament = _locked(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
         first, second = _table(tournament, table_a), _table(tournament, table_b)
         one, other = _sitting(first, seat_a), _sitting(second, seat_b)
         now = timezone.now()
@@ -348,7 +377,7 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
             Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
             Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now)])
         public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}
-        events.append_event(tournament_id, "players.swapped", actor=actor, public=public,
+        events.append_event(tournament_id, "players.swapped", request_key=request_key, actor=actor, public=public,
                             payload={**public, "players": [_who(one), _who(other)]})
     return public
 
@@ -378,7 +407,7 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
     """The target tablet confirms the moved player sat down. Two tablets confirming the same
     move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
     with transaction.atomic():
-        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        tournament = _locked(tournament_id)
         source, target = _table(tournament, from_table), _table(tournament, to_table)
         moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
         if moving is None:

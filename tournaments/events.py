@@ -35,7 +35,15 @@ def iso_time(moment: datetime | None) -> str | None:
 def already_done(tournament_id: int, request_key: str | None) -> bool:
     """True when a request with this key has already changed the tournament. Call it after
     locking the tournament row, so a concurrent retry waits and then sees the first one."""
-    return bool(request_key) and Event.objects.filter(tournament_id=tournament_id, request_key=request_key).exists()
+    return earlier(tournament_id, request_key) is not None
+
+
+def earlier(tournament_id: int, request_key: str | None) -> Event | None:
+    """The event a request with this key already caused, if any (call after locking, as above):
+    a retried request answers from it instead of acting twice."""
+    if not request_key:
+        return None
+    return Event.objects.filter(tournament_id=tournament_id, request_key=request_key).first()
 
 
 def append_event(

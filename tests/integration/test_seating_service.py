@@ -404,3 +404,19 @@ def test_SEAT_DRAW_and_SEAT_SEPARATE_the_draw_honours_pinned_seats_and_keep_apar
     assert seats[entries[0].id] == (3, pin.seat) and seats[entries[1].id] == (3, 1)
     assert len({seats[e.id][0] for e in entries[3:6]}) == 3 and drawn["kept_apart_failed"] == 0
     assert sorted(drawn["tables"].values()) == [6, 6, 6]
+
+
+@pytest.mark.django_db
+def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, staff):
+    tournament, _ = field(9, tables=1)
+    director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
+    post(director, f"{base}/tables/open/", {"tables": [1]})
+    post(director, f"{base}/seating/draw/")
+    first = director.post(f"{base}/tables/1/hand-done/", HTTP_IDEMPOTENCY_KEY="tap-1").json()
+    again = director.post(f"{base}/tables/1/hand-done/", HTTP_IDEMPOTENCY_KEY="tap-1").json()
+    assert first == again and tournament.events.filter(kind="hand.done").count() == 1  # the button moved once
+    seat = next(iter(seat_map(tournament)))[1]
+    out = director.post(f"{base}/tables/1/seats/{seat}/out/", HTTP_IDEMPOTENCY_KEY="tap-2")
+    repeat = director.post(f"{base}/tables/1/seats/{seat}/out/", HTTP_IDEMPOTENCY_KEY="tap-2")
+    assert out.status_code == repeat.status_code == 200 and tournament.events.filter(kind="player.out").count() == 1
+    assert director.post(f"{base}/tables/1/seats/{seat}/out/").json()["detail"] == f"Seat {seat} at table 1 is empty."
