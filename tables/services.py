@@ -3,6 +3,7 @@ Each one transaction, one event in the tournament's log, broadcast after commit.
 
 import random
 import secrets
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
@@ -115,15 +116,32 @@ def _open_tables(tournament: Tournament) -> dict[int, TournamentTable]:
     return {t.table.number: t for t in tournament.tables.filter(broken_at__isnull=True).select_related("table")}
 
 
-def _states(tournament: Tournament) -> dict[int, tuple[TournamentTable, seating.Table]]:
-    """Every open table with the pure rules' view of it, from one query of the open seats."""
-    open_here = _open_tables(tournament)
-    players: dict[int, dict[int, int]] = {t.pk: {} for t in open_here.values()}
+@dataclass(frozen=True)
+class OpenTable:
+    """An open table as the proposals read it: its row, its places in the orders, and the pure
+    rules' view of it (who sits where, the last hand's positions)."""
+
+    id: int
+    is_tv: bool
+    is_final: bool
+    open_order: int
+    break_position: int | None
+    state: seating.Table
+
+
+def _open(tournament: Tournament) -> dict[int, OpenTable]:
+    """Every open table by number, from two plain queries: on a 1,000-table floor every bust
+    reads them, so no model instances."""
+    rows = tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values_list(
+        "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position", "button",
+        "small_blind", "big_blind")
+    players: dict[int, dict[int, int]] = {row[0]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {number: (here, seating.Table(number, here.table.seats, players[here.pk], here.button, here.small_blind,
-                                         here.big_blind)) for number, here in open_here.items()}
+    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position,
+                              seating.Table(number, seats, players[pk], button, small_blind, big_blind))
+            for pk, number, seats, is_tv, is_final, open_order, break_position, button, small_blind, big_blind in rows}
 
 
 def table_state(here: TournamentTable) -> seating.Table:
@@ -177,26 +195,26 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
     return proposed_moves(tournament_id)
 
 
-def breaking_order(tournament: Tournament, open_here: dict[int, TournamentTable] | None = None) -> list[int]:
+def breaking_order(tournament: Tournament, open_here: dict[int, OpenTable] | None = None) -> list[int]:
     """SEAT-BREAK: the open tables in the order they break. Tables the director has not placed
     break first, the last opened first; then the published order."""
-    open_here = _open_tables(tournament) if open_here is None else open_here
+    open_here = _open(tournament) if open_here is None else open_here
     ranked = sorted(open_here.values(), key=lambda t: (t.break_position is not None, t.break_position or 0,
                                                        -t.open_order))
-    return [t.table.number for t in ranked]
+    return [t.state.number for t in ranked]
 
 
-def final_table_of(open_here: dict[int, TournamentTable], order: list[int]) -> TournamentTable:
+def final_table_of(open_here: dict[int, OpenTable], order: list[int]) -> OpenTable:
     """The table the final is played at: the table already redrawn as final, else an open TV
     table, else the table that would break last."""
     final = next((t for t in open_here.values() if t.is_final), None) or \
-        next((t for t in open_here.values() if t.table.is_tv), None)
+        next((t for t in open_here.values() if t.is_tv), None)
     return final or open_here[order[-1]]
 
 
-def final_table_size(tournament: Tournament, final: TournamentTable) -> int:
+def final_table_size(tournament: Tournament, final: OpenTable) -> int:
     size = tournament.rules().seating.final_table_size
-    return min(size, final.table.seats) if size else final.table.seats
+    return min(size, final.state.seats) if size else final.state.seats
 
 
 def proposed_moves(tournament_id: int) -> dict:
@@ -206,9 +224,8 @@ def proposed_moves(tournament_id: int) -> dict:
     tables to halt."""
     tournament = Tournament.objects.get(pk=tournament_id)
     rules = tournament.rules().seating
-    both = _states(tournament)
-    open_here = {number: here for number, (here, _) in both.items()}
-    states = [state for _, state in both.values()]
+    open_here = _open(tournament)
+    states = [t.state for t in open_here.values()]
     left = sum(t.count for t in states)
     answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False,
               "players_left": left}
@@ -239,13 +256,13 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director, request
             return repeated.payload["order"]
         if tournament.registration_closed:
             raise Refused("The breaking order was published when registration closed; it can no longer change.")
-        open_here = _open_tables(tournament)
+        open_here = _open(tournament)
         if sorted(numbers) != sorted(open_here):
             raise Refused("List every open table once, first to break first: "
                           f"the open tables are {', '.join(map(str, sorted(open_here)))}.")
         tournament.tables.update(break_position=None)  # clear first: positions are unique
         for position, number in enumerate(numbers, start=1):
-            TournamentTable.objects.filter(pk=open_here[number].pk).update(break_position=position)
+            TournamentTable.objects.filter(pk=open_here[number].id).update(break_position=position)
         events.append_event(tournament_id, "tables.breaking_order", request_key=request_key, actor=director,
                             payload={"order": numbers}, public={"order": numbers})
     return numbers
@@ -259,9 +276,8 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         tournament = _locked(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return {**repeated.public, "seed": repeated.payload["seed"]}
-        both = _states(tournament)
-        open_here = {number: here for number, (here, _) in both.items()}
-        states = [state for _, state in both.values()]
+        open_here = _open(tournament)
+        states = [t.state for t in open_here.values()]
         order = breaking_order(tournament, open_here)
         breaking = seating.table_to_break(states, order)
         if breaking is None:
@@ -270,13 +286,13 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         moves = seating.break_table(states, order, random.Random(seed))
         now = timezone.now()
         broken = open_here[breaking]
-        names = _names(broken)
-        broken.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="table broken")
+        leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
+        names = {s.entry_id: str(s.entry.player) for s in leaving.select_related("entry__player")}
+        leaving.update(ended_at=now, ended_because="table broken")
         Seating.objects.bulk_create([
-            Seating(tournament=tournament, entry_id=m.player, tournament_table=open_here[m.to_table], seat=m.to_seat,
-                    started_at=now) for m in moves])
-        broken.broken_at = now
-        broken.save(update_fields=["broken_at"])
+            Seating(tournament=tournament, entry_id=m.player, tournament_table_id=open_here[m.to_table].id,
+                    seat=m.to_seat, started_at=now) for m in moves])
+        TournamentTable.objects.filter(pk=broken.id).update(broken_at=now)
         public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
                                                 "to_seat": m.to_seat} for m in moves]}
         events.append_event(tournament_id, "table.broken", request_key=request_key, actor=actor, public=public,
@@ -292,12 +308,12 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
         tournament = _locked(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return {**repeated.public, "seed": repeated.payload["seed"]}
-        open_here = _open_tables(tournament)
+        open_here = _open(tournament)
         if not open_here:
             raise Refused("No tables are open.")
         final = final_table_of(open_here, breaking_order(tournament, open_here))
         if final.is_final:
-            raise Refused(f"The final table (table {final.table.number}) is already drawn.")
+            raise Refused(f"The final table (table {final.state.number}) is already drawn.")
         size = final_table_size(tournament, final)
         sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
         if len(sitting) > size:
@@ -305,21 +321,17 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
         if len(sitting) < 2:
             raise Refused("A final table needs at least two players.")
         rng = random.Random(seed)
-        drawn, cards = seating.final_table(sorted(sitting), final.table.seats, rng, keep_apart=_keep_apart(tournament),
-                                           number=final.table.number)
+        drawn, cards = seating.final_table(sorted(sitting), final.state.seats, rng, keep_apart=_keep_apart(tournament),
+                                           number=final.state.number)
         first = seating.next_hand(drawn)
         now = timezone.now()
         tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
-        for other in open_here.values():
-            if other.pk != final.pk:
-                other.broken_at = now
-                other.save(update_fields=["broken_at"])
-        Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table=final,
+        tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
+        Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table_id=final.id,
                                              seat=seat, started_at=now) for seat, entry_id in drawn.players.items()])
-        final.is_final = True
-        final.button, final.small_blind, final.big_blind = first.button, first.small_blind, first.big_blind
-        final.save(update_fields=["is_final", "button", "small_blind", "big_blind"])
-        public = {"table": final.table.number, "seats": sorted(drawn.players), "button": first.button,
+        TournamentTable.objects.filter(pk=final.id).update(is_final=True, button=first.button,
+                                                           small_blind=first.small_blind, big_blind=first.big_blind)
+        public = {"table": final.state.number, "seats": sorted(drawn.players), "button": first.button,
                   "cards": {str(seat): card for seat, card in cards.items()}}
         events.append_event(tournament_id, "final_table.drawn", request_key=request_key, actor=director,
                             public=public,
@@ -398,11 +410,6 @@ def _who(sitting: Seating) -> dict:
     return {"id": sitting.entry.player_id, "name": str(sitting.entry.player)}
 
 
-def _names(here: TournamentTable) -> dict[int, str]:
-    return {s.entry_id: str(s.entry.player) for s in here.seatings.filter(ended_at__isnull=True)
-            .select_related("entry__player")}
-
-
 def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
     """The target tablet confirms the moved player sat down. Two tablets confirming the same
     move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
@@ -442,10 +449,11 @@ def floor_view(tournament_id: int) -> dict:
     names = {s.entry_id: str(s.entry.player) for s in tournament.seatings.filter(ended_at__isnull=True)
              .select_related("entry__player")}
     tables = []
-    for here, state in _states(tournament).values():
+    for here in _open(tournament).values():
+        state = here.state
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
-                       "is_tv": here.table.is_tv, "is_final": here.is_final,
+                       "is_tv": here.is_tv, "is_final": here.is_final,
                        "players": {str(seat): {"entry": entry, "name": names[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
@@ -472,12 +480,12 @@ def seat_new_entry(tournament: Tournament, entry: Entry, rng: random.Random) -> 
     Call inside the sale's transaction, with the tournament row locked."""
     if not tournament.seatings.filter(ended_at__isnull=True).exists():
         return None
-    tables = _states(tournament)
+    tables = _open(tournament)
     try:
-        number, seat = seating.seat_late_entry([state for _, state in tables.values()], entry.id, rng)
+        number, seat = seating.seat_late_entry([t.state for t in tables.values()], entry.id, rng)
     except ValueError:
         return None
-    Seating.objects.create(tournament=tournament, entry=entry, tournament_table=tables[number][0], seat=seat,
+    Seating.objects.create(tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat,
                            started_at=timezone.now())
     return number, seat
 
