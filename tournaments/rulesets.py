@@ -46,11 +46,36 @@ class SeatingRules:
 
 
 @dataclass(frozen=True)
+class ClockRules:
+    """Clock calls (CLK-CALL), intervals, limits and the action clock (AC-*)."""
+
+    call_seconds: int = 60  # before the countdown
+    call_countdown_seconds: int = 10
+    short_level_minutes: int | None = None  # pokerfest: 20, levels this short get the short call
+    short_call_seconds: int = 25
+    short_call_countdown_seconds: int = 5
+    interval_minutes: int | None = None  # chips: an interval every 55 minutes (CLK-INTERVAL)
+    time_limit_minutes: int | None = None  # kentucky: 360 (CLK-LIMIT)
+    heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
+    action_clock: bool = False  # the action-clock preset, or on top of any other
+    first_action_seconds: int = 15
+    first_action_in_the_money_seconds: int = 20
+    voluntary_action_seconds: int = 30
+    full_time_from_players: int = 6  # from this many players left every action has the full time
+    extension_seconds: int = 30
+    starting_extensions: int = 10
+    top_up_to: int = 6
+    top_up_first_at_players: int = 24
+    top_up_second_at_players: int = 6
+
+
+@dataclass(frozen=True)
 class Ruleset:
     preset: str
     eligibility: EligibilityPolicy = field(default_factory=EligibilityPolicy)
     entries: EntryRules = field(default_factory=EntryRules)
     seating: SeatingRules = field(default_factory=SeatingRules)
+    clock: ClockRules = field(default_factory=ClockRules)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -72,7 +97,8 @@ class Ruleset:
         if seating.final_table_size is not None and not 2 <= seating.final_table_size <= 12:
             raise ValueError("seating.final_table_size must be from 2 to 12 players, or null.")
         return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
-                   entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating)
+                   entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating,
+                   clock=_build(base.clock, data.get("clock", {}), "clock"))
 
 
 def _build(base, data: dict, section: str):
@@ -108,6 +134,7 @@ PRESETS: dict[str, Ruleset] = {
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True),
         SeatingRules(halt_when_short_by=3),
+        ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
     ),
     # A league of venues: members with a signed release; alternates for a set period.
     "neverending": Ruleset(
@@ -120,6 +147,7 @@ PRESETS: dict[str, Ruleset] = {
         "chips",
         EligibilityPolicy(membership=MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS),
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_minutes=50, rebuy_extra_minutes_for_first=15),
+        clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10),
     ),
     # A charity night: unlimited rebuys of 2,000 chips for $50 until the intermission, then
     # one add-on of 5,000 chips for $50 per surviving player.
@@ -129,9 +157,10 @@ PRESETS: dict[str, Ruleset] = {
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_until_first_break=True, rebuy_price=5000,
                    rebuy_chips=2000, addon=True, addon_price=5000, addon_chips=5000, addons_per_player=1),
         SeatingRules(final_table_size=10),
+        ClockRules(time_limit_minutes=360),
     ),
     # The shot clock "usable on top of any preset": on its own, the plainest house rules.
-    "action-clock": Ruleset("action-clock"),
+    "action-clock": Ruleset("action-clock", clock=ClockRules(action_clock=True)),
 }
 
 
