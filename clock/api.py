@@ -3,7 +3,7 @@
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
-from clock import services
+from clock import calls, services
 from pokerfest.access import Action, tournament_for
 from tournaments.api import ERRORS, ClockOut, request_key
 
@@ -52,3 +52,17 @@ def go_to_level(request, tournament_id: int, body: LevelIn):
     return services.go_to_level(
         _director(request, tournament_id), request.user, body.level_index, request_key(request)
     )
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/call-clock/",
+             response={200: dict, **ERRORS}, summary="Call the clock on the player in this seat (CLK-CALL)")
+def call_clock(request, tournament_id: int, table_number: int, seat: int):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return calls.call_the_clock(tournament_id, table_number, seat, request.user, request_key(request))
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/clock/acted/", response={200: dict, **ERRORS},
+             summary="The player acted in time: the table's clock stops")
+def acted(request, tournament_id: int, table_number: int):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return calls.player_acted(tournament_id, table_number, request.user, request_key(request))

@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
@@ -148,3 +149,46 @@ def level_document(level: timeline.Level) -> dict:
         "name": level.name,
         "duration_s": int(level.duration.total_seconds()),
     }
+
+
+class TableClock(models.Model):
+    """A countdown on one player at one table: a clock called by the floor (CLK-CALL) or the
+    action clock (AC-*). Stored as the moment it ends; at that moment the hand is dead (or, on
+    the action clock, an extension chip is used)."""
+
+    class Kind(models.TextChoices):
+        CALL = "call", "clock call"
+        ACTION = "action", "action clock"
+
+    class Outcome(models.TextChoices):
+        ACTED = "acted", "the player acted"
+        HAND_DEAD = "hand dead", "hand dead"
+        HAND_OVER = "hand over", "the hand ended"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_clocks")
+    tournament_table = models.ForeignKey("tables.TournamentTable", on_delete=models.CASCADE, related_name="clocks")
+    seat = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey("tournaments.Entry", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10, choices=Kind)
+    hand = models.PositiveIntegerField(help_text="the table's hand number when the clock started")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    countdown_seconds = models.PositiveSmallIntegerField(default=0)
+    extensions_used = models.PositiveSmallIntegerField(default=0)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome, blank=True)
+    called_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament_table"], condition=models.Q(ended_at__isnull=True),
+                                    name="table_clock_one_running_per_table"),
+            models.CheckConstraint(condition=models.Q(ends_at__gte=models.F("started_at")),
+                                   name="table_clock_ends_after_it_starts"),
+        ]
+
+    def document(self) -> dict:
+        return {"kind": self.kind, "seat": self.seat, "started_at": iso_time(self.started_at),
+                "ends_at": iso_time(self.ends_at), "countdown_seconds": self.countdown_seconds,
+                "extensions_used": self.extensions_used, "outcome": self.outcome or None}

@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from clock import services
+from clock import calls, services
 from clock.models import Clock
 from pokerfest.celery import app
 
@@ -15,10 +15,17 @@ def advance_level(tournament_id: int, version: int) -> bool:
 
 @app.task(name="clock.tasks.reconcile_clocks")
 def reconcile_clocks() -> int:
-    """Periodic repair: advance every running clock whose boundary passed unnoticed."""
+    """Periodic repair: advance every running clock whose boundary passed unnoticed, and end
+    every table clock whose time ran out unnoticed."""
     due = Clock.objects.filter(status=Clock.Status.RUNNING, ends_at__lte=timezone.now())
     advanced = 0
     for tournament_id in due.values_list("tournament_id", flat=True):
         if services.advance_due_levels(tournament_id) is not None:
             advanced += 1
-    return advanced
+    return advanced + calls.expire_due()
+
+
+@app.task(name="clock.tasks.expire_table_clock")
+def expire_table_clock(clock_id: int) -> bool:
+    """Scheduled (ETA) for the moment a clock call or action clock reaches zero."""
+    return calls.expire(clock_id)

@@ -11,6 +11,7 @@ const floorPage = {
     this.root = document.querySelector(".floor");
     if (!this.root) return;
     reloadOnSeatingChanges(() => this.refresh());
+    setInterval(() => this.root.querySelectorAll(".table-clock").forEach((box) => this.tick(box)), 200);
     wireMoveByHand((path, body, done) => this.act(path, body, done));
     this.refresh();
   },
@@ -51,7 +52,11 @@ const floorPage = {
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
         out.addEventListener("click", () => this.playerOut(table.number, seat, player.name));
-        item.append(out);
+        const call = document.createElement("button");
+        call.textContent = "Clock";
+        call.setAttribute("aria-label", `Call the clock: seat ${seat}, ${player.name}`);
+        call.addEventListener("click", () => this.act(`tables/${table.number}/seats/${seat}/call-clock/`, {}, () => `Clock called on seat ${seat}.`));
+        item.append(out, call);
       } else {
         item.className = "empty";
       }
@@ -60,8 +65,41 @@ const floorPage = {
     const done = document.createElement("button");
     done.textContent = "Hand done";
     done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, () => `Table ${table.number}: next hand.`));
-    card.append(title, seats, done);
+    card.append(title);
+    if (table.clock) card.append(this.tableClock(table));
+    card.append(seats, done);
     return card;
+  },
+
+  // CLK-CALL: the clock on a player, large, counted down from ends_at on the server's time.
+  tableClock(table) {
+    const box = element("div", { className: "table-clock" });
+    box.dataset.endsAt = table.clock.ends_at;
+    box.dataset.countdown = table.clock.countdown_seconds;
+    box.dataset.outcome = table.clock.outcome || "";
+    const label = element("p", { textContent: `Clock on seat ${table.clock.seat}` });
+    const time = element("strong", { className: "time" });
+    time.dataset.clockTime = "";
+    box.append(label, time);
+    if (!table.clock.outcome) {
+      box.append(element("button", { textContent: "Acted", onclick: () => this.act(`tables/${table.number}/clock/acted/`, {}, () => `Seat ${table.clock.seat} acted in time.`) }));
+    }
+    this.tick(box);
+    return box;
+  },
+
+  tick(box) {
+    const time = box.querySelector("[data-clock-time]");
+    if (box.dataset.outcome === "hand dead") {
+      box.classList.add("dead");
+      time.textContent = "Hand dead";
+      return;
+    }
+    const now = window.pokerfestLive ? window.pokerfestLive.serverNow() : Date.now();
+    const left = Math.max(0, Date.parse(box.dataset.endsAt) - now);
+    box.classList.toggle("countdown", left <= Number(box.dataset.countdown) * 1000);
+    time.textContent = left > 0 ? String(Math.ceil(left / 1000)) : "Hand dead";
+    box.classList.toggle("dead", left === 0);
   },
 
   showMoves(answer) {

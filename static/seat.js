@@ -18,6 +18,7 @@ const seatPage = {
     const data = event.data || {};
     if (event.kind === "seating.drawn" || event.kind === "final_table.drawn") return true;
     if (!mine) return event.kind === "entry.registered"; // seat pending: a late seat may come
+    if (!/^(player|players|table)\./.test(event.kind)) return false; // a clock call at the table is not a move
     return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
   },
 

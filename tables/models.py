@@ -40,6 +40,7 @@ class TournamentTable(models.Model):
     break_position = models.PositiveIntegerField(null=True, blank=True)
     is_final = models.BooleanField(default=False, help_text="the final table, redrawn (SEAT-FINAL)")
     broken_at = models.DateTimeField(null=True, blank=True)
+    hands_dealt = models.PositiveIntegerField(default=0, help_text="counted by the tablet's \"hand done\"")
 
     class Meta:
         ordering = ["tournament", "open_order"]

@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from pokerfest.refusals import Refused
@@ -22,7 +22,7 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
     if not numbers or len(set(numbers)) != len(numbers):
         raise Refused("List each table number once, in the order the tables open.")
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return list(tournament.tables.filter(table__number__in=repeated.payload["tables"]))
         venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
@@ -46,7 +46,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
     seed = secrets.randbits(62) if seed is None else seed
     now = timezone.now()
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.payload
         if tournament.seatings.filter(ended_at__isnull=True).exists():
@@ -106,7 +106,7 @@ def _keep_apart(tournament: Tournament) -> list[set[int]]:
     return [group for group in groups.values() if len(group) > 1]
 
 
-def _locked(tournament_id: int) -> Tournament:
+def lock_tournament(tournament_id: int) -> Tournament:
     """Lock the tournament's row: its seating changes happen one at a time, and a retried
     request (same key) waits for the first and then sees it in the log."""
     return Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
@@ -126,6 +126,7 @@ class OpenTable:
     is_final: bool
     open_order: int
     break_position: int | None
+    hands_dealt: int
     state: seating.Table
 
 
@@ -133,15 +134,16 @@ def _open(tournament: Tournament) -> dict[int, OpenTable]:
     """Every open table by number, from two plain queries: on a 1,000-table floor every bust
     reads them, so no model instances."""
     rows = tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values_list(
-        "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position", "button",
-        "small_blind", "big_blind")
+        "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
+        "hands_dealt", "button", "small_blind", "big_blind")
     players: dict[int, dict[int, int]] = {row[0]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position,
+    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt,
                               seating.Table(number, seats, players[pk], button, small_blind, big_blind))
-            for pk, number, seats, is_tv, is_final, open_order, break_position, button, small_blind, big_blind in rows}
+            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, button, small_blind,
+            big_blind in rows}
 
 
 def table_state(here: TournamentTable) -> seating.Table:
@@ -150,7 +152,7 @@ def table_state(here: TournamentTable) -> seating.Table:
     return seating.Table(here.table.number, here.table.seats, players, here.button, here.small_blind, here.big_blind)
 
 
-def _table(tournament: Tournament, number: int) -> TournamentTable:
+def open_table(tournament: Tournament, number: int) -> TournamentTable:
     here = tournament.tables.filter(broken_at__isnull=True, table__number=number).select_related("table").first()
     if here is None:
         raise Refused(f"Table {number} is not open in this tournament.")
@@ -160,16 +162,19 @@ def _table(tournament: Tournament, number: int) -> TournamentTable:
 def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
     """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if events.already_done(tournament_id, request_key):
-            return table_state(_table(tournament, table_number))
-        here = _table(tournament, table_number)
+            return table_state(open_table(tournament, table_number))
+        here = open_table(tournament, table_number)
         state = table_state(here)
         if state.count < 2:
             raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
         following = seating.next_hand(state)
         here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
-        here.save(update_fields=["button", "small_blind", "big_blind"])
+        here.hands_dealt += 1
+        here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt"])
+        # A clock still running on a player ends with the hand.
+        here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
         positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
                      "big_blind": here.big_blind}
         events.append_event(tournament_id, "hand.done", request_key=request_key, actor=actor, payload=positions,
@@ -181,11 +186,11 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
     """The floor's "player out": the seat empties and the entry is busted. Answers with the
     balancing moves the table now needs (proposed, not yet made)."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if events.already_done(tournament_id, request_key):
             return proposed_moves(tournament_id)
-        here = _table(tournament, table_number)
-        sitting = _sitting(here, seat)
+        here = open_table(tournament, table_number)
+        sitting = sitting_at(here, seat)
         _end(sitting, timezone.now(), "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
@@ -251,7 +256,7 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director, request
     """The director sets the breaking order (first breaks first); it is published when
     registration closes and cannot change after (SEAT-BREAK)."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.payload["order"]
         if tournament.registration_closed:
@@ -273,7 +278,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
     clockwise, get random seat cards for open seats at the other tables. The seed is logged."""
     seed = secrets.randbits(62) if seed is None else seed
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return {**repeated.public, "seed": repeated.payload["seed"]}
         open_here = _open(tournament)
@@ -305,7 +310,7 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
     there by random draw, and the button is drawn again (BTN-DRAW). The other tables break."""
     seed = secrets.randbits(62) if seed is None else seed
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return {**repeated.public, "seed": repeated.payload["seed"]}
         open_here = _open(tournament)
@@ -348,11 +353,11 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
     if not reason:
         raise Refused("Say why the player is moved: the reason goes in the tournament log.")
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.public
-        source, target = _table(tournament, from_table), _table(tournament, to_table)
-        moving = _sitting(source, from_seat)
+        source, target = open_table(tournament, from_table), open_table(tournament, to_table)
+        moving = sitting_at(source, from_seat)
         if not 1 <= to_seat <= target.table.seats:
             raise Refused(f"Table {to_table} has seats 1 to {target.table.seats}.")
         if target.seatings.filter(seat=to_seat, ended_at__isnull=True).exists():
@@ -377,11 +382,11 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
     if (table_a, seat_a) == (table_b, seat_b):
         raise Refused("Choose two different seats to swap.")
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.public
-        first, second = _table(tournament, table_a), _table(tournament, table_b)
-        one, other = _sitting(first, seat_a), _sitting(second, seat_b)
+        first, second = open_table(tournament, table_a), open_table(tournament, table_b)
+        one, other = sitting_at(first, seat_a), sitting_at(second, seat_b)
         now = timezone.now()
         _end(one, now, "swapped")
         _end(other, now, "swapped")  # both seats free before either is taken: one player per seat
@@ -394,7 +399,7 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
     return public
 
 
-def _sitting(here: TournamentTable, seat: int) -> Seating:
+def sitting_at(here: TournamentTable, seat: int) -> Seating:
     sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
     if sitting is None:
         raise Refused(f"Seat {seat} at table {here.table.number} is empty.")
@@ -414,8 +419,8 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
     """The target tablet confirms the moved player sat down. Two tablets confirming the same
     move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
-        source, target = _table(tournament, from_table), _table(tournament, to_table)
+        tournament = lock_tournament(tournament_id)
+        source, target = open_table(tournament, from_table), open_table(tournament, to_table)
         moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
         if moving is None:
             already = tournament.seatings.filter(tournament_table=target, seat=to_seat, ended_at__isnull=True,
@@ -449,11 +454,14 @@ def floor_view(tournament_id: int) -> dict:
     names = {s.entry_id: str(s.entry.player) for s in tournament.seatings.filter(ended_at__isnull=True)
              .select_related("entry__player")}
     tables = []
+    clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     for here in _open(tournament).values():
         state = here.state
+        clock = clocks.get(here.id)
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
-                       "is_tv": here.is_tv, "is_final": here.is_final,
+                       "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
+                       "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
@@ -462,6 +470,16 @@ def floor_view(tournament_id: int) -> dict:
     return {"tables": tables, "breaking_order": breaking_order(tournament),
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, **proposal}
+
+
+def _table_clocks_this_hand(tournament: Tournament):
+    """Each open table's clock of the hand being played: running, or ended with the hand dead
+    (the tablet shows it until "hand done")."""
+    from clock.models import TableClock  # the clock app builds on tables
+
+    return (TableClock.objects.filter(tournament=tournament, tournament_table__broken_at__isnull=True,
+                                      hand=F("tournament_table__hands_dealt"))
+            .filter(Q(ended_at__isnull=True) | Q(outcome=TableClock.Outcome.HAND_DEAD)).order_by("started_at"))
 
 
 class MoveRefused(Refused):

@@ -160,3 +160,28 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
+
+
+@pytest.fixture
+def field(make_tournament):
+    """A tournament with `players` bought-in entries and `tables` nine-seat venue tables."""
+    from datetime import date
+
+    from players import services as player_services
+    from tables.models import Table
+    from tournaments import services as desk
+    from tournaments.entries import Kind
+
+    def make(players, tables=7):
+        tournament = make_tournament()
+        for number in range(1, tables + 1):
+            Table.objects.create(festival=tournament.festival, number=number, seats=9)
+        entries = []
+        for i in range(players):
+            player = player_services.create_player(tournament.id, player_services.NewPlayer(
+                f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+            entries.append(desk.register_entry(tournament.id, player.id,
+                                               desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
+        return tournament, entries
+
+    return make

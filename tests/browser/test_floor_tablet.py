@@ -131,3 +131,30 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     director.get_by_role("button", name="Swap the two players").click()
     expect(director.locator("[data-result]")).to_have_text("Swapped table 2 seat 1 with table 2 seat 2.")
     assert tournament.events.get(kind="players.swapped").public["reason"] == "seat 1 cannot see the dealer"
+
+
+def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_at_zero(
+    stack, new_page, make_tournament, staff
+):
+    tournament = field(make_tournament, 6, 1)
+    tournament.ruleset = {"preset": "pokerfest",
+                          "clock": {"short_level_minutes": None, "call_seconds": 3, "call_countdown_seconds": 2}}
+    tournament.save()
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet, other = new_page(), new_page()
+    for page in (tablet, other):
+        sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+    first = tablet.locator(".seats li:not(.empty)").first
+    seat = first.get_attribute("data-seat")
+    first.get_by_role("button", name="Clock").click()
+    expect(tablet.locator(".table-clock")).to_contain_text(f"Clock on seat {seat}")
+    expect(other.locator(".table-clock")).to_contain_text(f"Clock on seat {seat}")  # every tablet, live
+    expect(tablet.locator(".table-clock.countdown")).to_be_visible()  # the last two seconds, counted in red
+    expect(tablet.locator(".table-clock [data-clock-time]")).to_have_text("Hand dead", timeout=10_000)
+    expect(other.locator(".table-clock [data-clock-time]")).to_have_text("Hand dead")
+    expect(tablet.get_by_role("button", name="Acted")).to_have_count(0)  # the worker ended it
+    tablet.get_by_role("button", name="Hand done").click()
+    expect(tablet.locator(".table-clock")).to_have_count(0)
+    expect(other.locator(".table-clock")).to_have_count(0)

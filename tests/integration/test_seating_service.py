@@ -21,23 +21,6 @@ def signed_in(user):
     return client
 
 
-@pytest.fixture
-def field(make_tournament):
-    def make(players, tables=7):
-        tournament = make_tournament()
-        for number in range(1, tables + 1):
-            Table.objects.create(festival=tournament.festival, number=number, seats=9)
-        entries = []
-        for i in range(players):
-            player = player_services.create_player(tournament.id, player_services.NewPlayer(
-                f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-            entries.append(desk.register_entry(tournament.id, player.id,
-                                               desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
-        return tournament, entries
-
-    return make
-
-
 @pytest.mark.django_db
 def test_SEAT_DRAW_the_director_seats_the_whole_field_in_one_action_replayable_from_its_seed(field, staff):
     tournament, entries = field(60)
@@ -244,7 +227,7 @@ def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_the
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_field_fits(field, staff):
-    from tables.services import break_next_table, draw_field, open_tables, player_out, proposed_moves, \
+    from tables.services import draw_field, open_tables, player_out, proposed_moves, \
         set_breaking_order
 
     tournament, _ = field(20, tables=3)
