@@ -66,3 +66,15 @@ def call_clock(request, tournament_id: int, table_number: int, seat: int):
 def acted(request, tournament_id: int, table_number: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return calls.player_acted(tournament_id, table_number, request.user, request_key(request))
+
+
+class ActionIn(Schema):
+    voluntarily_in: bool = Field(False, description="the player has put chips in this hand by choice (blinds do not count)")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/action-clock/",
+             response={200: dict, **ERRORS}, summary="Start the action clock for the player to act (AC-TIMES)")
+def action_clock(request, tournament_id: int, table_number: int, seat: int, body: ActionIn):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return calls.start_action_clock(tournament_id, table_number, seat, body.voluntarily_in, request.user,
+                                    request_key(request))

@@ -1,13 +1,16 @@
-"""Calling the clock on a player, from the floor tablet (CLK-CALL).
+"""The clocks on a player, from the floor tablet: a clock called by the floor (CLK-CALL) and
+the action clock with its time-extension chips (AC-*).
 
-The floor person starts it; the table's tablet shows the countdown; the player acting stops
-it; at zero a task (scheduled for that moment, repaired by beat if it is lost) declares the
-hand dead and logs who called the clock. One clock at a time per table, in the database.
+The tablet starts one; every tablet shows the countdown; the player acting stops it; at zero
+a task (scheduled for that moment, repaired by beat if it is lost) uses an extension chip on
+the action clock or, with none, declares the hand dead and logs who started the clock. One
+clock at a time per table, in the database.
 """
 
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
 from clock import table_clocks, timeline
@@ -15,6 +18,7 @@ from clock.models import Clock, TableClock
 from pokerfest.refusals import Refused
 from tables.services import lock_tournament, open_table, sitting_at
 from tournaments import events
+from tournaments.models import Entry
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
@@ -77,13 +81,112 @@ def expire(clock_id: int) -> bool:
         clock.refresh_from_db(fields=["ended_at", "outcome", "ends_at"])
         if clock.ended_at is not None or clock.ends_at > now:
             return False
+        table = clock.tournament_table.table.number
+        if clock.kind == TableClock.Kind.ACTION and _use_extensions(clock, now):
+            return True
         clock.ended_at, clock.outcome = clock.ends_at, TableClock.Outcome.HAND_DEAD
         clock.save(update_fields=["ended_at", "outcome"])
-        public = {"table": clock.tournament_table.table.number, **clock.document()}
+        public = {"table": table, **clock.document()}
         events.append_event(clock.tournament_id, "clock.hand_dead", actor=None, public=public,
                             payload={**public, "called_by": clock.called_by.get_username() if clock.called_by else None,
                                      "entry": clock.entry_id})
     return True
+
+
+def _use_extensions(clock: TableClock, now) -> bool:
+    """AC-EXT: at zero the player's extension chips buy more time, one at a time, as long as
+    they last. True when the clock runs on (the next zero is scheduled)."""
+    rules = clock.tournament.rules().clock
+    entry = Entry.objects.select_for_update().get(pk=clock.entry_id)
+    chips = _chips(entry, rules)
+    shot = table_clocks.Shot(clock.seat, clock.entry_id, clock.ends_at, clock.extensions_used)
+    shot, left = table_clocks.run_down(shot, chips, rules, now)
+    if left != chips:
+        entry.time_extensions = left
+        entry.save(update_fields=["time_extensions"])
+        clock.extensions_used, clock.ends_at = shot.extensions_used, shot.ends_at  # the last zero reached
+        clock.save(update_fields=["extensions_used", "ends_at"])
+        public = {"table": clock.tournament_table.table.number, **clock.document(), "extensions_left": left}
+        events.append_event(clock.tournament_id, "action.extension_used", actor=None, public=public, payload=public)
+    if shot.hand_dead:
+        return False
+    _expire_at(clock)
+    return True
+
+
+def _chips(entry: Entry, rules) -> int:
+    return rules.starting_extensions if entry.time_extensions is None else entry.time_extensions
+
+
+def start_action_clock(tournament_id: int, table_number: int, seat: int, voluntarily_in: bool, actor,
+                       request_key: str | None = None) -> dict:
+    """The dealer starts the action clock for the player to act (AC-TIMES); a clock still
+    running at the table (the previous player's) stops, since that player has acted."""
+    now = timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        rules = tournament.rules().clock
+        if not rules.action_clock:
+            raise Refused("This tournament does not play with the action clock (ruleset: clock.action_clock).")
+        here = open_table(tournament, table_number)
+        sitting = sitting_at(here, seat)
+        here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)
+        left = tournament.seatings.filter(ended_at__isnull=True).count()
+        in_the_money = tournament.places_paid is not None and left <= tournament.places_paid
+        seconds = table_clocks.action_seconds(rules, voluntarily_in=voluntarily_in, in_the_money=in_the_money,
+                                              players_left=left)
+        clock = TableClock.objects.create(
+            tournament=tournament, tournament_table=here, seat=seat, entry=sitting.entry, kind=TableClock.Kind.ACTION,
+            hand=here.hands_dealt, started_at=now, ends_at=now + timedelta(seconds=seconds),
+            countdown_seconds=min(5, seconds), called_by=actor if getattr(actor, "pk", None) else None)
+        public = {"table": table_number, **clock.document(), "seconds": seconds,
+                  "extensions_left": _chips(sitting.entry, rules)}
+        events.append_event(tournament_id, "action.started", actor=actor, public=public, payload=public,
+                            request_key=request_key)
+        _expire_at(clock)
+    return public
+
+
+def top_up_after_bust(tournament, players_left: int) -> None:
+    """AC-REPLENISH after a bust (call inside the bust's transaction, tournament locked)."""
+    rules = tournament.rules().clock
+    clock = Clock.objects.filter(tournament=tournament).first()
+    if not rules.action_clock or clock is None:
+        return
+    state, now = table_clocks.on_players_left(_replenishing(clock), players_left, not tournament.registration_closed,
+                                              rules)
+    _save_replenishing(clock, state)
+    if now:
+        _top_up(tournament, rules, players_left)
+
+
+def top_up_at_level_start(tournament, clock: Clock) -> None:
+    """AC-REPLENISH at a level's start: top-ups that waited for registration to close."""
+    rules = tournament.rules().clock
+    if not rules.action_clock:
+        return
+    state, now = table_clocks.on_level_start(_replenishing(clock), not tournament.registration_closed)
+    _save_replenishing(clock, state)
+    if now:
+        _top_up(tournament, rules, tournament.seatings.filter(ended_at__isnull=True).count())
+
+
+def _replenishing(clock: Clock) -> table_clocks.Replenishing:
+    return table_clocks.Replenishing(frozenset(clock.top_ups_done), frozenset(clock.top_ups_waiting))
+
+
+def _save_replenishing(clock: Clock, state: table_clocks.Replenishing) -> None:
+    Clock.objects.filter(pk=clock.pk).update(top_ups_done=sorted(state.done), top_ups_waiting=sorted(state.waiting))
+
+
+def _top_up(tournament, rules, players_left: int) -> None:
+    """Every player still in up to the ruleset's number; a player with more keeps them."""
+    active = tournament.entries.filter(status=Entry.Status.ACTIVE)
+    active.update(time_extensions=Greatest(Coalesce("time_extensions", rules.starting_extensions), rules.top_up_to))
+    public = {"to": rules.top_up_to, "players_left": players_left}
+    events.append_event(tournament.id, "action.extensions_topped_up", actor=None, public=public, payload=public)
 
 
 def expire_due() -> int:

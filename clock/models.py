@@ -74,6 +74,10 @@ class Clock(models.Model):
     # Bumped by every change; a scheduled boundary task carries the version it was made for
     # and does nothing when the clock has moved on.
     version = models.PositiveBigIntegerField(default=0)
+    # AC-REPLENISH: players-left marks whose top-up is done, and those waiting for the first
+    # level after registration closes.
+    top_ups_done = models.JSONField(default=list, blank=True)
+    top_ups_waiting = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

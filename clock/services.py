@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from clock import tasks, timeline
+from clock import calls, tasks, timeline
 from clock.models import Clock
 from tournaments import events
 from tournaments.models import Tournament
@@ -124,5 +124,7 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
         public = {"clock": clock.document(now, levels)}
         kind = "clock.finished" if clock.status == timeline.FINISHED else "clock.level_started"
         events.append_event(tournament_id, kind, actor=None, payload=public, public=public)
+        if kind == "clock.level_started":
+            calls.top_up_at_level_start(clock.tournament, clock)
         _schedule_boundary_after_commit(clock)
     return public["clock"]

@@ -26,6 +26,7 @@ const floorPage = {
     const only = this.root.dataset.onlyTable;
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
     const holder = this.root.querySelector("[data-tables]");
+    this.actionClock = answer.action_clock;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
     if (!answer.tables.length) holder.textContent = "No tables are open yet: the director opens them and draws the field.";
     this.showMoves(answer);
@@ -45,18 +46,15 @@ const floorPage = {
       item.dataset.seat = seat;
       const marks = [seat === table.button ? "D" : "", seat === table.small_blind ? "SB" : "", seat === table.big_blind ? "BB" : ""].filter(Boolean);
       const label = document.createElement("span");
-      label.textContent = `${seat}. ${player ? player.name : "empty"}${marks.length ? " · " + marks.join(" ") : ""}`;
+      const chips = player && this.actionClock ? ` · ${player.extensions} ext` : "";
+      label.textContent = `${seat}. ${player ? player.name : "empty"}${marks.length ? " · " + marks.join(" ") : ""}${chips}`;
       item.append(label);
       if (player) {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
         out.addEventListener("click", () => this.playerOut(table.number, seat, player.name));
-        const call = document.createElement("button");
-        call.textContent = "Clock";
-        call.setAttribute("aria-label", `Call the clock: seat ${seat}, ${player.name}`);
-        call.addEventListener("click", () => this.act(`tables/${table.number}/seats/${seat}/call-clock/`, {}, () => `Clock called on seat ${seat}.`));
-        item.append(out, call);
+        item.append(out, ...this.clockButtons(table.number, seat, player.name));
       } else {
         item.className = "empty";
       }
@@ -71,13 +69,31 @@ const floorPage = {
     return card;
   },
 
-  // CLK-CALL: the clock on a player, large, counted down from ends_at on the server's time.
+  // With the action clock (AC-TIMES) the dealer starts each player's time, saying whether the
+  // player has put chips in by choice (blinds do not count); otherwise the floor calls the clock.
+  clockButtons(table, seat, name) {
+    const path = `tables/${table}/seats/${seat}/`;
+    if (!this.actionClock) {
+      return [element("button", { textContent: "Clock", ariaLabel: `Call the clock: seat ${seat}, ${name}`,
+        onclick: () => this.act(`${path}call-clock/`, {}, () => `Clock called on seat ${seat}.`) })];
+    }
+    const start = (voluntarily_in) => this.act(`${path}action-clock/`, { voluntarily_in }, (a) => `Seat ${seat}: ${a.seconds} s.`);
+    return [
+      element("button", { textContent: "Act", ariaLabel: `Action clock: seat ${seat}, ${name}`, onclick: () => start(false) }),
+      element("button", { textContent: "Act · in", ariaLabel: `Action clock, chips in: seat ${seat}, ${name}`, onclick: () => start(true) }),
+    ];
+  },
+
+  // The clock on a player (a clock call or the action clock), large, counted down from
+  // ends_at on the server's time.
   tableClock(table) {
     const box = element("div", { className: "table-clock" });
     box.dataset.endsAt = table.clock.ends_at;
     box.dataset.countdown = table.clock.countdown_seconds;
     box.dataset.outcome = table.clock.outcome || "";
-    const label = element("p", { textContent: `Clock on seat ${table.clock.seat}` });
+    const what = table.clock.kind === "action" ? "Action" : "Clock";
+    const used = table.clock.extensions_used ? ` · ${table.clock.extensions_used} extension(s) used` : "";
+    const label = element("p", { textContent: `${what} on seat ${table.clock.seat}${used}` });
     const time = element("strong", { className: "time" });
     time.dataset.clockTime = "";
     box.append(label, time);

@@ -194,6 +194,9 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         _end(sitting, timezone.now(), "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
+        from clock.calls import top_up_after_bust  # the clock app builds on tables
+
+        top_up_after_bust(tournament, left)
         public = {"table": table_number, "seat": seat, "players_left": left}
         events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
                             payload={**public, "player": _who(sitting)})
@@ -451,8 +454,12 @@ def floor_view(tournament_id: int) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now."""
     tournament = Tournament.objects.get(pk=tournament_id)
-    names = {s.entry_id: str(s.entry.player) for s in tournament.seatings.filter(ended_at__isnull=True)
-             .select_related("entry__player")}
+    clock_rules = tournament.rules().clock
+    names, chips = {}, {}
+    for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
+        names[sitting.entry_id] = str(sitting.entry.player)
+        extensions = sitting.entry.time_extensions
+        chips[sitting.entry_id] = clock_rules.starting_extensions if extensions is None else extensions
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     for here in _open(tournament).values():
@@ -462,14 +469,15 @@ def floor_view(tournament_id: int) -> dict:
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
                        "clock": clock.document() if clock else None,
-                       "players": {str(seat): {"entry": entry, "name": names[entry]}
+                       "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
     return {"tables": tables, "breaking_order": breaking_order(tournament),
             "registration_closed": tournament.registration_closed,
-            "tolerance": tournament.rules().seating.balance_tolerance, **proposal}
+            "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
+            **proposal}
 
 
 def _table_clocks_this_hand(tournament: Tournament):

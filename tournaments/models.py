@@ -54,6 +54,8 @@ class Tournament(models.Model):
     starting_stack = models.PositiveBigIntegerField(default=10000)
     max_entries = models.PositiveIntegerField(null=True, blank=True, help_text="seats on sale; empty: no cap")
     registration_closed = models.BooleanField(default=False)
+    places_paid = models.PositiveIntegerField(null=True, blank=True,
+                                              help_text="set with the payouts; the field is in the money at this many")
     filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
@@ -190,6 +192,10 @@ class Entry(models.Model):
     close_reason = models.CharField(max_length=200, blank=True)
     returned = models.PositiveBigIntegerField(default=0, help_text="minor units paid back on void or refund")
     returned_from_pool = models.PositiveBigIntegerField(default=0)
+    # AC-EXT, AC-CARRY: the player's time-extension chips. Kept on the entry, so they move
+    # with the player to any table and into the next day's bag. None: never issued (the
+    # ruleset's starting number).
+    time_extensions = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
