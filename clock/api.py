@@ -69,7 +69,7 @@ def acted(request, tournament_id: int, table_number: int):
 
 
 class ActionIn(Schema):
-    voluntarily_in: bool = Field(False, description="the player has put chips in this hand by choice (blinds do not count)")
+    voluntarily_in: bool = Field(False, description="chips in this hand by choice (blinds do not count)")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/action-clock/",
@@ -78,3 +78,14 @@ def action_clock(request, tournament_id: int, table_number: int, seat: int, body
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return calls.start_action_clock(tournament_id, table_number, seat, body.voluntarily_in, request.user,
                                     request_key(request))
+
+
+class StructureIn(Schema):
+    structure_id: int
+
+
+@router.post("/tournaments/{tournament_id}/clock/structure/", response={200: ClockOut, **ERRORS},
+             summary="Give the tournament a copy of a structure template, before the clock starts")
+def set_structure(request, tournament_id: int, body: StructureIn):
+    return services.copy_structure(_director(request, tournament_id), body.structure_id, request.user,
+                                   request_key(request))

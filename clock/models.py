@@ -10,7 +10,18 @@ from tournaments.models import Tournament
 
 
 class Structure(models.Model):
+    """Levels and breaks (CLK-LEVELS). A festival keeps templates; a tournament's clock runs a
+    copy, so editing a template never changes a running event."""
+
     name = models.CharField(max_length=200)
+    festival = models.ForeignKey("tournaments.Festival", null=True, blank=True, on_delete=models.CASCADE,
+                                 related_name="structures", help_text="empty: a template for every festival")
+    is_template = models.BooleanField(default=False)
+    late_entry_until_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="late registration closes at the end of this level (1, 2, …; breaks not "
+                                         "counted); empty: the ruleset's minutes")
+    rebuys_until_level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="rebuys close at the end of this level; empty: the ruleset's rule")
 
     def __str__(self) -> str:
         return self.name
@@ -28,6 +39,8 @@ class Level(models.Model):
     duration = models.DurationField(help_text="e.g. 20:00 for twenty minutes")
     is_break = models.BooleanField(default=False)
     name = models.CharField(max_length=100, blank=True, help_text='e.g. "dinner" for a break')
+    big_blind_ante = models.BooleanField(default=False, help_text="the ante is one big-blind ante, not per player")
+    colour_up = models.CharField(max_length=100, blank=True, help_text='e.g. "$25 green chips leave"')
 
     class Meta:
         ordering = ["structure", "position"]
@@ -53,7 +66,15 @@ class Level(models.Model):
             duration=self.duration,
             is_break=self.is_break,
             name=self.name,
+            big_blind_ante=self.big_blind_ante,
+            colour_up=self.colour_up,
         )
+
+    def clean(self):
+        # Levels already played or being played are history: only future levels change.
+        running = Clock.objects.filter(structure_id=self.structure_id).exclude(status=timeline.READY)
+        if self.structure_id and running.filter(level_index__gte=self.position).exists():
+            raise ValidationError("This level has been played or is being played; only future levels can change.")
 
 
 class Clock(models.Model):
@@ -152,6 +173,8 @@ def level_document(level: timeline.Level) -> dict:
         "is_break": level.is_break,
         "name": level.name,
         "duration_s": int(level.duration.total_seconds()),
+        "big_blind_ante": level.big_blind_ante,
+        "colour_up": level.colour_up,
     }
 
 

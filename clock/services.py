@@ -128,3 +128,41 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
             calls.top_up_at_level_start(clock.tournament, clock)
         _schedule_boundary_after_commit(clock)
     return public["clock"]
+
+
+def copy_structure(tournament_id: int, structure_id: int, director, request_key: str | None = None) -> dict:
+    """The director gives the tournament a copy of a template structure (CLK-LEVELS), before
+    its clock starts. The tournament runs the copy; the template stays as it was."""
+    from clock.models import Structure
+
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
+        if events.already_done(tournament_id, request_key):
+            return Clock.objects.get(tournament=tournament).document(timezone.now())
+        template = Structure.objects.filter(pk=structure_id, is_template=True).first()
+        if template is None or template.festival_id not in (None, tournament.festival_id):
+            raise timeline.ClockRefused("There is no such structure template for this festival.")
+        clock = Clock.objects.select_for_update().filter(tournament=tournament).first()
+        if clock is not None and clock.status != timeline.READY:
+            raise timeline.ClockRefused("The clock has started: edit the future levels of its structure instead.")
+        if not template.levels.exists():
+            raise timeline.ClockRefused(f"The template {template.name!r} has no levels yet.")
+        copy = Structure.objects.create(name=f"{tournament.name}: {template.name}", festival=tournament.festival,
+                                        late_entry_until_level=template.late_entry_until_level,
+                                        rebuys_until_level=template.rebuys_until_level)
+        Level = copy.levels.model
+        Level.objects.bulk_create([Level(structure=copy, position=level.position, small_blind=level.small_blind,
+                                         big_blind=level.big_blind, ante=level.ante, duration=level.duration,
+                                         is_break=level.is_break, name=level.name,
+                                         big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
+                                   for level in template.levels.all()])
+        levels = copy.timeline_levels()
+        if clock is None:
+            clock = Clock(tournament=tournament)
+        clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
+        clock.version += 1
+        clock.save()
+        public = {"clock": clock.document(timezone.now(), levels)}
+        events.append_event(tournament_id, "clock.structure_set", actor=director, public=public,
+                            payload={**public, "structure": template.name}, request_key=request_key)
+    return public["clock"]

@@ -33,6 +33,8 @@ class Level:
     duration: timedelta
     is_break: bool = False
     name: str = ""
+    big_blind_ante: bool = False
+    colour_up: str = ""  # CLK-LEVELS: which denomination leaves at this level
 
 
 @dataclass(frozen=True)

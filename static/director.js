@@ -78,6 +78,16 @@ document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
+  document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
+    click.preventDefault();
+    const chosen = document.querySelector("#structure-template").value;
+    if (!chosen) return;
+    if (!confirm("Replace this tournament's structure with a copy of the template? Only before the clock starts.")) return;
+    directorAction("clock/structure/", { structure_id: Number(chosen) }, () => {
+      setTimeout(() => location.reload(), 800); // the level list below is the new structure's
+      return "Structure set.";
+    });
+  });
   document.querySelector("[data-save-breaking-order]").addEventListener("click", (click) => {
     click.preventDefault();
     const tables = tableNumbers(document.querySelector("[data-breaking-order]").value);

@@ -43,6 +43,8 @@ class LevelOut(Schema):
     is_break: bool
     name: str
     duration_s: int
+    big_blind_ante: bool
+    colour_up: str
 
 
 class ClockOut(Schema):

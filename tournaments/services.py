@@ -130,7 +130,28 @@ def _window(tournament: Tournament, player: Player, kind: Kind, moment: Tourname
     """The part other desks' sales can change: read it under the tournament lock."""
     if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
         return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
-    return entry_allowed(kind, tournament.rules().entries, moment, player_history(tournament, player))
+    return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))
+
+
+def entry_rules(tournament: Tournament):
+    """The ruleset's entry rules, with the structure's closing levels (late registration and
+    rebuys close at the end of a named level) turned into clock minutes."""
+    from clock.structures import minutes_to_end_of
+
+    rules = tournament.rules().entries
+    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    if clock is None:
+        return rules
+    structure = clock.structure
+    if structure.late_entry_until_level is None and structure.rebuys_until_level is None:
+        return rules
+    levels = structure.timeline_levels()
+    if structure.late_entry_until_level is not None:
+        rules = replace(rules, late_entry_minutes=minutes_to_end_of(levels, structure.late_entry_until_level))
+    if structure.rebuys_until_level is not None:
+        rules = replace(rules, rebuy_minutes=minutes_to_end_of(levels, structure.rebuys_until_level),
+                        rebuy_until_first_break=False, rebuy_extra_minutes_for_first=0)
+    return rules
 
 
 def check_entry(tournament: Tournament, player: Player, sale: Sale | None, now) -> dict:

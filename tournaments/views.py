@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from clock.models import Level
+from django.db.models import Q
+
+from clock.models import Level, Structure
 from pokerfest.access import Action, can, tournament_for
 from tables.services import seat_of
 from tournaments.models import Entry, Tournament
@@ -63,7 +65,10 @@ def desk(request, tournament_id: int):
 def director(request, tournament_id: int):
     # Lazy: evaluated while rendering, after the access check.
     levels = Level.objects.filter(structure__clocks__tournament_id=tournament_id).order_by("position")
-    return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels)
+    templates = Structure.objects.filter(Q(festival__isnull=True) | Q(festival__tournaments=tournament_id),
+                                         is_template=True).order_by("name")
+    return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
+                   templates=templates)
 
 
 def qr_svg(url: str) -> str:
