@@ -156,6 +156,8 @@ class Clock(models.Model):
             "ends_at": iso_time(shown.ends_at),
             "remaining_ms": int(shown.remaining.total_seconds() * 1000),
             "version": self.version,
+            # time to the next break = this level's time left + this (None: no break ahead)
+            "break_after_ms": _ms(timeline.between_level_and_break(levels, shown.level_index)),
         }
 
     def set_state(self, state: timeline.ClockState) -> None:
@@ -163,6 +165,10 @@ class Clock(models.Model):
         self.level_index = state.level_index
         self.ends_at = state.ends_at
         self.remaining = state.remaining
+
+
+def _ms(duration: timedelta | None) -> int | None:
+    return None if duration is None else int(duration.total_seconds() * 1000)
 
 
 def level_document(level: timeline.Level) -> dict:

@@ -151,6 +151,17 @@ def view(state: ClockState, levels: list[Level], now: datetime) -> ClockView:
     )
 
 
+def between_level_and_break(levels: list[Level], index: int) -> timedelta | None:
+    """The play between the end of level `index` and the next break (0 when the next level is
+    a break); None when no break is ahead. A screen adds the current level's time left."""
+    between = timedelta(0)
+    for level in levels[index + 1:]:
+        if level.is_break:
+            return between
+        between += level.duration
+    return None
+
+
 def play_level_number(levels: list[Level], index: int) -> int:
     """Levels are numbered 1, 2, 3… by the play levels; breaks take no number."""
     return sum(1 for level in levels[: index + 1] if not level.is_break)

@@ -102,6 +102,13 @@ class ClockDisplay {
     this.render();
   }
 
+  // Players left and chips in play, from the snapshot and the events that change them.
+  updateField(data) {
+    if (data.players_left === undefined || data.chips_in_play === undefined) return;
+    this.players = { left: data.players_left, chips: data.chips_in_play };
+    this.render();
+  }
+
   remainingMs() {
     const clock = this.clock;
     if (clock.status === "running") return Math.max(0, Date.parse(clock.ends_at) - this.feed.serverNow());
@@ -127,6 +134,15 @@ class ClockDisplay {
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
     this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);
     this.field("remaining", formatClock(this.remainingMs()));
+    this.field("colour-up", level.colour_up ? `Colour-up: ${level.colour_up}` : "");
+    this.field("to-break", clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
+      : formatClock(this.remainingMs() + clock.break_after_ms));
+    if (this.players) {
+      this.field("players-left", fmt(this.players.left));
+      const average = this.players.left ? Math.round(this.players.chips / this.players.left) : 0;
+      const bb = !level.is_break && level.big_blind ? ` (${(average / level.big_blind).toFixed(1)} BB)` : "";
+      this.field("average", this.players.left ? `${fmt(average)}${bb}` : "–");
+    }
     const next = clock.next_level;
     this.field(
       "next",
@@ -156,6 +172,7 @@ function startLivePage() {
   let display;
   const feed = new LiveFeed(page.dataset.livePath, {
     onSnapshot(snapshot) {
+      display.updateField(snapshot);
       display.update(snapshot.clock);
       setText("[data-tournament-status]", snapshot.tournament.status);
       setText("[data-entries]", snapshot.entries);
@@ -165,6 +182,7 @@ function startLivePage() {
     },
     onEvent(event) {
       const data = event.data || {};
+      display.updateField(data);
       if (data.clock) display.update(data.clock);
       if (data.tournament_status) setText("[data-tournament-status]", data.tournament_status);
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently

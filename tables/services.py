@@ -14,6 +14,7 @@ from tables import seating
 from tables.models import KeepApart, Seating, Table, TournamentTable
 from tournaments import events
 from tournaments.models import Entry, Tournament
+from tournaments.snapshot import field_counts
 
 
 def open_tables(tournament_id: int, numbers: list[int], director, request_key: str | None = None
@@ -197,7 +198,7 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         from clock.calls import top_up_after_bust  # the clock app builds on tables
 
         top_up_after_bust(tournament, left)
-        public = {"table": table_number, "seat": seat, "players_left": left}
+        public = {"table": table_number, "seat": seat, **field_counts(tournament_id)}
         events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
                             payload={**public, "player": _who(sitting)})
     return proposed_moves(tournament_id)

@@ -56,6 +56,7 @@ class ClockOut(Schema):
     ends_at: datetime | None
     remaining_ms: int
     version: int
+    break_after_ms: int | None
 
 
 class TournamentOut(Schema):
@@ -75,6 +76,8 @@ class SnapshotOut(Schema):
     server_time: datetime
     tournament: TournamentOut
     entries: int
+    players_left: int
+    chips_in_play: int
     clock: ClockOut | None
 
 

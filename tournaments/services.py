@@ -26,6 +26,7 @@ from tournaments.entries import (
     Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund, substitution_allowed,
 )
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
+from tournaments.snapshot import field_counts
 
 
 class EntryRefused(Refused):
@@ -229,10 +230,11 @@ def _sell(tournament: Tournament, player: Player, sale: Sale, actor, request_key
         from tables.services import seat_new_entry  # tables builds on entries; imported here, not at the top
 
         seat = seat_new_entry(tournament, entry, random.Random(secrets.randbits(62)))
+    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     events.append_event(tournament.id, "entry.registered", actor=actor, payload={
         "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
-        "seat": seat,
-    }, public={"entries": tournament.seats_sold})
+        "seat": seat, **counts,
+    }, public=counts)
     return entry
 
 
@@ -259,9 +261,10 @@ def _close(tournament: Tournament, entry: Entry, status: str, returned: int, fro
     if entry.kind in Entry.SEAT_KINDS:
         tournament.seats_sold -= 1
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold)
+    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     events.append_event(tournament.id, kind, actor=actor, request_key=request_key, payload={
         "entry": entry_summary(entry), "player": player_summary(entry.player), "reason": reason,
-        "seats_sold": tournament.seats_sold}, public={"entries": tournament.seats_sold})
+        "seats_sold": tournament.seats_sold, **counts}, public=counts)
     return entry
 
 

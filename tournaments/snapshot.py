@@ -4,11 +4,12 @@ The lobby socket's first frame and GET /api/tournaments/<id>/ are this same docu
 """
 
 from django.db import connection, transaction
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from clock.models import Clock
 from tournaments.events import PUBLIC, STAFF, iso_time
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
@@ -39,6 +40,16 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
                 "currency": tournament.festival.currency,
             },
             "entries": tournament.seats_sold,
+            **field_counts(tournament_id),
             "clock": clock.document(now) if clock else None,
         }
     return document
+
+
+def field_counts(tournament_id: int) -> dict:
+    """Players still in and the chips in play (starting stacks, rebuys and add-ons of every
+    entry not voided or refunded): the lobby's average stack is one divided by the other."""
+    counts = Entry.objects.filter(tournament_id=tournament_id).aggregate(
+        players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
+        chips_in_play=Sum("chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])))
+    return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}

@@ -47,6 +47,7 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     expect(first.locator(".seats")).to_contain_text("D")  # the drawn button is shown
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator("[data-chart-summary]")).to_have_text("60 players at 7 tables.")
+    expect(lobby.locator('[data-clock="players-left"]')).to_have_text("60")
     expect(lobby.locator(".chart li.taken")).to_have_count(60)
 
     # Busts from both tablets: table 2 down to 8, table 1 down to 7.
@@ -57,6 +58,9 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
         expect(first.locator("[data-result]")).to_contain_text("is out.")
     expect(first.locator(".seats li:not(.empty)")).to_have_count(7)
     expect(lobby.locator("[data-chart-summary]")).to_have_text("57 players at 7 tables.")
+    chips = sum(Entry.objects.filter(tournament=tournament).values_list("chips", flat=True))
+    expect(lobby.locator('[data-clock="players-left"]')).to_have_text("57")  # live, from the busts
+    expect(lobby.locator('[data-clock="average"]')).to_contain_text(f"{round(chips / 57):,}")
     for page in (first, second):  # 7 at table 1 against 9 at tables 3 and 4
         expect(page.locator(".move")).to_contain_text("table 3 seat")
         expect(page.locator(".move")).to_contain_text("→ table 1 seat")

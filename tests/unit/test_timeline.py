@@ -147,3 +147,14 @@ def test_state_rejects_contradictions():
 )
 def test_format_duration(seconds, text):
     assert timeline.format_duration(timedelta(seconds=seconds)) == text
+
+
+def test_CLK_LEVELS_the_lobby_counts_down_to_the_next_break():
+    from clock.timeline import between_level_and_break
+
+    m = timedelta(minutes=1)
+    levels = [timeline.Level(1, 2, 0, 20 * m), timeline.Level(2, 4, 0, 20 * m), timeline.Level(0, 0, 0, 10 * m, True),
+              timeline.Level(3, 6, 0, 20 * m)]
+    assert between_level_and_break(levels, 0) == 20 * m  # level 2 still to play after this one
+    assert between_level_and_break(levels, 1) == timedelta(0)  # the break comes next
+    assert between_level_and_break(levels, 2) is None and between_level_and_break(levels, 3) is None
