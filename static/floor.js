@@ -11,6 +11,9 @@ const floorPage = {
     this.root = document.querySelector(".floor");
     if (!this.root) return;
     reloadOnSeatingChanges(() => this.refresh());
+    document.addEventListener("pokerfest:event", (event) => {
+      if (/^clock\.(started|level_started|level_set|structure_set)$/.test(event.detail.kind)) this.refresh();
+    });
     setInterval(() => this.root.querySelectorAll(".table-clock").forEach((box) => this.tick(box)), 200);
     wireMoveByHand((path, body, done) => this.act(path, body, done));
     this.refresh();
@@ -27,6 +30,7 @@ const floorPage = {
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
     const holder = this.root.querySelector("[data-tables]");
     this.actionClock = answer.action_clock;
+    this.clockLevel = answer.clock_level;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
     if (!answer.tables.length) holder.textContent = "No tables are open yet: the director opens them and draws the field.";
     this.showMoves(answer);
@@ -64,6 +68,10 @@ const floorPage = {
     done.textContent = "Hand done";
     done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, () => `Table ${table.number}: next hand.`));
     card.append(title);
+    if (table.playing_level !== null && this.clockLevel !== null && table.playing_level !== this.clockLevel) {
+      // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.
+      card.append(element("p", { className: "new-level", textContent: "New level from next hand" }));
+    }
     if (table.clock) card.append(this.tableClock(table));
     card.append(seats, done);
     return card;

@@ -41,6 +41,9 @@ class TournamentTable(models.Model):
     is_final = models.BooleanField(default=False, help_text="the final table, redrawn (SEAT-FINAL)")
     broken_at = models.DateTimeField(null=True, blank=True)
     hands_dealt = models.PositiveIntegerField(default=0, help_text="counted by the tablet's \"hand done\"")
+    # CLK-LEVELS: new limits apply from the next hand. The clock level whose limits the hand
+    # now being played uses; the tablet says "new level from next hand" until they match.
+    playing_level = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "open_order"]

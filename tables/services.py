@@ -78,7 +78,11 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                 first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players, button=button))
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
             chart[drawn.number] = drawn.count
-        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind"], batch_size=500)
+        level = _clock_level(tournament_id)
+        for here in open_here:
+            here.playing_level = level
+        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind", "playing_level"],
+                                            batch_size=500)
         Seating.objects.bulk_create(rows)
         events.append_event(tournament_id, "seating.drawn", request_key=request_key, actor=director,
                             public={"tables": chart},
@@ -95,6 +99,17 @@ def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[i
                           "open it or change the pin.")
         pins[pin.entry_id] = (pin.table.number, pin.seat)
     return pins
+
+
+def _clock_level(tournament_id: int) -> int | None:
+    """The level the clock shows now (None without a clock): the limits a hand dealt now uses."""
+    from clock.models import Clock  # the clock app builds on tables
+    from clock.timeline import view
+
+    clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+    if clock is None:
+        return None
+    return view(clock.state, clock.structure.timeline_levels(), timezone.now()).level_index
 
 
 def _keep_apart(tournament: Tournament) -> list[set[int]]:
@@ -128,6 +143,7 @@ class OpenTable:
     open_order: int
     break_position: int | None
     hands_dealt: int
+    playing_level: int | None
     state: seating.Table
 
 
@@ -136,15 +152,15 @@ def _open(tournament: Tournament) -> dict[int, OpenTable]:
     reads them, so no model instances."""
     rows = tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values_list(
         "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
-        "hands_dealt", "button", "small_blind", "big_blind")
+        "hands_dealt", "playing_level", "button", "small_blind", "big_blind")
     players: dict[int, dict[int, int]] = {row[0]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt,
+    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt, playing_level,
                               seating.Table(number, seats, players[pk], button, small_blind, big_blind))
-            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, button, small_blind,
-            big_blind in rows}
+            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, button,
+            small_blind, big_blind in rows}
 
 
 def table_state(here: TournamentTable) -> seating.Table:
@@ -173,7 +189,8 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
         following = seating.next_hand(state)
         here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
         here.hands_dealt += 1
-        here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt"])
+        here.playing_level = _clock_level(tournament_id)
+        here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
         # A clock still running on a player ends with the hand.
         here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
         positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
@@ -469,13 +486,14 @@ def floor_view(tournament_id: int) -> dict:
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
+                       "playing_level": here.playing_level,
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
-    return {"tables": tables, "breaking_order": breaking_order(tournament),
+    return {"tables": tables, "breaking_order": breaking_order(tournament), "clock_level": _clock_level(tournament_id),
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             **proposal}

@@ -1,7 +1,7 @@
 """Drawing the field against PostgreSQL (SEAT-DRAW, BTN-DRAW): one director action."""
 
 import random
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -227,8 +227,7 @@ def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_the
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_field_fits(field, staff):
-    from tables.services import draw_field, open_tables, player_out, proposed_moves, \
-        set_breaking_order
+    from tables.services import draw_field, open_tables, player_out, proposed_moves, set_breaking_order
 
     tournament, _ = field(20, tables=3)
     open_tables(tournament.id, [1, 2, 3], staff["director"])
@@ -403,3 +402,22 @@ def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, 
     repeat = director.post(f"{base}/tables/1/seats/{seat}/out/", HTTP_IDEMPOTENCY_KEY="tap-2")
     assert out.status_code == repeat.status_code == 200 and tournament.events.filter(kind="player.out").count() == 1
     assert director.post(f"{base}/tables/1/seats/{seat}/out/").json()["detail"] == f"Seat {seat} at table 1 is empty."
+
+
+@pytest.mark.django_db
+def test_CLK_LEVELS_new_limits_apply_from_each_tables_next_hand(field, staff):
+    from clock import services as clock_services
+    from clock.models import Clock
+    from tables.services import draw_field, floor_view, hand_done, open_tables
+
+    tournament, _ = field(12, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    clock_services.start_clock(tournament.id, None)
+    draw_field(tournament.id, staff["director"], seed=2)
+    assert {t["playing_level"] for t in floor_view(tournament.id)["tables"]} == {0}
+    Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
+    clock_services.advance_due_levels(tournament.id)  # level 2 starts mid-hand
+    view = floor_view(tournament.id)
+    assert view["clock_level"] == 1 and [t["playing_level"] for t in view["tables"]] == [0, 0]
+    hand_done(tournament.id, 1, staff["floor"])  # table 1's next hand uses the new limits
+    assert [t["playing_level"] for t in floor_view(tournament.id)["tables"]] == [1, 0]
