@@ -3,7 +3,7 @@
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
-from clock import calls, services
+from clock import calls, day, services
 from pokerfest.access import Action, tournament_for
 from tournaments.api import ERRORS, ClockOut, request_key
 
@@ -89,3 +89,34 @@ class StructureIn(Schema):
 def set_structure(request, tournament_id: int, body: StructureIn):
     return services.copy_structure(_director(request, tournament_id), body.structure_id, request.user,
                                    request_key(request))
+
+
+class DayEndIn(Schema):
+    level_index: int = Field(..., ge=0, description="the structure position of the day's last level")
+
+
+@router.post("/tournaments/{tournament_id}/day/end-level/", response={200: dict, **ERRORS},
+             summary="Name the level the day's play ends with (CLK-EOD)")
+def day_end_level(request, tournament_id: int, body: DayEndIn):
+    return day.set_day_end(_director(request, tournament_id), body.level_index, request.user, request_key(request))
+
+
+class LastHandsIn(Schema):
+    hands: int = Field(..., description="hands every table still plays today")
+
+
+@router.post("/tournaments/{tournament_id}/day/last-hands/", response={200: dict, **ERRORS},
+             summary="Stop the clock and announce the day's last hands (CLK-EOD)")
+def last_hands(request, tournament_id: int, body: LastHandsIn):
+    return day.announce_last_hands(_director(request, tournament_id), body.hands, request.user, request_key(request))
+
+
+class BagIn(Schema):
+    chips: int = Field(..., ge=0, description="the chips counted into the bag")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/bag/", response={200: dict, **ERRORS},
+             summary="Bag a player's chips after the table's last hand of the day (CLK-EOD, AC-CARRY)")
+def bag(request, tournament_id: int, table_number: int, seat: int, body: BagIn):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return day.bag_chips(tournament_id, table_number, seat, body.chips, request.user, request_key(request))

@@ -99,6 +99,11 @@ class Clock(models.Model):
     # level after registration closes.
     top_ups_done = models.JSONField(default=list, blank=True)
     top_ups_waiting = models.JSONField(default=list, blank=True)
+    # CLK-EOD: multi-day events. The level index the day ends with, the day being played, and
+    # whether it is over (every table has played its last hands).
+    day = models.PositiveSmallIntegerField(default=1)
+    day_last_level = models.PositiveIntegerField(null=True, blank=True)
+    day_over = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

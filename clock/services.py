@@ -19,7 +19,7 @@ from tournaments.models import Tournament
 MAX_ADJUST = timedelta(hours=6)
 
 
-def _locked_clock(tournament_id: int) -> Clock:
+def locked_clock(tournament_id: int) -> Clock:
     Tournament.objects.select_for_update().get(pk=tournament_id)
     try:
         return Clock.objects.select_for_update().get(tournament_id=tournament_id)
@@ -29,17 +29,21 @@ def _locked_clock(tournament_id: int) -> Clock:
         ) from None
 
 
-def _change(tournament_id: int, actor, kind: str, change, request_key: str | None = None, **staff_details) -> dict:
+def _change(tournament_id: int, actor, kind: str, change, request_key: str | None = None, also=None,
+            **staff_details) -> dict:
+    """One clock control. `also(clock)` may change more in the same transaction and returns
+    what to add to the event (or None)."""
     now = timezone.now()
     with transaction.atomic():
-        clock = _locked_clock(tournament_id)
+        clock = locked_clock(tournament_id)
         levels = clock.structure.timeline_levels()
         if events.already_done(tournament_id, request_key):
             return clock.document(now, levels)  # a retry of a request that already took effect
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
+        more = also(clock) if also else None
         clock.save()
-        public = {"clock": clock.document(now, levels)}
+        public = {"clock": clock.document(now, levels), **(more or {})}
         if kind == "clock.started":
             Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).update(
                 status=Tournament.Status.RUNNING
@@ -74,7 +78,9 @@ def pause_clock(tournament_id: int, actor, reason: str = "", request_key: str | 
 
 
 def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
-    return _change(tournament_id, actor, "clock.resumed", timeline.resume, request_key)
+    from clock.day import start_next_day  # the day builds on the clock
+
+    return _change(tournament_id, actor, "clock.resumed", timeline.resume, request_key, also=start_next_day)
 
 
 def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | None = None) -> dict:
@@ -110,7 +116,7 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
     now = timezone.now()
     with transaction.atomic():
         try:
-            clock = _locked_clock(tournament_id)
+            clock = locked_clock(tournament_id)
         except (Tournament.DoesNotExist, timeline.ClockRefused):
             return None
         if version is not None and clock.version != version:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from clock.timeline import RUNNING, ClockView, Level, play_level_number
 from tournaments.rulesets import ClockRules
 
 # CLK-CALL ---------------------------------------------------------------------------------
@@ -139,3 +140,32 @@ def on_level_start(state: Replenishing, registration_open: bool) -> tuple[Replen
 def top_up(extensions: dict[int, int], to: int) -> dict[int, int]:
     """Everyone up to `to` chips; a player with more keeps them."""
     return {entry: max(count, to) for entry, count in extensions.items()}
+
+
+# CLK-EOD ----------------------------------------------------------------------------------
+
+LAST_HANDS_EARLIEST = timedelta(minutes=15)
+LAST_HANDS_LATEST = timedelta(minutes=5)
+
+
+def last_hands_refusal(shown: ClockView, levels: list[Level], day_last_level: int | None) -> str | None:
+    """CLK-EOD: the director announces the day's last hands between 15 and 5 minutes before the
+    end of the day's last level (an index into `levels`). None when allowed now, else why not,
+    in the director's words."""
+    if day_last_level is None:
+        return "Set the level the day ends with first."
+    last = play_level_number(levels, day_last_level)
+    if shown.level_index != day_last_level:
+        return f"The day ends with level {last}; the clock is not there yet."
+    if shown.status != RUNNING:
+        return "Start or resume the clock: the last hands are announced while the level runs."
+    if not LAST_HANDS_LATEST <= shown.remaining <= LAST_HANDS_EARLIEST:
+        left = int(shown.remaining.total_seconds())
+        return (f"Announce the last hands between 15 and 5 minutes before the end of level {last}; "
+                f"{left // 60}:{left % 60:02d} is left now.")
+    return None
+
+
+def hands_left_after(hands_left: int | None) -> int | None:
+    """CLK-EOD: a table's count after its "hand done"; None while no count is running."""
+    return None if hands_left is None else max(0, hands_left - 1)

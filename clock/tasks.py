@@ -2,7 +2,7 @@
 
 from django.utils import timezone
 
-from clock import calls, services
+from clock import calls, day, services
 from clock.models import Clock
 from pokerfest.celery import app
 
@@ -22,10 +22,16 @@ def reconcile_clocks() -> int:
     for tournament_id in due.values_list("tournament_id", flat=True):
         if services.advance_due_levels(tournament_id) is not None:
             advanced += 1
-    return advanced + calls.expire_due()
+    return advanced + calls.expire_due() + day.finish_due_days()
 
 
 @app.task(name="clock.tasks.expire_table_clock")
 def expire_table_clock(clock_id: int) -> bool:
     """Scheduled (ETA) for the moment a clock call or action clock reaches zero."""
     return calls.expire(clock_id)
+
+
+@app.task(name="clock.tasks.finish_day")
+def finish_day(tournament_id: int) -> bool:
+    """After a table's last hand of the day: ends the day once every table is done."""
+    return day.finish_day(tournament_id)

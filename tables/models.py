@@ -1,6 +1,7 @@
 """Tables and seats. Constraints live in the database: one player per seat, one open seating
 per entry."""
 
+from django.conf import settings
 from django.db import models
 
 from tournaments.models import Entry, Festival, Tournament
@@ -44,6 +45,8 @@ class TournamentTable(models.Model):
     # CLK-LEVELS: new limits apply from the next hand. The clock level whose limits the hand
     # now being played uses; the tablet says "new level from next hand" until they match.
     playing_level = models.PositiveIntegerField(null=True, blank=True)
+    hands_left = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                  help_text="CLK-EOD: the day's last hands still to play here")
 
     class Meta:
         ordering = ["tournament", "open_order"]
@@ -122,3 +125,22 @@ class KeepApart(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ChipBag(models.Model):
+    """CLK-EOD, AC-CARRY: a player's chips and unused time-extension chips bagged at the end of
+    a day, counted by the floor."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_bags")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_bags")
+    day = models.PositiveSmallIntegerField()
+    table = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    chips = models.PositiveBigIntegerField()
+    time_extensions = models.PositiveSmallIntegerField(null=True, blank=True)
+    bagged_at = models.DateTimeField()
+    bagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["entry", "day"], name="chip_bag_once_per_entry_and_day")]
+

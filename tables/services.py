@@ -144,6 +144,7 @@ class OpenTable:
     break_position: int | None
     hands_dealt: int
     playing_level: int | None
+    hands_left: int | None
     state: seating.Table
 
 
@@ -152,15 +153,15 @@ def _open(tournament: Tournament) -> dict[int, OpenTable]:
     reads them, so no model instances."""
     rows = tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values_list(
         "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
-        "hands_dealt", "playing_level", "button", "small_blind", "big_blind")
+        "hands_dealt", "playing_level", "hands_left", "button", "small_blind", "big_blind")
     players: dict[int, dict[int, int]] = {row[0]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt, playing_level,
+    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, hands_left,
                               seating.Table(number, seats, players[pk], button, small_blind, big_blind))
-            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, button,
-            small_blind, big_blind in rows}
+            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, hands_left,
+            button, small_blind, big_blind in rows}
 
 
 def table_state(here: TournamentTable) -> seating.Table:
@@ -186,6 +187,8 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
         state = table_state(here)
         if state.count < 2:
             raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
+        if here.hands_left == 0:
+            raise Refused(f"Table {table_number} has played its last hand of the day: bag the chips.")
         following = seating.next_hand(state)
         here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
         here.hands_dealt += 1
@@ -193,6 +196,9 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
         here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
         # A clock still running on a player ends with the hand.
         here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
+        from clock.day import hand_played  # the clock app builds on tables
+
+        hand_played(tournament, here)
         positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
                      "big_blind": here.big_blind}
         events.append_event(tournament_id, "hand.done", request_key=request_key, actor=actor, payload=positions,
@@ -480,13 +486,15 @@ def floor_view(tournament_id: int) -> dict:
         chips[sitting.entry_id] = clock_rules.starting_extensions if extensions is None else extensions
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
+    bagged = _bagged_seats(tournament)
     for here in _open(tournament).values():
         state = here.state
         clock = clocks.get(here.id)
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
-                       "playing_level": here.playing_level,
+                       "playing_level": here.playing_level, "hands_left": here.hands_left,
+                       "bagged": sorted(bagged.get(here.id, ())),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})
@@ -497,6 +505,18 @@ def floor_view(tournament_id: int) -> dict:
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             **proposal}
+
+
+def _bagged_seats(tournament: Tournament) -> dict[int, set[int]]:
+    """Seats bagged today at tables that have played their last hand (CLK-EOD)."""
+    from clock.models import Clock
+
+    day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
+    counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
+    bagged: dict[int, set[int]] = {}
+    for number, seat in tournament.chip_bags.filter(day=day, table__in=counting).values_list("table", "seat"):
+        bagged.setdefault(counting[number], set()).add(seat)
+    return bagged
 
 
 def _table_clocks_this_hand(tournament: Tournament):

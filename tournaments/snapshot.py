@@ -42,6 +42,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
             "entries": tournament.seats_sold,
             **field_counts(tournament_id),
             "clock": clock.document(now) if clock else None,
+            "end_of_day": end_of_day(tournament, clock),
         }
     return document
 
@@ -53,3 +54,13 @@ def field_counts(tournament_id: int) -> dict:
         players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
         chips_in_play=Sum("chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])))
     return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}
+
+
+def end_of_day(tournament: Tournament, clock: Clock | None) -> dict | None:
+    """CLK-EOD for the lobby: the tables still playing their last hands, once announced."""
+    counting = tournament.tables.filter(broken_at__isnull=True, hands_left__isnull=False)
+    if clock is None or not counting.exists():
+        return None
+    playing = sorted(counting.filter(hands_left__gt=0).values_list("table__number", flat=True))
+    return {"day": clock.day, "day_over": clock.day_over, "playing": playing}
+

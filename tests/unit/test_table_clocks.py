@@ -109,3 +109,25 @@ def test_AC_REPLENISH_24_reached_before_registration_closes_tops_up_at_the_level
 def test_AC_the_action_clock_is_a_ruleset_switch_on_top_of_any_preset():
     assert PRESETS["action-clock"].clock.action_clock
     assert not any(PRESETS[name].clock.action_clock for name in ("pokerfest", "neverending", "chips", "kentucky"))
+
+
+def test_CLK_EOD_the_last_hands_are_announced_between_15_and_5_minutes_before_the_days_last_level_ends():
+    from clock import timeline
+    from clock.table_clocks import hands_left_after, last_hands_refusal
+
+    levels = [timeline.Level(n, 2 * n, 0, 30 * MINUTES) for n in range(1, 4)]
+    levels.insert(1, timeline.Level(0, 0, 0, 10 * MINUTES, is_break=True))  # level 3 is index 3
+
+    def at(index, left, status=timeline.RUNNING):
+        return timeline.ClockView(status, index, levels[index], None, None, left, None)
+
+    assert last_hands_refusal(at(3, 10 * MINUTES), levels, 3) is None
+    assert last_hands_refusal(at(3, 15 * MINUTES), levels, 3) is None
+    assert last_hands_refusal(at(3, 5 * MINUTES), levels, 3) is None
+    assert last_hands_refusal(at(3, 16 * MINUTES), levels, 3) == (
+        "Announce the last hands between 15 and 5 minutes before the end of level 3; 16:00 is left now.")
+    assert "4:59 is left" in last_hands_refusal(at(3, timedelta(minutes=4, seconds=59)), levels, 3)
+    assert last_hands_refusal(at(2, 10 * MINUTES), levels, 3) == "The day ends with level 3; the clock is not there yet."
+    assert last_hands_refusal(at(3, 10 * MINUTES, timeline.PAUSED), levels, 3).startswith("Start or resume")
+    assert last_hands_refusal(at(3, 10 * MINUTES), levels, None) == "Set the level the day ends with first."
+    assert [hands_left_after(n) for n in (3, 1, 0, None)] == [2, 0, 0, None]

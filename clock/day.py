@@ -1,0 +1,154 @@
+"""End of day for multi-day events (CLK-EOD).
+
+Between 15 and 5 minutes before the end of the day's last level the director stops the clock
+and announces N hands; every table then plays exactly N more hands, counted down by its
+tablet's "hand done", and bags: the floor records each player's chips and unused extension
+chips (AC-CARRY). A task ends the day once every table has played its last hand. The next
+day starts when the director resumes the clock.
+
+Locks: the clock row, then the tournament row, the order the level clock's controls use.
+"""
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from clock import services  # as a module: services and tasks import each other
+from clock import table_clocks, timeline
+from clock.models import Clock
+from pokerfest.refusals import Refused
+from tables.models import ChipBag, TournamentTable
+from tables.services import lock_tournament, open_table, sitting_at
+from tournaments import events
+
+MOST_HANDS = 30
+
+
+def set_day_end(tournament_id: int, level_index: int, director, request_key: str | None = None) -> dict:
+    """The director names the level the day's play ends with."""
+    with transaction.atomic():
+        clock = services.locked_clock(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        levels = clock.structure.timeline_levels()
+        if not 0 <= level_index < len(levels) or levels[level_index].is_break:
+            raise Refused("Choose a playing level of this structure, not a break.")
+        if level_index < clock.level_index:
+            raise Refused("That level has been played already.")
+        clock.day_last_level = level_index
+        clock.save(update_fields=["day_last_level"])
+        public = {"day": clock.day, "level_index": level_index,
+                  "level_number": timeline.play_level_number(levels, level_index)}
+        events.append_event(tournament_id, "day.end_set", actor=director, public=public, payload=public,
+                            request_key=request_key)
+    return public
+
+
+def announce_last_hands(tournament_id: int, hands: int, director, request_key: str | None = None) -> dict:
+    """CLK-EOD: stop the clock and give every table the same number of hands still to play."""
+    if not 1 <= hands <= MOST_HANDS:
+        raise Refused(f"Announce from 1 to {MOST_HANDS} hands.")
+    now = timezone.now()
+    with transaction.atomic():
+        clock = services.locked_clock(tournament_id)
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        levels = clock.structure.timeline_levels()
+        shown = timeline.view(clock.state, levels, now)
+        if refusal := table_clocks.last_hands_refusal(shown, levels, clock.day_last_level):
+            raise Refused(refusal)
+        clock.set_state(timeline.pause(clock.state, levels, now))
+        clock.version += 1
+        clock.save()
+        playing = tournament.tables.filter(broken_at__isnull=True)
+        playing.update(hands_left=hands)
+        public = {"day": clock.day, "hands": hands, "clock": clock.document(now, levels),
+                  "playing": sorted(playing.values_list("table__number", flat=True))}
+        events.append_event(tournament_id, "day.last_hands", actor=director, public=public, payload=public,
+                            request_key=request_key)
+    return public
+
+
+def hand_played(tournament, here: TournamentTable) -> None:
+    """Called by "hand done" inside its transaction: one of the day's last hands is played."""
+    following = table_clocks.hands_left_after(here.hands_left)
+    if following is None:
+        return
+    here.hands_left = following
+    here.save(update_fields=["hands_left"])
+    if following == 0:
+        playing = sorted(tournament.tables.filter(broken_at__isnull=True, hands_left__gt=0)
+                         .values_list("table__number", flat=True))
+        public = {"table": here.table.number, "playing": playing}
+        events.append_event(tournament.id, "table.last_hand_played", actor=None, public=public, payload=public)
+        tournament_id = tournament.id
+
+        def end_day_soon():
+            from clock import tasks  # tasks import the services
+
+            tasks.finish_day.delay(tournament_id)
+
+        transaction.on_commit(end_day_soon, robust=True)
+
+
+def finish_day(tournament_id: int) -> bool:
+    """The day ends once every table has played its last hand. Idempotent."""
+    with transaction.atomic():
+        clock = Clock.objects.select_for_update().filter(tournament_id=tournament_id).first()
+        if clock is None or clock.day_over:
+            return False
+        tournament = lock_tournament(tournament_id)
+        tables = tournament.tables.filter(broken_at__isnull=True)
+        counting = tables.filter(hands_left__isnull=False)
+        if not counting.exists() or counting.filter(hands_left__gt=0).exists():
+            return False
+        clock.day_over = True
+        clock.save(update_fields=["day_over"])
+        public = {"day": clock.day}
+        events.append_event(tournament_id, "day.ended", actor=None, public=public, payload=public)
+    return True
+
+
+def finish_due_days() -> int:
+    """Beat's repair: days whose last table finished while the finishing task was lost."""
+    due = Clock.objects.filter(day_over=False, tournament__tables__hands_left=0).values_list("tournament_id", flat=True)
+    return sum(finish_day(tournament_id) for tournament_id in set(due))
+
+
+def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, actor,
+              request_key: str | None = None) -> dict:
+    """The floor bags a player's chips at a table that has played its last hand; the unused
+    extension chips go in the bag with them (AC-CARRY)."""
+    with transaction.atomic():
+        clock = Clock.objects.select_for_update().filter(tournament_id=tournament_id).first()
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        here = open_table(tournament, table_number)
+        if here.hands_left != 0:
+            raise Refused(f"Table {table_number} is still playing: bag its chips after its last hand.")
+        sitting = sitting_at(here, seat)
+        try:
+            with transaction.atomic():
+                ChipBag.objects.create(tournament=tournament, entry=sitting.entry, day=clock.day if clock else 1,
+                                       table=table_number, seat=seat, chips=chips,
+                                       time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
+                                       bagged_by=actor if getattr(actor, "pk", None) else None)
+        except IntegrityError:
+            raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
+        public = {"table": table_number, "seat": seat}
+        events.append_event(tournament_id, "chips.bagged", actor=actor, public=public, request_key=request_key,
+                            payload={**public, "entry": sitting.entry.number, "chips": chips,
+                                     "time_extensions": sitting.entry.time_extensions})
+    return public
+
+
+def start_next_day(clock: Clock) -> dict | None:
+    """Called when the director resumes a clock whose day is over: the next day begins."""
+    if not clock.day_over:
+        return None
+    clock.day += 1
+    clock.day_over, clock.day_last_level = False, None
+    TournamentTable.objects.filter(tournament_id=clock.tournament_id).update(hands_left=None)
+    return {"day": clock.day}
+
