@@ -78,6 +78,16 @@ document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
+  document.querySelector("[data-day-end]").addEventListener("click", (click) => {
+    click.preventDefault();
+    directorAction("day/end-level/", { level_index: Number(document.querySelector("#level-index").value) },
+      (answer) => `Day ${answer.day} ends with level ${answer.level_number}.`);
+  });
+  document.querySelector("[data-last-hands]").addEventListener("click", (click) => {
+    click.preventDefault();
+    const hands = Number(document.querySelector("#last-hands").value);
+    directorAction("day/last-hands/", { hands }, (answer) => `Clock stopped: ${answer.hands} more hands at tables ${answer.playing.join(", ")}.`);
+  });
   document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
     click.preventDefault();
     const chosen = document.querySelector("#structure-template").value;

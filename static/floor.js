@@ -12,7 +12,7 @@ const floorPage = {
     if (!this.root) return;
     reloadOnSeatingChanges(() => this.refresh());
     document.addEventListener("pokerfest:event", (event) => {
-      if (/^clock\.(started|level_started|level_set|structure_set)$/.test(event.detail.kind)) this.refresh();
+      if (/^(clock\.(started|resumed|level_started|level_set|structure_set)|day\.|chips\.)/.test(event.detail.kind)) this.refresh();
     });
     setInterval(() => this.root.querySelectorAll(".table-clock").forEach((box) => this.tick(box)), 200);
     wireMoveByHand((path, body, done) => this.act(path, body, done));
@@ -31,7 +31,14 @@ const floorPage = {
     const holder = this.root.querySelector("[data-tables]");
     this.actionClock = answer.action_clock;
     this.clockLevel = answer.clock_level;
+    // A redraw must not wipe a chip count being typed: keep typed values and the focus.
+    const typed = new Map([...holder.querySelectorAll("input[data-key]")].filter((i) => i.value).map((i) => [i.dataset.key, i.value]));
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
+    holder.querySelectorAll("input[data-key]").forEach((input) => {
+      if (typed.has(input.dataset.key)) input.value = typed.get(input.dataset.key);
+      if (input.dataset.key === focused) input.focus();
+    });
     if (!answer.tables.length) holder.textContent = "No tables are open yet: the director opens them and draws the field.";
     this.showMoves(answer);
   },
@@ -53,7 +60,9 @@ const floorPage = {
       const chips = player && this.actionClock ? ` · ${player.extensions} ext` : "";
       label.textContent = `${seat}. ${player ? player.name : "empty"}${marks.length ? " · " + marks.join(" ") : ""}${chips}`;
       item.append(label);
-      if (player) {
+      if (player && table.hands_left === 0) {
+        item.append(table.bagged.includes(seat) ? element("span", { textContent: "bagged" }) : this.bagForm(table.number, seat, player.name));
+      } else if (player) {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
@@ -72,9 +81,25 @@ const floorPage = {
       // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.
       card.append(element("p", { className: "new-level", textContent: "New level from next hand" }));
     }
+    if (table.hands_left !== null) {
+      // CLK-EOD: the day's last hands, counted down by "hand done"; at zero the table bags.
+      const text = table.hands_left ? `${table.hands_left} hand${table.hands_left === 1 ? "" : "s"} left today` : "Last hand played: bag the chips";
+      card.append(element("p", { className: "new-level", textContent: text }));
+    }
     if (table.clock) card.append(this.tableClock(table));
     card.append(seats, done);
     return card;
+  },
+
+  bagForm(table, seat, name) {
+    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Chips bagged: seat ${seat}, ${name}` });
+    chips.dataset.key = `bag-${table}-${seat}`;
+    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: "Bag" }));
+    form.addEventListener("submit", (submit) => {
+      submit.preventDefault();
+      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => `Seat ${seat} bagged: ${Number(chips.value).toLocaleString("en")} chips.`);
+    });
+    return form;
   },
 
   // With the action clock (AC-TIMES) the dealer starts each player's time, saying whether the

@@ -10,11 +10,28 @@ const lobbyPage = {
     if (!root) return;
     this.base = root.dataset.apiBase;
     reloadOnSeatingChanges(() => this.chart(), 1000);
+    document.addEventListener("pokerfest:snapshot", (event) => this.endOfDay(event.detail.end_of_day));
+    document.addEventListener("pokerfest:event", (event) => {
+      const { kind, data } = event.detail;
+      if (kind === "day.last_hands" || kind === "table.last_hand_played") this.endOfDay({ day: data.day ?? this.day, day_over: false, playing: data.playing });
+      if (kind === "day.ended") this.endOfDay({ day: data.day, day_over: true, playing: [] });
+      if (kind === "clock.resumed" && data.day) this.endOfDay(null);
+    });
     document.querySelector("[data-find-seat]").addEventListener("submit", (submit) => {
       submit.preventDefault();
       this.find(submit.target.elements.name.value);
     });
     this.chart();
+  },
+
+  // CLK-EOD: which tables still play their last hands of the day.
+  endOfDay(state) {
+    const line = document.querySelector("[data-end-of-day]");
+    line.hidden = !state;
+    if (!state) return;
+    this.day = state.day;
+    line.textContent = state.day_over || !state.playing.length ? `Day ${state.day} is over: chips are bagged.`
+      : `Day ${state.day}, last hands: still playing at table${state.playing.length === 1 ? "" : "s"} ${state.playing.join(", ")}.`;
   },
 
   async chart() {

@@ -6,7 +6,7 @@
 // Event kinds after which a seating view reloads.
 function isSeatingEvent(kind) {
   return /^(seating|player|players|hand|tables?|final_table|registration)\./.test(kind) ||
-    /^clock\.(called|stopped|hand_dead)$/.test(kind) || /^action\./.test(kind);
+    /^clock\.(called|stopped|hand_dead)$/.test(kind) || /^(action|day|chips)\./.test(kind);
 }
 
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts

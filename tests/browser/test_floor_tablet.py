@@ -162,3 +162,53 @@ def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_a
     tablet.get_by_role("button", name="Hand done").click()
     expect(tablet.locator(".table-clock")).to_have_count(0)
     expect(other.locator(".table-clock")).to_have_count(0)
+
+
+def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_bag_the_lobby_follows(
+    stack, new_page, make_tournament, staff
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clock import services as clock_services
+    from clock.models import Clock
+
+    tournament = field(make_tournament, 12, 2)
+    act(open_tables, tournament.id, [1, 2], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    act(clock_services.start_clock, tournament.id, None)
+    Clock.objects.filter(tournament=tournament).update(day_last_level=0,
+                                                       ends_at=timezone.now() + timedelta(minutes=10))
+    director, tablet, lobby = new_page(), new_page(), new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    tablet.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table=1")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    for page in (director, tablet, lobby):
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+
+    director.get_by_label("Last hands of the day").fill("2")
+    director.get_by_role("button", name="Stop the clock and announce the last hands").click()
+    expect(director.locator("[data-result]")).to_have_text("Clock stopped: 2 more hands at tables 1, 2.")
+    expect(lobby.locator("[data-clock='status']")).to_have_text("paused")
+    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at tables 1, 2.")
+    expect(tablet.locator(".table-card")).to_contain_text("2 hands left today")
+    for left in ("1 hand left today", "Last hand played: bag the chips"):
+        tablet.get_by_role("button", name="Hand done").click()
+        expect(tablet.locator(".table-card")).to_contain_text(left)
+    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at table 2.")
+    first = tablet.locator(".seats li:not(.empty)").first
+    first.get_by_role("spinbutton").fill("23450")
+    first.get_by_role("button", name="Bag").click()
+    expect(tablet.locator("[data-result]")).to_contain_text("bagged: 23,450 chips.")
+    expect(first).to_contain_text("bagged")
+    for _ in range(2):
+        act(hand_done_at, tournament.id, 2, staff["floor"])
+    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1 is over: chips are bagged.")  # the worker ended it
+
+
+def hand_done_at(tournament_id, table, actor):
+    from tables.services import hand_done
+
+    return hand_done(tournament_id, table, actor)
