@@ -1,10 +1,12 @@
 """The director's clock controls (CLK-CONTROL): each call is one service call."""
 
 from ninja import Field, Router, Schema
+from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from clock import calls, day, services
 from pokerfest.access import Action, tournament_for
+from tournaments import payouts
 from tournaments.api import ERRORS, ClockOut, request_key
 
 router = Router(tags=["clock"], auth=django_auth)
@@ -120,3 +122,19 @@ class BagIn(Schema):
 def bag(request, tournament_id: int, table_number: int, seat: int, body: BagIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return day.bag_chips(tournament_id, table_number, seat, body.chips, request.user, request_key(request))
+
+
+class ChopIn(Schema):
+    stacks: dict[int, int] = Field(..., description="entry number -> chips counted")
+    prizes: list[int] = Field(..., min_length=1, description="the unpaid prizes, in minor units")
+
+
+@router.post("/tournaments/{tournament_id}/chip-chop/", response={200: dict, **ERRORS},
+             summary="A chip-chop proposal for the remaining prizes (CLK-LIMIT): nothing is recorded")
+def chip_chop(request, tournament_id: int, body: ChopIn):
+    _director(request, tournament_id)
+    try:
+        split = payouts.chip_chop(body.stacks, body.prizes)
+    except ValueError as problem:
+        raise HttpError(422, f"{str(problem).capitalize()}.") from None
+    return {"shares": {str(number): amount for number, amount in split.items()}}

@@ -101,6 +101,10 @@ class Clock(models.Model):
     top_ups_waiting = models.JSONField(default=list, blank=True)
     # CLK-EOD: multi-day events. The level index the day ends with, the day being played, and
     # whether it is over (every table has played its last hands).
+    # CLK-LIMIT: when play first started (the limit runs in real time from then), and whether
+    # the limit has stopped the clock.
+    started_at = models.DateTimeField(null=True, blank=True)
+    limit_reached = models.BooleanField(default=False)
     day = models.PositiveSmallIntegerField(default=1)
     day_last_level = models.PositiveIntegerField(null=True, blank=True)
     day_over = models.BooleanField(default=False)
@@ -163,7 +167,15 @@ class Clock(models.Model):
             "version": self.version,
             # time to the next break = this level's time left + this (None: no break ahead)
             "break_after_ms": _ms(timeline.between_level_and_break(levels, shown.level_index)),
+            "limit_at": iso_time(self.limit_at()),  # CLK-LIMIT; None: no limit, or not started
         }
+
+    def limit_at(self):
+        """CLK-LIMIT: the moment play must end (the ruleset's limit from the first start)."""
+        minutes = self.tournament.rules().clock.time_limit_minutes
+        if minutes is None or self.started_at is None:
+            return None
+        return self.started_at + timedelta(minutes=minutes)
 
     def set_state(self, state: timeline.ClockState) -> None:
         self.status = state.status

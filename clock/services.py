@@ -41,6 +41,9 @@ def _change(tournament_id: int, actor, kind: str, change, request_key: str | Non
             return clock.document(now, levels)  # a retry of a request that already took effect
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
+        if kind == "clock.started" and clock.started_at is None:
+            clock.started_at = now
+            _enforce_limit_after_commit(clock)
         more = also(clock) if also else None
         clock.save()
         public = {"clock": clock.document(now, levels), **(more or {})}
@@ -172,3 +175,37 @@ def copy_structure(tournament_id: int, structure_id: int, director, request_key:
         events.append_event(tournament_id, "clock.structure_set", actor=director, public=public,
                             payload={**public, "structure": template.name}, request_key=request_key)
     return public["clock"]
+
+
+def _enforce_limit_after_commit(clock: Clock) -> None:
+    limit_at = clock.limit_at()
+    if limit_at is None:
+        return
+    tournament_id = clock.tournament_id
+    transaction.on_commit(lambda: tasks.enforce_time_limit.apply_async((tournament_id,), eta=limit_at), robust=True)
+
+
+def enforce_time_limit(tournament_id: int) -> dict | None:
+    """CLK-LIMIT: at the limit the clock stops, once; the director then settles the remaining
+    prizes by chip count. Idempotent; None when there is nothing to do."""
+    now = timezone.now()
+    with transaction.atomic():
+        try:
+            clock = locked_clock(tournament_id)
+        except (Tournament.DoesNotExist, timeline.ClockRefused):
+            return None
+        limit_at = clock.limit_at()
+        if clock.limit_reached or limit_at is None or limit_at > now:
+            return None
+        levels = clock.structure.timeline_levels()
+        state = timeline.catch_up(clock.state, levels, now)
+        if state.status == timeline.RUNNING:
+            state = timeline.pause(state, levels, now)
+        clock.set_state(state)
+        clock.limit_reached = True
+        clock.version += 1
+        clock.save()
+        public = {"clock": clock.document(now, levels)}
+        events.append_event(tournament_id, "clock.time_limit", actor=None, payload=public, public=public)
+    return public["clock"]
+

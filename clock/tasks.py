@@ -22,7 +22,11 @@ def reconcile_clocks() -> int:
     for tournament_id in due.values_list("tournament_id", flat=True):
         if services.advance_due_levels(tournament_id) is not None:
             advanced += 1
-    return advanced + calls.expire_due() + day.finish_due_days()
+    now = timezone.now()
+    started = Clock.objects.filter(started_at__isnull=False, limit_reached=False).select_related("tournament")
+    over = [clock.tournament_id for clock in started if (limit := clock.limit_at()) is not None and limit <= now]
+    limits = sum(services.enforce_time_limit(tournament_id) is not None for tournament_id in over)
+    return advanced + calls.expire_due() + day.finish_due_days() + limits
 
 
 @app.task(name="clock.tasks.expire_table_clock")
@@ -35,3 +39,9 @@ def expire_table_clock(clock_id: int) -> bool:
 def finish_day(tournament_id: int) -> bool:
     """After a table's last hand of the day: ends the day once every table is done."""
     return day.finish_day(tournament_id)
+
+
+@app.task(name="clock.tasks.enforce_time_limit")
+def enforce_time_limit(tournament_id: int) -> bool:
+    """Scheduled (ETA) for the tournament's time limit (CLK-LIMIT)."""
+    return services.enforce_time_limit(tournament_id) is not None

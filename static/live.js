@@ -135,6 +135,9 @@ class ClockDisplay {
     this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);
     this.field("remaining", formatClock(this.remainingMs()));
     this.field("colour-up", level.colour_up ? `Colour-up: ${level.colour_up}` : "");
+    // CLK-LIMIT: real time left until play must end.
+    this.root.querySelectorAll("[data-clock-limit]").forEach((row) => (row.hidden = !clock.limit_at));
+    if (clock.limit_at) this.field("limit", formatClock(Math.max(0, Date.parse(clock.limit_at) - this.feed.serverNow())));
     this.field("to-break", clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
       : formatClock(this.remainingMs() + clock.break_after_ms));
     if (this.players) {

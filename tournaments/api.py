@@ -57,6 +57,7 @@ class ClockOut(Schema):
     remaining_ms: int
     version: int
     break_after_ms: int | None
+    limit_at: datetime | None
 
 
 class TournamentOut(Schema):
