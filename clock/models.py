@@ -105,6 +105,8 @@ class Clock(models.Model):
     # the limit has stopped the clock.
     started_at = models.DateTimeField(null=True, blank=True)
     limit_reached = models.BooleanField(default=False)
+    # A timed time-out: the clock is paused and resumes by itself at this moment.
+    resume_at = models.DateTimeField(null=True, blank=True)
     day = models.PositiveSmallIntegerField(default=1)
     day_last_level = models.PositiveIntegerField(null=True, blank=True)
     day_over = models.BooleanField(default=False)
@@ -168,6 +170,7 @@ class Clock(models.Model):
             # time to the next break = this level's time left + this (None: no break ahead)
             "break_after_ms": _ms(timeline.between_level_and_break(levels, shown.level_index)),
             "limit_at": iso_time(self.limit_at()),  # CLK-LIMIT; None: no limit, or not started
+            "resume_at": iso_time(self.resume_at),  # a timed time-out's end
         }
 
     def limit_at(self):

@@ -41,6 +41,7 @@ def _change(tournament_id: int, actor, kind: str, change, request_key: str | Non
             return clock.document(now, levels)  # a retry of a request that already took effect
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
+        clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
         if kind == "clock.started" and clock.started_at is None:
             clock.started_at = now
             _enforce_limit_after_commit(clock)
@@ -99,6 +100,50 @@ def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | Non
         tournament_id, actor, "clock.adjusted", lambda state, levels, now: timeline.adjust(state, levels, now, delta),
         request_key, seconds=seconds,
     )
+
+
+def skip_break(tournament_id: int, actor, request_key: str | None = None) -> dict:
+    return _change(tournament_id, actor, "clock.break_skipped", timeline.skip_break, request_key)
+
+
+MAX_TIME_OUT = timedelta(hours=2)
+
+
+def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_key: str | None = None) -> dict:
+    """A timed time-out: the clock pauses now and resumes by itself after `minutes`."""
+    if not 1 <= minutes <= MAX_TIME_OUT / timedelta(minutes=1):
+        raise timeline.ClockRefused(f"A time-out lasts from 1 to {int(MAX_TIME_OUT / timedelta(minutes=1))} minutes.")
+
+    def until(clock: Clock) -> dict:
+        clock.resume_at = timezone.now() + timedelta(minutes=minutes)
+        resume_at, tournament_id_, version = clock.resume_at, clock.tournament_id, clock.version
+        transaction.on_commit(lambda: tasks.end_time_out.apply_async((tournament_id_, version), eta=resume_at),
+                              robust=True)
+        return {"minutes": minutes}
+
+    return _change(tournament_id, actor, "clock.time_out", timeline.pause, request_key, also=until, reason=reason)
+
+
+def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
+    """The time-out is over: the clock resumes. Idempotent, and does nothing when the clock
+    has been changed since (the director resumed early, or started a new time-out)."""
+    now = timezone.now()
+    with transaction.atomic():
+        try:
+            clock = locked_clock(tournament_id)
+        except (Tournament.DoesNotExist, timeline.ClockRefused):
+            return None
+        if clock.resume_at is None or clock.resume_at > now or (version is not None and clock.version != version):
+            return None
+        levels = clock.structure.timeline_levels()
+        clock.set_state(timeline.resume(clock.state, levels, now))
+        clock.resume_at = None
+        clock.version += 1
+        clock.save()
+        public = {"clock": clock.document(now, levels)}
+        events.append_event(tournament_id, "clock.resumed", actor=None, payload=public, public=public)
+        _schedule_boundary_after_commit(clock)
+    return public["clock"]
 
 
 def go_to_level(tournament_id: int, actor, level_index: int, request_key: str | None = None) -> dict:

@@ -26,6 +26,8 @@ def reconcile_clocks() -> int:
     started = Clock.objects.filter(started_at__isnull=False, limit_reached=False).select_related("tournament")
     over = [clock.tournament_id for clock in started if (limit := clock.limit_at()) is not None and limit <= now]
     limits = sum(services.enforce_time_limit(tournament_id) is not None for tournament_id in over)
+    timed_out = Clock.objects.filter(resume_at__lte=now).values_list("tournament_id", flat=True)
+    limits += sum(services.end_time_out(tournament_id) is not None for tournament_id in timed_out)
     return advanced + calls.expire_due() + day.finish_due_days() + limits
 
 
@@ -45,3 +47,9 @@ def finish_day(tournament_id: int) -> bool:
 def enforce_time_limit(tournament_id: int) -> bool:
     """Scheduled (ETA) for the tournament's time limit (CLK-LIMIT)."""
     return services.enforce_time_limit(tournament_id) is not None
+
+
+@app.task(name="clock.tasks.end_time_out")
+def end_time_out(tournament_id: int, version: int) -> bool:
+    """Scheduled (ETA) for the end of a timed time-out, for the clock version that set it."""
+    return services.end_time_out(tournament_id, version) is not None

@@ -132,6 +132,16 @@ def go_to_level(state: ClockState, levels: list[Level], now: datetime, index: in
     return ClockState(status, index, remaining=duration)
 
 
+def skip_break(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
+    """CLK-CONTROL: end the break now; the next level starts with its full time."""
+    state = catch_up(state, levels, now)
+    if state.status == FINISHED or not levels[state.level_index].is_break:
+        raise ClockRefused("The clock is not on a break.")
+    if state.level_index + 1 >= len(levels):
+        raise ClockRefused("The break is the structure's last level; add a level after it first.")
+    return go_to_level(state, levels, now, state.level_index + 1)
+
+
 def view(state: ClockState, levels: list[Level], now: datetime) -> ClockView:
     state = catch_up(state, levels, now)
     level = levels[state.level_index]

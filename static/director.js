@@ -150,6 +150,10 @@ document.addEventListener("DOMContentLoaded", () => {
         return clockControl("adjust", { seconds });
       }
       if (action === "level") return clockControl("level", { level_index: Number(document.querySelector("#level-index").value) });
+      if (action === "time-out") {
+        return clockControl("time-out", { minutes: Number(document.querySelector("#time-out-minutes").value),
+          reason: document.querySelector("#pause-reason").value });
+      }
       return clockControl(action);
     });
   });

@@ -129,7 +129,9 @@ class ClockDisplay {
     }
     const level = clock.level;
     this.root.dataset.clockStatus = clock.status;
-    this.field("status", { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
+    const timeOut = clock.status === "paused" && clock.resume_at
+      ? `time-out · back in ${formatClock(Math.max(0, Date.parse(clock.resume_at) - this.feed.serverNow()))}` : null;
+    this.field("status", timeOut || { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
     this.field("level", level.is_break ? `Break${level.name ? ": " + level.name : ""}` : `Level ${clock.level_number}`);
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
     this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);

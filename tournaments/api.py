@@ -58,6 +58,7 @@ class ClockOut(Schema):
     version: int
     break_after_ms: int | None
     limit_at: datetime | None
+    resume_at: datetime | None
 
 
 class TournamentOut(Schema):

@@ -158,3 +158,18 @@ def test_CLK_LEVELS_the_lobby_counts_down_to_the_next_break():
     assert between_level_and_break(levels, 0) == 20 * m  # level 2 still to play after this one
     assert between_level_and_break(levels, 1) == timedelta(0)  # the break comes next
     assert between_level_and_break(levels, 2) is None and between_level_and_break(levels, 3) is None
+
+
+def test_CLK_CONTROL_skipping_a_break_starts_the_next_level_with_its_full_time():
+    m = timedelta(minutes=1)
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    levels = [timeline.Level(1, 2, 0, 20 * m), timeline.Level(0, 0, 0, 10 * m, True), timeline.Level(2, 4, 0, 20 * m)]
+    state = timeline.start(timeline.initial(levels), levels, t0)
+    with pytest.raises(ClockRefused, match="not on a break"):
+        timeline.skip_break(state, levels, t0 + 5 * m)
+    on_break = t0 + 23 * m
+    skipped = timeline.skip_break(state, levels, on_break)
+    assert (skipped.level_index, skipped.ends_at) == (2, on_break + 20 * m)
+    last = [timeline.Level(1, 2, 0, 20 * m), timeline.Level(0, 0, 0, 10 * m, True)]
+    with pytest.raises(ClockRefused, match="last level"):
+        timeline.skip_break(timeline.start(timeline.initial(last), last, t0), last, t0 + 25 * m)

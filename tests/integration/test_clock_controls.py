@@ -1,0 +1,45 @@
+"""Director controls beyond start/pause (CLK-CONTROL): skip a break, a timed time-out."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from clock import services, tasks
+from clock.models import Clock
+from tournaments.models import Event
+
+
+@pytest.mark.django_db
+def test_CLK_CONTROL_a_timed_time_out_resumes_by_itself_and_skip_break_ends_a_break(make_tournament, staff):
+    tournament = make_tournament(level_seconds=(600, 300, 600), breaks=(1,))
+    director = Client()
+    director.force_login(staff["director"])
+    base = f"/api/tournaments/{tournament.id}/clock"
+    director.post(f"{base}/start/")
+    bad = director.post(f"{base}/time-out/", {"minutes": 0}, content_type="application/json")
+    assert bad.status_code == 409 and bad.json()["detail"] == "A time-out lasts from 1 to 120 minutes."
+    paused = director.post(f"{base}/time-out/", {"minutes": 5, "reason": "medical"},
+                           content_type="application/json").json()
+    assert paused["status"] == "paused" and paused["resume_at"] is not None
+    assert Event.objects.get(kind="clock.time_out").payload["reason"] == "medical"
+    assert services.end_time_out(tournament.id) is None  # five minutes are not over
+    clock = Clock.objects.get(tournament=tournament)
+    assert services.end_time_out(tournament.id, clock.version - 1) is None  # a stale task does nothing
+    Clock.objects.filter(pk=clock.pk).update(resume_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.reconcile_clocks() >= 1  # resumed, even without the scheduled task
+    clock.refresh_from_db()
+    assert (clock.status, clock.resume_at) == ("running", None)
+    assert Event.objects.filter(kind="clock.resumed").last().actor is None
+
+    refused = director.post(f"{base}/skip-break/")
+    assert refused.status_code == 409 and refused.json()["detail"] == "The clock is not on a break."
+    Clock.objects.filter(pk=clock.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    services.advance_due_levels(tournament.id)  # now on the break
+    skipped = director.post(f"{base}/skip-break/").json()
+    assert skipped["level_index"] == 2 and skipped["remaining_ms"] > 590_000
+
+    services.time_out(tournament.id, staff["director"], 3)
+    early = services.resume_clock(tournament.id, staff["director"])  # the director ends it early
+    assert early["resume_at"] is None and Clock.objects.get(pk=clock.pk).resume_at is None
