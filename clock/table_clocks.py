@@ -169,3 +169,17 @@ def last_hands_refusal(shown: ClockView, levels: list[Level], day_last_level: in
 def hands_left_after(hands_left: int | None) -> int | None:
     """CLK-EOD: a table's count after its "hand done"; None while no count is running."""
     return None if hands_left is None else max(0, hands_left - 1)
+
+
+# CLK-HEADSUP ------------------------------------------------------------------------------
+
+
+def heads_up_count(rules: ClockRules, hands_dealt: int, heads_up_from_hand: int | None) -> dict | None:
+    """chips: once two players remain at least ten hands are played, whatever the clock. The
+    count the tablet shows; None when the house has no minimum or play is not heads-up."""
+    if not rules.heads_up_minimum_hands or heads_up_from_hand is None:
+        return None
+    played = hands_dealt - heads_up_from_hand
+    return {"played": played, "minimum": rules.heads_up_minimum_hands,
+            "to_play": max(0, rules.heads_up_minimum_hands - played)}
+

@@ -86,6 +86,11 @@ const floorPage = {
       const text = table.hands_left ? `${table.hands_left} hand${table.hands_left === 1 ? "" : "s"} left today` : "Last hand played: bag the chips";
       card.append(element("p", { className: "new-level", textContent: text }));
     }
+    if (table.heads_up) {
+      // CLK-HEADSUP: at least this many hands heads-up, whatever the clock says.
+      const { played, minimum, to_play } = table.heads_up;
+      card.append(element("p", { className: "new-level", textContent: `Heads-up: ${played} hand${played === 1 ? "" : "s"} played${to_play ? `, at least ${to_play} more (minimum ${minimum})` : ""}` }));
+    }
     if (table.clock) card.append(this.tableClock(table));
     card.append(seats, done);
     return card;

@@ -47,6 +47,8 @@ class TournamentTable(models.Model):
     playing_level = models.PositiveIntegerField(null=True, blank=True)
     hands_left = models.PositiveSmallIntegerField(null=True, blank=True,
                                                   help_text="CLK-EOD: the day's last hands still to play here")
+    heads_up_from_hand = models.PositiveIntegerField(null=True, blank=True,
+                                                     help_text="CLK-HEADSUP: hands_dealt when heads-up began")
 
     class Meta:
         ordering = ["tournament", "open_order"]

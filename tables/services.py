@@ -145,23 +145,25 @@ class OpenTable:
     hands_dealt: int
     playing_level: int | None
     hands_left: int | None
+    heads_up_from_hand: int | None
     state: seating.Table
 
 
 def _open(tournament: Tournament) -> dict[int, OpenTable]:
     """Every open table by number, from two plain queries: on a 1,000-table floor every bust
     reads them, so no model instances."""
-    rows = tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values_list(
+    rows = list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(
         "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
-        "hands_dealt", "playing_level", "hands_left", "button", "small_blind", "big_blind")
-    players: dict[int, dict[int, int]] = {row[0]: {} for row in rows}
+        "hands_dealt", "playing_level", "hands_left", "heads_up_from_hand", "button", "small_blind", "big_blind"))
+    players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {number: OpenTable(pk, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, hands_left,
-                              seating.Table(number, seats, players[pk], button, small_blind, big_blind))
-            for pk, number, seats, is_tv, is_final, open_order, break_position, hands_dealt, playing_level, hands_left,
-            button, small_blind, big_blind in rows}
+    return {row["table__number"]: OpenTable(
+        row["id"], row["table__is_tv"], row["is_final"], row["open_order"], row["break_position"], row["hands_dealt"],
+        row["playing_level"], row["hands_left"], row["heads_up_from_hand"],
+        seating.Table(row["table__number"], row["table__seats"], players[row["id"]], row["button"],
+                      row["small_blind"], row["big_blind"])) for row in rows}
 
 
 def table_state(here: TournamentTable) -> seating.Table:
@@ -218,6 +220,9 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         _end(sitting, timezone.now(), "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
+        if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
+            here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
+            here.save(update_fields=["heads_up_from_hand"])
         from clock.calls import top_up_after_bust  # the clock app builds on tables
 
         top_up_after_bust(tournament, left)
@@ -477,6 +482,8 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
 def floor_view(tournament_id: int) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now."""
+    from clock.table_clocks import heads_up_count  # the clock app builds on tables
+
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
     names, chips = {}, {}
@@ -494,6 +501,7 @@ def floor_view(tournament_id: int) -> dict:
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
                        "playing_level": here.playing_level, "hands_left": here.hands_left,
+                       "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
                        "bagged": sorted(bagged.get(here.id, ())),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}

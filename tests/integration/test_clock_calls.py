@@ -183,3 +183,20 @@ def test_AC_REPLENISH_24_before_registration_closes_tops_up_at_the_level_after_i
     assert (low.time_extensions, high.time_extensions) == (6, 9)  # up to six; more are kept
     clock.refresh_from_db()
     assert (clock.top_ups_done, clock.top_ups_waiting) == ([24], [])
+
+
+@pytest.mark.django_db
+def test_CLK_HEADSUP_the_tablet_counts_the_heads_up_hands_from_the_bust_that_leaves_two(field, staff):
+    from tables.services import player_out
+
+    tournament, _ = field(3, tables=1)
+    tournament.ruleset = {"preset": "chips"}
+    tournament.save()
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=4)
+    hand_done(tournament.id, 1, staff["floor"])
+    assert floor_view(tournament.id)["tables"][0]["heads_up"] is None
+    player_out(tournament.id, 1, seat_numbers(tournament)[0], staff["floor"])
+    for _ in range(3):
+        hand_done(tournament.id, 1, staff["floor"])
+    assert floor_view(tournament.id)["tables"][0]["heads_up"] == {"played": 3, "minimum": 10, "to_play": 7}

@@ -131,3 +131,13 @@ def test_CLK_EOD_the_last_hands_are_announced_between_15_and_5_minutes_before_th
     assert last_hands_refusal(at(3, 10 * MINUTES, timeline.PAUSED), levels, 3).startswith("Start or resume")
     assert last_hands_refusal(at(3, 10 * MINUTES), levels, None) == "Set the level the day ends with first."
     assert [hands_left_after(n) for n in (3, 1, 0, None)] == [2, 0, 0, None]
+
+
+def test_CLK_HEADSUP_chips_plays_at_least_ten_hands_heads_up():
+    from clock.table_clocks import heads_up_count
+
+    chips = preset("chips").clock
+    assert heads_up_count(chips, 40, 37) == {"played": 3, "minimum": 10, "to_play": 7}
+    assert heads_up_count(chips, 60, 37)["to_play"] == 0
+    assert heads_up_count(chips, 40, None) is None  # not heads-up yet
+    assert heads_up_count(preset("pokerfest").clock, 40, 37) is None  # no minimum in that house
