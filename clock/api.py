@@ -133,26 +133,9 @@ class ChopIn(Schema):
              summary="A chip-chop proposal for the remaining prizes (CLK-LIMIT): nothing is recorded")
 def chip_chop(request, tournament_id: int, body: ChopIn):
     _director(request, tournament_id)
+    numbers = list(body.stacks)
     try:
-        split = payouts.chip_chop(body.stacks, body.prizes)
+        split = payouts.chip_chop([body.stacks[number] for number in numbers], sum(body.prizes))
     except ValueError as problem:
         raise HttpError(422, f"{str(problem).capitalize()}.") from None
-    return {"shares": {str(number): amount for number, amount in split.items()}}
-
-
-@router.post("/tournaments/{tournament_id}/clock/skip-break/", response={200: ClockOut, **ERRORS},
-             summary="End the break now: the next level starts with its full time")
-def skip_break(request, tournament_id: int):
-    return services.skip_break(_director(request, tournament_id), request.user, request_key(request))
-
-
-class TimeOutIn(Schema):
-    minutes: int = Field(..., description="the clock resumes by itself after this many minutes")
-    reason: str = Field("", max_length=200)
-
-
-@router.post("/tournaments/{tournament_id}/clock/time-out/", response={200: ClockOut, **ERRORS},
-             summary="A timed time-out: pause now, resume by itself")
-def time_out(request, tournament_id: int, body: TimeOutIn):
-    return services.time_out(_director(request, tournament_id), request.user, body.minutes, body.reason,
-                             request_key(request))
+    return {"shares": {str(number): amount for number, amount in zip(numbers, split)}}

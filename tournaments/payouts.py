@@ -1,22 +1,26 @@
-"""Money rules as plain data (PAY-*). Pure: amounts in minor units (cents)."""
+"""Money rules as plain data (PAY-*). Pure: amounts are integers in minor units (cents), and
+every split adds up exactly."""
 
 from __future__ import annotations
 
 
-def chip_chop(stacks: dict[int, int], prizes: list[int]) -> dict[int, int]:
-    """CLK-LIMIT, PAY-CHOP: the remaining prizes pooled and split by chip count, as the
-    kentucky rulebook's example does it: each player's share of the chips to one decimal of a
-    percent, the shortest stack taking what is left of 100%, and each share of the pool in
-    whole minor units (the cents rounding leaves go to the shortest stack too, so the pool is
-    paid out exactly). `stacks`: player -> chips; `prizes`: the places still unpaid."""
+def chip_chop(stacks: list[int], pool: int) -> list[int]:
+    """CLK-LIMIT, PAY-CHOP: `pool` split in proportion to chips, in whole minor units summing
+    exactly to `pool`. Each share is rounded down; the minor units left over go one each by
+    largest remainder, ties to the bigger stack (then the earlier player).
+
+    The kentucky rulebook's worked example first rounds each share to 0.1% (so $8,528 for 400k
+    of 750k chips); this computes exactly ($8,533.34)."""
     if not stacks:
-        raise ValueError("no players to split the prizes between")
-    if any(chips <= 0 for chips in stacks.values()):
+        raise ValueError("no players to split the pool between")
+    if any(chips <= 0 for chips in stacks):
         raise ValueError("every remaining player has chips")
-    pool, chips = sum(prizes), sum(stacks.values())
-    order = sorted(stacks, key=lambda player: (-stacks[player], player))  # biggest stack first
-    tenths = {player: round(stacks[player] * 1000 / chips) for player in order[:-1]}
-    tenths[order[-1]] = 1000 - sum(tenths.values())
-    shares = {player: pool * tenths[player] // 1000 for player in order}
-    shares[order[-1]] += pool - sum(shares.values())
+    if pool < 0:
+        raise ValueError("the pool cannot be negative")
+    chips = sum(stacks)
+    shares = [pool * stack // chips for stack in stacks]
+    remainders = [pool * stack % chips for stack in stacks]
+    order = sorted(range(len(stacks)), key=lambda i: (-remainders[i], -stacks[i], i))
+    for i in order[:pool - sum(shares)]:
+        shares[i] += 1
     return shares

@@ -34,7 +34,7 @@ def test_CLK_LIMIT_at_six_hours_the_clock_stops_and_the_director_gets_the_chip_c
     url = f"/api/tournaments/{tournament.id}/chip-chop/"
     proposal = director.post(url, {"stacks": {"7": 400_000, "12": 250_000, "3": 100_000},
                                    "prizes": [1_000_000, 400_000, 200_000]}, content_type="application/json")
-    assert proposal.json() == {"shares": {"7": 852_800, "12": 532_800, "3": 214_400}}
+    assert proposal.json() == {"shares": {"7": 853_334, "12": 533_333, "3": 213_333}}
     bad = director.post(url, {"stacks": {"7": 0}, "prizes": [100]}, content_type="application/json")
     assert bad.status_code == 422 and bad.json()["detail"] == "Every remaining player has chips."
     floor = Client()
