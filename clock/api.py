@@ -139,3 +139,21 @@ def chip_chop(request, tournament_id: int, body: ChopIn):
     except ValueError as problem:
         raise HttpError(422, f"{str(problem).capitalize()}.") from None
     return {"shares": {str(number): amount for number, amount in zip(numbers, split)}}
+
+
+@router.post("/tournaments/{tournament_id}/clock/skip-break/", response={200: ClockOut, **ERRORS},
+             summary="End the break now: the next level starts with its full time")
+def skip_break(request, tournament_id: int):
+    return services.skip_break(_director(request, tournament_id), request.user, request_key(request))
+
+
+class TimeOutIn(Schema):
+    minutes: int = Field(..., description="the clock resumes by itself after this many minutes")
+    reason: str = Field("", max_length=200)
+
+
+@router.post("/tournaments/{tournament_id}/clock/time-out/", response={200: ClockOut, **ERRORS},
+             summary="A timed time-out: pause now, resume by itself")
+def time_out(request, tournament_id: int, body: TimeOutIn):
+    return services.time_out(_director(request, tournament_id), request.user, body.minutes, body.reason,
+                             request_key(request))
