@@ -10,7 +10,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from clock import calls, tasks, timeline
+from clock import calls, structures, tasks, timeline
 from clock.models import Clock
 from tournaments import events
 from tournaments.models import Tournament
@@ -204,13 +204,17 @@ def copy_structure(tournament_id: int, structure_id: int, director, request_key:
         copy = Structure.objects.create(name=f"{tournament.name}: {template.name}", festival=tournament.festival,
                                         late_entry_until_level=template.late_entry_until_level,
                                         rebuys_until_level=template.rebuys_until_level)
+        levels = template.timeline_levels()
+        rules = tournament.rules().clock
+        if rules.interval_minutes:  # CLK-INTERVAL (chips): the house's intervals go into its copy
+            levels = structures.insert_intervals(levels, timedelta(minutes=rules.interval_minutes),
+                                                 timedelta(minutes=rules.interval_length_minutes))
         Level = copy.levels.model
-        Level.objects.bulk_create([Level(structure=copy, position=level.position, small_blind=level.small_blind,
+        Level.objects.bulk_create([Level(structure=copy, position=position, small_blind=level.small_blind,
                                          big_blind=level.big_blind, ante=level.ante, duration=level.duration,
                                          is_break=level.is_break, name=level.name,
                                          big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
-                                   for level in template.levels.all()])
-        levels = copy.timeline_levels()
+                                   for position, level in enumerate(levels)])
         if clock is None:
             clock = Clock(tournament=tournament)
         clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None

@@ -78,6 +78,36 @@ document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
+  // CLK-LIMIT: the remaining prizes split by chip count (a proposal; nothing is recorded).
+  document.querySelector("[data-chip-chop]").addEventListener("submit", async (submit) => {
+    submit.preventDefault();
+    const form = submit.target;
+    const result = document.querySelector("[data-result]");
+    const stacks = {};
+    for (const line of form.elements.stacks.value.split("\n").map((l) => l.trim()).filter(Boolean)) {
+      const match = line.match(/^#?(\d+)\s*[:=]\s*([\d,]+)$/);
+      if (!match) {
+        result.className = "result refused";
+        result.textContent = `Write each line as "entry number: chips", not "${line}".`;
+        return;
+      }
+      stacks[match[1]] = Number(match[2].replace(/,/g, ""));
+    }
+    const prizes = form.elements.prizes.value.split(/[\s;]+|,\s+/).filter(Boolean).map((p) => Math.round(Number(p.replace(/,/g, "")) * 100));
+    if (!prizes.length || prizes.some((p) => !Number.isFinite(p) || p < 0)) {
+      result.className = "result refused";
+      result.textContent = "List the unpaid prizes as amounts, e.g. 10000, 4000, 2000.";
+      return;
+    }
+    const base = document.querySelector("[data-api-base]").dataset.apiBase;
+    const { ok, answer } = await postJSON(`${base}chip-chop/`, { stacks, prizes });
+    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.textContent = ok ? "Chip-chop computed: nothing is recorded until the deal is made." : answer.detail;
+    if (ok) {
+      document.querySelector("[data-chip-chop-shares]").replaceChildren(...Object.entries(answer.shares).sort((a, b) => b[1] - a[1]).map(([entry, cents]) =>
+        element("li", { textContent: `Entry #${entry}: ${(cents / 100).toLocaleString("en", { minimumFractionDigits: 2 })}` })));
+    }
+  });
   document.querySelector("[data-day-end]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("day/end-level/", { level_index: Number(document.querySelector("#level-index").value) },

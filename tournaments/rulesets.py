@@ -55,6 +55,7 @@ class ClockRules:
     short_call_seconds: int = 25
     short_call_countdown_seconds: int = 5
     interval_minutes: int | None = None  # chips: an interval every 55 minutes (CLK-INTERVAL)
+    interval_length_minutes: int = 5  # the rulebook gives no length: 5 keeps chips' hourly rhythm
     time_limit_minutes: int | None = None  # kentucky: 360 (CLK-LIMIT)
     heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
     action_clock: bool = False  # the action-clock preset, or on top of any other

@@ -142,3 +142,19 @@ def test_staff_pages_send_anonymous_visitors_to_sign_in(stack, new_page, make_to
     page.get_by_label("Password").fill("wrong")
     page.get_by_role("button", name="Sign in").click()
     expect(page.locator(".errorlist")).to_contain_text("correct username and password")
+
+
+def test_CLK_LIMIT_the_director_computes_the_chip_chop_of_the_remaining_prizes(stack, new_page, make_tournament,
+                                                                              staff):
+    tournament = make_tournament()
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    director.get_by_text("Chip-chop the remaining prizes").click()
+    director.get_by_label("Chips per entry").fill("7: 400,000\n12: 250000\nthree: 1")
+    director.get_by_label("Prizes still unpaid").fill("10000, 4000, 2000")
+    director.get_by_role("button", name="Compute the chip-chop").click()
+    expect(director.locator("[data-result]")).to_have_text('Write each line as "entry number: chips", not "three: 1".')
+    director.get_by_label("Chips per entry").fill("7: 400,000\n12: 250000\n3: 100000")
+    director.get_by_role("button", name="Compute the chip-chop").click()
+    expect(director.locator("[data-chip-chop-shares] li")).to_have_text(
+        ["Entry #7: 8,533.34", "Entry #12: 5,333.33", "Entry #3: 2,133.33"])

@@ -88,3 +88,20 @@ def test_CLK_LEVELS_the_admin_imports_a_structure_from_csv_and_downloads_it_agai
     assert download["Content-Type"] == "text/csv"
     assert download.content.decode() == to_csv(PRESET_STRUCTURES["kentucky"])
     assert Level.objects.filter(structure=imported).count() == 19
+
+
+@pytest.mark.django_db
+def test_CLK_INTERVAL_a_chips_tournament_gets_its_intervals_in_the_copied_structure(make_tournament, staff):
+    from tournaments.models import Tournament
+
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="chips")
+    template = Structure.objects.create(name="club nights", is_template=True)
+    for position in range(4):
+        Level.objects.create(structure=template, position=position, small_blind=25 * (position + 1),
+                             big_blind=50 * (position + 1), duration=timedelta(minutes=30))
+    clock_services.copy_structure(tournament.id, template.id, staff["director"])
+    copied = Clock.objects.get(tournament=tournament).structure.timeline_levels()
+    assert [(level.is_break, int(level.duration / timedelta(minutes=1))) for level in copied] == [
+        (False, 30), (False, 25), (True, 5), (False, 5), (False, 30), (False, 20), (True, 5), (False, 10)]
+    assert template.levels.count() == 4  # the template is untouched

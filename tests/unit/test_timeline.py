@@ -173,3 +173,49 @@ def test_CLK_CONTROL_skipping_a_break_starts_the_next_level_with_its_full_time()
     last = [timeline.Level(1, 2, 0, 20 * m), timeline.Level(0, 0, 0, 10 * m, True)]
     with pytest.raises(ClockRefused, match="last level"):
         timeline.skip_break(timeline.start(timeline.initial(last), last, t0), last, t0 + 25 * m)
+
+
+operations = st.lists(st.tuples(st.sampled_from(["pause", "resume", "adjust", "skip", "level", "look"]),
+                                st.integers(0, 3600), st.integers(-600, 600)), max_size=25)
+
+
+@given(levels_strategy, operations)
+def test_CLK_CONTROL_any_sequence_of_controls_replays_from_the_log_to_the_same_clock(levels, steps):
+    """The clock as it lived (a worker catching up whenever it looked) and the clock replayed
+    from the logged controls alone agree at every step; a refused control is refused in both;
+    and the play time counted equals the wall time less the time spent paused."""
+    live = replay = timeline.start(timeline.initial(levels), levels, T0)
+    now, paused_for, paused_since = T0, timedelta(0), None
+    for name, seconds, amount in steps:
+        now += timedelta(seconds=seconds)
+        if name == "look":  # a worker or a screen catching up: not a control, not in the log
+            live = timeline.catch_up(live, levels, now)
+            continue
+        control = {
+            "pause": lambda s: timeline.pause(s, levels, now),
+            "resume": lambda s: timeline.resume(s, levels, now),
+            "adjust": lambda s: timeline.adjust(s, levels, now, timedelta(seconds=amount or 1)),
+            "skip": lambda s: timeline.skip_break(s, levels, now),
+            "level": lambda s: timeline.go_to_level(s, levels, now, abs(amount) % len(levels)),
+        }[name]
+        outcomes = []
+        for state in (live, replay):
+            try:
+                outcomes.append(control(state))
+            except ClockRefused as refusal:
+                outcomes.append(str(refusal))
+        assert type(outcomes[0]) is type(outcomes[1]), outcomes
+        if isinstance(outcomes[0], str):
+            continue
+        live, replay = outcomes
+        assert timeline.view(live, levels, now) == timeline.view(replay, levels, now)
+        if name == "pause":
+            paused_since = now
+        if name == "resume" and paused_since is not None:
+            paused_for, paused_since = paused_for + (now - paused_since), None
+        if name in ("adjust", "skip", "level"):
+            return  # these move the clock on purpose: the time check below is for pauses only
+    if paused_since is not None:
+        paused_for, now = paused_for + (now - paused_since), now
+    if timeline.catch_up(replay, levels, now).status != FINISHED:
+        assert timeline.elapsed(replay, levels, now) == now - T0 - paused_for  # not a second lost or gained
