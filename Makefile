@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test manage bench bench-registration bench-seating bench-clock chromium clean
+.PHONY: run test manage bench bench-registration bench-seating bench-clock bench-icm chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -38,6 +38,10 @@ bench: $(VENV)/.installed
 # make bench-registration BENCH_ARGS="--clients 20 --players 2000"
 bench-registration: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/registration.py $(BENCH_ARGS)
+
+# ICM at 9, 10, 12 players and a 3,000-player payout table (pure Python, no servers)
+bench-icm: $(VENV)/.installed
+	$(PY) bench/icm.py
 
 # make bench-clock BENCH_ARGS="--tables 200 --levels 8 --level-seconds 3"
 bench-clock: $(VENV)/.installed

@@ -1,26 +1,168 @@
-"""Money rules as plain data (PAY-*). Pure: amounts are integers in minor units (cents), and
-every split adds up exactly."""
+"""Money rules as plain data (PAY-*, CLK-LIMIT). Pure: amounts are integers in minor units
+(cents), and every split adds up exactly; no Django.
+
+The names and meanings here are fixed by the money issue: icm_equities, chip_chop,
+guaranteed_chop, icm_deal, split_tie, payout_table.
+"""
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+
+def _by_largest_remainder(shares: list[int], remainders: list, total: int, stacks: list[int]) -> list[int]:
+    """Hand out what rounding down left (total - sum(shares), at most one unit each) by largest
+    remainder, ties to the bigger stack, then the earlier player."""
+    order = sorted(range(len(shares)), key=lambda i: (-remainders[i], -stacks[i], i))
+    shares = list(shares)
+    for i in order[:total - sum(shares)]:
+        shares[i] += 1
+    return shares
+
+
+def _check_stacks(stacks: list[int]) -> None:
+    if not stacks:
+        raise ValueError("no players to split between")
+    if any(chips <= 0 for chips in stacks):
+        raise ValueError("every remaining player has chips")
 
 
 def chip_chop(stacks: list[int], pool: int) -> list[int]:
     """CLK-LIMIT, PAY-CHOP: `pool` split in proportion to chips, in whole minor units summing
-    exactly to `pool`. Each share is rounded down; the minor units left over go one each by
-    largest remainder, ties to the bigger stack (then the earlier player).
+    exactly to `pool`; what rounding down leaves goes by largest remainder, ties to the bigger
+    stack.
 
     The kentucky rulebook's worked example first rounds each share to 0.1% (so $8,528 for 400k
     of 750k chips); this computes exactly ($8,533.34)."""
-    if not stacks:
-        raise ValueError("no players to split the pool between")
-    if any(chips <= 0 for chips in stacks):
-        raise ValueError("every remaining player has chips")
+    _check_stacks(stacks)
     if pool < 0:
         raise ValueError("the pool cannot be negative")
     chips = sum(stacks)
-    shares = [pool * stack // chips for stack in stacks]
-    remainders = [pool * stack % chips for stack in stacks]
-    order = sorted(range(len(stacks)), key=lambda i: (-remainders[i], -stacks[i], i))
-    for i in order[:pool - sum(shares)]:
-        shares[i] += 1
+    return _by_largest_remainder([pool * s // chips for s in stacks], [pool * s % chips for s in stacks], pool,
+                                 stacks)
+
+
+def guaranteed_chop(stacks: list[int], pool: int, floor: int) -> list[int]:
+    """PAY-CHOP: every player first gets `floor` (the next place's prize: what busting now
+    would pay), the rest of the pool is chip-chopped. Sums exactly to `pool`."""
+    _check_stacks(stacks)
+    if floor < 0 or floor * len(stacks) > pool:
+        raise ValueError(f"a floor of {floor} for {len(stacks)} players is more than the pool of {pool}")
+    return [floor + share for share in chip_chop(stacks, pool - floor * len(stacks))]
+
+
+def icm_equities(stacks: list[int], prizes: list[int]) -> list[float]:
+    """PAY-CHOP: each stack's Malmuth-Harville (ICM) equity, in the prizes' units. The chance
+    of finishing first is the share of the chips; each next place is decided the same way among
+    the players left. Prizes beyond the number of players are ignored; missing prizes count 0.
+
+    Exact, by dynamic programming over the sets of players already placed: with n players and
+    p = min(paid places, n) it takes about n * (C(n,0) + ... + C(n,p-1)) steps, at most
+    n * 2^n (12 players: under 50,000 steps; 20 players, all paid: about 20 million, seconds).
+    The straightforward recursion over finishing orders takes n!/(n-p)! paths instead."""
+    _check_stacks(stacks)
+    n = len(stacks)
+    paid = [prize for prize in prizes[:n]] + [0] * max(0, n - len(prizes))
+    places = max((k + 1 for k, prize in enumerate(paid) if prize), default=0)
+    total = sum(stacks)
+    equity = [0.0] * n
+    level = {0: 1.0}  # bitmask of the players placed so far -> probability
+    chips_of = {0: 0}
+    for place in range(places):
+        following: dict[int, float] = {}
+        for placed, chance in level.items():
+            left = total - chips_of[placed]
+            for j in range(n):
+                bit = 1 << j
+                if placed & bit:
+                    continue
+                p = chance * stacks[j] / left
+                equity[j] += p * paid[place]
+                key = placed | bit
+                if key not in following:
+                    following[key] = 0.0
+                    chips_of[key] = chips_of[placed] + stacks[j]
+                following[key] += p
+        level = following
+    return equity
+
+
+def icm_deal(stacks: list[int], prizes: list[int]) -> list[int]:
+    """PAY-CHOP: the ICM equities rounded to minor units, summing exactly to the prizes in
+    play (the first len(stacks) places); rounding by largest remainder, ties to the bigger
+    stack."""
+    equities = icm_equities(stacks, prizes)
+    total = sum(prizes[:len(stacks)])
+    floors = [min(int(math.floor(e)), total) for e in equities]
+    shares = _by_largest_remainder(floors, [e - math.floor(e) for e in equities], total, stacks)
     return shares
+
+
+def split_tie(prizes: list[int]) -> list[int]:
+    """ELIM-TIE: players tied for a run of places share those places' prizes equally; the
+    minor units that do not divide go one each to the higher places first. Sums exactly."""
+    if not prizes:
+        return []
+    share, left = divmod(sum(prizes), len(prizes))
+    return [share + (1 if k < left else 0) for k in range(len(prizes))]
+
+
+@dataclass(frozen=True)
+class PayoutRules:
+    """How a field is paid (PAY-STRUCT)."""
+
+    paid_percent: int = 15  # share of the field in the money
+    most_places: int | None = None  # neverending: up to the top ten in cash
+    min_cash_times_buy_in: int = 15  # tenths: 15 = 1.5x the average entry into the pool
+    unit: int = 100  # prizes in whole currency units (100 minor units)
+    # A fixed table instead of the curve: ((up to this many entries, (basis points by place, ...)), ...)
+    percent_table: tuple = field(default_factory=tuple)
+
+
+def payout_table(entries: int, pool: int, rules: PayoutRules) -> list[int]:
+    """PAY-STRUCT: prizes by place for a field, non-increasing, each a whole `unit` except that
+    the units rounding leaves go to the top places, summing exactly to `pool`.
+
+    With a fixed `percent_table`, the first band whose entry count covers the field applies.
+    Otherwise `paid_percent` of the field is paid (at least one place, at most `most_places`),
+    the last places get at least `min_cash_times_buy_in` (tenths) times the average entry's
+    share of the pool, and the rest falls off by 1/place from the top (fewer places are paid
+    if the pool cannot give every place the minimum cash)."""
+    if entries <= 0 or pool <= 0:
+        return []
+    if rules.percent_table:
+        band = next((points for up_to, points in rules.percent_table if entries <= up_to), rules.percent_table[-1][1])
+        return _to_units([pool * p // 10_000 for p in band[:entries]], pool, rules.unit)
+    places = max(1, min(entries, math.ceil(entries * rules.paid_percent / 100)))
+    if rules.most_places:
+        places = min(places, rules.most_places)
+    min_cash = _round_up(math.ceil(pool * rules.min_cash_times_buy_in / (10 * entries)), rules.unit)
+    while places > 1 and places * min_cash > pool:
+        places -= 1
+    if places == 1:
+        return [pool]
+    weights = [1 / k - 1 / places for k in range(1, places + 1)]  # the last place: minimum cash only
+    extra = pool - places * min_cash
+    raw = [min_cash + extra * w / sum(weights) for w in weights]
+    return _to_units([int(r) for r in raw], pool, rules.unit)
+
+
+def _round_up(amount: int, unit: int) -> int:
+    return -(-amount // unit) * unit
+
+
+def _to_units(amounts: list[int], pool: int, unit: int) -> list[int]:
+    """Each prize down to a whole unit (still non-increasing); the rest, unit by unit, to the
+    top places in order, and the last odd minor units to first place: sums exactly to pool."""
+    prizes = [amount // unit * unit for amount in amounts]
+    left = pool - sum(prizes)
+    place = 0
+    while left >= unit and prizes:
+        prizes[place % len(prizes)] += unit
+        left -= unit
+        place += 1
+        if place % len(prizes) == 0:
+            break  # a full round: the top takes the rest, below
+    prizes[0] += left
+    return prizes

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields, replace
 
 from players.eligibility import EligibilityPolicy, MembershipRule
+from tournaments.payouts import PayoutRules
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class Ruleset:
     entries: EntryRules = field(default_factory=EntryRules)
     seating: SeatingRules = field(default_factory=SeatingRules)
     clock: ClockRules = field(default_factory=ClockRules)
+    payouts: PayoutRules = field(default_factory=PayoutRules)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -97,9 +99,31 @@ class Ruleset:
         seating = _build(base.seating, data.get("seating", {}), "seating")
         if seating.final_table_size is not None and not 2 <= seating.final_table_size <= 12:
             raise ValueError("seating.final_table_size must be from 2 to 12 players, or null.")
+        payouts = _build(base.payouts, data.get("payouts", {}), "payouts")
+        _check_percent_table(payouts.percent_table)
         return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
                    entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating,
-                   clock=_build(base.clock, data.get("clock", {}), "clock"))
+                   clock=_build(base.clock, data.get("clock", {}), "clock"), payouts=payouts)
+
+
+def _check_percent_table(table: tuple) -> None:
+    """payouts.percent_table: [[up to this many entries, [basis points by place, ...]], ...]."""
+    shape = "payouts.percent_table is a list of [entries, [basis points by place, ...]] bands"
+    last = 0
+    for band in table:
+        if not (isinstance(band, tuple) and len(band) == 2 and isinstance(band[0], int) and isinstance(band[1], tuple)
+                and band[1] and all(isinstance(p, int) and p >= 0 for p in band[1])):
+            raise ValueError(f"{shape}, e.g. [[9, [6500, 3500]], [27, [5000, 3000, 2000]]].")
+        if band[0] <= last:
+            raise ValueError("payouts.percent_table: list the bands by growing entry count.")
+        if sum(band[1]) > 10_000 or list(band[1]) != sorted(band[1], reverse=True):
+            raise ValueError(f"payouts.percent_table: the band up to {band[0]} entries must pay at most 10,000 "
+                             "basis points, never more to a lower place.")
+        last = band[0]
+
+
+def _frozen(value):
+    return tuple(_frozen(item) for item in value) if isinstance(value, (list, tuple)) else value
 
 
 def _build(base, data: dict, section: str):
@@ -113,6 +137,11 @@ def _build(base, data: dict, section: str):
         if setting.name not in data:
             continue
         value, default = data[setting.name], getattr(kind(), setting.name)
+        if isinstance(default, tuple):
+            if not isinstance(value, (list, tuple)):
+                raise ValueError(f"{section}.{setting.name} must be a list.")
+            values[setting.name] = _frozen(value)
+            continue
         if default is None:
             ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
         elif isinstance(default, bool):
@@ -142,6 +171,7 @@ PRESETS: dict[str, Ruleset] = {
         "neverending",
         EligibilityPolicy(membership=MembershipRule.MEMBERS),
         EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50, substitutes=True),
+        payouts=PayoutRules(most_places=10),
     ),
     # A members' club: visitors signed in by a present member; rebuys for 50 + 15 minutes, no add-on.
     "chips": Ruleset(

@@ -153,3 +153,14 @@ def test_SEAT_FINAL_and_SEAT_BALANCE_house_numbers_live_in_the_ruleset():
     assert switched.seating.move_by_corresponding_seat and switched.entries == preset("neverending").entries
     with pytest.raises(ValueError, match="seating.final_table_size must be from 2 to 12"):
         Ruleset.from_json({"preset": "kentucky", "seating": {"final_table_size": 1}})
+
+
+def test_PAY_STRUCT_payout_rules_live_in_the_ruleset_and_a_fixed_table_is_checked():
+    assert preset("neverending").payouts.most_places == 10 and preset("pokerfest").payouts.paid_percent == 15
+    table = Ruleset.from_json({"preset": "chips", "payouts": {"percent_table": [[9, [6500, 3500]]]}})
+    assert table.payouts.percent_table == ((9, (6500, 3500)),)
+    assert Ruleset.from_json(table.to_json()) == table
+    for bad, says in [([[9, [3500, 6500]]], "never more to a lower place"), ([[9, 5]], "bands"),
+                      ([[9, [5000]], [5, [5000]]], "growing entry count"), ("x", "must be a list")]:
+        with pytest.raises(ValueError, match=says):
+            Ruleset.from_json({"payouts": {"percent_table": bad}})

@@ -1,10 +1,38 @@
-"""Money as plain data: the chip-chop the kentucky time limit calls for (CLK-LIMIT, PAY-CHOP)."""
+"""Money as plain data (PAY-*, ELIM-TIE, CLK-LIMIT): exact to the minor unit."""
+
+import itertools
+import math
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.payouts import chip_chop
+from tournaments.payouts import (
+    PayoutRules,
+    chip_chop,
+    guaranteed_chop,
+    icm_deal,
+    icm_equities,
+    payout_table,
+    split_tie,
+)
+
+stacks_strategy = st.lists(st.integers(1, 10**7), min_size=1, max_size=7)
+prizes_strategy = st.lists(st.integers(0, 10**7), min_size=1, max_size=9).map(lambda p: sorted(p, reverse=True))
+
+
+def icm_by_finishing_orders(stacks, prizes):
+    """The textbook definition, independently: sum over every finishing order."""
+    n, equity = len(stacks), [0.0] * len(stacks)
+    paid = (list(prizes) + [0] * n)[:n]
+    for order in itertools.permutations(range(n)):
+        chance, left = 1.0, sum(stacks)
+        for player in order:
+            chance *= stacks[player] / left
+            left -= stacks[player]
+        for place, player in enumerate(order):
+            equity[player] += chance * paid[place]
+    return equity
 
 
 def test_CLK_LIMIT_the_rulebooks_example_400k_250k_100k_share_16000_dollars_exactly():
@@ -14,21 +42,92 @@ def test_CLK_LIMIT_the_rulebooks_example_400k_250k_100k_share_16000_dollars_exac
 
 def test_PAY_CHOP_leftover_cents_by_largest_remainder_ties_to_the_bigger_stack():
     assert chip_chop([1, 1, 1], 100) == [34, 33, 33]
-    assert chip_chop([1, 2], 100) == [33, 67]  # 33.33 and 66.67: the larger remainder gets the cent
+    assert chip_chop([1, 2], 100) == [33, 67]
     assert chip_chop([2, 1, 1], 5) == [3, 1, 1]  # 2.5 / 1.25 / 1.25: the bigger stack wins the tie
+    with pytest.raises(ValueError, match="every remaining player has chips"):
+        chip_chop([100, 0], 500)
 
 
 @given(st.lists(st.integers(1, 10**9), min_size=1, max_size=12), st.integers(0, 10**10))
-def test_PAY_CHOP_the_pool_is_paid_exactly_and_a_bigger_stack_never_gets_less(stacks, pool):
+def test_PAY_CHOP_a_chip_chop_pays_the_pool_exactly_and_a_bigger_stack_never_gets_less(stacks, pool):
     split = chip_chop(stacks, pool)
     assert sum(split) == pool and len(split) == len(stacks)
-    for i, a in enumerate(stacks):
-        for j, b in enumerate(stacks):
-            if a > b:
-                assert split[i] >= split[j]
-            assert abs(split[i] - pool * a / sum(stacks)) < 1 + 1e-6 * pool  # within a cent of exact
+    for i, j in itertools.permutations(range(len(stacks)), 2):
+        if stacks[i] > stacks[j]:
+            assert split[i] >= split[j]
 
 
-def test_PAY_CHOP_refuses_a_player_without_chips():
-    with pytest.raises(ValueError, match="every remaining player has chips"):
-        chip_chop([100, 0], 500)
+def test_PAY_CHOP_a_guaranteed_chop_gives_everyone_the_next_prize_first():
+    assert guaranteed_chop([400_000, 250_000, 100_000], 1_600_000, 200_000) == [733_334, 533_333, 333_333]
+    with pytest.raises(ValueError, match="more than the pool"):
+        guaranteed_chop([1, 1], 100, 51)
+
+
+def test_PAY_CHOP_icm_of_a_known_three_way_final():
+    equities = icm_equities([5000, 3000, 2000], [50, 30, 20])
+    assert [round(e, 4) for e in equities] == [round(e, 4) for e in icm_by_finishing_orders([5000, 3000, 2000],
+                                                                                           [50, 30, 20])]
+    # By hand: the big stack is first half the time, second 3/10 * 5/7 + 2/10 * 5/8 = 0.3393.
+    assert [round(e, 2) for e in equities] == [38.39, 32.75, 28.86]
+    assert icm_deal([5000, 3000, 2000], [5000, 3000, 2000]) == [3839, 3275, 2886]
+
+
+@settings(max_examples=60)
+@given(stacks_strategy, prizes_strategy)
+def test_PAY_CHOP_icm_matches_the_definition_sums_to_the_prizes_and_stays_between_them(stacks, prizes):
+    equities = icm_equities(stacks, prizes)
+    assert equities == pytest.approx(icm_by_finishing_orders(stacks, prizes), rel=1e-9, abs=1e-6)
+    paid = (prizes + [0] * len(stacks))[:len(stacks)]
+    assert sum(equities) == pytest.approx(sum(paid), rel=1e-9, abs=1e-6)
+    assert all(min(paid) - 1e-6 <= e <= max(paid) + 1e-6 for e in equities)
+    deal = icm_deal(stacks, prizes)
+    assert sum(deal) == sum(prizes[:len(stacks)])
+    assert all(abs(d - e) < 1 + 1e-6 for d, e in zip(deal, equities))
+    for i, j in itertools.permutations(range(len(stacks)), 2):
+        if stacks[i] > stacks[j]:
+            assert equities[i] >= equities[j] - 1e-9  # more chips, never less equity
+
+
+def test_PAY_CHOP_icm_is_exact_and_quick_for_twelve_players():
+    equities = icm_equities(list(range(1000, 13000, 1000)), [10**6 // k for k in range(1, 13)])
+    assert sum(equities) == pytest.approx(sum(10**6 // k for k in range(1, 13)))
+
+
+def test_ELIM_TIE_tied_players_share_the_places_prizes_higher_places_get_the_odd_units():
+    assert split_tie([500, 300]) == [400, 400]
+    assert split_tie([500, 300, 201]) == [334, 334, 333]
+    assert split_tie([]) == []
+
+
+@given(st.lists(st.integers(0, 10**9), min_size=1, max_size=20))
+def test_ELIM_TIE_a_split_sums_exactly_and_differs_by_at_most_one_unit(prizes):
+    shares = split_tie(prizes)
+    assert sum(shares) == sum(prizes) and max(shares) - min(shares) <= 1
+    assert shares == sorted(shares, reverse=True)
+
+
+def test_PAY_STRUCT_fifteen_percent_paid_min_cash_and_whole_dollars():
+    prizes = payout_table(100, 1_000_000, PayoutRules())  # 100 entries, $10,000 pool
+    assert len(prizes) == 15 and sum(prizes) == 1_000_000
+    assert prizes == sorted(prizes, reverse=True)
+    assert prizes[-1] >= 15_000  # 1.5x the $100 average entry
+    assert all(p % 100 == 0 for p in prizes[1:])  # whole dollars below the top
+
+
+def test_PAY_STRUCT_neverending_pays_at_most_ten_and_a_fixed_table_is_honoured():
+    assert len(payout_table(200, 2_000_000, PayoutRules(most_places=10))) == 10
+    table = PayoutRules(percent_table=((9, (6500, 3500)), (27, (5000, 3000, 2000))))
+    assert payout_table(8, 80_000, table) == [52_000, 28_000]
+    assert payout_table(20, 200_001, table) == [100_001, 60_000, 40_000]  # the odd cent to first place
+    assert payout_table(1, 5_000, PayoutRules()) == [5_000]
+
+
+@settings(max_examples=80)
+@given(st.integers(1, 3000), st.integers(1, 10**9), st.integers(1, 40), st.sampled_from([1, 100, 500]))
+def test_PAY_STRUCT_a_payout_table_sums_exactly_never_increases_and_pays_the_minimum(entries, pool, percent, unit):
+    rules = PayoutRules(paid_percent=percent, unit=unit)
+    prizes = payout_table(entries, pool, rules)
+    assert sum(prizes) == pool and prizes == sorted(prizes, reverse=True)
+    assert 1 <= len(prizes) <= max(1, math.ceil(entries * percent / 100))
+    if len(prizes) > 1:
+        assert prizes[-1] >= pool * 15 / (10 * entries)
