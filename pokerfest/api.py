@@ -5,6 +5,7 @@ Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing beco
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from ninja import NinjaAPI
+from ninja.parser import Parser
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from clock.api import router as clock_router
@@ -14,7 +15,15 @@ from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
 from tournaments.desk_api import router as desk_router
 
-api = NinjaAPI(title="pokerfest", version="1", urls_namespace="api")
+class EmptyBodyIsEmptyObject(Parser):
+    """An action whose body has only optional fields may be posted with no body at all."""
+
+    def parse_body(self, request):
+        empty_form = request.content_type != "application/json" and not request.POST and not request.FILES
+        return {} if not request.body.strip() or empty_form else super().parse_body(request)
+
+
+api = NinjaAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
 api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", desk_router)

@@ -42,11 +42,17 @@ def hand_done(request, tournament_id: int, table_number: int):
     return {"button": table.button, "small_blind": table.small_blind, "big_blind": table.big_blind}
 
 
+class OutIn(Schema):
+    starting_stack: int | None = Field(None, ge=0, description="the player's chips at the start of the hand: "
+                                                             "players out in the same hand rank by it")
+
+
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
              summary="A player is out; answers with the balancing moves now needed")
-def player_out(request, tournament_id: int, table_number: int, seat: int):
+def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.player_out(tournament_id, table_number, seat, request.user, request_key(request))
+    return services.player_out(tournament_id, table_number, seat, request.user, request_key(request),
+                               starting_stack=body.starting_stack)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},
@@ -152,3 +158,29 @@ def find_seat(request, tournament_id: int, name: str):
 def seat(request, tournament_id: int, code: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return services.seat_page(tournament_id, code)
+
+
+class ReasonIn(Schema):
+    reason: str = Field(..., max_length=200, description="why, for the log")
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/undo-bust/", response={200: dict, **ERRORS},
+             summary="Undo a bust recorded by mistake: the player sits back down")
+def undo_bust(request, tournament_id: int, number: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return services.undo_bust(tournament_id, number, body.reason, request.user, request_key(request))
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/disqualify/", response={200: dict, **ERRORS},
+             summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize")
+def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return services.disqualify(tournament_id, number, body.reason, request.user, request_key(request))
+
+
+@public.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
+            summary="The prize pool, the payouts and every player out with place and prize")
+def results(request, tournament_id: int):
+    from tournaments.results import standings
+
+    return standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))

@@ -13,7 +13,7 @@ from pokerfest.refusals import Refused
 from tables import seating
 from tables.models import KeepApart, Seating, Table, TournamentTable
 from tournaments import events
-from tournaments.models import Entry, Tournament
+from tournaments.models import Elimination, Entry, Tournament
 from tournaments.snapshot import field_counts
 
 
@@ -208,16 +208,20 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
     return following
 
 
-def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
-    """The floor's "player out": the seat empties and the entry is busted. Answers with the
-    balancing moves the table now needs (proposed, not yet made)."""
+def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
+               starting_stack: int | None = None) -> dict:
+    """The floor's "player out": the seat empties, the entry is busted and the elimination is
+    recorded with the hand and the chips the player started it with (they rank players out in
+    the same hand, ELIM-SAMETABLE). Answers with the balancing moves the table now needs
+    (proposed, not yet made)."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if events.already_done(tournament_id, request_key):
             return proposed_moves(tournament_id)
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
-        _end(sitting, timezone.now(), "busted")
+        now = timezone.now()
+        _end(sitting, now, "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
         if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
@@ -226,9 +230,16 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         from clock.calls import top_up_after_bust  # the clock app builds on tables
 
         top_up_after_bust(tournament, left)
-        public = {"table": table_number, "seat": seat, **field_counts(tournament_id)}
-        events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
-                            payload={**public, "player": _who(sitting)})
+        from tournaments.results import money_summary  # results read what tables write
+
+        counts = field_counts(tournament_id)
+        public = {"table": table_number, "seat": seat, **counts,
+                  "money": money_summary(tournament, counts["players_left"])}
+        logged = events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
+                                     payload={**public, "player": _who(sitting), "starting_stack": starting_stack})
+        Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
+                                   table=table_number, seat=seat, hand=here.hands_dealt,
+                                   starting_stack=starting_stack, at=now)
     return proposed_moves(tournament_id)
 
 
@@ -612,3 +623,78 @@ def seat_page(tournament_id: int, code: str) -> dict:
     place = seat_of(entry)
     return {"entry": entry.number, "status": entry.status, "status_display": entry.get_status_display(),
             "table": place[0] if place else None, "seat": place[1] if place else None}
+
+
+# Undoing a bust, disqualifying ------------------------------------------------------------
+
+
+def undo_bust(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None) -> dict:
+    """A bust recorded by mistake: the player sits back down in the same seat (or, if it has
+    been filled, a seat where a new player may sit), the entry is active again and the places
+    of everyone out after are as if it never happened. The log keeps both."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why the bust is undone: the reason goes in the tournament log.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(
+            tournament=tournament, number=entry_number)
+        bust = entry.eliminations.filter(undone_at__isnull=True).first()
+        if bust is None or entry.status != Entry.Status.BUSTED:
+            raise Refused(f"Entry #{entry_number} is not out: there is no bust to undo.")
+        if entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
+                player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
+            raise Refused(f"{entry.player} has re-entered since: void or refund that entry first.")
+        now = timezone.now()
+        here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).select_related("table").first()
+        if here is not None and not here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
+            table, seat = bust.table, bust.seat
+            Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=seat, started_at=now)
+        else:
+            place = seat_new_entry(tournament, entry, random.Random(secrets.randbits(62)))
+            if place is None:
+                raise Refused("No seat is free where a player may sit this hand: undo after the next hand.")
+            table, seat = place
+        bust.undone_at, bust.undo_reason = now, reason
+        bust.save(update_fields=["undone_at", "undo_reason"])
+        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ACTIVE)
+        counts = field_counts(tournament_id)
+        public = {"entry": entry_number, "table": table, "seat": seat, **counts}
+        events.append_event(tournament_id, "player.out_undone", actor=director, public=public, request_key=request_key,
+                            payload={**public, "reason": reason, "player": {"id": entry.player_id,
+                                                                            "name": str(entry.player)}})
+    return public
+
+
+def disqualify(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None) -> dict:
+    """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
+    the player takes no place, so the others move up."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused("Say why the player is disqualified: the reason goes in the tournament log.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(
+            tournament=tournament, number=entry_number)
+        if entry.status not in (Entry.Status.ACTIVE, Entry.Status.BUSTED):
+            raise Refused(f"Entry #{entry_number} is {entry.status}: only a player in the tournament or out of it "
+                          "can be disqualified.")
+        now = timezone.now()
+        sitting = entry.seatings.filter(ended_at__isnull=True).first()
+        if sitting is not None:
+            _end(sitting, now, "disqualified")
+        entry.eliminations.filter(undone_at__isnull=True).update(undone_at=now, undo_reason=f"disqualified: {reason}")
+        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.DISQUALIFIED, closed_at=now,
+                                                 closed_by=director if getattr(director, "pk", None) else None,
+                                                 close_reason=reason)
+        counts = field_counts(tournament_id)
+        public = {"entry": entry_number, **counts}
+        events.append_event(tournament_id, "player.disqualified", actor=director, public=public,
+                            request_key=request_key,
+                            payload={**public, "reason": reason, "player": {"id": entry.player_id,
+                                                                            "name": str(entry.player)}})
+    return public

@@ -172,8 +172,11 @@ def field(make_tournament):
     from tournaments import services as desk
     from tournaments.entries import Kind
 
-    def make(players, tables=7):
+    def make(players, tables=7, buy_in=0):
         tournament = make_tournament()
+        if buy_in:
+            type(tournament).objects.filter(pk=tournament.pk).update(buy_in=buy_in)
+            tournament.refresh_from_db()
         for number in range(1, tables + 1):
             Table.objects.create(festival=tournament.festival, number=number, seats=9)
         entries = []

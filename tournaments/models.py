@@ -55,7 +55,9 @@ class Tournament(models.Model):
     max_entries = models.PositiveIntegerField(null=True, blank=True, help_text="seats on sale; empty: no cap")
     registration_closed = models.BooleanField(default=False)
     places_paid = models.PositiveIntegerField(null=True, blank=True,
-                                              help_text="set with the payouts; the field is in the money at this many")
+                                              help_text="empty: as the payout table says; set to override it")
+    guarantee = models.PositiveBigIntegerField(null=True, blank=True, help_text="PAY-POOL: minor units, tops up the pool")
+    guarantee_void = models.BooleanField(default=False, help_text="force majeure: the guarantee does not apply")
     filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
@@ -167,6 +169,7 @@ class Entry(models.Model):
         BUSTED = "busted"
         VOIDED = "voided"  # a desk mistake: money fully reversed
         REFUNDED = "refunded"  # by rule (ENT-REFUND)
+        DISQUALIFIED = "disqualified"  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
 
     SEAT_KINDS = ["buy_in", "late", "alternate", "re_entry", "satellite"]
 
@@ -174,7 +177,7 @@ class Entry(models.Model):
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveIntegerField(help_text="entry number within the tournament, from 1")
     kind = models.CharField(max_length=10, choices=Kind)
-    status = models.CharField(max_length=10, choices=Status, default=Status.ACTIVE)
+    status = models.CharField(max_length=12, choices=Status, default=Status.ACTIVE)
     chips = models.PositiveBigIntegerField()
     pool_part = models.PositiveBigIntegerField(help_text="minor units into the prize pool")
     fee_part = models.PositiveBigIntegerField(help_text="minor units to the house")
@@ -221,7 +224,7 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(status__in=["active", "busted"], closed_at__isnull=True)
-                | models.Q(status__in=["voided", "refunded"], closed_at__isnull=False),
+                | models.Q(status__in=["voided", "refunded", "disqualified"], closed_at__isnull=False),
                 name="entry_closed_has_a_time",
             ),
         ]
@@ -261,3 +264,27 @@ class Substitution(models.Model):
     reason = models.CharField(max_length=200)
     approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField()
+
+
+class Elimination(models.Model):
+    """A player out (ELIM-*): where and in which hand, with the chips they started that hand
+    with, which rank players out together. An undone bust stays, marked, for the record."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="eliminations")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="eliminations")
+    seq = models.PositiveBigIntegerField(help_text="the log seq of the bust: the order of eliminations")
+    table = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    hand = models.PositiveIntegerField(help_text="the table's hand number")
+    hand_for_hand = models.PositiveIntegerField(null=True, blank=True)
+    starting_stack = models.PositiveBigIntegerField(null=True, blank=True)
+    at = models.DateTimeField()
+    undone_at = models.DateTimeField(null=True, blank=True)
+    undo_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry"], condition=models.Q(undone_at__isnull=True),
+                                    name="elimination_once_per_entry"),
+        ]
+

@@ -116,6 +116,7 @@ class PayoutRules:
     most_places: int | None = None  # neverending: up to the top ten in cash
     min_cash_times_buy_in: int = 15  # tenths: 15 = 1.5x the average entry into the pool
     unit: int = 100  # prizes in whole currency units (100 minor units)
+    tie_across_tables: bool = True  # ELIM-TIE; False: rank players out in one hand-for-hand hand by stack
     # A fixed table instead of the curve: ((up to this many entries, (basis points by place, ...)), ...)
     percent_table: tuple = field(default_factory=tuple)
 

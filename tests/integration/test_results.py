@@ -1,0 +1,99 @@
+"""Eliminations, places and money in the database (ELIM-SAMETABLE, PAY-POOL, PAY-DQ, PAY-STRUCT)."""
+
+import pytest
+from django.test import Client
+
+from tables.services import disqualify, draw_field, floor_view, open_tables, player_out, undo_bust
+from tournaments.models import Entry, Tournament
+from tournaments.results import money_summary, prize_pool, standings
+
+
+def seats_of(tournament) -> dict[int, tuple[int, int]]:
+    """entry number -> (table, seat)."""
+    found = {}
+    for table in floor_view(tournament.id)["tables"]:
+        for seat, player in table["players"].items():
+            found[Entry.objects.get(pk=player["entry"]).number] = (table["number"], int(seat))
+    return found
+
+
+@pytest.fixture
+def nine_players(field, staff):
+    tournament, entries = field(9, tables=1, buy_in=10_000)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=9)
+    return tournament
+
+
+@pytest.mark.django_db
+def test_PAY_POOL_pool_parts_less_refunds_topped_up_to_the_guarantee_unless_force_majeure(nine_players):
+    tournament = nine_players
+    collected = sum(Entry.objects.filter(tournament=tournament).values_list("pool_part", flat=True))
+    assert prize_pool(tournament) == {"collected": collected, "guarantee": 0, "pool": collected, "overlay": 0}
+    Tournament.objects.filter(pk=tournament.pk).update(guarantee=collected + 50_000)
+    tournament.refresh_from_db()
+    assert prize_pool(tournament)["pool"] == collected + 50_000 and prize_pool(tournament)["overlay"] == 50_000
+    Tournament.objects.filter(pk=tournament.pk).update(guarantee_void=True)
+    tournament.refresh_from_db()
+    assert prize_pool(tournament)["pool"] == collected
+
+
+@pytest.mark.django_db
+def test_ELIM_SAMETABLE_two_out_in_one_hand_rank_by_starting_stack_and_the_results_pay_them(nine_players, staff):
+    tournament = nine_players
+    floor = Client()
+    floor.force_login(staff["floor"])
+    seats = seats_of(tournament)
+    small, big = seats[1], seats[2]
+    base = f"/api/tournaments/{tournament.id}/tables/1/seats"
+    floor.post(f"{base}/{small[1]}/out/", {"starting_stack": 4_000}, content_type="application/json")
+    floor.post(f"{base}/{big[1]}/out/", {"starting_stack": 9_000}, content_type="application/json")
+    refused = floor.post(f"{base}/{seats[3][1]}/out/", {"starting_stack": -5}, content_type="application/json")
+    assert refused.status_code == 422
+    results = Client().get(f"/api/tournaments/{tournament.id}/results/").json()
+    by_entry = {row["entry"]: row for row in results["out"]}
+    assert (by_entry[1]["place"], by_entry[2]["place"]) == ([9, 9], [8, 8])  # the bigger stack finishes higher
+    assert results["field"] == 9 and sum(results["payouts"]) == results["pool"]["pool"]
+    assert len(results["payouts"]) == 2  # 15% of nine, rounded up
+    out = tournament.events.filter(kind="player.out").last()
+    assert out.public["money"]["places_paid"] == 2 and out.public["players_left"] == 7
+
+
+@pytest.mark.django_db
+def test_a_bust_undone_by_mistake_puts_the_player_back_and_the_places_close_up(nine_players, staff):
+    tournament = nine_players
+    seats = seats_of(tournament)
+    player_out(tournament.id, *seats[4], staff["floor"], starting_stack=1_000)
+    player_out(tournament.id, *seats[5], staff["floor"], starting_stack=1_000)
+    with pytest.raises(Exception, match="Say why"):
+        undo_bust(tournament.id, 4, " ", staff["director"])
+    undone = undo_bust(tournament.id, 4, "wrong seat tapped", staff["director"])
+    assert (undone["table"], undone["seat"]) == seats[4] and undone["players_left"] == 8
+    assert [row["entry"] for row in standings(tournament)["out"]] == [5]
+    assert standings(tournament)["out"][0]["place"] == [9, 9]  # entry 5 is now the first out
+    with pytest.raises(Exception, match="not out"):
+        undo_bust(tournament.id, 4, "again", staff["director"])
+    assert tournament.events.get(kind="player.out_undone").payload["reason"] == "wrong seat tapped"
+
+
+@pytest.mark.django_db
+def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_and_the_rest_move_up(nine_players,
+                                                                                                   staff):
+    tournament = nine_players
+    seats = seats_of(tournament)
+    pool = prize_pool(tournament)["pool"]
+    player_out(tournament.id, *seats[6], staff["floor"])
+    assert standings(tournament)["out"][0]["place"] == [9, 9]
+    director = Client()
+    director.force_login(staff["director"])
+    url = f"/api/tournaments/{tournament.id}/entries/7/disqualify/"
+    assert Client().post(url, {"reason": "x"}, content_type="application/json").status_code == 401
+    done = director.post(url, {"reason": "collusion"}, content_type="application/json").json()
+    assert done["players_left"] == 7 and prize_pool(tournament)["pool"] == pool  # the buy-in stays
+    assert standings(tournament)["field"] == 8 and standings(tournament)["out"][0]["place"] == [8, 8]  # moved up
+    assert Entry.objects.get(tournament=tournament, number=7).status == "disqualified"
+    assert 7 not in seats_of(tournament)
+    assert done["chips_in_play"] == 8 * Entry.objects.get(tournament=tournament, number=1).chips  # DQ'd chips left
+    again = director.post(url, {"reason": "again"}, content_type="application/json")
+    assert again.status_code == 409 and "disqualified" in again.json()["detail"]
+    assert money_summary(tournament, 7)["next_out_prize"] == 0

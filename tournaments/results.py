@@ -1,0 +1,64 @@
+"""Prize pool, payouts and standings from the database (PAY-POOL, PAY-STRUCT, ELIM-*, PAY-DQ):
+reads over the entries and eliminations, computed by the pure rules in payouts.py and
+places.py, so every screen shows the same numbers."""
+
+from django.db.models import Sum
+
+from tournaments import payouts
+from tournaments.models import Elimination, Entry, Tournament
+from tournaments.places import Bust, places, prizes_by_entry
+
+IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]  # PAY-DQ: the buy-in stays
+
+
+def prize_pool(tournament: Tournament) -> dict:
+    """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
+    house's), less anything refunded from the pool, topped up to the guarantee unless force
+    majeure voided it."""
+    collected = tournament.entries.filter(status__in=IN_THE_POOL).aggregate(
+        pool=Sum("pool_part"), back=Sum("returned_from_pool"))
+    collected = (collected["pool"] or 0) - (collected["back"] or 0)
+    guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
+    return {"collected": collected, "guarantee": guaranteed, "pool": max(collected, guaranteed),
+            "overlay": max(0, guaranteed - collected)}
+
+
+def field_size(tournament: Tournament) -> int:
+    """The entries that take a place: seat entries not voided, refunded or disqualified."""
+    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS,
+                                     status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).count()
+
+
+def payout(tournament: Tournament) -> list[int]:
+    """PAY-STRUCT: prizes by place for the field as it stands."""
+    return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts)
+
+
+def places_paid(tournament: Tournament) -> int:
+    return tournament.places_paid if tournament.places_paid is not None else len(payout(tournament))
+
+
+def standings(tournament: Tournament) -> dict:
+    """Every player out so far with their place (a shared range when tied) and prize."""
+    field = field_size(tournament)
+    table = payout(tournament)
+    rows = list(Elimination.objects.filter(tournament=tournament, undone_at__isnull=True,
+                                           entry__status=Entry.Status.BUSTED)
+                .select_related("entry__player").order_by("seq"))
+    busts = [Bust(row.entry_id, row.seq, row.table, row.hand, row.starting_stack, row.hand_for_hand) for row in rows]
+    placed = places(field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
+    prizes = prizes_by_entry(placed, table)
+    out = [{"entry": row.entry.number, "name": str(row.entry.player), "place": list(placed[row.entry_id]),
+            "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand} for row in rows]
+    out.sort(key=lambda r: r["place"][0])
+    return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out}
+
+
+def money_summary(tournament: Tournament, players_left: int) -> dict:
+    """For the lobby: pool, places paid, what the next player out wins, and the jump after."""
+    table = payout(tournament)
+    next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
+    jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
+    return {"pool": prize_pool(tournament)["pool"], "places_paid": len(table), "in_the_money":
+            0 < players_left <= len(table), "next_out_prize": next_out, "next_pay_jump": jump}
+
