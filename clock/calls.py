@@ -19,6 +19,7 @@ from pokerfest.refusals import Refused
 from tables.services import lock_tournament, open_table, sitting_at
 from tournaments import events
 from tournaments.models import Entry
+from tournaments.results import places_paid
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
@@ -134,7 +135,7 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
         sitting = sitting_at(here, seat)
         here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
-        in_the_money = tournament.places_paid is not None and left <= tournament.places_paid
+        in_the_money = left <= places_paid(tournament)
         seconds = table_clocks.action_seconds(rules, voluntarily_in=voluntarily_in, in_the_money=in_the_money,
                                               players_left=left)
         clock = TableClock.objects.create(

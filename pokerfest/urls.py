@@ -14,6 +14,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/entries/<int:number>/ticket/", views.ticket, name="ticket"),
     path("tournaments/<int:tournament_id>/seat/<str:code>/", views.seat, name="seat"),
     path("tournaments/<int:tournament_id>/close-out/", views.close_out, name="close_out"),
+    path("tournaments/<int:tournament_id>/results/", views.results, name="results"),
     path("tournaments/<int:tournament_id>/compliance/", views.compliance, name="compliance"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -78,6 +78,16 @@ document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
+  // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log.
+  document.querySelector("[data-entry-ruling]").addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    const form = submit.target;
+    const action = submit.submitter ? submit.submitter.value : "undo-bust";
+    const number = Number(form.elements.number.value);
+    if (action === "disqualify" && !confirm(`Disqualify entry #${number}? No prize is paid and the chips leave play.`)) return;
+    directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value },
+      (answer) => action === "disqualify" ? `Entry #${number} is disqualified.` : `Entry #${number} is back in: table ${answer.table}, seat ${answer.seat}.`);
+  });
   // CLK-LIMIT: the remaining prizes split by chip count (a proposal; nothing is recorded).
   document.querySelector("[data-chip-chop]").addEventListener("submit", async (submit) => {
     submit.preventDefault();

@@ -161,9 +161,14 @@ const floorPage = {
     this.root.querySelector("[data-moves]").replaceChildren(...tableNeeds(answer, act, this.root.dataset.mayDirect === "true"));
   },
 
+  // The chips the player started the hand with rank players out in the same hand
+  // (ELIM-SAMETABLE); leave it empty when only one player is out.
   playerOut(table, seat, name) {
-    if (!confirm(`${name} (table ${table}, seat ${seat}) is out?`)) return;
-    this.act(`tables/${table}/seats/${seat}/out/`, {}, () => `${name} is out.`);
+    const answer = prompt(`${name} (table ${table}, seat ${seat}) is out.\nChips at the start of this hand (needed when two are out in one hand):`, "");
+    if (answer === null) return;
+    const text = answer.replace(/[,\s]/g, "");
+    if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
+    this.act(`tables/${table}/seats/${seat}/out/`, text ? { starting_stack: Number(text) } : {}, () => `${name} is out.`);
   },
 
   async act(path, body, done) {

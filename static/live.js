@@ -104,9 +104,22 @@ class ClockDisplay {
 
   // Players left and chips in play, from the snapshot and the events that change them.
   updateField(data) {
+    if (data.money) this.money = data.money;
+    if (data.tournament && data.tournament.currency) this.currency = data.tournament.currency;
     if (data.players_left === undefined || data.chips_in_play === undefined) return;
     this.players = { left: data.players_left, chips: data.chips_in_play };
     this.render();
+  }
+
+  // PAY-POOL, PAY-STRUCT: the pool, the places paid and what the next player out wins.
+  renderMoney() {
+    const money = this.money;
+    this.root.querySelectorAll("[data-clock-money]").forEach((row) => (row.hidden = !money || !money.pool));
+    if (!money || !money.pool) return;
+    const amount = (minor) => `${(minor / 100).toLocaleString("en", { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
+    this.field("pool", amount(money.pool));
+    this.field("paid", money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}`
+      : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}`);
   }
 
   remainingMs() {
@@ -142,6 +155,7 @@ class ClockDisplay {
     if (clock.limit_at) this.field("limit", formatClock(Math.max(0, Date.parse(clock.limit_at) - this.feed.serverNow())));
     this.field("to-break", clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
       : formatClock(this.remainingMs() + clock.break_after_ms));
+    this.renderMoney();
     if (this.players) {
       this.field("players-left", fmt(this.players.left));
       const average = this.players.left ? Math.round(this.players.chips / this.players.left) : 0;

@@ -81,6 +81,8 @@ class SnapshotOut(Schema):
     players_left: int
     chips_in_play: int
     clock: ClockOut | None
+    money: dict | None
+    end_of_day: dict | None
 
 
 @router.get("/tournaments/", response=list[TournamentSummary], summary="List tournaments")

@@ -26,6 +26,7 @@ from tournaments.entries import (
     Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund, substitution_allowed,
 )
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
+from tournaments.results import money_summary
 from tournaments.snapshot import field_counts
 
 
@@ -231,6 +232,7 @@ def _sell(tournament: Tournament, player: Player, sale: Sale, actor, request_key
 
         seat = seat_new_entry(tournament, entry, random.Random(secrets.randbits(62)))
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
+    counts["money"] = money_summary(tournament, counts["players_left"])
     events.append_event(tournament.id, "entry.registered", actor=actor, payload={
         "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
         "seat": seat, **counts,
@@ -262,6 +264,7 @@ def _close(tournament: Tournament, entry: Entry, status: str, returned: int, fro
         tournament.seats_sold -= 1
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold)
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
+    counts["money"] = money_summary(tournament, counts["players_left"])
     events.append_event(tournament.id, kind, actor=actor, request_key=request_key, payload={
         "entry": entry_summary(entry), "player": player_summary(entry.player), "reason": reason,
         "seats_sold": tournament.seats_sold, **counts}, public=counts)

@@ -42,8 +42,12 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
             "entries": tournament.seats_sold,
             **field_counts(tournament_id),
             "clock": clock.document(now) if clock else None,
+            "money": None,
             "end_of_day": end_of_day(tournament, clock),
         }
+        from tournaments.results import money_summary  # results build on the snapshot's counts
+
+        document["money"] = money_summary(tournament, document["players_left"])
     return document
 
 

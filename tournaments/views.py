@@ -110,3 +110,18 @@ def compliance(request, tournament_id: int):
                    report=report(tournament_id), companies={c.name: c.id for c in Company.objects.all()},
                    rulings=LogoCapResolution.objects.filter(tournament_id=tournament_id).select_related("company")
                    .order_by("-at"))
+
+
+def results(request, tournament_id: int):
+    """The public results: the prize pool, the payouts and every player out with place and
+    prize (names as the lobby shows them)."""
+    from tables.services import public_name
+    from tournaments.results import standings
+
+    tournament = get_object_or_404(Tournament.objects.select_related("festival"), pk=tournament_id)
+    table = standings(tournament)
+    for row in table["out"]:
+        first, _, last = row.pop("name").partition(" ")
+        row["name"] = public_name(first, last)
+    return render(request, "pokerfest/results.html", {"tournament": tournament, "results": table})
+

@@ -212,3 +212,38 @@ def hand_done_at(tournament_id, table, actor):
     from tables.services import hand_done
 
     return hand_done(tournament_id, table, actor)
+
+
+def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the_results_page(
+    stack, new_page, make_tournament, staff
+):
+    from tournaments.models import Tournament
+
+    tournament = field(make_tournament, 9, 1)
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000)
+    Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet, lobby = new_page(), new_page()
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("900 EUR")
+    stacks = iter(["12,000", "30000"])
+    tablet.on("dialog", lambda dialog: dialog.accept(next(stacks)))
+    names = []
+    for out in range(2):
+        row = tablet.locator(".seats li:not(.empty)").first
+        names.append(row.inner_text().split(". ", 1)[1].split(" ·")[0].split("\n")[0])
+        row.get_by_role("button", name="Player out").click()
+        expect(tablet.locator("[data-result]")).to_contain_text(f"{names[-1]} is out.")
+        expect(tablet.locator(".seats li:not(.empty)")).to_have_count(8 - out)
+    expect(lobby.locator('[data-clock="players-left"]')).to_have_text("7")
+    results = new_page()
+    results.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
+    rows = results.locator("[data-results] tbody tr")
+    expect(rows).to_have_count(2)
+    # 30,000 at the start of the hand finishes 8th, 12,000 finishes 9th.
+    expect(rows.nth(0).locator("td").nth(0)).to_have_text("8")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{names[1].split()[0]} F.")
+    expect(rows.nth(1).locator("td").nth(0)).to_have_text("9")
+    expect(rows.nth(1).locator("td").nth(1)).to_have_text(f"{names[0].split()[0]} F.")
