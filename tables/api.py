@@ -184,3 +184,30 @@ def results(request, tournament_id: int):
     from tournaments.results import standings
 
     return standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
+
+
+@router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},
+             summary="Start hand-for-hand (HFH-MODE)")
+def start_hand_for_hand(request, tournament_id: int):
+    from tables import hand_for_hand
+
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return hand_for_hand.start(tournament_id, request.user, request_key(request))
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/frozen/", response={200: dict, **ERRORS},
+             summary="A called all-in: the table waits face down (HFH-ALLIN)")
+def all_in_frozen(request, tournament_id: int, table_number: int):
+    from tables import hand_for_hand
+
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return hand_for_hand.all_in_frozen(tournament_id, table_number, request.user, request_key(request))
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/play-out/",
+             response={200: dict, **ERRORS}, summary="Release a frozen table to play its all-in out, one at a time")
+def play_out(request, tournament_id: int, table_number: int):
+    from tables import hand_for_hand
+
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return hand_for_hand.release(tournament_id, table_number, request.user, request_key(request))

@@ -50,6 +50,14 @@ class TournamentTable(models.Model):
     heads_up_from_hand = models.PositiveIntegerField(null=True, blank=True,
                                                      help_text="CLK-HEADSUP: hands_dealt when heads-up began")
 
+    class HandForHand(models.TextChoices):
+        PLAYING = "playing"  # playing this hand-for-hand hand
+        DONE = "done"  # finished it; waits for the other tables
+        FROZEN = "frozen"  # a called all-in: waits face down (HFH-ALLIN)
+        RELEASED = "released"  # released to play its all-in out, one table at a time
+
+    hand_for_hand = models.CharField(max_length=10, choices=HandForHand, blank=True)
+
     class Meta:
         ordering = ["tournament", "open_order"]
         constraints = [
@@ -141,8 +149,18 @@ class ChipBag(models.Model):
     chips = models.PositiveBigIntegerField()
     time_extensions = models.PositiveSmallIntegerField(null=True, blank=True)
     bagged_at = models.DateTimeField()
-    bagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    bagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="+")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["entry", "day"], name="chip_bag_once_per_entry_and_day")]
+
+
+class HandForHand(models.Model):
+    """HFH-MODE: a tournament playing hand-for-hand, and which of its hands is being played."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="hand_for_hand")
+    hand = models.PositiveIntegerField(default=1)
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -191,6 +191,9 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
             raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
         if here.hands_left == 0:
             raise Refused(f"Table {table_number} has played its last hand of the day: bag the chips.")
+        from tables import hand_for_hand  # builds on these services
+
+        hand_for_hand.hand_done(tournament, here)  # refuses a table that must wait
         following = seating.next_hand(state)
         here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
         here.hands_dealt += 1
@@ -237,8 +240,11 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
                   "money": money_summary(tournament, counts["players_left"])}
         logged = events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
                                      payload={**public, "player": _who(sitting), "starting_stack": starting_stack})
+        from tables import hand_for_hand  # builds on these services
+
         Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
                                    table=table_number, seat=seat, hand=here.hands_dealt,
+                                   hand_for_hand=hand_for_hand.bust_hand(tournament),
                                    starting_stack=starting_stack, at=now)
     return proposed_moves(tournament_id)
 
@@ -494,6 +500,7 @@ def floor_view(tournament_id: int) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now."""
     from clock.table_clocks import heads_up_count  # the clock app builds on tables
+    from tables import hand_for_hand
 
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
@@ -505,6 +512,7 @@ def floor_view(tournament_id: int) -> dict:
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     bagged = _bagged_seats(tournament)
+    hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     for here in _open(tournament).values():
         state = here.state
         clock = clocks.get(here.id)
@@ -513,6 +521,7 @@ def floor_view(tournament_id: int) -> dict:
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
                        "playing_level": here.playing_level, "hands_left": here.hands_left,
                        "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
+                       "hand_for_hand": hfh_status.get(here.id) or None,
                        "bagged": sorted(bagged.get(here.id, ())),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
@@ -523,6 +532,7 @@ def floor_view(tournament_id: int) -> dict:
     return {"tables": tables, "breaking_order": breaking_order(tournament), "clock_level": _clock_level(tournament_id),
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
+            "hand_for_hand": hand_for_hand.view(tournament),
             **proposal}
 
 
@@ -648,7 +658,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
                 player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
             raise Refused(f"{entry.player} has re-entered since: void or refund that entry first.")
         now = timezone.now()
-        here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).select_related("table").first()
+        here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).first()
         if here is not None and not here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
             table, seat = bust.table, bust.seat
             Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=seat, started_at=now)

@@ -83,6 +83,7 @@ class SnapshotOut(Schema):
     clock: ClockOut | None
     money: dict | None
     end_of_day: dict | None
+    hand_for_hand: dict | None
 
 
 @router.get("/tournaments/", response=list[TournamentSummary], summary="List tournaments")

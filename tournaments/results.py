@@ -59,7 +59,7 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     table = payout(tournament)
     next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
-    return {"pool": prize_pool(tournament)["pool"], "places_paid": len(table), "in_the_money":
-            0 < players_left <= len(table), "next_out_prize": next_out, "next_pay_jump": jump,
+    paid = places_paid(tournament)
+    return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid, "next_out_prize": next_out, "next_pay_jump": jump,
             "min_cash": table[-1] if table else 0}
 

@@ -47,7 +47,10 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         }
         from tournaments.results import money_summary  # results build on the snapshot's counts
 
+        from tables.hand_for_hand import view as hand_for_hand  # the lobby shows it too
+
         document["money"] = money_summary(tournament, document["players_left"])
+        document["hand_for_hand"] = hand_for_hand(tournament)
     return document
 
 

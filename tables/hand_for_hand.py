@@ -1,0 +1,156 @@
+"""Hand-for-hand near the money bubble (HFH-MODE, HFH-ALLIN).
+
+Every table plays one hand and reports "hand done", then waits. A table with a called
+all-in reports "all-in, frozen" and waits face down. When every table has reported, the
+frozen tables are released one at a time to play their hand out; when none is left, the next
+hand is dealt everywhere. Busts in one hand-for-hand hand share their places across tables
+(ELIM-TIE); hand-for-hand ends by itself once the hand that burst the bubble is finished at
+every table.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from pokerfest.refusals import Refused
+from tables.models import HandForHand, TournamentTable
+from tables.services import lock_tournament, open_table
+from tournaments import events
+
+Status = TournamentTable.HandForHand
+
+
+def current(tournament) -> HandForHand | None:
+    return HandForHand.objects.filter(tournament=tournament, ended_at__isnull=True).first()
+
+
+def start(tournament_id: int, director, request_key: str | None = None) -> dict:
+    """The director starts hand-for-hand. The hand in progress is its first hand: players out
+    in it share their places (TDA)."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        if current(tournament):
+            raise Refused("Hand-for-hand is already on.")
+        tables = tournament.tables.filter(broken_at__isnull=True)
+        if tables.count() < 2:
+            raise Refused("Hand-for-hand needs two tables or more; at one table every hand is already shared.")
+        earlier = HandForHand.objects.filter(tournament=tournament).first()
+        now = timezone.now()
+        if earlier:  # a second bubble: keep counting, so hands stay distinct
+            earlier.hand, earlier.started_at, earlier.ended_at = earlier.hand + 1, now, None
+            earlier.save()
+            running = earlier
+        else:
+            running = HandForHand.objects.create(tournament=tournament, started_at=now)
+        tables.update(hand_for_hand=Status.PLAYING)
+        public = view(tournament, running)
+        events.append_event(tournament_id, "hfh.started", actor=director, public=public, payload=public,
+                            request_key=request_key)
+    return public
+
+
+def view(tournament, running: HandForHand | None = None) -> dict | None:
+    """For the director page, the lobby and the tablets: the hand and each table's state."""
+    running = running or current(tournament)
+    if running is None:
+        return None
+    states: dict[str, list[int]] = {status.value: [] for status in Status}
+    for number, status in tournament.tables.filter(broken_at__isnull=True).values_list("table__number",
+                                                                                       "hand_for_hand"):
+        states.setdefault(status or Status.PLAYING, []).append(number)
+    return {"hand": running.hand, **{status: sorted(numbers) for status, numbers in states.items()}}
+
+
+def hand_done(tournament, here: TournamentTable) -> dict | None:
+    """Called by "hand done" (tournament locked): a table that has played its hand-for-hand
+    hand waits. Returns what changed for the event, or None outside hand-for-hand."""
+    running = current(tournament)
+    if running is None:
+        return None
+    if here.hand_for_hand == Status.DONE:
+        raise Refused(f"Table {here.table.number} has played this hand-for-hand hand: wait for the other tables.")
+    if here.hand_for_hand == Status.FROZEN:
+        raise Refused(f"Table {here.table.number} is frozen on an all-in: wait until it is released to play it out.")
+    here.hand_for_hand = Status.DONE
+    here.save(update_fields=["hand_for_hand"])
+    return _advance(tournament, running)
+
+
+def all_in_frozen(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> dict:
+    """HFH-ALLIN: a table with a called all-in stops and waits face down."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        running = current(tournament)
+        if running is None:
+            raise Refused("Hand-for-hand is not on: play the all-in out.")
+        here = open_table(tournament, table_number)
+        if here.hand_for_hand != Status.PLAYING:
+            raise Refused(f"Table {table_number} has already reported this hand ({here.hand_for_hand}).")
+        here.hand_for_hand = Status.FROZEN
+        here.save(update_fields=["hand_for_hand"])
+        public = {"table": table_number, **view(tournament, running)}
+        events.append_event(tournament_id, "hfh.frozen", actor=actor, public=public, payload=public,
+                            request_key=request_key)
+        _advance(tournament, running)
+    return public
+
+
+def release(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> dict:
+    """Once every table has reported, a frozen table plays its all-in out; one at a time."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if repeated := events.earlier(tournament_id, request_key):
+            return repeated.public
+        running = current(tournament)
+        if running is None:
+            raise Refused("Hand-for-hand is not on.")
+        here = open_table(tournament, table_number)
+        tables = tournament.tables.filter(broken_at__isnull=True)
+        if here.hand_for_hand != Status.FROZEN:
+            raise Refused(f"Table {table_number} is not frozen.")
+        if tables.filter(hand_for_hand=Status.PLAYING).exists():
+            playing = sorted(tables.filter(hand_for_hand=Status.PLAYING).values_list("table__number", flat=True))
+            raise Refused(f"Wait for every table to report: still playing {', '.join(map(str, playing))}.")
+        if tables.filter(hand_for_hand=Status.RELEASED).exists():
+            raise Refused("Another frozen table is playing its all-in out: one table at a time.")
+        here.hand_for_hand = Status.RELEASED
+        here.save(update_fields=["hand_for_hand"])
+        public = {"table": table_number, **view(tournament, running)}
+        events.append_event(tournament_id, "hfh.released", actor=actor, public=public, payload=public,
+                            request_key=request_key)
+    return public
+
+
+def _advance(tournament, running: HandForHand) -> dict | None:
+    """When every table is done (none playing, frozen or released): if the hand burst the
+    bubble, hand-for-hand ends and the field is in the money; otherwise the next hand starts
+    everywhere. Everyone out in the bubble hand, frozen tables included, shares (ELIM-TIE)."""
+    from tournaments.results import places_paid
+    from tournaments.snapshot import field_counts
+
+    tables = tournament.tables.filter(broken_at__isnull=True)
+    if tables.exclude(hand_for_hand=Status.DONE).exists():
+        return None
+    left, paid = field_counts(tournament.id)["players_left"], places_paid(tournament)
+    if left <= paid:
+        running.ended_at = timezone.now()
+        running.save(update_fields=["ended_at"])
+        tables.update(hand_for_hand="")
+        public = {"hand": running.hand, "players_left": left, "places_paid": paid, "in_the_money": True}
+        events.append_event(tournament.id, "hfh.ended", actor=None, public=public, payload=public)
+        return public
+    running.hand += 1
+    running.save(update_fields=["hand"])
+    tables.update(hand_for_hand=Status.PLAYING)
+    public = view(tournament, running)
+    events.append_event(tournament.id, "hfh.next_hand", actor=None, public=public, payload=public)
+    return public
+
+
+def bust_hand(tournament) -> int | None:
+    """The hand-for-hand hand a bust now belongs to (ELIM-TIE), or None."""
+    running = current(tournament)
+    return running.hand if running else None

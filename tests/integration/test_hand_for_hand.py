@@ -1,0 +1,81 @@
+"""Hand-for-hand at the bubble (HFH-MODE, HFH-ALLIN, ELIM-TIE) against PostgreSQL."""
+
+import pytest
+from django.test import Client
+
+from tables import hand_for_hand
+from tables.services import draw_field, floor_view, hand_done, open_tables, player_out
+from tournaments.models import Entry, Tournament
+from tournaments.payouts import split_tie
+from tournaments.results import standings
+
+# Ten of twelve paid: the bubble bursts when two are out.
+TEN_PAID = {"preset": "pokerfest", "payouts": {"percent_table": [[20, [2000, 1500, 1200, 1000, 900, 900, 800, 700,
+                                                                        500, 500]]]}}
+
+
+def seated_at(tournament, table: int) -> list[int]:
+    view = next(t for t in floor_view(tournament.id)["tables"] if t["number"] == table)
+    return sorted(int(seat) for seat in view["players"])
+
+
+@pytest.mark.django_db
+def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share_the_bubble(field, staff):
+    tournament, entries = field(12, tables=3, buy_in=10_000)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset=TEN_PAID)
+    tournament.refresh_from_db()
+    open_tables(tournament.id, [1, 2, 3], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=6)
+    floor, director = Client(), Client()
+    floor.force_login(staff["floor"])
+    director.force_login(staff["director"])
+    base = f"/api/tournaments/{tournament.id}"
+    assert floor.post(f"{base}/hand-for-hand/start/").status_code == 403
+    started = director.post(f"{base}/hand-for-hand/start/").json()
+    assert started == {"hand": 1, "playing": [1, 2, 3], "done": [], "frozen": [], "released": []}
+
+    player_out(tournament.id, 1, seated_at(tournament, 1)[0], staff["floor"], starting_stack=5_000)
+    player_out(tournament.id, 2, seated_at(tournament, 2)[0], staff["floor"], starting_stack=90_000)
+    assert floor.post(f"{base}/tables/1/hand-done/").status_code == 200
+    twice = floor.post(f"{base}/tables/1/hand-done/")  # the tablet reports again: nothing changes
+    assert twice.status_code == 409 and "wait for the other tables" in twice.json()["detail"]
+    floor.post(f"{base}/tables/2/hand-done/")
+    early = floor.post(f"{base}/tables/3/hand-for-hand/play-out/")
+    assert early.json()["detail"] == "Table 3 is not frozen."
+    frozen = floor.post(f"{base}/tables/3/hand-for-hand/frozen/").json()
+    assert (frozen["done"], frozen["frozen"]) == ([1, 2], [3])
+    assert floor.post(f"{base}/tables/3/hand-done/").json()["detail"].startswith("Table 3 is frozen")
+    floor.post(f"{base}/tables/3/hand-for-hand/play-out/")
+    player_out(tournament.id, 3, seated_at(tournament, 3)[0], staff["floor"], starting_stack=40_000)
+    assert hand_for_hand.view(tournament)["released"] == [3]
+    floor.post(f"{base}/tables/3/hand-done/")  # the last table done: the bubble hand is over
+
+    assert hand_for_hand.view(tournament) is None  # ended by itself: in the money
+    ended = tournament.events.get(kind="hfh.ended").public
+    assert ended == {"hand": 1, "players_left": 9, "places_paid": 10, "in_the_money": True}
+    results = standings(tournament)
+    out = {row["entry"]: row for row in results["out"]}
+    assert {tuple(row["place"]) for row in out.values()} == {(10, 12)}  # three tables, one hand: a tie
+    shares = split_tie([results["payouts"][9], 0, 0])
+    assert sorted((row["prize"] for row in out.values()), reverse=True) == shares
+    assert sum(shares) == results["payouts"][9]
+
+
+@pytest.mark.django_db
+def test_HFH_MODE_every_table_reported_deals_the_next_hand_everywhere(field, staff):
+    tournament, _ = field(12, tables=2, buy_in=10_000)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset=TEN_PAID)
+    tournament.refresh_from_db()
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=2)
+    hand_for_hand.start(tournament.id, staff["director"])
+    with pytest.raises(hand_for_hand.Refused, match="already on"):
+        hand_for_hand.start(tournament.id, staff["director"])
+    hand_done(tournament.id, 1, staff["floor"])
+    assert hand_for_hand.view(tournament) == {"hand": 1, "playing": [2], "done": [1], "frozen": [], "released": []}
+    hand_done(tournament.id, 2, staff["floor"])
+    assert hand_for_hand.view(tournament)["hand"] == 2 and hand_for_hand.view(tournament)["playing"] == [1, 2]
+    assert tournament.events.filter(kind="hfh.next_hand").count() == 1
+    player_out(tournament.id, 1, seated_at(tournament, 1)[0], staff["floor"])
+    bust = Entry.objects.get(tournament=tournament, status="busted").eliminations.get()
+    assert bust.hand_for_hand == 2
