@@ -91,9 +91,24 @@ const floorPage = {
       const { played, minimum, to_play } = table.heads_up;
       card.append(element("p", { className: "new-level", textContent: `Heads-up: ${played} hand${played === 1 ? "" : "s"} played${to_play ? `, at least ${to_play} more (minimum ${minimum})` : ""}` }));
     }
+    if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
     card.append(seats, done);
     return card;
+  },
+
+  // HFH-MODE, HFH-ALLIN: this table's part in the hand-for-hand hand.
+  handForHand(table) {
+    const say = { playing: "Hand-for-hand: play one hand, then tap Hand done", done: "Hand-for-hand: done, waiting for the other tables",
+      frozen: "All-in, frozen: wait face down to be released", released: "Released: play the all-in out, then tap Hand done" }[table.hand_for_hand];
+    const box = element("p", { className: "new-level", textContent: say + " " });
+    if (table.hand_for_hand === "playing") {
+      box.append(element("button", { textContent: "All-in, frozen", onclick: () => this.act(`tables/${table.number}/hand-for-hand/frozen/`, {}, () => `Table ${table.number} is frozen on an all-in.`) }));
+    }
+    if (table.hand_for_hand === "frozen") {
+      box.append(element("button", { textContent: "Play out", onclick: () => this.act(`tables/${table.number}/hand-for-hand/play-out/`, {}, () => `Table ${table.number}: play the all-in out.`) }));
+    }
+    return box;
   },
 
   bagForm(table, seat, name) {

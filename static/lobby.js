@@ -10,7 +10,16 @@ const lobbyPage = {
     if (!root) return;
     this.base = root.dataset.apiBase;
     reloadOnSeatingChanges(() => this.chart(), 1000);
-    document.addEventListener("pokerfest:snapshot", (event) => this.endOfDay(event.detail.end_of_day));
+    document.addEventListener("pokerfest:snapshot", (event) => {
+      this.endOfDay(event.detail.end_of_day);
+      this.handForHand(event.detail.hand_for_hand);
+    });
+    document.addEventListener("pokerfest:event", (event) => {
+      const { kind, data } = event.detail;
+      if (/^hfh\.(started|frozen|released|next_hand)$/.test(kind)) this.handForHand(data);
+      if (kind === "hand.done" && data.hand_for_hand) this.handForHand(data.hand_for_hand);
+      if (kind === "hfh.ended") this.handForHand(null, `In the money! ${data.players_left} players left, ${data.places_paid} paid.`);
+    });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
       if (kind === "day.last_hands" || kind === "table.last_hand_played") this.endOfDay({ day: data.day ?? this.day, day_over: false, playing: data.playing });
@@ -22,6 +31,13 @@ const lobbyPage = {
       this.find(submit.target.elements.name.value);
     });
     this.chart();
+  },
+
+  // HFH-MODE: the hand and which tables are done, waiting or frozen; then "in the money".
+  handForHand(state, announcement) {
+    const line = document.querySelector("[data-hand-for-hand]");
+    line.hidden = !state && !announcement;
+    line.textContent = state ? handForHandLine(state) : announcement || "";
   },
 
   // CLK-EOD: which tables still play their last hands of the day.

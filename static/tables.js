@@ -6,7 +6,7 @@
 // Event kinds after which a seating view reloads.
 function isSeatingEvent(kind) {
   return /^(seating|player|players|hand|tables?|final_table|registration)\./.test(kind) ||
-    /^clock\.(called|stopped|hand_dead)$/.test(kind) || /^(action|day|chips)\./.test(kind);
+    /^clock\.(called|stopped|hand_dead)$/.test(kind) || /^(action|day|chips|hfh)\./.test(kind);
 }
 
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts
@@ -31,6 +31,14 @@ function element(tag, properties, ...children) {
 // own actions (the final-table redraw) are offered.
 function tableNeeds(answer, act, mayDirect) {
   const needs = [];
+  const hfh = answer.hand_for_hand;
+  if (hfh) {
+    needs.push(element("p", { className: "notice", textContent: handForHandLine(hfh) }));
+  } else if (mayDirect) {
+    needs.push(element("p", {}, element("button", { textContent: "Start hand-for-hand", onclick: () => {
+      if (confirm("Start hand-for-hand? The hand in progress is its first hand.")) act("hand-for-hand/start/", {}, (a) => `Hand-for-hand: hand ${a.hand}.`);
+    } })));
+  }
   if (answer.final_due) {
     const line = element("p", { className: "move" }, `${answer.players_left} players left: the final table is redrawn now (SEAT-FINAL). `);
     if (mayDirect) {
@@ -79,3 +87,11 @@ function wireMoveByHand(act) {
     }
   });
 }
+
+// HFH-MODE: one line for the director page, the tablets and the lobby.
+function handForHandLine(hfh) {
+  const part = (label, tables) => (tables.length ? `${label} ${tables.join(", ")}` : "");
+  return [`Hand-for-hand, hand ${hfh.hand}`, part("playing:", hfh.playing), part("done:", hfh.done),
+    part("frozen:", hfh.frozen), part("playing out:", hfh.released)].filter(Boolean).join(" · ");
+}
+

@@ -206,6 +206,8 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
         hand_played(tournament, here)
         positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
                      "big_blind": here.big_blind}
+        if hfh := hand_for_hand.view(tournament):
+            positions["hand_for_hand"] = hfh
         events.append_event(tournament_id, "hand.done", request_key=request_key, actor=actor, payload=positions,
                             public=positions)
     return following

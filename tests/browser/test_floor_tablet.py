@@ -247,3 +247,50 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the
     expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{names[1].split()[0]} F.")
     expect(rows.nth(1).locator("td").nth(0)).to_have_text("9")
     expect(rows.nth(1).locator("td").nth(1)).to_have_text(f"{names[0].split()[0]} F.")
+
+
+def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_bubble(
+    stack, new_page, make_tournament, staff
+):
+    from tournaments.models import Tournament
+
+    tournament = field(make_tournament, 12, 2)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset={
+        "preset": "pokerfest", "payouts": {"percent_table": [[20, [3000, 2000, 1500, 1000, 900, 700, 500, 400]]]}})
+    Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
+    act(open_tables, tournament.id, [1, 2], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 3)
+    for number in (1, 2):  # 8 paid of 12: two out before hand-for-hand, ten left
+        seat = Seating.objects.filter(tournament=tournament, tournament_table__table__number=number,
+                                      ended_at__isnull=True).order_by("seat").first().seat
+        act(player_out, tournament.id, number, seat, staff["floor"])
+    director, first, second, lobby = new_page(), new_page(), new_page(), new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    for page, table in ((first, 1), (second, 2)):
+        sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+        page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
+        page.on("dialog", lambda dialog: dialog.accept(""))
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    director.on("dialog", lambda dialog: dialog.accept())
+    for page in (director, first, second, lobby):
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+
+    director.get_by_role("button", name="Start hand-for-hand").click()
+    expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 1, 2")
+    expect(first.locator(".table-card")).to_contain_text("Hand-for-hand: play one hand")
+    first.get_by_role("button", name="Hand done").click()
+    expect(first.locator(".table-card")).to_contain_text("waiting for the other tables")
+    expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 2 · done: 1")
+    first.get_by_role("button", name="Hand done").click()  # reported twice: refused, nothing changes
+    expect(first.locator("[data-result]")).to_contain_text("wait for the other tables")
+    second.get_by_role("button", name="All-in, frozen").click()
+    expect(second.locator(".table-card")).to_contain_text("All-in, frozen")
+    second.get_by_role("button", name="Play out").click()
+    expect(second.locator(".table-card")).to_contain_text("Released: play the all-in out")
+    for _ in range(2):  # the all-in busts two: the bubble bursts
+        second.locator(".seats li:not(.empty) button").first.click()
+        expect(second.locator("[data-result]")).to_contain_text("is out.")
+    second.get_by_role("button", name="Hand done").click()
+    expect(lobby.locator("[data-hand-for-hand]")).to_have_text("In the money! 8 players left, 8 paid.")
+    expect(first.locator(".table-card")).not_to_contain_text("Hand-for-hand")
+    expect(director.locator("[data-needs]")).not_to_contain_text("Hand-for-hand, hand")
