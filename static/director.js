@@ -88,35 +88,51 @@ document.addEventListener("DOMContentLoaded", () => {
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value },
       (answer) => action === "disqualify" ? `Entry #${number} is disqualified.` : `Entry #${number} is back in: table ${answer.table}, seat ${answer.seat}.`);
   });
-  // CLK-LIMIT: the remaining prizes split by chip count (a proposal; nothing is recorded).
-  document.querySelector("[data-chip-chop]").addEventListener("submit", async (submit) => {
-    submit.preventDefault();
-    const form = submit.target;
-    const result = document.querySelector("[data-result]");
+  // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.
+  const dealForm = document.querySelector("[data-deal]");
+  const money = (cents) => (cents / 100).toLocaleString("en", { minimumFractionDigits: 2 });
+  const dealInput = () => {
     const stacks = {};
-    for (const line of form.elements.stacks.value.split("\n").map((l) => l.trim()).filter(Boolean)) {
+    for (const line of dealForm.elements.stacks.value.split("\n").map((l) => l.trim()).filter(Boolean)) {
       const match = line.match(/^#?(\d+)\s*[:=]\s*([\d,]+)$/);
-      if (!match) {
-        result.className = "result refused";
-        result.textContent = `Write each line as "entry number: chips", not "${line}".`;
-        return;
-      }
+      if (!match) throw new Error(`Write each line as "entry number: chips", not "${line}".`);
       stacks[match[1]] = Number(match[2].replace(/,/g, ""));
     }
-    const prizes = form.elements.prizes.value.split(/[\s;]+|,\s+/).filter(Boolean).map((p) => Math.round(Number(p.replace(/,/g, "")) * 100));
-    if (!prizes.length || prizes.some((p) => !Number.isFinite(p) || p < 0)) {
-      result.className = "result refused";
-      result.textContent = "List the unpaid prizes as amounts, e.g. 10000, 4000, 2000.";
-      return;
-    }
-    const base = document.querySelector("[data-api-base]").dataset.apiBase;
-    const { ok, answer } = await postJSON(`${base}chip-chop/`, { stacks, prizes });
+    return { stacks, left_to_play: Math.round(Number(dealForm.elements.left.value || 0) * 100) };
+  };
+  const base = () => document.querySelector("[data-api-base]").dataset.apiBase;
+  const say = (ok, text) => {
+    const result = document.querySelector("[data-result]");
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? "Chip-chop computed: nothing is recorded until the deal is made." : answer.detail;
-    if (ok) {
-      document.querySelector("[data-chip-chop-shares]").replaceChildren(...Object.entries(answer.shares).sort((a, b) => b[1] - a[1]).map(([entry, cents]) =>
-        element("li", { textContent: `Entry #${entry}: ${(cents / 100).toLocaleString("en", { minimumFractionDigits: 2 })}` })));
-    }
+    result.textContent = text;
+  };
+  dealForm.addEventListener("submit", async (submit) => {
+    submit.preventDefault();
+    let body;
+    try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
+    const { ok, answer } = await postJSON(`${base()}deals/proposals/`, body);
+    if (!ok) return say(false, answer.detail);
+    say(true, "Deals proposed: nothing is recorded until every player agrees.");
+    const table = document.querySelector("[data-deal-proposals]");
+    table.hidden = false;
+    table.tHead.replaceChildren(element("tr", {}, ...["Entry", "Chips", "Chip-chop", "ICM", "Guaranteed"].map((h) => element("th", { textContent: h }))));
+    table.tBodies[0].replaceChildren(...answer.entries.map((n) => element("tr", {},
+      ...[`#${n}`, body.stacks[n].toLocaleString("en"), money(answer.deals.chip_chop[n]), money(answer.deals.icm[n]), money(answer.deals.guaranteed[n])]
+        .map((text) => element("td", { textContent: text })))));
+    const record = document.querySelector("[data-deal-record]");
+    record.hidden = false;
+    record.querySelector("[data-deal-agreed]").replaceChildren(element("legend", { textContent: "Every player agrees" }),
+      ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), ` #${n} agrees`)));
+  });
+  document.querySelector("[data-deal-record]").addEventListener("submit", async (submit) => {
+    submit.preventDefault();
+    const form = submit.target;
+    let body;
+    try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
+    const agreed = [...form.querySelectorAll("input[name=agreed]:checked")].map((box) => Number(box.value));
+    const { ok, answer } = await postJSON(`${base()}deals/`, { ...body, method: form.elements.method.value, agreed,
+      representative: form.elements.representative.value }, newRequestKey());
+    say(ok, ok ? `Deal recorded (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   });
   document.querySelector("[data-day-end]").addEventListener("click", (click) => {
     click.preventDefault();

@@ -211,3 +211,33 @@ def play_out(request, tournament_id: int, table_number: int):
 
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.release(tournament_id, table_number, request.user, request_key(request))
+
+
+class DealIn(Schema):
+    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
+    left_to_play: int = Field(0, ge=0, description="kept back for the winner of the play that goes on")
+
+
+@router.post("/tournaments/{tournament_id}/deals/proposals/", response={200: dict, **ERRORS},
+             summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded")
+def deal_proposals(request, tournament_id: int, body: DealIn):
+    from tournaments import deals
+
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return deals.proposals(tournament_id, body.stacks, body.left_to_play)
+
+
+class DealAgreedIn(DealIn):
+    method: str = Field(..., description="chip_chop, icm or guaranteed")
+    agreed: list[int] = Field(..., description="the entry numbers of the players who agree: all of them")
+    representative: str = Field(..., max_length=100, description="the tournament representative present")
+
+
+@router.post("/tournaments/{tournament_id}/deals/", response={200: dict, **ERRORS},
+             summary="Record the deal every remaining player agreed to (PAY-CHOP)")
+def record_deal(request, tournament_id: int, body: DealAgreedIn):
+    from tournaments import deals
+
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
+                        request.user, request_key(request))

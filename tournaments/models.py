@@ -288,3 +288,22 @@ class Elimination(models.Model):
                                     name="elimination_once_per_entry"),
         ]
 
+
+
+class Deal(models.Model):
+    """PAY-CHOP: a final-table deal, recorded only with every remaining player's agreement and
+    a tournament representative present; reported to media through the public log."""
+
+    class Method(models.TextChoices):
+        CHIP_CHOP = "chip_chop", "chip-chop"
+        ICM = "icm", "ICM"
+        GUARANTEED = "guaranteed", "guaranteed minimum"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="deals")
+    method = models.CharField(max_length=12, choices=Method)
+    stacks = models.JSONField(help_text="entry number -> chips when the deal was made")
+    amounts = models.JSONField(help_text="entry number -> minor units agreed")
+    left_to_play = models.PositiveBigIntegerField(default=0, help_text="kept back for the winner of the play on")
+    representative = models.CharField(max_length=100, help_text="the tournament representative present")
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField()

@@ -167,3 +167,17 @@ def _to_units(amounts: list[int], pool: int, unit: int) -> list[int]:
             break  # a full round: the top takes the rest, below
     prizes[0] += left
     return prizes
+
+
+def deal_proposals(stacks: list[int], prizes: list[int], left_to_play: int = 0) -> dict[str, list[int]]:
+    """PAY-CHOP: the three deals a director puts side by side for the players left, each
+    summing exactly to the prizes in play less `left_to_play` (kept back for the winner of
+    the play that continues): chip-chop, ICM, and the guaranteed minimum (everyone first gets
+    the lowest prize in play, the rest by chips)."""
+    in_play = (list(prizes) + [0] * len(stacks))[:len(stacks)]
+    if not 0 <= left_to_play <= in_play[0]:
+        raise ValueError(f"the amount left to play must be between 0 and the first prize ({in_play[0]})")
+    shared = [in_play[0] - left_to_play] + in_play[1:]
+    pool = sum(shared)
+    return {"chip_chop": chip_chop(stacks, pool), "icm": icm_deal(stacks, shared),
+            "guaranteed": guaranteed_chop(stacks, pool, min(shared))}

@@ -48,10 +48,24 @@ def standings(tournament: Tournament) -> dict:
     busts = [Bust(row.entry_id, row.seq, row.table, row.hand, row.starting_stack, row.hand_for_hand) for row in rows]
     placed = places(field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
     prizes = prizes_by_entry(placed, table)
+    winner = tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).select_related("player")
+    if winner.count() == 1:  # the last player standing finishes first
+        champion = winner.get()
+        rows.append(Elimination(entry=champion, seq=0, table=0, hand=0))
+        placed[champion.id], prizes[champion.id] = (1, 1), table[0] if table else 0
+    deal = tournament.deals.order_by("-at").first()
+    if deal is not None:  # PAY-CHOP: the agreed amounts replace the table's; the winner adds what was left to play
+        by_number = {row.entry.number: row.entry_id for row in rows}
+        for number, amount in deal.amounts.items():
+            entry_id = by_number.get(int(number))
+            if entry_id is not None:
+                prizes[entry_id] = amount + (deal.left_to_play if placed[entry_id] == (1, 1) else 0)
     out = [{"entry": row.entry.number, "name": str(row.entry.player), "place": list(placed[row.entry_id]),
             "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand} for row in rows]
     out.sort(key=lambda r: r["place"][0])
-    return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out}
+    return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
+            "deal": {"method": deal.get_method_display(), "left_to_play": deal.left_to_play,
+                     "amounts": deal.amounts} if deal else None}
 
 
 def money_summary(tournament: Tournament, players_left: int) -> dict:

@@ -144,17 +144,43 @@ def test_staff_pages_send_anonymous_visitors_to_sign_in(stack, new_page, make_to
     expect(page.locator(".errorlist")).to_contain_text("correct username and password")
 
 
-def test_CLK_LIMIT_the_director_computes_the_chip_chop_of_the_remaining_prizes(stack, new_page, make_tournament,
-                                                                              staff):
+def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone_agrees_to(
+        stack, new_page, make_tournament, staff):
+    from datetime import date
+
+    from players import services as player_services
+    from tables.models import Table
+    from tables.services import draw_field, open_tables
+    from tournaments import services as desk
+    from tournaments.entries import Kind
+    from tournaments.models import Entry, Tournament
+
     tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000)
+    Table.objects.create(festival=tournament.festival, number=1, seats=9)
+    for i in range(3):
+        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+            f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+        act(desk.register_entry, tournament.id, player.id, desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 1)
     director = new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
-    director.get_by_text("Chip-chop the remaining prizes").click()
-    director.get_by_label("Chips per entry").fill("7: 400,000\n12: 250000\nthree: 1")
-    director.get_by_label("Prizes still unpaid").fill("10000, 4000, 2000")
-    director.get_by_role("button", name="Compute the chip-chop").click()
+    director.get_by_text("Deals: chip-chop, ICM").click()
+    director.get_by_label("Chips per entry").fill("1: 400,000\n2: 250000\nthree: 1")
+    director.get_by_role("button", name="Propose deals").click()
     expect(director.locator("[data-result]")).to_have_text('Write each line as "entry number: chips", not "three: 1".')
-    director.get_by_label("Chips per entry").fill("7: 400,000\n12: 250000\n3: 100000")
-    director.get_by_role("button", name="Compute the chip-chop").click()
-    expect(director.locator("[data-chip-chop-shares] li")).to_have_text(
-        ["Entry #7: 8,533.34", "Entry #12: 5,333.33", "Entry #3: 2,133.33"])
+    director.get_by_label("Chips per entry").fill("1: 400,000\n2: 250000\n3: 100000")
+    director.get_by_role("button", name="Propose deals").click()
+    expect(director.locator("[data-deal-proposals] tbody tr")).to_have_count(3)
+    expect(director.locator("[data-deal-proposals] tbody tr").first).to_contain_text("#1")
+    director.get_by_label("Deal", exact=True).select_option("chip_chop")
+    director.get_by_label("#1 agrees").check()
+    director.get_by_label("Tournament representative present").fill("Pat Floor")
+    director.get_by_role("button", name="Record the deal").click()
+    expect(director.locator("[data-result]")).to_have_text("Every player left must agree; not yet: entries 2, 3.")
+    director.get_by_label("#2 agrees").check()
+    director.get_by_label("#3 agrees").check()
+    director.get_by_role("button", name="Record the deal").click()
+    expect(director.locator("[data-result]")).to_contain_text("Deal recorded (chip-chop): #1 ")
+    assert Entry.objects.filter(tournament=tournament).count() == 3 and tournament.deals.count() == 1

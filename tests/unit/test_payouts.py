@@ -131,3 +131,25 @@ def test_PAY_STRUCT_a_payout_table_sums_exactly_never_increases_and_pays_the_min
     assert 1 <= len(prizes) <= max(1, math.ceil(entries * percent / 100))
     if len(prizes) > 1:
         assert prizes[-1] >= pool * 15 / (10 * entries)
+
+
+def test_PAY_CHOP_three_deals_side_by_side_each_summing_to_the_prizes_less_what_is_left_to_play():
+    from tournaments.payouts import deal_proposals
+
+    deals = deal_proposals([400_000, 250_000, 100_000], [1_000_000, 400_000, 200_000], left_to_play=100_000)
+    assert all(sum(amounts) == 1_500_000 for amounts in deals.values())
+    assert deals["chip_chop"] == [800_000, 500_000, 200_000]
+    assert deals["guaranteed"] == [680_000, 500_000, 320_000]  # 200,000 each, then 900,000 by chips
+    assert deals["icm"][0] > deals["icm"][1] > deals["icm"][2] >= 200_000
+    with pytest.raises(ValueError, match="between 0 and the first prize"):
+        deal_proposals([1, 1], [100, 50], left_to_play=101)
+
+
+@given(st.lists(st.integers(1, 10**7), min_size=2, max_size=9), st.integers(0, 100))
+def test_PAY_CHOP_every_proposal_adds_up_to_the_cent(stacks, keep_percent):
+    from tournaments.payouts import deal_proposals
+
+    prizes = sorted((10_000 * (k + 1) for k in range(len(stacks))), reverse=True)
+    left = prizes[0] * keep_percent // 100
+    for amounts in deal_proposals(stacks, prizes, left).values():
+        assert sum(amounts) == sum(prizes) - left and min(amounts) >= 0
