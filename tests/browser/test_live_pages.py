@@ -68,7 +68,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
         expect(page.locator("[data-live-status]")).to_have_text("live")
         expect(page.locator('[data-clock="status"]')).to_have_text("not started")
 
-    director.get_by_role("button", name="Start").click()
+    director.get_by_role("button", name="Start", exact=True).click()
     expect(director.locator("[data-result]")).to_have_text("Done.")
     for page in (director, floor, desk, lobby):
         expect(page.locator('[data-clock="status"]')).to_have_text("running")
