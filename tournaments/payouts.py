@@ -117,6 +117,9 @@ class PayoutRules:
     min_cash_times_buy_in: int = 15  # tenths: 15 = 1.5x the average entry into the pool
     unit: int = 100  # prizes in whole currency units (100 minor units)
     tie_across_tables: bool = True  # ELIM-TIE; False: rank players out in one hand-for-hand hand by stack
+    freeroll_per_entrants: int | None = None  # neverending: 10, one freeroll into the next level per ten entrants
+    points: str = "none"  # PAY-POINTS: "none", "field_minus_place" or "sqrt" (scale * sqrt(field / place))
+    points_scale: int = 10
     # A fixed table instead of the curve: ((up to this many entries, (basis points by place, ...)), ...)
     percent_table: tuple = field(default_factory=tuple)
 
@@ -181,3 +184,26 @@ def deal_proposals(stacks: list[int], prizes: list[int], left_to_play: int = 0) 
     pool = sum(shared)
     return {"chip_chop": chip_chop(stacks, pool), "icm": icm_deal(stacks, shared),
             "guaranteed": guaranteed_chop(stacks, pool, min(shared))}
+
+
+def league_points(field: int, best: int, worst: int, rules: PayoutRules) -> int:
+    """PAY-POINTS: ranking points for a finishing place (a tied range shares the average of
+    its places' points, rounded down). Every finisher scores, paid or not."""
+    if rules.points == "none" or field <= 0:
+        return 0
+
+    def at(place: int) -> float:
+        if rules.points == "field_minus_place":
+            return field - place + 1
+        if rules.points == "sqrt":
+            return rules.points_scale * math.sqrt(field / place)
+        raise ValueError(f"unknown points formula {rules.points!r}: none, field_minus_place or sqrt")
+
+    return int(sum(at(place) for place in range(best, worst + 1)) // (worst - best + 1))
+
+
+def freerolls(entries: int, rules: PayoutRules) -> int:
+    """PAY-STRUCT (neverending): one freeroll entry into the next level per this many
+    entrants, to the top places."""
+    return entries // rules.freeroll_per_entrants if rules.freeroll_per_entrants else 0
+

@@ -60,8 +60,12 @@ def standings(tournament: Tournament) -> dict:
             entry_id = by_number.get(int(number))
             if entry_id is not None:
                 prizes[entry_id] = amount + (deal.left_to_play if placed[entry_id] == (1, 1) else 0)
-    out = [{"entry": row.entry.number, "name": str(row.entry.player), "place": list(placed[row.entry_id]),
-            "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand} for row in rows]
+    rules = tournament.rules().payouts
+    free = payouts.freerolls(field, rules)
+    out = [{"entry": row.entry.number, "name": str(row.entry.player), "player": row.entry.player_id,
+            "place": list(placed[row.entry_id]), "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand,
+            "points": payouts.league_points(field, *placed[row.entry_id], rules),
+            "freeroll": placed[row.entry_id][1] <= free} for row in rows]
     out.sort(key=lambda r: r["place"][0])
     return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
             "deal": {"method": deal.get_method_display(), "left_to_play": deal.left_to_play,
@@ -76,4 +80,17 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     paid = places_paid(tournament)
     return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid, "next_out_prize": next_out, "next_pay_jump": jump,
             "min_cash": table[-1] if table else 0}
+
+
+def leaderboard(festival_id: int) -> list[dict]:
+    """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place."""
+    board: dict[int, dict] = {}
+    for tournament in Tournament.objects.filter(festival_id=festival_id).order_by("id"):
+        for row in standings(tournament)["out"]:
+            mine = board.setdefault(row["player"], {"player": row["player"], "name": row["name"], "points": 0,
+                                                    "events": 0, "best": None})
+            mine["points"] += row["points"]
+            mine["events"] += 1
+            mine["best"] = min(mine["best"] or row["place"][0], row["place"][0])
+    return sorted(board.values(), key=lambda r: (-r["points"], r["best"], r["name"]))
 

@@ -171,7 +171,7 @@ PRESETS: dict[str, Ruleset] = {
         "neverending",
         EligibilityPolicy(membership=MembershipRule.MEMBERS),
         EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50, substitutes=True),
-        payouts=PayoutRules(most_places=10),
+        payouts=PayoutRules(most_places=10, freeroll_per_entrants=10),
     ),
     # A members' club: visitors signed in by a present member; rebuys for 50 + 15 minutes, no add-on.
     "chips": Ruleset(
@@ -179,6 +179,7 @@ PRESETS: dict[str, Ruleset] = {
         EligibilityPolicy(membership=MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS),
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_minutes=50, rebuy_extra_minutes_for_first=15),
         clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10),
+        payouts=PayoutRules(points="sqrt"),
     ),
     # A charity night: unlimited rebuys of 2,000 chips for $50 until the intermission, then
     # one add-on of 5,000 chips for $50 per surviving player.

@@ -125,3 +125,41 @@ def results(request, tournament_id: int):
         row["name"] = public_name(first, last)
     return render(request, "pokerfest/results.html", {"tournament": tournament, "results": table})
 
+
+def leaderboard(request, festival_id: int):
+    """PAY-POINTS: the season's ranking points (public names)."""
+    from tables.services import public_name
+    from tournaments.models import Festival
+    from tournaments.results import leaderboard as board
+
+    festival = get_object_or_404(Festival, pk=festival_id)
+    rows = board(festival_id)
+    for row in rows:
+        first, _, last = row["name"].partition(" ")
+        row["name"] = public_name(first, last)
+    return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": rows})
+
+
+def results_csv(request, tournament_id: int):
+    """The results for the office and media, with full names: staff with the cashier's report."""
+    import csv
+
+    from django.http import HttpResponse
+
+    from tournaments.results import standings
+
+    try:
+        tournament = tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
+    except PermissionDenied as refusal:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "pokerfest/forbidden.html", {"message": str(refusal)}, status=403)
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = f'attachment; filename="results-{tournament_id}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["place_from", "place_to", "entry", "name", "prize_minor_units", "currency", "points", "freeroll"])
+    for row in standings(tournament)["out"]:
+        writer.writerow([row["place"][0], row["place"][1], row["entry"], row["name"], row["prize"],
+                         tournament.festival.currency, row["points"], "yes" if row["freeroll"] else ""])
+    return response
+

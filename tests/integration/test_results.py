@@ -97,3 +97,30 @@ def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_a
     again = director.post(url, {"reason": "again"}, content_type="application/json")
     assert again.status_code == 409 and "disqualified" in again.json()["detail"]
     assert money_summary(tournament, 7)["next_out_prize"] == 0
+
+
+@pytest.mark.django_db
+def test_PAY_POINTS_every_finisher_scores_and_the_season_leaderboard_adds_them_up(field, staff):
+    tournament, entries = field(4, tables=1, buy_in=10_000)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="chips")
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    seats = seats_of(tournament)
+    from tables.services import hand_done
+
+    for number in (4, 3, 2):  # one a hand: a place each
+        player_out(tournament.id, *seats[number], staff["floor"])
+        if number > 2:
+            hand_done(tournament.id, 1, staff["floor"])
+    rows = {row["entry"]: row for row in standings(Tournament.objects.get(pk=tournament.pk))["out"]}
+    assert [rows[n]["place"] for n in (1, 2, 3, 4)] == [[1, 1], [2, 2], [3, 3], [4, 4]]
+    assert [rows[n]["points"] for n in (1, 2, 3, 4)] == [20, 14, 11, 10]  # 10 * sqrt(4 / place)
+    board = Client().get(f"/festivals/{tournament.festival_id}/leaderboard/").content.decode()
+    assert "P0 S." in board and "<td>20</td>" in board
+    cashier, floor = Client(), Client()
+    cashier.force_login(staff["cashier"])
+    floor.force_login(staff["floor"])
+    assert floor.get(f"/tournaments/{tournament.id}/results.csv").status_code == 403
+    lines = cashier.get(f"/tournaments/{tournament.id}/results.csv").content.decode().splitlines()
+    assert lines[0] == "place_from,place_to,entry,name,prize_minor_units,currency,points,freeroll"
+    assert lines[1].startswith("1,1,1,P0 Seated,")

@@ -153,3 +153,24 @@ def test_PAY_CHOP_every_proposal_adds_up_to_the_cent(stacks, keep_percent):
     left = prizes[0] * keep_percent // 100
     for amounts in deal_proposals(stacks, prizes, left).values():
         assert sum(amounts) == sum(prizes) - left and min(amounts) >= 0
+
+
+def test_PAY_POINTS_chips_ranks_every_finisher_and_ties_share_the_average():
+    from tournaments.payouts import league_points
+    from tournaments.rulesets import preset
+
+    chips = preset("chips").payouts
+    assert chips.points == "sqrt"
+    assert [league_points(100, p, p, chips) for p in (1, 4, 25, 100)] == [100, 50, 20, 10]
+    assert league_points(100, 23, 25, chips) == 20  # (20.85 + 20.41 + 20.00) / 3, rounded down
+    linear = PayoutRules(points="field_minus_place")
+    assert league_points(30, 1, 1, linear) == 30 and league_points(30, 30, 30, linear) == 1
+    assert league_points(30, 1, 1, PayoutRules()) == 0
+
+
+def test_PAY_STRUCT_neverending_gives_one_freeroll_per_ten_entrants():
+    from tournaments.payouts import freerolls
+    from tournaments.rulesets import preset
+
+    assert [freerolls(n, preset("neverending").payouts) for n in (9, 10, 57)] == [0, 1, 5]
+    assert freerolls(100, preset("pokerfest").payouts) == 0
