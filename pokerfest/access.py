@@ -31,6 +31,7 @@ class Action(StrEnum):
     CASHIER_REPORT = "cashier_report"  # close-out totals per desk and shift
     LOGO_RULINGS = "logo_rulings"  # the compliance page: who must remove which logo
     DIRECTOR_APPROVAL = "director_approval"  # what only the tournament director may approve
+    PAY_PRIZES = "pay_prizes"  # the payout desk
 
 
 NEEDS: dict[Action, frozenset[Role] | None] = {
@@ -44,6 +45,7 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.CASHIER_REPORT: frozenset({Role.DIRECTOR, Role.DESK, Role.CASHIER}),
     Action.LOGO_RULINGS: frozenset({Role.DIRECTOR}),
     Action.DIRECTOR_APPROVAL: frozenset({Role.DIRECTOR}),
+    Action.PAY_PRIZES: frozenset({Role.DIRECTOR, Role.CASHIER}),
 }
 
 PLACES = {
@@ -56,6 +58,7 @@ PLACES = {
     Action.CASHIER_REPORT: "the cashier close-out report",
     Action.LOGO_RULINGS: "logo compliance rulings",
     Action.DIRECTOR_APPROVAL: "the tournament director's approval",
+    Action.PAY_PRIZES: "the payout desk",
 }
 
 

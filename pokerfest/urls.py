@@ -16,6 +16,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/close-out/", views.close_out, name="close_out"),
     path("tournaments/<int:tournament_id>/results/", views.results, name="results"),
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
+    path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("tournaments/<int:tournament_id>/compliance/", views.compliance, name="compliance"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

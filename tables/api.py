@@ -241,3 +241,16 @@ def record_deal(request, tournament_id: int, body: DealAgreedIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
                         request.user, request_key(request))
+
+
+class PayIn(Schema):
+    method: str = Field(..., description="cash or wire")
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/pay-prize/", response={200: dict, **ERRORS},
+             summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)")
+def pay_prize(request, tournament_id: int, number: int, body: PayIn):
+    from tournaments import payout_desk
+
+    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
+    return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))

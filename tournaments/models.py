@@ -307,3 +307,20 @@ class Deal(models.Model):
     representative = models.CharField(max_length=100, help_text="the tournament representative present")
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField()
+
+
+class PrizePayment(models.Model):
+    """A prize paid at the payout desk: once per entry, by the database. A wire transfer needs
+    the player's ID document on file (REG-ID)."""
+
+    class Method(models.TextChoices):
+        CASH = "cash"
+        WIRE = "wire", "wire transfer"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="prize_payments")
+    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="prize_payment")
+    amount = models.PositiveBigIntegerField()
+    method = models.CharField(max_length=10, choices=Method)
+    paid_at = models.DateTimeField()
+    cashier = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+

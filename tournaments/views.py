@@ -163,3 +163,12 @@ def results_csv(request, tournament_id: int):
                          tournament.festival.currency, row["points"], "yes" if row["freeroll"] else ""])
     return response
 
+
+@ensure_csrf_cookie
+def payout_desk(request, tournament_id: int):
+    from tournaments.payout_desk import prizes_to_pay
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    return _screen(request, tournament_id, Action.PAY_PRIZES, "pokerfest/payout_desk.html",
+                   prizes=prizes_to_pay(tournament) if tournament else [])
+

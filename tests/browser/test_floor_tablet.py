@@ -294,3 +294,21 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("In the money! 8 players left, 8 paid.")
     expect(first.locator(".table-card")).not_to_contain_text("Hand-for-hand")
     expect(director.locator("[data-needs]")).not_to_contain_text("Hand-for-hand, hand")
+
+
+def test_REG_ID_the_cashier_pays_a_prize_once_at_the_payout_desk(stack, new_page, make_tournament, staff):
+    tournament = field(make_tournament, 3, 1)
+    Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 2)
+    for seat in Seating.objects.filter(tournament=tournament, ended_at__isnull=True).order_by("seat").values_list(
+            "seat", flat=True)[:2]:
+        act(player_out, tournament.id, 1, seat, staff["floor"])
+    cashier = new_page()
+    sign_in(cashier, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/payouts/")
+    expect(cashier.locator("[data-prizes] tbody tr")).to_have_count(1)  # one place paid of three
+    cashier.get_by_role("button", name="Pay cash").click()
+    expect(cashier.locator("[data-result]")).to_contain_text("paid (cash).")
+    expect(cashier.locator("[data-prizes] tbody tr").first).to_contain_text("paid (cash)")
+    cashier.reload()
+    expect(cashier.get_by_role("button", name="Pay cash")).to_have_count(0)

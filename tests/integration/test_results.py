@@ -124,3 +124,35 @@ def test_PAY_POINTS_every_finisher_scores_and_the_season_leaderboard_adds_them_u
     lines = cashier.get(f"/tournaments/{tournament.id}/results.csv").content.decode().splitlines()
     assert lines[0] == "place_from,place_to,entry,name,prize_minor_units,currency,points,freeroll"
     assert lines[1].startswith("1,1,1,P0 Seated,")
+
+
+@pytest.mark.django_db
+def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_file(field, staff):
+    from players.models import Player
+
+    tournament, entries = field(4, tables=1, buy_in=10_000)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    seats = seats_of(tournament)
+    for number in (4, 3, 2):
+        player_out(tournament.id, *seats[number], staff["floor"])
+    paid_out = [row for row in standings(tournament)["out"] if row["prize"]]
+    winner = paid_out[0]["entry"]
+    cashier, desk = Client(), Client()
+    cashier.force_login(staff["cashier"])
+    desk.force_login(staff["desk"])
+    url = f"/api/tournaments/{tournament.id}/entries/{winner}/pay-prize/"
+    assert desk.post(url, {"method": "cash"}, content_type="application/json").status_code == 403
+    Player.objects.filter(entries__tournament=tournament, entries__number=winner).update(id_document_number="")
+    wire = cashier.post(url, {"method": "wire"}, content_type="application/json")
+    assert wire.status_code == 409 and "ID document on file" in wire.json()["detail"]
+    assert cashier.post(url, {"method": "cash"}, content_type="application/json").json()["amount"] == \
+        paid_out[0]["prize"]
+    again = cashier.post(url, {"method": "cash"}, content_type="application/json")
+    assert again.json()["detail"] == f"Entry #{winner}'s prize has already been paid."
+    nothing = cashier.post(f"/api/tournaments/{tournament.id}/entries/4/pay-prize/", {"method": "cash"},
+                           content_type="application/json")
+    assert nothing.json()["detail"] == "Entry #4 has no prize to pay."
+    page = cashier.get(f"/tournaments/{tournament.id}/payouts/").content.decode()
+    assert "paid (cash)" in page
+    assert tournament.events.get(kind="prize.paid").public is None  # staff only
