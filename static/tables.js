@@ -35,7 +35,9 @@ function tableNeeds(answer, act, mayDirect) {
   if (hfh) {
     needs.push(element("p", { className: "notice", textContent: handForHandLine(hfh) }));
   } else if (mayDirect) {
-    needs.push(element("p", {}, element("button", { textContent: "Start hand-for-hand", onclick: () => {
+    const due = answer.money && answer.money.hand_for_hand_due
+      ? `The bubble is near: ${answer.money.places_paid} paid, ${answer.players_left} left. ` : "";
+    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: () => {
       if (confirm("Start hand-for-hand? The hand in progress is its first hand.")) act("hand-for-hand/start/", {}, (a) => `Hand-for-hand: hand ${a.hand}.`);
     } })));
   }

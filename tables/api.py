@@ -181,9 +181,9 @@ def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
 @public.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
             summary="The prize pool, the payouts and every player out with place and prize")
 def results(request, tournament_id: int):
-    from tournaments.results import standings
+    from tournaments.results import public_standings
 
-    return standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
+    return public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 
 
 @router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},

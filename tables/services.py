@@ -503,6 +503,7 @@ def floor_view(tournament_id: int) -> dict:
     (names), positions and count, the breaking order, and what the tables need now."""
     from clock.table_clocks import heads_up_count  # the clock app builds on tables
     from tables import hand_for_hand
+    from tournaments.results import money_summary
 
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
@@ -535,6 +536,7 @@ def floor_view(tournament_id: int) -> dict:
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             "hand_for_hand": hand_for_hand.view(tournament),
+            "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
             **proposal}
 
 

@@ -120,6 +120,8 @@ class PayoutRules:
     freeroll_per_entrants: int | None = None  # neverending: 10, one freeroll into the next level per ten entrants
     points: str = "none"  # PAY-POINTS: "none", "field_minus_place" or "sqrt" (scale * sqrt(field / place))
     points_scale: int = 10
+    publish_at_first_break: bool = False  # kentucky: the payouts are published at the first break (rebuys)
+    hand_for_hand_margin: int = 2  # prompt hand-for-hand at this many players above the places paid
     # A fixed table instead of the curve: ((up to this many entries, (basis points by place, ...)), ...)
     percent_table: tuple = field(default_factory=tuple)
 

@@ -3,6 +3,7 @@ reads over the entries and eliminations, computed by the pure rules in payouts.p
 places.py, so every screen shows the same numbers."""
 
 from django.db.models import Sum
+from django.utils import timezone
 
 from tournaments import payouts
 from tournaments.models import Elimination, Entry, Tournament
@@ -72,14 +73,46 @@ def standings(tournament: Tournament) -> dict:
                      "amounts": deal.amounts} if deal else None}
 
 
+def published(tournament: Tournament) -> bool:
+    """PAY-POOL: the payouts are public from the start, or (kentucky, whose rebuys run to the
+    intermission) from the first break."""
+    if not tournament.rules().payouts.publish_at_first_break:
+        return True
+    from tournaments.services import tournament_moment
+
+    return tournament_moment(tournament, timezone.now()).first_break_reached
+
+
 def money_summary(tournament: Tournament, players_left: int) -> dict:
-    """For the lobby: pool, places paid, what the next player out wins, and the jump after."""
+    """For the lobby: pool, places paid, what the next player out wins, and the jump after;
+    `hand_for_hand_due` once the field is within the ruleset's margin of the money."""
     table = payout(tournament)
     next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
     paid = places_paid(tournament)
-    return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid, "next_out_prize": next_out, "next_pay_jump": jump,
+    margin = tournament.rules().payouts.hand_for_hand_margin
+    return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
+            "published": published(tournament),
+            "hand_for_hand_due": paid < players_left <= paid + margin, "next_out_prize": next_out, "next_pay_jump": jump,
             "min_cash": table[-1] if table else 0}
+
+
+def public_standings(tournament: Tournament) -> dict:
+    """The standings as the public sees them: first names and initials, and no payouts or
+    prizes before they are published (PAY-POOL)."""
+    from tables.services import public_name  # the seating chart's naming
+
+    table = standings(tournament)
+    for row in table["out"]:
+        first, _, last = row.pop("name").partition(" ")
+        row["name"] = public_name(first, last)
+        row.pop("player")
+    table["published"] = published(tournament)
+    if not table["published"]:
+        table["payouts"] = []
+        for row in table["out"]:
+            row["prize"] = None
+    return table
 
 
 def leaderboard(festival_id: int) -> list[dict]:

@@ -190,6 +190,7 @@ PRESETS: dict[str, Ruleset] = {
                    rebuy_chips=2000, addon=True, addon_price=5000, addon_chips=5000, addons_per_player=1),
         SeatingRules(final_table_size=10),
         ClockRules(time_limit_minutes=360),
+        PayoutRules(publish_at_first_break=True),
     ),
     # The shot clock "usable on top of any preset": on its own, the plainest house rules.
     "action-clock": Ruleset("action-clock", clock=ClockRules(action_clock=True)),

@@ -115,15 +115,11 @@ def compliance(request, tournament_id: int):
 def results(request, tournament_id: int):
     """The public results: the prize pool, the payouts and every player out with place and
     prize (names as the lobby shows them)."""
-    from tables.services import public_name
-    from tournaments.results import standings
+    from tournaments.results import public_standings
 
     tournament = get_object_or_404(Tournament.objects.select_related("festival"), pk=tournament_id)
-    table = standings(tournament)
-    for row in table["out"]:
-        first, _, last = row.pop("name").partition(" ")
-        row["name"] = public_name(first, last)
-    return render(request, "pokerfest/results.html", {"tournament": tournament, "results": table})
+    return render(request, "pokerfest/results.html", {"tournament": tournament,
+                                                      "results": public_standings(tournament)})
 
 
 def leaderboard(request, festival_id: int):

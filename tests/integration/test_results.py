@@ -156,3 +156,23 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     page = cashier.get(f"/tournaments/{tournament.id}/payouts/").content.decode()
     assert "paid (cash)" in page
     assert tournament.events.get(kind="prize.paid").public is None  # staff only
+
+
+@pytest.mark.django_db
+def test_PAY_POOL_kentucky_publishes_the_payouts_at_the_first_break(make_tournament, staff):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clock import services as clock_services
+    from clock.models import Clock
+
+    tournament = make_tournament(level_seconds=(600, 300, 600), breaks=(1,))
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="kentucky", buy_in=5_000)
+    public = Client().get(f"/api/tournaments/{tournament.id}/results/").json()
+    assert public["published"] is False and public["payouts"] == []
+    assert "published at the first break" in Client().get(f"/tournaments/{tournament.id}/results/").content.decode()
+    clock_services.start_clock(tournament.id, None)
+    Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
+    clock_services.advance_due_levels(tournament.id)  # the intermission
+    assert Client().get(f"/api/tournaments/{tournament.id}/results/").json()["published"] is True
