@@ -118,9 +118,10 @@ class ClockDisplay {
     if (!money || !money.pool) return;
     const amount = (minor) => `${(minor / 100).toLocaleString("en", { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
     this.field("pool", amount(money.pool));
+    const jump = money.next_pay_jump ? ` · then ${amount(money.next_pay_jump)}` : "";
     this.field("paid", !money.published ? "payouts published at the first break"
-      : money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}`
-      : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}`);
+      : money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}${jump}`
+      : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}${money.hand_for_hand_due ? " · the bubble is near" : ""}`);
   }
 
   remainingMs() {
