@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tables.models import KeepApart, SeatPin, Table
+from tables.models import ChipBag, KeepApart, SeatPin, Table
 
 
 @admin.register(Table)
@@ -27,3 +27,17 @@ class KeepApartAdmin(admin.ModelAdmin):
     list_display = ["tournament", "name"]
     list_filter = ["tournament"]
     raw_id_fields = ["entries"]
+
+
+@admin.register(ChipBag)
+class ChipBagAdmin(admin.ModelAdmin):
+    """End-of-day bags (CLK-EOD): counted by the floor through the tablet; read here."""
+
+    list_display = ["tournament", "day", "entry", "table", "seat", "chips", "time_extensions", "bagged_at"]
+    list_filter = ["tournament", "day"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

@@ -1,7 +1,17 @@
 from django.contrib import admin
 
 from clock.models import Clock
-from tournaments.models import Entry, Event, Festival, Substitution, Tournament, WonSeat
+from tournaments.models import (
+    Deal,
+    Elimination,
+    Entry,
+    Event,
+    Festival,
+    PrizePayment,
+    Substitution,
+    Tournament,
+    WonSeat,
+)
 
 
 class RecordAdmin(admin.ModelAdmin):
@@ -96,3 +106,24 @@ class SubstitutionAdmin(RecordAdmin):
     """Approved by the director through the API."""
 
     list_display = ["entry", "substitute", "reason", "approved_by", "at"]
+
+
+@admin.register(Elimination)
+class EliminationAdmin(RecordAdmin):
+    """Busts, with the hand and starting stack that rank them; undone ones stay, marked."""
+
+    list_display = ["tournament", "entry", "seq", "table", "seat", "hand", "hand_for_hand", "starting_stack",
+                    "undone_at"]
+    list_filter = ["tournament"]
+
+
+@admin.register(Deal)
+class DealAdmin(RecordAdmin):
+    list_display = ["tournament", "method", "left_to_play", "representative", "at"]
+    list_filter = ["tournament"]
+
+
+@admin.register(PrizePayment)
+class PrizePaymentAdmin(RecordAdmin):
+    list_display = ["tournament", "entry", "amount", "method", "paid_at", "cashier"]
+    list_filter = ["tournament", "method"]

@@ -290,3 +290,20 @@ def test_the_admin_refuses_a_ruleset_with_a_wrong_setting_and_says_which(make_to
     assert response.status_code == 200 and "entries.rebuy must be true or false" in response.content.decode()
     tournament.refresh_from_db()
     assert tournament.ruleset == {}
+
+
+@pytest.mark.django_db
+def test_every_admin_list_and_add_page_opens_for_a_superuser(staff, make_tournament):
+    """The admin is one of the five screens: none of its pages may fail."""
+    from django.contrib import admin as django_admin
+    from django.urls import reverse
+
+    make_tournament()
+    client = Client()
+    client.force_login(staff["superuser"])
+    for model, model_admin in django_admin.site._registry.items():
+        meta = model._meta
+        changelist = client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
+        assert changelist.status_code == 200, meta.label
+        add = client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add"))
+        assert add.status_code == (200 if model_admin.has_add_permission(add.wsgi_request) else 403), meta.label
