@@ -89,7 +89,7 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     table = payout(tournament)
     next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
-    paid = places_paid(tournament)
+    paid = tournament.places_paid if tournament.places_paid is not None else len(table)  # as places_paid(), once
     margin = tournament.rules().payouts.hand_for_hand_margin
     return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
             "published": published(tournament),
