@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from clock import table_clocks, timeline
 from clock.models import Clock, TableClock
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables.services import lock_tournament, open_table, sitting_at
 from tournaments import events
@@ -39,7 +40,7 @@ def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, requ
                 clock = TableClock.objects.create(
                     tournament=tournament, tournament_table=here, seat=seat, entry=sitting.entry,
                     kind=TableClock.Kind.CALL, hand=here.hands_dealt, started_at=now, ends_at=call.ends_at,
-                    countdown_seconds=call.countdown, called_by=actor if getattr(actor, "pk", None) else None)
+                    countdown_seconds=call.countdown, called_by=recorded_user(actor))
         except IntegrityError:
             raise Refused(f"A clock is already running at table {table_number}.") from None
         public = {"table": table_number, **clock.document()}
@@ -141,7 +142,7 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
         clock = TableClock.objects.create(
             tournament=tournament, tournament_table=here, seat=seat, entry=sitting.entry, kind=TableClock.Kind.ACTION,
             hand=here.hands_dealt, started_at=now, ends_at=now + timedelta(seconds=seconds),
-            countdown_seconds=min(5, seconds), called_by=actor if getattr(actor, "pk", None) else None)
+            countdown_seconds=min(5, seconds), called_by=recorded_user(actor))
         public = {"table": table_number, **clock.document(), "seconds": seconds,
                   "extensions_left": _chips(sitting.entry, rules)}
         events.append_event(tournament_id, "action.started", actor=actor, public=public, payload=public,

@@ -15,6 +15,7 @@ from django.utils import timezone
 from clock import services  # as a module: services and tasks import each other
 from clock import table_clocks, timeline
 from clock.models import Clock
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables.models import ChipBag, TournamentTable
 from tables.services import lock_tournament, open_table, sitting_at
@@ -133,7 +134,7 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
                 ChipBag.objects.create(tournament=tournament, entry=sitting.entry, day=clock.day if clock else 1,
                                        table=table_number, seat=seat, chips=chips,
                                        time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
-                                       bagged_by=actor if getattr(actor, "pk", None) else None)
+                                       bagged_by=recorded_user(actor))
         except IntegrityError:
             raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
         public = {"table": table_number, "seat": seat}

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from players.services import player_summary
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables import seating
 from tables.models import KeepApart, Seating, Table, TournamentTable
@@ -241,7 +243,7 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         public = {"table": table_number, "seat": seat, **counts,
                   "money": money_summary(tournament, counts["players_left"])}
         logged = events.append_event(tournament_id, "player.out", request_key=request_key, actor=actor, public=public,
-                                     payload={**public, "player": _who(sitting), "starting_stack": starting_stack})
+                                     payload={**public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
         from tables import hand_for_hand  # builds on these services
 
         Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
@@ -420,7 +422,7 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat,
                   "reason": reason}
         events.append_event(tournament_id, "player.moved", request_key=request_key, actor=actor, public=public,
-                            payload={**public, "player": _who(moving)})
+                            payload={**public, "player": player_summary(moving.entry.player)})
     return public
 
 
@@ -446,7 +448,7 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
             Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now)])
         public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}
         events.append_event(tournament_id, "players.swapped", request_key=request_key, actor=actor, public=public,
-                            payload={**public, "players": [_who(one), _who(other)]})
+                            payload={**public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]})
     return public
 
 
@@ -460,10 +462,6 @@ def sitting_at(here: TournamentTable, seat: int) -> Seating:
 def _end(sitting: Seating, now, because: str) -> None:
     sitting.ended_at, sitting.ended_because = now, because
     sitting.save(update_fields=["ended_at", "ended_because"])
-
-
-def _who(sitting: Seating) -> dict:
-    return {"id": sitting.entry.player_id, "name": str(sitting.entry.player)}
 
 
 def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
@@ -494,7 +492,7 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
                                started_at=now)
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
         events.append_event(tournament_id, "player.moved", actor=actor, public=public,
-                            payload={**public, "player": _who(moving)})
+                            payload={**public, "player": player_summary(moving.entry.player)})
     return {"moved": True, "already_done": False}
 
 
@@ -677,8 +675,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, "table": table, "seat": seat, **counts}
         events.append_event(tournament_id, "player.out_undone", actor=director, public=public, request_key=request_key,
-                            payload={**public, "reason": reason, "player": {"id": entry.player_id,
-                                                                            "name": str(entry.player)}})
+                            payload={**public, "reason": reason, "player": player_summary(entry.player)})
     return public
 
 
@@ -703,12 +700,11 @@ def disqualify(tournament_id: int, entry_number: int, reason: str, director, req
             _end(sitting, now, "disqualified")
         entry.eliminations.filter(undone_at__isnull=True).update(undone_at=now, undo_reason=f"disqualified: {reason}")
         Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.DISQUALIFIED, closed_at=now,
-                                                 closed_by=director if getattr(director, "pk", None) else None,
+                                                 closed_by=recorded_user(director),
                                                  close_reason=reason)
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, **counts}
         events.append_event(tournament_id, "player.disqualified", actor=director, public=public,
                             request_key=request_key,
-                            payload={**public, "reason": reason, "player": {"id": entry.player_id,
-                                                                            "name": str(entry.player)}})
+                            payload={**public, "reason": reason, "player": player_summary(entry.player)})
     return public

@@ -9,6 +9,7 @@ is present, and it goes to media through the public log.
 from django.db import transaction
 from django.utils import timezone
 
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables.services import lock_tournament, public_name
 from tournaments import events, payouts
@@ -67,7 +68,7 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
         deal = Deal.objects.create(tournament=tournament, method=method, stacks={str(n): stacks[n] for n in numbers},
                                    amounts={str(n): a for n, a in zip(numbers, amounts)}, left_to_play=left_to_play,
                                    representative=representative, at=timezone.now(),
-                                   recorded_by=director if getattr(director, "pk", None) else None)
+                                   recorded_by=recorded_user(director))
         left = _players_left(tournament)
         public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
                   "players": [{"entry": n, "name": public_name(left[n].player.first_name, left[n].player.last_name),

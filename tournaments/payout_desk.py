@@ -3,6 +3,8 @@
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from players.services import player_summary
+from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables.services import lock_tournament
 from tournaments import events
@@ -36,11 +38,11 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
             with transaction.atomic():
                 PrizePayment.objects.create(tournament=tournament, entry=entry, amount=row["prize"], method=method,
                                             paid_at=timezone.now(),
-                                            cashier=cashier if getattr(cashier, "pk", None) else None)
+                                            cashier=recorded_user(cashier))
         except IntegrityError:
             raise Refused(f"Entry #{entry_number}'s prize has already been paid.") from None
         payload = {"entry": entry_number, "amount": row["prize"], "method": method,
-                   "player": {"id": player.id, "name": str(player)}}
+                   "player": player_summary(player)}
         events.append_event(tournament_id, "prize.paid", actor=cashier, public=None, payload=payload,
                             request_key=request_key)
     return payload
