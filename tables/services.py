@@ -402,9 +402,7 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
                  actor, request_key: str | None = None) -> dict:
     """The floor moves a player by hand into an empty seat, saying why (a ruling, special
     needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
-    reason = reason.strip()
-    if not reason:
-        raise Refused("Say why the player is moved: the reason goes in the tournament log.")
+    reason = logged_reason(reason, "the player is moved")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
@@ -429,9 +427,7 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
 def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor,
                request_key: str | None = None) -> dict:
     """The floor swaps two seated players, saying why."""
-    reason = reason.strip()
-    if not reason:
-        raise Refused("Say why the players swap seats: the reason goes in the tournament log.")
+    reason = logged_reason(reason, "the players swap seats")
     if (table_a, seat_a) == (table_b, seat_b):
         raise Refused("Choose two different seats to swap.")
     with transaction.atomic():
@@ -450,6 +446,19 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
         events.append_event(tournament_id, "players.swapped", request_key=request_key, actor=actor, public=public,
                             payload={**public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]})
     return public
+
+
+def logged_reason(reason: str, what: str) -> str:
+    """A floor or director ruling outside the rules needs a reason for the log."""
+    reason = reason.strip()
+    if not reason:
+        raise Refused(f"Say why {what}: the reason goes in the tournament log.")
+    return reason
+
+
+def _locked_entry(tournament: Tournament, number: int) -> Entry:
+    return Entry.objects.select_for_update(of=("self",)).select_related("player").get(tournament=tournament,
+                                                                                      number=number)
 
 
 def sitting_at(here: TournamentTable, seat: int) -> Seating:
@@ -644,15 +653,12 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
     """A bust recorded by mistake: the player sits back down in the same seat (or, if it has
     been filled, a seat where a new player may sit), the entry is active again and the places
     of everyone out after are as if it never happened. The log keeps both."""
-    reason = reason.strip()
-    if not reason:
-        raise Refused("Say why the bust is undone: the reason goes in the tournament log.")
+    reason = logged_reason(reason, "the bust is undone")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.public
-        entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(
-            tournament=tournament, number=entry_number)
+        entry = _locked_entry(tournament, entry_number)
         bust = entry.eliminations.filter(undone_at__isnull=True).first()
         if bust is None or entry.status != Entry.Status.BUSTED:
             raise Refused(f"Entry #{entry_number} is not out: there is no bust to undo.")
@@ -682,15 +688,12 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
 def disqualify(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None) -> dict:
     """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
     the player takes no place, so the others move up."""
-    reason = reason.strip()
-    if not reason:
-        raise Refused("Say why the player is disqualified: the reason goes in the tournament log.")
+    reason = logged_reason(reason, "the player is disqualified")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if repeated := events.earlier(tournament_id, request_key):
             return repeated.public
-        entry = Entry.objects.select_for_update(of=("self",)).select_related("player").get(
-            tournament=tournament, number=entry_number)
+        entry = _locked_entry(tournament, entry_number)
         if entry.status not in (Entry.Status.ACTIVE, Entry.Status.BUSTED):
             raise Refused(f"Entry #{entry_number} is {entry.status}: only a player in the tournament or out of it "
                           "can be disqualified.")
