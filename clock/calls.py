@@ -100,7 +100,7 @@ def _use_extensions(clock: TableClock, now) -> bool:
     they last. True when the clock runs on (the next zero is scheduled)."""
     rules = clock.tournament.rules().clock
     entry = Entry.objects.select_for_update().get(pk=clock.entry_id)
-    chips = _chips(entry, rules)
+    chips = table_clocks.extension_chips(entry.time_extensions, rules)
     shot = table_clocks.Shot(clock.seat, clock.entry_id, clock.ends_at, clock.extensions_used)
     shot, left = table_clocks.run_down(shot, chips, rules, now)
     if left != chips:
@@ -114,10 +114,6 @@ def _use_extensions(clock: TableClock, now) -> bool:
         return False
     _expire_at(clock)
     return True
-
-
-def _chips(entry: Entry, rules) -> int:
-    return rules.starting_extensions if entry.time_extensions is None else entry.time_extensions
 
 
 def start_action_clock(tournament_id: int, table_number: int, seat: int, voluntarily_in: bool, actor,
@@ -144,7 +140,7 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
             hand=here.hands_dealt, started_at=now, ends_at=now + timedelta(seconds=seconds),
             countdown_seconds=min(5, seconds), called_by=recorded_user(actor))
         public = {"table": table_number, **clock.document(), "seconds": seconds,
-                  "extensions_left": _chips(sitting.entry, rules)}
+                  "extensions_left": table_clocks.extension_chips(sitting.entry.time_extensions, rules)}
         events.append_event(tournament_id, "action.started", actor=actor, public=public, payload=public,
                             request_key=request_key)
         _expire_at(clock)

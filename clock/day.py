@@ -6,7 +6,7 @@ tablet's "hand done", and bags: the floor records each player's chips and unused
 chips (AC-CARRY). A task ends the day once every table has played its last hand. The next
 day starts when the director resumes the clock.
 
-Locks: the clock row, then the tournament row, the order the level clock's controls use.
+Locks: the tournament row first, then the clock row, as the level clock's controls do.
 """
 
 from django.db import IntegrityError, transaction

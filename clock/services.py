@@ -29,6 +29,15 @@ def locked_clock(tournament_id: int) -> Clock:
         ) from None
 
 
+def _locked_clock_for_task(tournament_id: int) -> Clock | None:
+    """For a scheduled task: the locked clock, or None when the tournament or its clock has
+    gone since the task was scheduled."""
+    try:
+        return locked_clock(tournament_id)
+    except (Tournament.DoesNotExist, timeline.ClockRefused):
+        return None
+
+
 def _change(tournament_id: int, actor, kind: str, change, request_key: str | None = None, also=None,
             **staff_details) -> dict:
     """One clock control. `also(clock)` may change more in the same transaction and returns
@@ -129,9 +138,8 @@ def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
     has been changed since (the director resumed early, or started a new time-out)."""
     now = timezone.now()
     with transaction.atomic():
-        try:
-            clock = locked_clock(tournament_id)
-        except (Tournament.DoesNotExist, timeline.ClockRefused):
+        clock = _locked_clock_for_task(tournament_id)
+        if clock is None:
             return None
         if clock.resume_at is None or clock.resume_at > now or (version is not None and clock.version != version):
             return None
@@ -163,9 +171,8 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
     """
     now = timezone.now()
     with transaction.atomic():
-        try:
-            clock = locked_clock(tournament_id)
-        except (Tournament.DoesNotExist, timeline.ClockRefused):
+        clock = _locked_clock_for_task(tournament_id)
+        if clock is None:
             return None
         if version is not None and clock.version != version:
             return None
@@ -239,9 +246,8 @@ def enforce_time_limit(tournament_id: int) -> dict | None:
     prizes by chip count. Idempotent; None when there is nothing to do."""
     now = timezone.now()
     with transaction.atomic():
-        try:
-            clock = locked_clock(tournament_id)
-        except (Tournament.DoesNotExist, timeline.ClockRefused):
+        clock = _locked_clock_for_task(tournament_id)
+        if clock is None:
             return None
         limit_at = clock.limit_at()
         if clock.limit_reached or limit_at is None or limit_at > now:

@@ -82,6 +82,11 @@ class Shot:
     hand_dead: bool = False
 
 
+def extension_chips(stored: int | None, rules: ClockRules) -> int:
+    """AC-EXT: a player's extension chips; None stored means never issued, so the full set."""
+    return rules.starting_extensions if stored is None else stored
+
+
 def start_shot(seat: int, entry: int, seconds: int, now: datetime) -> Shot:
     return Shot(seat, entry, now + timedelta(seconds=seconds))
 

@@ -55,6 +55,11 @@ def player_summary(player: Player) -> dict:
     return {"id": player.id, "name": str(player)}
 
 
+def public_name(first_name: str, last_name: str) -> str:
+    """How public pages name a player: first name and last initial."""
+    return f"{first_name} {last_name[:1]}." if last_name else first_name
+
+
 def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | None = None) -> Player:
     """A new player record with their consents, from the desk of a tournament."""
     if not new.accepts_terms:

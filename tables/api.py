@@ -4,8 +4,10 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from pokerfest.access import Action, tournament_for
-from tables import services
+from tables import hand_for_hand, services
+from tournaments import deals, payout_desk
 from tournaments.api import ERRORS, request_key
+from tournaments.results import public_standings
 
 router = Router(tags=["tables"], auth=django_auth)
 
@@ -181,16 +183,12 @@ def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
 @public.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
             summary="The prize pool, the payouts and every player out with place and prize")
 def results(request, tournament_id: int):
-    from tournaments.results import public_standings
-
     return public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 
 
 @router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},
              summary="Start hand-for-hand (HFH-MODE)")
 def start_hand_for_hand(request, tournament_id: int):
-    from tables import hand_for_hand
-
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return hand_for_hand.start(tournament_id, request.user, request_key(request))
 
@@ -198,8 +196,6 @@ def start_hand_for_hand(request, tournament_id: int):
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/frozen/", response={200: dict, **ERRORS},
              summary="A called all-in: the table waits face down (HFH-ALLIN)")
 def all_in_frozen(request, tournament_id: int, table_number: int):
-    from tables import hand_for_hand
-
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.all_in_frozen(tournament_id, table_number, request.user, request_key(request))
 
@@ -207,8 +203,6 @@ def all_in_frozen(request, tournament_id: int, table_number: int):
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/play-out/",
              response={200: dict, **ERRORS}, summary="Release a frozen table to play its all-in out, one at a time")
 def play_out(request, tournament_id: int, table_number: int):
-    from tables import hand_for_hand
-
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.release(tournament_id, table_number, request.user, request_key(request))
 
@@ -221,8 +215,6 @@ class DealIn(Schema):
 @router.post("/tournaments/{tournament_id}/deals/proposals/", response={200: dict, **ERRORS},
              summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded")
 def deal_proposals(request, tournament_id: int, body: DealIn):
-    from tournaments import deals
-
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.proposals(tournament_id, body.stacks, body.left_to_play)
 
@@ -236,8 +228,6 @@ class DealAgreedIn(DealIn):
 @router.post("/tournaments/{tournament_id}/deals/", response={200: dict, **ERRORS},
              summary="Record the deal every remaining player agreed to (PAY-CHOP)")
 def record_deal(request, tournament_id: int, body: DealAgreedIn):
-    from tournaments import deals
-
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
                         request.user, request_key(request))
@@ -250,7 +240,5 @@ class PayIn(Schema):
 @router.post("/tournaments/{tournament_id}/entries/{number}/pay-prize/", response={200: dict, **ERRORS},
              summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)")
 def pay_prize(request, tournament_id: int, number: int, body: PayIn):
-    from tournaments import payout_desk
-
     tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
     return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from players.services import player_summary
+from players.services import player_summary, public_name
 from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
 from tables import seating
@@ -508,7 +508,7 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
 def floor_view(tournament_id: int) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now."""
-    from clock.table_clocks import heads_up_count  # the clock app builds on tables
+    from clock.table_clocks import extension_chips, heads_up_count  # the clock app builds on tables
     from tables import hand_for_hand
     from tournaments.results import money_summary
 
@@ -517,8 +517,7 @@ def floor_view(tournament_id: int) -> dict:
     names, chips = {}, {}
     for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
         names[sitting.entry_id] = str(sitting.entry.player)
-        extensions = sitting.entry.time_extensions
-        chips[sitting.entry_id] = clock_rules.starting_extensions if extensions is None else extensions
+        chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     bagged = _bagged_seats(tournament)
@@ -602,11 +601,7 @@ def seat_of(entry: Entry) -> tuple[int, int] | None:
 
 
 # Public reads: the lobby's seating chart, "find my seat" and the player's seat page. Names
-# only as "first name, last initial": no personal data.
-
-
-def public_name(first_name: str, last_name: str) -> str:
-    return f"{first_name} {last_name[:1]}." if last_name else first_name
+# only as "first name, last initial" (public_name): no personal data.
 
 
 def seating_chart(tournament_id: int) -> dict:

@@ -9,9 +9,10 @@ is present, and it goes to media through the public log.
 from django.db import transaction
 from django.utils import timezone
 
+from players.services import public_name
 from pokerfest.access import recorded_user
 from pokerfest.refusals import Refused
-from tables.services import lock_tournament, public_name
+from tables.services import lock_tournament
 from tournaments import events, payouts
 from tournaments.models import Deal, Entry, Tournament
 from tournaments.results import payout

@@ -5,6 +5,7 @@ places.py, so every screen shows the same numbers."""
 from django.db.models import Sum
 from django.utils import timezone
 
+from players.services import public_name
 from tournaments import payouts
 from tournaments.models import Elimination, Entry, Tournament
 from tournaments.places import Bust, places, prizes_by_entry
@@ -35,8 +36,11 @@ def payout(tournament: Tournament) -> list[int]:
     return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts)
 
 
-def places_paid(tournament: Tournament) -> int:
-    return tournament.places_paid if tournament.places_paid is not None else len(payout(tournament))
+def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
+    """The tournament's override, else the payout table's length (`table`: already computed)."""
+    if tournament.places_paid is not None:
+        return tournament.places_paid
+    return len(payout(tournament) if table is None else table)
 
 
 def standings(tournament: Tournament) -> dict:
@@ -64,6 +68,7 @@ def standings(tournament: Tournament) -> dict:
     rules = tournament.rules().payouts
     free = payouts.freerolls(field, rules)
     out = [{"entry": row.entry.number, "name": str(row.entry.player), "player": row.entry.player_id,
+            "public_name": public_name(row.entry.player.first_name, row.entry.player.last_name),
             "place": list(placed[row.entry_id]), "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand,
             "points": payouts.league_points(field, *placed[row.entry_id], rules),
             "freeroll": placed[row.entry_id][1] <= free} for row in rows]
@@ -89,7 +94,7 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     table = payout(tournament)
     next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
-    paid = tournament.places_paid if tournament.places_paid is not None else len(table)  # as places_paid(), once
+    paid = places_paid(tournament, table)
     margin = tournament.rules().payouts.hand_for_hand_margin
     return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
             "published": published(tournament),
@@ -100,12 +105,9 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
 def public_standings(tournament: Tournament) -> dict:
     """The standings as the public sees them: first names and initials, and no payouts or
     prizes before they are published (PAY-POOL)."""
-    from tables.services import public_name  # the seating chart's naming
-
     table = standings(tournament)
     for row in table["out"]:
-        first, _, last = row.pop("name").partition(" ")
-        row["name"] = public_name(first, last)
+        row["name"] = row.pop("public_name")
         row.pop("player")
     table["published"] = published(tournament)
     if not table["published"]:
@@ -116,11 +118,12 @@ def public_standings(tournament: Tournament) -> dict:
 
 
 def leaderboard(festival_id: int) -> list[dict]:
-    """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place."""
+    """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place;
+    names as the public pages show them."""
     board: dict[int, dict] = {}
     for tournament in Tournament.objects.filter(festival_id=festival_id).order_by("id"):
         for row in standings(tournament)["out"]:
-            mine = board.setdefault(row["player"], {"player": row["player"], "name": row["name"], "points": 0,
+            mine = board.setdefault(row["player"], {"player": row["player"], "name": row["public_name"], "points": 0,
                                                     "events": 0, "best": None})
             mine["points"] += row["points"]
             mine["events"] += 1

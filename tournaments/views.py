@@ -5,13 +5,12 @@ import qrcode
 import qrcode.image.svg
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
-
-from django.db.models import Q
 
 from clock.models import Level, Structure
 from pokerfest.access import Action, can, tournament_for
@@ -124,16 +123,11 @@ def results(request, tournament_id: int):
 
 def leaderboard(request, festival_id: int):
     """PAY-POINTS: the season's ranking points (public names)."""
-    from tables.services import public_name
     from tournaments.models import Festival
     from tournaments.results import leaderboard as board
 
     festival = get_object_or_404(Festival, pk=festival_id)
-    rows = board(festival_id)
-    for row in rows:
-        first, _, last = row["name"].partition(" ")
-        row["name"] = public_name(first, last)
-    return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": rows})
+    return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": board(festival_id)})
 
 
 def results_csv(request, tournament_id: int):
