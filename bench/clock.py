@@ -30,7 +30,6 @@ import django  # noqa: E402
 
 django.setup()
 
-import redis.asyncio as aioredis  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
 from django.contrib.auth.models import Group, User  # noqa: E402
@@ -39,7 +38,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from bench.fanout import percentile  # noqa: E402
+from bench.fanout import percentile, raw_subscribers  # noqa: E402
 from clock import services  # noqa: E402
 from clock.models import Clock, Level, Structure  # noqa: E402
 from pokerfest import stack  # noqa: E402
@@ -120,39 +119,18 @@ async def product_path(args, base: str, tournament_id: int, cookie: str) -> tupl
 
 async def raw_pubsub(args, subscribers_count: int) -> tuple[list[float], list[float]]:
     channel = f"{settings.NAMESPACE}:bench-clock-raw"
-    subscribers = []
-    for _ in range(subscribers_count):
-        client = aioredis.Redis.from_url(settings.REDIS_URL)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(channel)
-        subscribers.append((client, pubsub))
-    arrivals: dict[int, list[float]] = {}
-
-    async def listen(pubsub):
-        async for message in pubsub.listen():
-            if message["type"] == "message":
-                arrivals.setdefault(int(message["data"][:8]), []).append(time.time())
-
-    listeners = [asyncio.create_task(listen(pubsub)) for _, pubsub in subscribers]
-    publisher = aioredis.Redis.from_url(settings.REDIS_URL)
-    await asyncio.sleep(1)
     every, last = [], []
-    for level in range(1, args.levels + 1):
-        boundary = time.time() + 0.5
-        await asyncio.sleep(boundary - time.time())  # "scheduled" like a level's end
-        await publisher.publish(channel, f"{level:08d}".encode() + b"x" * 600)
-        deadline = time.monotonic() + 15
-        while len(arrivals.get(level, [])) < subscribers_count and time.monotonic() < deadline:
-            await asyncio.sleep(0.005)
-        got = arrivals.get(level, [])
-        every += [(t - boundary) * 1000 for t in got]
-        last.append((max(got) - boundary) * 1000)
-    for task in listeners:
-        task.cancel()
-    for client, pubsub in subscribers:
-        await pubsub.aclose()
-        await client.aclose()
-    await publisher.aclose()
+    async with raw_subscribers(channel, subscribers_count, clock=time.time) as (arrivals, publisher):
+        for level in range(1, args.levels + 1):
+            boundary = time.time() + 0.5
+            await asyncio.sleep(boundary - time.time())  # "scheduled" like a level's end
+            await publisher.publish(channel, f"{level:08d}".encode() + b"x" * 600)
+            deadline = time.monotonic() + 15
+            while len(arrivals.get(level, [])) < subscribers_count and time.monotonic() < deadline:
+                await asyncio.sleep(0.005)
+            got = arrivals.get(level, [])
+            every += [(t - boundary) * 1000 for t in got]
+            last.append((max(got) - boundary) * 1000)
     return every, last
 
 

@@ -14,6 +14,7 @@ Loopback only; every wait is bounded; the whole run stops itself after --max-sec
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import resource
@@ -127,10 +128,13 @@ async def product_path(args, base_port_url: str, tournament_id: int) -> tuple[li
     return latencies, lost, frame_size[0], service_ms
 
 
-async def raw_pubsub(args, size: int) -> tuple[list[float], int]:
-    channel = f"{settings.NAMESPACE}:bench-raw"
+@contextlib.asynccontextmanager
+async def raw_subscribers(channel: str, count: int, clock=time.perf_counter):
+    """The baseline's audience: `count` redis-py pub/sub subscribers on `channel`, each
+    recording when a message arrives, keyed by the message's first 8 digits. Yields that
+    record and a publisher; unsubscribes and closes everything after."""
     subscribers = []
-    for _ in range(args.clients):
+    for _ in range(count):
         client = aioredis.Redis.from_url(settings.REDIS_URL)
         pubsub = client.pubsub()
         await pubsub.subscribe(channel)
@@ -140,23 +144,30 @@ async def raw_pubsub(args, size: int) -> tuple[list[float], int]:
     async def listen(pubsub):
         async for message in pubsub.listen():
             if message["type"] == "message":
-                arrivals.setdefault(int(message["data"][:8]), []).append(time.perf_counter())
+                arrivals.setdefault(int(message["data"][:8]), []).append(clock())
 
     listeners = [asyncio.create_task(listen(pubsub)) for _, pubsub in subscribers]
     publisher = aioredis.Redis.from_url(settings.REDIS_URL)
     await asyncio.sleep(1)
+    try:
+        yield arrivals, publisher
+    finally:
+        for task in listeners:
+            task.cancel()
+        for client, pubsub in subscribers:
+            await pubsub.aclose()
+            await client.aclose()
+        await publisher.aclose()
+
+
+async def raw_pubsub(args, size: int) -> tuple[list[float], int]:
     latencies, lost = [], 0
-    for round_number in range(args.broadcasts):
-        payload = f"{round_number:08d}".encode() + b"x" * max(0, size - 8)
-        started = time.perf_counter()
-        await publisher.publish(channel, payload)
-        lost += await wait_for_round(arrivals, round_number, len(subscribers), started, latencies)
-    for task in listeners:
-        task.cancel()
-    for client, pubsub in subscribers:
-        await pubsub.aclose()
-        await client.aclose()
-    await publisher.aclose()
+    async with raw_subscribers(f"{settings.NAMESPACE}:bench-raw", args.clients) as (arrivals, publisher):
+        for round_number in range(args.broadcasts):
+            payload = f"{round_number:08d}".encode() + b"x" * max(0, size - 8)
+            started = time.perf_counter()
+            await publisher.publish(f"{settings.NAMESPACE}:bench-raw", payload)
+            lost += await wait_for_round(arrivals, round_number, args.clients, started, latencies)
     return latencies, lost
 
 
