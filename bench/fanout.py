@@ -38,7 +38,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
-from clock import services  # noqa: E402
+from clock.services import level_clock as services  # noqa: E402
 from clock.models import Clock, Level, Structure  # noqa: E402
 from pokerfest import stack  # noqa: E402
 from tournaments.models import Festival, Tournament  # noqa: E402

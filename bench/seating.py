@@ -35,7 +35,9 @@ from django.db import transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from players.models import Player  # noqa: E402
-from tables import services  # noqa: E402
+from tables import queries  # noqa: E402
+from tables.services import breaking, draw  # noqa: E402
+from tables.services import floor as floor_commands  # noqa: E402
 from tables.models import Seating, Table  # noqa: E402
 from tournaments.models import Entry, Festival, Tournament  # noqa: E402
 
@@ -62,7 +64,7 @@ def field(label: str, players: int, tables: int, director) -> Tournament:
               fee_part=0, paid=10_000, method="cash", desk="bench", shift="bench", created_at=now)
         for n, p in enumerate(people)])
     Tournament.objects.filter(pk=tournament.pk).update(seats_sold=players)
-    services.open_tables(tournament.id, list(range(1, tables + 1)), director)
+    draw.open_tables(tournament.id, list(range(1, tables + 1)), director)
     return tournament
 
 
@@ -88,20 +90,20 @@ def eliminate(tournament: Tournament, count: int, rng: random.Random, floor) -> 
             break
         table, seat = rng.choice(seated)
         began = time.perf_counter()
-        needs = services.player_out(tournament.id, table, seat, floor)
+        needs = floor_commands.player_out(tournament.id, table, seat, floor)
         while needs["moves"] or needs["break_due"] is not None or needs["final_due"]:
             if needs["final_due"]:
-                services.draw_final_table(tournament.id, floor)
+                breaking.draw_final_table(tournament.id, floor)
                 done["final"] += 1
             elif needs["break_due"] is not None:
-                services.break_next_table(tournament.id, floor)
+                breaking.break_next_table(tournament.id, floor)
                 done["breaks"] += 1
             else:
                 for move in needs["moves"]:
-                    services.confirm_move(tournament.id, move["from_table"], move["from_seat"], move["to_table"],
+                    floor_commands.confirm_move(tournament.id, move["from_table"], move["from_seat"], move["to_table"],
                                           move["to_seat"], floor)
                     done["moves"] += 1
-            needs = services.proposed_moves(tournament.id)
+            needs = queries.proposed_moves(tournament.id)
         latencies.append((time.perf_counter() - began) * 1000)
     return latencies, done
 
@@ -120,7 +122,7 @@ def main() -> None:
     baseline = field("bulk", args.players, args.tables, director)
 
     began = time.perf_counter()
-    services.draw_field(drawn.id, director, seed=args.seed)
+    draw.draw_field(drawn.id, director, seed=args.seed)
     draw_seconds = time.perf_counter() - began
     bulk_seconds = bulk_insert_seats(baseline)
     seated = Seating.objects.filter(tournament=drawn, ended_at__isnull=True).count()
@@ -134,7 +136,7 @@ def main() -> None:
     began = time.perf_counter()
     latencies, done = eliminate(drawn, args.eliminations, random.Random(args.seed), director)
     total = time.perf_counter() - began
-    left = services.proposed_moves(drawn.id)
+    left = queries.proposed_moves(drawn.id)
     print(f"{len(latencies)} eliminations in {total:.0f} s: p50 {percentile(latencies, 0.5):.1f} ms   "
           f"p95 {percentile(latencies, 0.95):.1f} ms   max {max(latencies):.0f} ms per elimination")
     print(f"{done['moves']} balancing moves, {done['breaks']} tables broken, final table drawn: "

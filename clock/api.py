@@ -4,8 +4,9 @@ from ninja import Field, Router, Schema
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
-from clock import calls, day, services
-from pokerfest.access import Action, tournament_for
+from clock.services import calls, day
+from clock.services import level_clock as services
+from core.access import Action, tournament_for
 from tournaments import payouts
 from tournaments.api import ERRORS, ClockOut, request_key
 

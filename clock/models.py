@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from clock import timeline
-from tournaments.events import iso_time
+from core.times import iso_time
 from tournaments.models import Tournament
 
 

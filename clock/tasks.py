@@ -1,19 +1,24 @@
-"""Celery tasks for the clock: thin, idempotent, given ids never model instances."""
+"""Celery tasks for the clock: thin, idempotent, given ids never model instances.
 
+Entry floor, like the views: a task calls services. Services queue tasks by name after commit
+(core/schedule.py), so they never import this module.
+"""
+
+from celery import shared_task
 from django.utils import timezone
 
-from clock import calls, day, services
 from clock.models import Clock
-from pokerfest.celery import app
+from clock.services import calls, day
+from clock.services import level_clock as services
 
 
-@app.task(name="clock.tasks.advance_level")
+@shared_task(name="clock.tasks.advance_level")
 def advance_level(tournament_id: int, version: int) -> bool:
     """Scheduled (ETA) at a level boundary for the clock version that set it."""
     return services.advance_due_levels(tournament_id, version) is not None
 
 
-@app.task(name="clock.tasks.reconcile_clocks")
+@shared_task(name="clock.tasks.reconcile_clocks")
 def reconcile_clocks() -> int:
     """Periodic repair: advance every running clock whose boundary passed unnoticed, and end
     every table clock whose time ran out unnoticed."""
@@ -31,25 +36,25 @@ def reconcile_clocks() -> int:
     return advanced + calls.expire_due() + day.finish_due_days() + limits
 
 
-@app.task(name="clock.tasks.expire_table_clock")
+@shared_task(name="clock.tasks.expire_table_clock")
 def expire_table_clock(clock_id: int) -> bool:
     """Scheduled (ETA) for the moment a clock call or action clock reaches zero."""
     return calls.expire(clock_id)
 
 
-@app.task(name="clock.tasks.finish_day")
+@shared_task(name="clock.tasks.finish_day")
 def finish_day(tournament_id: int) -> bool:
     """After a table's last hand of the day: ends the day once every table is done."""
     return day.finish_day(tournament_id)
 
 
-@app.task(name="clock.tasks.enforce_time_limit")
+@shared_task(name="clock.tasks.enforce_time_limit")
 def enforce_time_limit(tournament_id: int) -> bool:
     """Scheduled (ETA) for the tournament's time limit (CLK-LIMIT)."""
     return services.enforce_time_limit(tournament_id) is not None
 
 
-@app.task(name="clock.tasks.end_time_out")
+@shared_task(name="clock.tasks.end_time_out")
 def end_time_out(tournament_id: int, version: int) -> bool:
     """Scheduled (ETA) for the end of a timed time-out, for the clock version that set it."""
     return services.end_time_out(tournament_id, version) is not None

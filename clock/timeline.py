@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from pokerfest.refusals import Refused
+from core.refusals import Refused
 
 READY = "ready"  # built, never started
 RUNNING = "running"

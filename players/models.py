@@ -1,5 +1,5 @@
 """People: player records, memberships, consents, exclusions. Personal data lives here and is
-shown to desk, cashier and director only (pokerfest.access.Action.PERSONAL_DATA)."""
+shown to desk, cashier and director only (core.access.Action.PERSONAL_DATA)."""
 
 from django.conf import settings
 from django.db import models

@@ -5,14 +5,15 @@ Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing beco
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
 from ninja import NinjaAPI
-from ninja.parser import Parser
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.parser import Parser
 
 from clock.api import router as clock_router
-from pokerfest.refusals import Refused
+from core.refusals import Refused
 from tables.api import public as seating_router
 from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
+from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
 
 class EmptyBodyIsEmptyObject(Parser):
@@ -29,6 +30,7 @@ api.add_router("/", clock_router)
 api.add_router("/", desk_router)
 api.add_router("/", tables_router)
 api.add_router("/", seating_router)
+api.add_router("/", rulings_router)
 
 
 @api.exception_handler(Refused)

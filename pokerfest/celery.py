@@ -1,13 +1,12 @@
-"""The Celery app: worker and beat run `celery -A pokerfest.celery …`.
+"""The Celery app: worker and beat run `celery -A pokerfest.celery …` with
+DJANGO_SETTINGS_MODULE set (the launcher, the tests and the image set it).
 
-Task modules import `app` from here, so any process that schedules a task has it configured.
+`pokerfest/__init__.py` imports it, so in every process it is the current app through which
+services queue tasks by name (core/schedule.py). It sets nothing in the environment: the
+launcher imports this package too, and its children must get the settings they are given.
 """
 
-import os
-
 from celery import Celery
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfest.settings")
 
 app = Celery("pokerfest")
 app.config_from_object("django.conf:settings", namespace="CELERY")

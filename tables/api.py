@@ -1,13 +1,15 @@
-"""The director's seating actions."""
+"""The tables' API: opening tables and the draw, the floor's commands, moves, breaking,
+the final table, hand-for-hand, and the public seating reads."""
 
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
-from pokerfest.access import Action, tournament_for
-from tables import hand_for_hand, services
-from tournaments import deals, payout_desk
+from core.access import Action, tournament_for
+from tables import queries
+from tables.services import breaking, floor, hand_for_hand
+from tables.services import draw as drawing
 from tournaments.api import ERRORS, request_key
-from tournaments.results import public_standings
+from tournaments.queries import field_counts, money_summary
 
 router = Router(tags=["tables"], auth=django_auth)
 
@@ -19,7 +21,7 @@ class OpenIn(Schema):
 @router.post("/tournaments/{tournament_id}/tables/open/", response={200: dict, **ERRORS})
 def open_tables(request, tournament_id: int, body: OpenIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    opened = services.open_tables(tournament_id, body.tables, request.user, request_key=request_key(request))
+    opened = drawing.open_tables(tournament_id, body.tables, request.user, request_key=request_key(request))
     return {"opened": [t.table.number for t in opened]}
 
 
@@ -27,7 +29,7 @@ def open_tables(request, tournament_id: int, body: OpenIn):
              summary="Seat the whole field at random (SEAT-DRAW) and draw the buttons (BTN-DRAW)")
 def draw(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.draw_field(tournament_id, request.user, request_key=request_key(request))
+    return drawing.draw_field(tournament_id, request.user, request_key=request_key(request))
 
 
 class MoveIn(Schema):
@@ -40,7 +42,7 @@ class MoveIn(Schema):
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS})
 def hand_done(request, tournament_id: int, table_number: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    table = services.hand_done(tournament_id, table_number, request.user, request_key(request))
+    table = floor.hand_done(tournament_id, table_number, request.user, request_key(request))
     return {"button": table.button, "small_blind": table.small_blind, "big_blind": table.big_blind}
 
 
@@ -53,7 +55,7 @@ class OutIn(Schema):
              summary="A player is out; answers with the balancing moves now needed")
 def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.player_out(tournament_id, table_number, seat, request.user, request_key(request),
+    return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
                                starting_stack=body.starting_stack)
 
 
@@ -61,7 +63,7 @@ def player_out(request, tournament_id: int, table_number: int, seat: int, body: 
             summary="The balancing moves the tables need now (SEAT-BALANCE)")
 def moves(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.proposed_moves(tournament_id)
+    return queries.proposed_moves(tournament_id)
 
 
 class MoveRefusedOut(Schema):
@@ -73,15 +75,16 @@ class MoveRefusedOut(Schema):
              summary="The target tablet confirms the moved player sat down")
 def confirm(request, tournament_id: int, body: MoveIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.confirm_move(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
+    return floor.confirm_move(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
                                  request.user)
 
 
 @router.get("/tournaments/{tournament_id}/tables/", response={200: dict, **ERRORS},
             summary="The floor's view: seats, names, positions and the moves needed now")
 def floor_view(request, tournament_id: int):
-    tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.floor_view(tournament_id)
+    tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
+    return {**queries.floor_view(tournament_id),
+            "money": money_summary(tournament, field_counts(tournament_id)["players_left"])}
 
 
 class OrderIn(Schema):
@@ -92,7 +95,7 @@ class OrderIn(Schema):
              summary="Set the breaking order, until registration closes (SEAT-BREAK)")
 def set_breaking_order(request, tournament_id: int, body: OrderIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return {"breaking_order": services.set_breaking_order(tournament_id, body.tables, request.user,
+    return {"breaking_order": breaking.set_breaking_order(tournament_id, body.tables, request.user,
                                                           request_key(request))}
 
 
@@ -100,14 +103,14 @@ def set_breaking_order(request, tournament_id: int, body: OrderIn):
              summary="Break the next table of the breaking order; seat cards for its players (SEAT-BREAK)")
 def break_table(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.break_next_table(tournament_id, request.user, request_key=request_key(request))
+    return breaking.break_next_table(tournament_id, request.user, request_key=request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/seating/final-table/", response={200: dict, **ERRORS},
              summary="Redraw seats and the button for the final table (SEAT-FINAL, BTN-DRAW)")
 def final_table(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.draw_final_table(tournament_id, request.user, request_key=request_key(request))
+    return breaking.draw_final_table(tournament_id, request.user, request_key=request_key(request))
 
 
 class ByHandIn(MoveIn):
@@ -118,7 +121,7 @@ class ByHandIn(MoveIn):
              summary="Move a player by hand into an empty seat, with a reason")
 def move_by_hand(request, tournament_id: int, body: ByHandIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.move_by_hand(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
+    return floor.move_by_hand(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
                                  body.reason, request.user, request_key(request))
 
 
@@ -134,7 +137,7 @@ class SwapIn(Schema):
              summary="Swap two seated players, with a reason")
 def swap(request, tournament_id: int, body: SwapIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return services.swap_seats(tournament_id, body.table_a, body.seat_a, body.table_b, body.seat_b, body.reason,
+    return floor.swap_seats(tournament_id, body.table_a, body.seat_a, body.table_b, body.seat_b, body.reason,
                                request.user, request_key(request))
 
 
@@ -145,45 +148,21 @@ public = Router(tags=["seating"])
             summary="The public seating chart: tables, seats, first names and last initials")
 def seating_chart(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
-    return services.seating_chart(tournament_id)
+    return queries.seating_chart(tournament_id)
 
 
 @public.get("/tournaments/{tournament_id}/seating/find/", response={200: list[dict], **ERRORS},
             summary="Find my seat: players still seated whose names start with the words typed")
 def find_seat(request, tournament_id: int, name: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
-    return services.find_seat(tournament_id, name)
+    return queries.find_seat(tournament_id, name)
 
 
 @public.get("/tournaments/{tournament_id}/seat/{code}/", response={200: dict, **ERRORS},
             summary="The seat of the entry whose ticket carries this code")
 def seat(request, tournament_id: int, code: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
-    return services.seat_page(tournament_id, code)
-
-
-class ReasonIn(Schema):
-    reason: str = Field(..., max_length=200, description="why, for the log")
-
-
-@router.post("/tournaments/{tournament_id}/entries/{number}/undo-bust/", response={200: dict, **ERRORS},
-             summary="Undo a bust recorded by mistake: the player sits back down")
-def undo_bust(request, tournament_id: int, number: int, body: ReasonIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.undo_bust(tournament_id, number, body.reason, request.user, request_key(request))
-
-
-@router.post("/tournaments/{tournament_id}/entries/{number}/disqualify/", response={200: dict, **ERRORS},
-             summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize")
-def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return services.disqualify(tournament_id, number, body.reason, request.user, request_key(request))
-
-
-@public.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
-            summary="The prize pool, the payouts and every player out with place and prize")
-def results(request, tournament_id: int):
-    return public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
+    return queries.seat_page(tournament_id, code)
 
 
 @router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},
@@ -205,40 +184,3 @@ def all_in_frozen(request, tournament_id: int, table_number: int):
 def play_out(request, tournament_id: int, table_number: int):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.release(tournament_id, table_number, request.user, request_key(request))
-
-
-class DealIn(Schema):
-    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
-    left_to_play: int = Field(0, ge=0, description="kept back for the winner of the play that goes on")
-
-
-@router.post("/tournaments/{tournament_id}/deals/proposals/", response={200: dict, **ERRORS},
-             summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded")
-def deal_proposals(request, tournament_id: int, body: DealIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals.proposals(tournament_id, body.stacks, body.left_to_play)
-
-
-class DealAgreedIn(DealIn):
-    method: str = Field(..., description="chip_chop, icm or guaranteed")
-    agreed: list[int] = Field(..., description="the entry numbers of the players who agree: all of them")
-    representative: str = Field(..., max_length=100, description="the tournament representative present")
-
-
-@router.post("/tournaments/{tournament_id}/deals/", response={200: dict, **ERRORS},
-             summary="Record the deal every remaining player agreed to (PAY-CHOP)")
-def record_deal(request, tournament_id: int, body: DealAgreedIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
-                        request.user, request_key(request))
-
-
-class PayIn(Schema):
-    method: str = Field(..., description="cash or wire")
-
-
-@router.post("/tournaments/{tournament_id}/entries/{number}/pay-prize/", response={200: dict, **ERRORS},
-             summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)")
-def pay_prize(request, tournament_id: int, number: int, body: PayIn):
-    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
-    return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))

@@ -2,6 +2,7 @@
 per entry."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from tournaments.models import Entry, Festival, Tournament
@@ -107,8 +108,6 @@ class SeatPin(models.Model):
         ]
 
     def clean(self):
-        from django.core.exceptions import ValidationError
-
         if self.table_id and self.seat and self.seat > self.table.seats:
             raise ValidationError({"seat": f"Table {self.table.number} has seats 1 to {self.table.seats}."})
         if self.table_id and self.tournament_id and self.table.festival_id != self.tournament.festival_id:
@@ -128,8 +127,6 @@ class KeepApart(models.Model):
     entries = models.ManyToManyField(Entry, related_name="keep_apart_groups")
 
     def clean(self):
-        from django.core.exceptions import ValidationError
-
         if self.pk and self.entries.exclude(tournament_id=self.tournament_id).exists():
             raise ValidationError("Every entry of the group must be in this tournament.")
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 
 from pokerfest import stack
-from pokerfest.access import Role
+from core.access import Role
 
 PASSWORD = "test-password-1"
 PERSONAS = ["anonymous", *[role.value for role in Role], "superuser"]
@@ -167,9 +167,10 @@ def field(make_tournament):
     """A tournament with `players` bought-in entries and `tables` nine-seat venue tables."""
     from datetime import date
 
-    from players import services as player_services
+    from players.services import desk as player_services
     from tables.models import Table
-    from tournaments import services as desk
+    from tournaments import queries
+    from tournaments.services import desk
     from tournaments.entries import Kind
 
     def make(players, tables=7, buy_in=0):
@@ -184,7 +185,7 @@ def field(make_tournament):
             player = player_services.create_player(tournament.id, player_services.NewPlayer(
                 f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
             entries.append(desk.register_entry(tournament.id, player.id,
-                                               desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
+                                               queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
         return tournament, entries
 
     return make

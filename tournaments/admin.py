@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from clock.models import Clock
+from tournaments.services.desk import issue_won_seat
 from tournaments.models import (
     Deal,
     Elimination,
@@ -95,8 +96,6 @@ class WonSeatAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         # Through the service, so the issue is in the tournament's log.
-        from tournaments.services import issue_won_seat
-
         issued = issue_won_seat(obj.tournament_id, obj.player_id, obj.source, request.user)
         obj.pk, obj.code, obj.issued_at, obj.issued_by = issued.pk, issued.code, issued.issued_at, issued.issued_by
 

@@ -1,15 +1,20 @@
-"""Public, read-only API for screens and live-reporting sites."""
+"""The tournaments' API: the public snapshot and results for screens and live-reporting
+sites; the director's rulings (undo a bust, disqualify), deals and the payout desk."""
 
 from datetime import datetime
 
-from ninja import Router, Schema
+from ninja import Field, Router, Schema
 from ninja.errors import HttpError
+from ninja.security import django_auth
 
-from pokerfest.access import Action, tournament_for
+from core.access import Action, tournament_for
+from core.kinds import CATALOGUE
+from tournaments import queries
 from tournaments.models import Tournament
-from tournaments.snapshot import snapshot
+from tournaments.services import deals, payout_desk, rulings
 
 router = Router(tags=["tournaments"])
+staff = Router(tags=["rulings and money"], auth=django_auth)
 
 
 class Error(Schema):
@@ -86,6 +91,19 @@ class SnapshotOut(Schema):
     hand_for_hand: dict | None
 
 
+class EventKindOut(Schema):
+    audience: str
+    changes: str
+    views: list[str]
+
+
+@router.get("/event-kinds/", response=dict[str, EventKindOut],
+            summary="The catalogue of event kinds: audience, what each changes, the views it touches")
+def event_kinds(request):
+    return {kind.name: {"audience": kind.audience, "changes": kind.changes, "views": sorted(kind.views)}
+            for kind in CATALOGUE.values()}
+
+
 @router.get("/tournaments/", response=list[TournamentSummary], summary="List tournaments")
 def list_tournaments(request):
     return Tournament.objects.order_by("id").only("id", "name", "status")
@@ -98,4 +116,67 @@ def list_tournaments(request):
 )
 def tournament_snapshot(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
-    return snapshot(tournament_id)
+    return queries.snapshot(tournament_id)
+
+
+class ReasonIn(Schema):
+    reason: str = Field(..., max_length=200, description="why, for the log")
+
+
+@staff.post("/tournaments/{tournament_id}/entries/{number}/undo-bust/", response={200: dict, **ERRORS},
+             summary="Undo a bust recorded by mistake: the player sits back down")
+def undo_bust(request, tournament_id: int, number: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return rulings.undo_bust(tournament_id, number, body.reason, request.user, request_key(request))
+
+
+@staff.post("/tournaments/{tournament_id}/entries/{number}/disqualify/", response={200: dict, **ERRORS},
+             summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize")
+def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return rulings.disqualify(tournament_id, number, body.reason, request.user, request_key(request))
+
+
+@router.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
+            summary="The prize pool, the payouts and every player out with place and prize")
+def results(request, tournament_id: int):
+    return queries.public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
+
+
+
+
+class DealIn(Schema):
+    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
+    left_to_play: int = Field(0, ge=0, description="kept back for the winner of the play that goes on")
+
+
+@staff.post("/tournaments/{tournament_id}/deals/proposals/", response={200: dict, **ERRORS},
+             summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded")
+def deal_proposals(request, tournament_id: int, body: DealIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return queries.deal_proposals(tournament_id, body.stacks, body.left_to_play)
+
+
+class DealAgreedIn(DealIn):
+    method: str = Field(..., description="chip_chop, icm or guaranteed")
+    agreed: list[int] = Field(..., description="the entry numbers of the players who agree: all of them")
+    representative: str = Field(..., max_length=100, description="the tournament representative present")
+
+
+@staff.post("/tournaments/{tournament_id}/deals/", response={200: dict, **ERRORS},
+             summary="Record the deal every remaining player agreed to (PAY-CHOP)")
+def record_deal(request, tournament_id: int, body: DealAgreedIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
+                        request.user, request_key(request))
+
+
+class PayIn(Schema):
+    method: str = Field(..., description="cash or wire")
+
+
+@staff.post("/tournaments/{tournament_id}/entries/{number}/pay-prize/", response={200: dict, **ERRORS},
+             summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)")
+def pay_prize(request, tournament_id: int, number: int, body: PayIn):
+    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
+    return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))

@@ -11,10 +11,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import PermissionDenied
 
-from pokerfest.access import Action, tournament_for
-from tournaments.events import PUBLIC, STAFF, group_name
+from core.access import Action, tournament_for
+from core.broadcast import group_name
+from core.kinds import PUBLIC, STAFF
 from tournaments.models import Tournament
-from tournaments.snapshot import snapshot
+from tournaments.queries import snapshot
 
 # Close codes a client can tell apart (4000-4999 are the application's).
 CLOSE_FORBIDDEN = 4403
@@ -79,7 +80,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await super().dispatch(message)
 
     async def live_frame(self, message):
-        # Already encoded once for the whole group by tournaments.events.broadcast.
+        # Already encoded once for the whole group by core.broadcast.broadcast.
         await self.send(text_data=message["text"])
 
 

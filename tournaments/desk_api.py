@@ -2,18 +2,22 @@
 Personal data is served to desk, cashier and director only."""
 
 from datetime import date
+from decimal import Decimal
 
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
-from pokerfest.access import Action, check, tournament_for
-from players import services as player_services
-from players.models import Player
-from tournaments import services
+from core.access import Action, check, tournament_for
+from players import queries as player_queries
+from players.models import Company, Player
+from players.services import compliance
+from players.services import desk as player_services
+from tournaments import queries
 from tournaments.api import ERRORS, request_key
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry
+from tournaments.services import desk as services
 
 router = Router(tags=["desk"], auth=django_auth)
 
@@ -121,14 +125,14 @@ class RefundIn(Schema):
 
 
 def entry_out(entry: Entry) -> dict:
-    return {**services.entry_summary(entry), "player": player_services.player_summary(entry.player),
+    return {**queries.entry_summary(entry), "player": player_queries.player_summary(entry.player),
             "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/"}
 
 
 @router.get("/players/", response={200: list[PlayerOut], **ERRORS}, summary="Find players by name, member or ID number")
 def find_players(request, q: str = ""):
     check(request.user, Action.PERSONAL_DATA)
-    return [player_out(player) for player in player_services.find_players(q[:100])]
+    return [player_out(player) for player in player_queries.find_players(q[:100])]
 
 
 @router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut, 409: PlayerRefusedOut})
@@ -146,14 +150,14 @@ def check_player(request, tournament_id: int, player_id: int):
     tournament = tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
     player = Player.objects.select_related("membership").get(pk=player_id)
-    found = services.check_entry(tournament, player, None, timezone.now())
+    found = queries.check_entry(tournament, player, None, timezone.now())
     return {
         "player": player_out(player),
         "may_enter": all(reason.ok for reason in found["reasons"]),
         "reasons": found["reasons"],
         "kinds": {kind.value: reason for kind, reason in found["kinds"].items()},
-        "consents": player_services.current_consents(player),
-        "entries": [services.entry_summary(e) for e in tournament.entries.filter(player=player)],
+        "consents": player_queries.current_consents(player),
+        "entries": [queries.entry_summary(e) for e in tournament.entries.filter(player=player)],
     }
 
 
@@ -168,7 +172,7 @@ def id_check(request, tournament_id: int, player_id: int):
 @router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut, 409: RefusedOut})
 def register(request, tournament_id: int, body: SaleIn):
     tournament_for(request.user, tournament_id, Action.DESK)
-    sale = services.Sale(**body.dict(exclude={"player_id"}))
+    sale = queries.Sale(**body.dict(exclude={"player_id"}))
     entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
     return Status(201, entry_out(entry))
 
@@ -190,7 +194,7 @@ def refund(request, tournament_id: int, number: int, body: RefundIn):
             summary="Cashier close-out: counts and totals per desk, shift and payment method")
 def close_out(request, tournament_id: int):
     tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
-    return services.close_out(tournament_id)
+    return queries.close_out(tournament_id)
 
 
 class CompanyOut(Schema):
@@ -216,18 +220,12 @@ class ResolveIn(Schema):
 @router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
 def companies(request):
     check(request.user, Action.DESK)
-    from players.models import Company
-
     return Company.objects.all()
 
 
 @router.post("/tournaments/{tournament_id}/entries/{number}/logos/", response={**ERRORS, 201: dict},
              summary="Declare a logo the entrant wears (PF-LOGO-DECLARE); answers with any violations")
 def declare_logo(request, tournament_id: int, number: int, body: LogoIn):
-    from decimal import Decimal
-
-    from players import compliance
-
     tournament_for(request.user, tournament_id, Action.DESK)
     declaration, found = compliance.declare_logo(
         tournament_id, number, body.company_id, body.placement, Decimal(str(body.width_cm)),
@@ -239,17 +237,13 @@ def declare_logo(request, tournament_id: int, number: int, body: LogoIn):
 @router.get("/tournaments/{tournament_id}/compliance/", response={200: dict, **ERRORS},
             summary="Every logo violation with its rule, and cap breaches to resolve")
 def compliance_report(request, tournament_id: int):
-    from players import compliance
-
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
-    return compliance.report(tournament_id)
+    return player_queries.compliance_report(tournament_id)
 
 
 @router.post("/tournaments/{tournament_id}/compliance/resolve/", response={200: dict, **ERRORS},
              summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)")
 def resolve(request, tournament_id: int, body: ResolveIn):
-    from players import compliance
-
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
     done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
     return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}

@@ -5,6 +5,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from tournaments.rulesets import Ruleset, preset
+
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
@@ -91,8 +93,6 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self):
-        from tournaments.rulesets import Ruleset
-
         if self.ruleset:
             try:
                 Ruleset.from_json(self.ruleset)
@@ -100,8 +100,6 @@ class Tournament(models.Model):
                 raise ValidationError({"ruleset": str(problem)}) from None
 
     def rules(self):
-        from tournaments.rulesets import Ruleset, preset
-
         return Ruleset.from_json(self.ruleset) if self.ruleset else preset(self.ruleset_preset)
 
     def __str__(self) -> str:

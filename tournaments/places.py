@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments.payouts import split_tie
+
 
 @dataclass(frozen=True)
 class Bust:
@@ -62,8 +64,6 @@ def _by_starting_stack(members: list[Bust]) -> list[list[Bust]]:
 def prizes_by_entry(placed: dict[int, tuple[int, int]], table: list[int]) -> dict[int, int]:
     """Each placed entry's prize: a shared range splits its places' prizes equally (ELIM-TIE),
     the odd minor units to the higher places; unpaid places pay 0."""
-    from tournaments.payouts import split_tie
-
     prizes: dict[int, int] = {}
     ranges: dict[tuple[int, int], list[int]] = {}
     for entry, span in placed.items():

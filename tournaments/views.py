@@ -1,21 +1,26 @@
 """Server-rendered pages, one per kind of screen. Thin: check access, render; the live client
 (static/live.js) does the rest over the socket and the API."""
 
+import csv
+
 import qrcode
 import qrcode.image.svg
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from clock.models import Level, Structure
-from pokerfest.access import Action, can, tournament_for
-from tables.services import seat_of
-from tournaments.models import Entry, Tournament
+from core.access import Action, can, tournament_for
+from players.models import Company, LogoCapResolution
+from players.queries import compliance_report
+from tables.queries import seat_of
+from tournaments import queries
+from tournaments.models import Entry, Festival, Tournament
 
 
 def home(request):
@@ -94,19 +99,14 @@ def seat(request, tournament_id: int, code: str):
 
 
 def close_out(request, tournament_id: int):
-    from tournaments.services import close_out as report
-
     return _screen(request, tournament_id, Action.CASHIER_REPORT, "pokerfest/close_out.html",
-                   report=report(tournament_id))
+                   report=queries.close_out(tournament_id))
 
 
 @ensure_csrf_cookie
 def compliance(request, tournament_id: int):
-    from players.compliance import report
-    from players.models import Company, LogoCapResolution
-
     return _screen(request, tournament_id, Action.LOGO_RULINGS, "pokerfest/compliance.html",
-                   report=report(tournament_id), companies={c.name: c.id for c in Company.objects.all()},
+                   report=compliance_report(tournament_id), companies={c.name: c.id for c in Company.objects.all()},
                    rulings=LogoCapResolution.objects.filter(tournament_id=tournament_id).select_related("company")
                    .order_by("-at"))
 
@@ -114,30 +114,19 @@ def compliance(request, tournament_id: int):
 def results(request, tournament_id: int):
     """The public results: the prize pool, the payouts and every player out with place and
     prize (names as the lobby shows them)."""
-    from tournaments.results import public_standings
-
     tournament = get_object_or_404(Tournament.objects.select_related("festival"), pk=tournament_id)
     return render(request, "pokerfest/results.html", {"tournament": tournament,
-                                                      "results": public_standings(tournament)})
+                                                      "results": queries.public_standings(tournament)})
 
 
 def leaderboard(request, festival_id: int):
     """PAY-POINTS: the season's ranking points (public names)."""
-    from tournaments.models import Festival
-    from tournaments.results import leaderboard as board
-
     festival = get_object_or_404(Festival, pk=festival_id)
-    return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": board(festival_id)})
+    return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": queries.leaderboard(festival_id)})
 
 
 def results_csv(request, tournament_id: int):
     """The results for the office and media, with full names: staff with the cashier's report."""
-    import csv
-
-    from django.http import HttpResponse
-
-    from tournaments.results import standings
-
     try:
         tournament = tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
     except PermissionDenied as refusal:
@@ -148,7 +137,7 @@ def results_csv(request, tournament_id: int):
     response["Content-Disposition"] = f'attachment; filename="results-{tournament_id}.csv"'
     writer = csv.writer(response)
     writer.writerow(["place_from", "place_to", "entry", "name", "prize_minor_units", "currency", "points", "freeroll"])
-    for row in standings(tournament)["out"]:
+    for row in queries.standings(tournament)["out"]:
         writer.writerow([row["place"][0], row["place"][1], row["entry"], row["name"], row["prize"],
                          tournament.festival.currency, row["points"], "yes" if row["freeroll"] else ""])
     return response
@@ -156,9 +145,7 @@ def results_csv(request, tournament_id: int):
 
 @ensure_csrf_cookie
 def payout_desk(request, tournament_id: int):
-    from tournaments.payout_desk import prizes_to_pay
-
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     return _screen(request, tournament_id, Action.PAY_PRIZES, "pokerfest/payout_desk.html",
-                   prizes=prizes_to_pay(tournament) if tournament else [])
+                   prizes=queries.prizes_to_pay(tournament) if tournament else [])
 

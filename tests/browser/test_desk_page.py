@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from players import services as player_services
+from players.services import desk as player_services
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
@@ -90,7 +90,8 @@ def test_REG_AGE_a_clerk_registers_a_returning_player_prints_the_ticket_and_sees
 
 
 def test_the_close_out_page_adds_up_what_the_desk_took(stack, new_page, make_tournament, staff):
-    from tournaments import services
+    from tournaments import queries
+    from tournaments.services import desk as services
     from tournaments.entries import Kind
 
     tournament = make_tournament()
@@ -99,7 +100,7 @@ def test_the_close_out_page_adds_up_what_the_desk_took(stack, new_page, make_tou
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True), None)
         act(services.register_entry, tournament.id, player.id,
-            services.Sale(Kind.BUY_IN, method, "desk 2", "night"), None)
+            queries.Sale(Kind.BUY_IN, method, "desk 2", "night"), None)
     page = new_page()
     sign_in(page, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/close-out/")
     rows = page.locator("[data-close-out] tbody tr")
@@ -113,7 +114,8 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     stack, new_page, make_tournament, staff
 ):
     from players.models import Company
-    from tournaments import services
+    from tournaments import queries
+    from tournaments.services import desk as services
     from tournaments.entries import Kind
 
     tournament = make_tournament()
@@ -122,7 +124,7 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     for i in range(10):  # a field of 10: one player may wear BetCo
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
         players.append(player)
 
     desk = new_page()
@@ -146,7 +148,7 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     expect(director.locator("[data-live-status]")).to_have_text("live")
     newcomer = act(player_services.create_player, tournament.id, player_services.NewPlayer(
         "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    act(services.register_entry, tournament.id, newcomer.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    act(services.register_entry, tournament.id, newcomer.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     expect(director.locator("[data-changed]")).to_be_visible()  # the field grew while the page was open
     director.get_by_role("button", name="Recompute").click()
     expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
@@ -161,7 +163,8 @@ def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_show
     stack, new_page, make_tournament, staff
 ):
     from tables.models import Table
-    from tournaments import services
+    from tournaments import queries
+    from tournaments.services import desk as services
 
     tournament = make_tournament()
     for number in range(1, 4):
@@ -169,7 +172,7 @@ def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_show
     for i in range(20):
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"P{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     director = new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     result = director.locator("[data-result]")

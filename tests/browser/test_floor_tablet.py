@@ -7,11 +7,13 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
-from players import services as player_services
+from players.services import desk as player_services
 from tables.models import Seating, Table
-from tables.services import draw_field, open_tables, player_out
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import services
+from tournaments import queries
+from tournaments.services import desk as services
 from tournaments.entries import Kind
 from tournaments.models import Entry
 
@@ -25,7 +27,7 @@ def field(make_tournament, players: int, tables: int):
     for i in range(players):
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"Player{i:02d}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, services.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     return tournament
 
 
@@ -171,7 +173,7 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
 
     from django.utils import timezone
 
-    from clock import services as clock_services
+    from clock.services import level_clock as clock_services
     from clock.models import Clock
 
     tournament = field(make_tournament, 12, 2)
@@ -209,7 +211,7 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
 
 
 def hand_done_at(tournament_id, table, actor):
-    from tables.services import hand_done
+    from tables.services.floor import hand_done
 
     return hand_done(tournament_id, table, actor)
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from clock import services
+from clock.services import level_clock as services
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -148,10 +148,11 @@ def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone
         stack, new_page, make_tournament, staff):
     from datetime import date
 
-    from players import services as player_services
+    from players.services import desk as player_services
     from tables.models import Table
-    from tables.services import draw_field, open_tables
-    from tournaments import services as desk
+    from tables.services.draw import draw_field, open_tables
+    from tournaments import queries
+    from tournaments.services import desk
     from tournaments.entries import Kind
     from tournaments.models import Entry, Tournament
 
@@ -161,7 +162,7 @@ def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone
     for i in range(3):
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
             f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, tournament.id, player.id, desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 1)
     director = new_page()

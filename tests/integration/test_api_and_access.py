@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from clock import services
+from clock.services import level_clock as services
 from tests.conftest import PERSONAS
 
 
@@ -231,14 +231,15 @@ TICKET = {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier
 def test_the_ticket_shows_a_name_to_the_desk_only_and_its_qr_page_to_anyone(persona, make_tournament, staff):
     from datetime import date
 
-    from players import services as player_services
-    from tournaments import services as desk
+    from players.services import desk as player_services
+    from tournaments import queries
+    from tournaments.services import desk
     from tournaments.entries import Kind
 
     tournament = make_tournament()
     player = player_services.create_player(tournament.id, player_services.NewPlayer(
         "Ada", "Lovelace", date(1990, 1, 1), accepts_terms=True, id_checked=True), None)
-    entry = desk.register_entry(tournament.id, player.id, desk.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    entry = desk.register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     response = client_for(persona, staff).get(f"/tournaments/{tournament.id}/entries/{entry.number}/ticket/")
     assert response.status_code == TICKET[persona]
     if response.status_code == 200:

@@ -7,9 +7,11 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock import calls
+from clock.services import calls
 from clock.models import TableClock
-from tables.services import draw_field, floor_view, hand_done, open_tables
+from tables.services.draw import draw_field, open_tables
+from tables.queries import floor_view
+from tables.services.floor import hand_done
 from tournaments.models import Event
 
 def seat_numbers(tournament) -> list[int]:
@@ -114,7 +116,7 @@ def test_AC_EXT_the_worker_uses_an_extension_at_zero_then_declares_the_hand_dead
 
 @pytest.mark.django_db
 def test_AC_TIMES_and_AC_CARRY_the_dealer_starts_each_action_and_chips_travel_with_the_player(field, staff):
-    from tables.services import move_by_hand
+    from tables.services.floor import move_by_hand
 
     tournament, entries = field(12, tables=2)
     tournament.ruleset = {"preset": "action-clock"}
@@ -149,10 +151,10 @@ def test_AC_TIMES_and_AC_CARRY_the_dealer_starts_each_action_and_chips_travel_wi
 
 @pytest.mark.django_db
 def test_AC_REPLENISH_24_before_registration_closes_tops_up_at_the_level_after_it_closes(field, staff):
-    from clock import services as clock_services
+    from clock.services import level_clock as clock_services
     from clock.models import Clock
-    from tables.services import player_out
-    from tournaments.services import close_registration
+    from tables.services.floor import player_out
+    from tournaments.services.desk import close_registration
 
     tournament, entries = field(26, tables=3)
     tournament.ruleset = {"preset": "action-clock"}
@@ -187,7 +189,7 @@ def test_AC_REPLENISH_24_before_registration_closes_tops_up_at_the_level_after_i
 
 @pytest.mark.django_db
 def test_CLK_HEADSUP_the_tablet_counts_the_heads_up_hands_from_the_bust_that_leaves_two(field, staff):
-    from tables.services import player_out
+    from tables.services.floor import player_out
 
     tournament, _ = field(3, tables=1)
     tournament.ruleset = {"preset": "chips"}

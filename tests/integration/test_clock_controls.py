@@ -6,7 +6,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock import services, tasks
+from clock import tasks
+
+from clock.services import level_clock as services
 from clock.models import Clock
 from tournaments.models import Event
 

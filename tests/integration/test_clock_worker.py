@@ -11,7 +11,9 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
-from clock import services, tasks
+from clock import tasks
+
+from clock.services import level_clock as services
 from clock.models import Clock
 from pokerfest.asgi import application
 from tournaments.models import Event

@@ -3,9 +3,11 @@
 import pytest
 from django.test import Client
 
-from tables.services import draw_field, floor_view, open_tables, player_out
+from tables.services.draw import draw_field, open_tables
+from tables.queries import floor_view
+from tables.services.floor import player_out
 from tournaments.models import Entry
-from tournaments.results import standings
+from tournaments.queries import standings
 
 
 @pytest.mark.django_db

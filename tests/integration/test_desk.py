@@ -7,11 +7,13 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from clock import services as clock_services
-from players import services as player_services
+from clock.services import level_clock as clock_services
+from players import queries as player_queries
+from players.services import desk as player_services
 from players.models import Exclusion, Membership, Player
 from tests.conftest import PERSONAS
-from tournaments import services
+from tournaments import queries
+from tournaments.services import desk as services
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry, Event, Tournament, WonSeat
 
@@ -25,7 +27,7 @@ def new_player(first="Ada", last="Lovelace", born=ADULT, document="P1234567", **
 
 
 def sale(kind=Kind.BUY_IN, method="cash", **more):
-    return services.Sale(kind=kind, method=method, desk="desk 1", shift="morning", **more)
+    return queries.Sale(kind=kind, method=method, desk="desk 1", shift="morning", **more)
 
 
 @pytest.fixture
@@ -53,11 +55,11 @@ def test_REG_CONSENT_a_new_player_accepts_the_terms_and_chooses_filming_and_mark
     with pytest.raises(player_services.PlayerRefused, match="must accept the terms"):
         player_services.create_player(tournament.id, player_services.NewPlayer("No", "Terms", ADULT), staff["desk"])
     player = player_services.create_player(tournament.id, new_player(filming_release=True), staff["desk"])
-    assert player_services.current_consents(player) == {"terms": True, "filming": True, "marketing": False}
+    assert player_queries.current_consents(player) == {"terms": True, "filming": True, "marketing": False}
     assert player.consents.get(kind="terms").version == player_services.TERMS_VERSION
     player_services.set_marketing_consent(tournament.id, player.id, True, staff["desk"])
     player_services.set_marketing_consent(tournament.id, player.id, False, staff["desk"])  # withdrawn
-    assert player_services.current_consents(player)["marketing"] is False
+    assert player_queries.current_consents(player)["marketing"] is False
     assert list(player.consents.filter(kind="marketing").order_by("id").values_list("granted", flat=True)) == [
         False, True, False]  # the history stays
     kinds = list(tournament.events.values_list("kind", flat=True))
@@ -250,7 +252,7 @@ def test_ENT_REFUND_void_and_refunds_reverse_money_by_rule_and_the_close_out_add
     tournament.refresh_from_db()
     assert tournament.seats_sold == 0 and Entry.objects.filter(tournament=tournament).count() == 3
 
-    report = services.close_out(tournament.id)
+    report = queries.close_out(tournament.id)
     assert [(r["method"], r["sales"], r["taken"], r["returned"], r["net"]) for r in report["rows"]] == [
         ("card", 1, 55_000, 55_000, 0), ("cash", 1, 55_000, 50_000, 5_000), ("won", 1, 0, 27_500, -27_500)]
     assert report["totals"]["net"] == sum(r["net"] for r in report["rows"]) == -22_500

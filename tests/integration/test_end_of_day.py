@@ -9,13 +9,15 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock import day
-from clock import services as clock_services
+from clock.services import day
+from clock.services import level_clock as clock_services
 from clock.models import Clock
 from tables.models import ChipBag
-from tables.services import draw_field, floor_view, hand_done, open_tables
+from tables.services.draw import draw_field, open_tables
+from tables.queries import floor_view
+from tables.services.floor import hand_done
 from tournaments.models import Event, Tournament
-from tournaments.snapshot import snapshot
+from tournaments.queries import snapshot
 
 
 def signed_in(user):

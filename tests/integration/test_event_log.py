@@ -9,10 +9,10 @@ from channels.layers import get_channel_layer
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from clock import services
+from clock.services import level_clock as services
 from clock.models import Clock
 from clock.timeline import ClockRefused
-from tournaments import events
+from core import broadcast, kinds, log
 from tournaments.models import Event, Tournament
 
 
@@ -51,7 +51,7 @@ def events_of(tournament) -> list[tuple[int, str]]:
 @pytest.mark.django_db(transaction=True)
 def test_CLK_CONTROL_a_service_commits_state_and_one_event_then_broadcasts(make_tournament, staff):
     tournament = make_tournament()
-    listener = GroupListener(events.group_name(tournament.id, events.PUBLIC))
+    listener = GroupListener(broadcast.group_name(tournament.id, kinds.PUBLIC))
     clock = services.start_clock(tournament.id, staff["director"])
     assert clock["status"] == "running"
     assert events_of(tournament) == [(1, "clock.started")]
@@ -67,14 +67,14 @@ def test_CLK_CONTROL_a_service_commits_state_and_one_event_then_broadcasts(make_
 @pytest.mark.django_db(transaction=True)
 def test_a_failure_after_the_log_row_rolls_back_everything_and_broadcasts_nothing(make_tournament, monkeypatch):
     tournament = make_tournament()
-    listener = GroupListener(events.group_name(tournament.id, events.PUBLIC))
-    real_append = events.append_event
+    listener = GroupListener(broadcast.group_name(tournament.id, kinds.PUBLIC))
+    real_append = log.append_event
 
     def append_then_fail(*args, **kwargs):
         real_append(*args, **kwargs)  # the log row and the seq bump are written…
         raise ConnectionError("database went away mid-operation")  # …then the operation fails
 
-    monkeypatch.setattr(events, "append_event", append_then_fail)
+    monkeypatch.setattr(log, "append_event", append_then_fail)
     with pytest.raises(ConnectionError):
         services.start_clock(tournament.id, actor=None)
     clock = Clock.objects.get(tournament=tournament)
@@ -130,10 +130,10 @@ def test_seq_is_gap_free_per_tournament_under_concurrent_services(make_tournamen
 @pytest.mark.django_db(transaction=True)
 def test_append_event_refuses_to_run_outside_a_transaction(make_tournament):
     tournament = make_tournament()
-    with pytest.raises(RuntimeError, match="inside the service's transaction"):
-        events.append_event(tournament.id, "test", payload={}, public=None)
+    with pytest.raises(RuntimeError, match="inside the operation's transaction"):
+        log.append_event(tournament.id, kinds.PRIZE_PAID, payload={}, public=None)
     with transaction.atomic(), pytest.raises(Tournament.DoesNotExist):
-        events.append_event(999_999, "test", payload={}, public=None)
+        log.append_event(999_999, kinds.PRIZE_PAID, payload={}, public=None)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -148,7 +148,7 @@ def test_the_database_enforces_one_seq_per_tournament(make_tournament):
 
 @pytest.mark.django_db(transaction=True)
 def test_snapshot_reads_seq_and_state_in_one_query_snapshot(make_tournament):
-    from tournaments.snapshot import snapshot
+    from tournaments.queries import snapshot
 
     tournament = make_tournament()
     services.start_clock(tournament.id, None)

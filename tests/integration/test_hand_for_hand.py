@@ -3,11 +3,14 @@
 import pytest
 from django.test import Client
 
-from tables import hand_for_hand
-from tables.services import draw_field, floor_view, hand_done, open_tables, player_out
+from tables.queries import hand_for_hand_view
+from tables.services import hand_for_hand
+from tables.services.draw import draw_field, open_tables
+from tables.queries import floor_view
+from tables.services.floor import hand_done, player_out
 from tournaments.models import Entry, Tournament
 from tournaments.payouts import split_tie
-from tournaments.results import standings
+from tournaments.queries import standings
 
 # Ten of twelve paid: the bubble bursts when two are out.
 TEN_PAID = {"preset": "pokerfest", "payouts": {"percent_table": [[20, [2000, 1500, 1200, 1000, 900, 900, 800, 700,
@@ -47,10 +50,10 @@ def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share
     assert floor.post(f"{base}/tables/3/hand-done/").json()["detail"].startswith("Table 3 is frozen")
     floor.post(f"{base}/tables/3/hand-for-hand/play-out/")
     player_out(tournament.id, 3, seated_at(tournament, 3)[0], staff["floor"], starting_stack=40_000)
-    assert hand_for_hand.view(tournament)["released"] == [3]
+    assert hand_for_hand_view(tournament)["released"] == [3]
     floor.post(f"{base}/tables/3/hand-done/")  # the last table done: the bubble hand is over
 
-    assert hand_for_hand.view(tournament) is None  # ended by itself: in the money
+    assert hand_for_hand_view(tournament) is None  # ended by itself: in the money
     ended = tournament.events.get(kind="hfh.ended").public
     assert ended == {"hand": 1, "players_left": 9, "places_paid": 10, "in_the_money": True}
     results = standings(tournament)
@@ -72,9 +75,9 @@ def test_HFH_MODE_every_table_reported_deals_the_next_hand_everywhere(field, sta
     with pytest.raises(hand_for_hand.Refused, match="already on"):
         hand_for_hand.start(tournament.id, staff["director"])
     hand_done(tournament.id, 1, staff["floor"])
-    assert hand_for_hand.view(tournament) == {"hand": 1, "playing": [2], "done": [1], "frozen": [], "released": []}
+    assert hand_for_hand_view(tournament) == {"hand": 1, "playing": [2], "done": [1], "frozen": [], "released": []}
     hand_done(tournament.id, 2, staff["floor"])
-    assert hand_for_hand.view(tournament)["hand"] == 2 and hand_for_hand.view(tournament)["playing"] == [1, 2]
+    assert hand_for_hand_view(tournament)["hand"] == 2 and hand_for_hand_view(tournament)["playing"] == [1, 2]
     assert tournament.events.filter(kind="hfh.next_hand").count() == 1
     player_out(tournament.id, 1, seated_at(tournament, 1)[0], staff["floor"])
     bust = Entry.objects.get(tournament=tournament, status="busted").eliminations.get()

@@ -9,10 +9,10 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
-from clock import services
+from clock.services import level_clock as services
 from pokerfest.asgi import application
-from tournaments import events
-from tournaments.snapshot import snapshot
+from core import broadcast
+from tournaments.queries import snapshot
 
 ORIGIN = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
@@ -74,10 +74,10 @@ async def test_a_client_that_sees_a_gap_resyncs_and_matches_a_fresh_snapshot(mak
     old = await next_frame(lobby)
     assert old["seq"] == 0 and old["clock"]["status"] == "ready"
 
-    real_broadcast = events.broadcast
-    monkeypatch.setattr(events, "broadcast", lambda event: None)  # this event's message is lost
+    real_broadcast = broadcast.send
+    monkeypatch.setattr(broadcast, "send", lambda event: None)  # this event's message is lost
     await call(services.start_clock, tournament.id, None)
-    monkeypatch.setattr(events, "broadcast", real_broadcast)
+    monkeypatch.setattr(broadcast, "send", real_broadcast)
     await call(services.pause_clock, tournament.id, None)
 
     seen = await next_frame(lobby)

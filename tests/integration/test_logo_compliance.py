@@ -7,12 +7,14 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 
-from clock import services as clock_services
-from players import compliance
-from players import services as player_services
+from clock.services import level_clock as clock_services
+from players.queries import compliance_report
+from players.services import compliance
+from players.services import desk as player_services
 from players.models import Company, LogoCapResolution, LogoDeclaration
 from tests.conftest import PERSONAS
-from tournaments import services
+from tournaments import queries
+from tournaments.services import desk as services
 from tournaments.entries import Kind
 from tournaments.high_card import high_card
 
@@ -30,7 +32,7 @@ def field(make_tournament):
             player = player_services.create_player(tournament.id, player_services.NewPlayer(
                 f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
             numbers.append(services.register_entry(tournament.id, player.id,
-                                                   services.Sale(Kind.BUY_IN, "cash", "d", "s"), None).number)
+                                                   queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None).number)
         return tournament, companies, numbers
 
     return make
@@ -58,13 +60,13 @@ def test_PF_LOGO_APPROVED_and_PF_LOGO_SIZE_show_on_the_compliance_report(field):
     tournament, companies, numbers = field(2)
     wear(tournament, numbers[0], companies["banned"])
     wear(tournament, numbers[1], companies["approved"], w="8", h="10")
-    violations = compliance.report(tournament.id)["violations"]
+    violations = compliance_report(tournament.id)["violations"]
     assert [(v["rule"], v["entry"]) for v in violations] == [("PF-LOGO-APPROVED", 1), ("PF-LOGO-SIZE", 2)]
     assert "80 cm²; at most 70 cm²" in violations[1]["message"]
     tournament.filmed = True
     tournament.save()
     wear(tournament, numbers[0], companies["headline"], placement="sleeve", w="4", h="5")
-    filmed = [v["rule"] for v in compliance.report(tournament.id)["violations"]]
+    filmed = [v["rule"] for v in compliance_report(tournament.id)["violations"]]
     assert filmed == ["PF-LOGO-APPROVED", "PF-LOGO-SIZE"]  # 4 × 5 cm is within the filmed limit
 
 
@@ -75,7 +77,7 @@ def test_PF_LOGO_CAP_is_computed_live_and_a_high_card_draw_decides_with_its_seed
         wear(tournament, number, companies["approved"])
     for number in numbers[4:10]:
         wear(tournament, number, companies["headline"])  # exempt
-    breaches = compliance.report(tournament.id)["breaches"]
+    breaches = compliance_report(tournament.id)["breaches"]
     assert [(b["company"], b["allowed"], b["must_remove"]) for b in breaches] == [("BetCo", 2, 2)]
 
     resolution = compliance.resolve_cap(tournament.id, companies["approved"].id, staff["director"], seed=20261129)
@@ -85,7 +87,7 @@ def test_PF_LOGO_CAP_is_computed_live_and_a_high_card_draw_decides_with_its_seed
     removed = LogoDeclaration.objects.filter(removed_at__isnull=False)
     assert sorted(d.entry.number for d in removed) == sorted(resolution.removed)
     assert all("lost the high-card draw" in d.removed_because for d in removed)
-    assert compliance.report(tournament.id)["breaches"] == []
+    assert compliance_report(tournament.id)["breaches"] == []
     with pytest.raises(Exception, match="within the cap"):
         compliance.resolve_cap(tournament.id, companies["approved"].id, staff["director"])
 

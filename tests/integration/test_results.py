@@ -3,9 +3,12 @@
 import pytest
 from django.test import Client
 
-from tables.services import disqualify, draw_field, floor_view, open_tables, player_out, undo_bust
+from tournaments.services.rulings import undo_bust
+from tables.services.draw import draw_field, open_tables
+from tables.queries import floor_view
+from tables.services.floor import player_out
 from tournaments.models import Entry, Tournament
-from tournaments.results import money_summary, prize_pool, standings
+from tournaments.queries import money_summary, prize_pool, standings
 
 
 def seats_of(tournament) -> dict[int, tuple[int, int]]:
@@ -106,7 +109,7 @@ def test_PAY_POINTS_every_finisher_scores_and_the_season_leaderboard_adds_them_u
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=3)
     seats = seats_of(tournament)
-    from tables.services import hand_done
+    from tables.services.floor import hand_done
 
     for number in (4, 3, 2):  # one a hand: a place each
         player_out(tournament.id, *seats[number], staff["floor"])
@@ -164,7 +167,7 @@ def test_PAY_POOL_kentucky_publishes_the_payouts_at_the_first_break(make_tournam
 
     from django.utils import timezone
 
-    from clock import services as clock_services
+    from clock.services import level_clock as clock_services
     from clock.models import Clock
 
     tournament = make_tournament(level_seconds=(600, 300, 600), breaks=(1,))

@@ -8,10 +8,11 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
 
-from players import services as player_services
+from players.services import desk as player_services
 from tables import seating
 from tables.models import Seating, Table
-from tournaments import services as desk
+from tournaments import queries
+from tournaments.services import desk
 from tournaments.entries import Kind
 
 
@@ -67,7 +68,7 @@ def test_SEAT_DRAW_refuses_a_field_larger_than_the_open_tables(field, staff):
 @pytest.mark.django_db
 def test_the_database_allows_one_player_per_seat_and_one_open_seat_per_entry(field, staff):
     tournament, entries = field(3, tables=1)
-    from tables.services import draw_field, open_tables
+    from tables.services.draw import draw_field, open_tables
 
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=5)
@@ -94,7 +95,9 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
 
     from django.db import connection
 
-    from tables.services import confirm_move, draw_field, open_tables, proposed_moves
+    from tables.services.floor import confirm_move
+    from tables.services.draw import draw_field, open_tables
+    from tables.queries import proposed_moves
 
     tournament, entries = field(18, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -136,7 +139,8 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
 
 @pytest.mark.django_db
 def test_SEAT_BALANCE_a_seat_filled_meanwhile_is_refused_with_a_new_proposal(field, staff):
-    from tables.services import draw_field, open_tables, player_out
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import player_out
 
     tournament, entries = field(18, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -155,7 +159,8 @@ def test_SEAT_BALANCE_a_seat_filled_meanwhile_is_refused_with_a_new_proposal(fie
 
 @pytest.mark.django_db
 def test_BTN_DEAD_hand_done_moves_the_blinds_and_keeps_a_dead_button(field, staff):
-    from tables.services import draw_field, hand_done, open_tables, player_out
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import hand_done, player_out
 
     tournament, _ = field(9, tables=1)
     open_tables(tournament.id, [1], staff["director"])
@@ -177,8 +182,9 @@ def seat_map_seats(tournament):
 
 @pytest.mark.django_db
 def test_ENT_LATE_after_the_draw_a_late_entry_sits_at_a_smallest_table_outside_the_blinds(field, staff):
-    from clock import services as clock_services
-    from tables.services import draw_field, open_tables, seat_of
+    from clock.services import level_clock as clock_services
+    from tables.services.draw import draw_field, open_tables
+    from tables.queries import seat_of
 
     tournament, entries = field(17, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -186,7 +192,7 @@ def test_ENT_LATE_after_the_draw_a_late_entry_sits_at_a_smallest_table_outside_t
     clock_services.start_clock(tournament.id, None)
     late = player_services.create_player(tournament.id, player_services.NewPlayer(
         "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    entry = desk.register_entry(tournament.id, late.id, desk.Sale(Kind.LATE, "cash", "d", "s"), None)
+    entry = desk.register_entry(tournament.id, late.id, queries.Sale(Kind.LATE, "cash", "d", "s"), None)
     where = seat_of(entry)
     assert where is not None
     counts = {n: sum(1 for (t, _) in seat_map(tournament) if t == n) for n in (1, 2)}
@@ -206,7 +212,7 @@ def post(client, url, body=None):
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_then_published(field, staff):
-    from tournaments.services import close_registration
+    from tournaments.services.desk import close_registration
 
     tournament, _ = field(20, tables=3)
     director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
@@ -227,7 +233,10 @@ def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_the
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_field_fits(field, staff):
-    from tables.services import draw_field, open_tables, player_out, proposed_moves, set_breaking_order
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import player_out
+    from tables.queries import proposed_moves
+    from tables.services.breaking import set_breaking_order
 
     tournament, _ = field(20, tables=3)
     open_tables(tournament.id, [1, 2, 3], staff["director"])
@@ -257,7 +266,9 @@ def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_
 
 @pytest.mark.django_db
 def test_SEAT_BALANCE_the_tolerance_and_the_halt_come_from_the_ruleset(field, staff):
-    from tables.services import draw_field, open_tables, player_out, proposed_moves
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import player_out
+    from tables.queries import proposed_moves
 
     tournament, _ = field(18, tables=2)
     tournament.ruleset = {"preset": "pokerfest", "seating": {"balance_tolerance": 2}}
@@ -284,7 +295,7 @@ def test_SEAT_FINAL_the_final_table_is_redrawn_at_the_tv_table_with_a_new_button
     post(director, f"{base}/seating/draw/")
     early = post(director, f"{base}/seating/final-table/")
     assert early.status_code == 409 and early.json()["detail"] == "12 players are left: the final table is drawn at 9."
-    from tables.services import player_out
+    from tables.services.floor import player_out
 
     for _ in range(3):
         table, seat = next(iter(seat_map(tournament)))
@@ -339,7 +350,8 @@ def test_a_player_is_moved_or_swapped_by_hand_only_with_a_reason_that_goes_in_th
 
 @pytest.mark.django_db
 def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(field, staff):
-    from tables.services import draw_field, move_by_hand, open_tables
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import move_by_hand
 
     tournament, entries = field(5, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -366,7 +378,7 @@ def test_SEAT_DRAW_and_SEAT_SEPARATE_the_draw_honours_pinned_seats_and_keep_apar
     from django.core.exceptions import ValidationError
 
     from tables.models import KeepApart, SeatPin
-    from tables.services import draw_field, open_tables
+    from tables.services.draw import draw_field, open_tables
 
     tournament, entries = field(18, tables=3)
     tv = Table.objects.get(festival=tournament.festival, number=3)
@@ -406,9 +418,11 @@ def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, 
 
 @pytest.mark.django_db
 def test_CLK_LEVELS_new_limits_apply_from_each_tables_next_hand(field, staff):
-    from clock import services as clock_services
+    from clock.services import level_clock as clock_services
     from clock.models import Clock
-    from tables.services import draw_field, floor_view, hand_done, open_tables
+    from tables.services.draw import draw_field, open_tables
+    from tables.queries import floor_view
+    from tables.services.floor import hand_done
 
     tournament, _ = field(12, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])

@@ -9,11 +9,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
-from clock import services as clock_services
+from clock.services import level_clock as clock_services
 from clock.models import Clock, Level, Structure
 from clock.structures import PRESET_STRUCTURES, to_csv
-from players import services as player_services
-from tournaments import services as desk
+from players.services import desk as player_services
+from tournaments import queries
 from tournaments.entries import Kind
 
 
@@ -59,13 +59,13 @@ def test_CLK_LEVELS_late_registration_closes_at_the_end_of_the_structures_level(
     player = player_services.create_player(tournament.id, player_services.NewPlayer(
         "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
     clock_services.start_clock(tournament.id, None)
-    assert desk.entry_rules(tournament).late_entry_minutes == 20
+    assert queries.entry_rules(tournament).late_entry_minutes == 20
     Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
     clock_services.advance_due_levels(tournament.id)  # into level 2: still open
-    assert desk.check_entry(tournament, player, None, timezone.now())["kinds"][Kind.LATE].ok
+    assert queries.check_entry(tournament, player, None, timezone.now())["kinds"][Kind.LATE].ok
     Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
     clock_services.advance_due_levels(tournament.id)  # level 3
-    closed = desk.check_entry(tournament, player, None, timezone.now())["kinds"][Kind.LATE]
+    closed = queries.check_entry(tournament, player, None, timezone.now())["kinds"][Kind.LATE]
     assert not closed.ok and closed.message == "Late registration ended after 20 minutes of play."
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock import services as clock_services
+from clock.services import level_clock as clock_services
 from clock import tasks
 from clock.models import Clock
 from tournaments.models import Event, Tournament

@@ -10,11 +10,11 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clock import services as clock_services
+from clock.services import level_clock as clock_services
 from clock.models import Clock, Level, Structure
-from players import services as player_services
+from players.services import desk as player_services
 from players.models import Player
-from pokerfest.access import Role
+from core.access import Role
 from tables.models import Table
 from tournaments.models import Festival, Tournament
 

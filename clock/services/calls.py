@@ -5,6 +5,8 @@ The tablet starts one; every tablet shows the countdown; the player acting stops
 a task (scheduled for that moment, repaired by beat if it is lost) uses an extension chip on
 the action clock or, with none, declares the hand dead and logs who started the clock. One
 clock at a time per table, in the database.
+
+Service floor: calls no other app's services; reads the tables' and tournaments' queries.
 """
 
 from datetime import timedelta
@@ -13,28 +15,30 @@ from django.db import IntegrityError, transaction
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 
-from clock import table_clocks, timeline
+from clock import table_clocks
 from clock.models import Clock, TableClock
-from pokerfest.access import recorded_user
-from pokerfest.refusals import Refused
-from tables.services import lock_tournament, open_table, sitting_at
-from tournaments import events
+from clock.queries import level_duration
+from core import kinds
+from core.access import recorded_user
+from core.operation import Operation, operation
+from core.refusals import Refused
+from tables.queries import open_table, sitting_at
 from tournaments.models import Entry
-from tournaments.results import places_paid
+from tournaments.queries import places_paid
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
     now = timezone.now()
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
         running = here.clocks.filter(ended_at__isnull=True).first()
         if running is not None:
             raise Refused(f"A clock is already running at table {table_number}, on seat {running.seat}.")
-        call = table_clocks.call_clock(tournament.rules().clock, seat, _level_duration(tournament_id, now), now)
+        call = table_clocks.call_clock(tournament.rules().clock, seat, level_duration(tournament_id, now), now)
         try:
             with transaction.atomic():
                 clock = TableClock.objects.create(
@@ -44,18 +48,17 @@ def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, requ
         except IntegrityError:
             raise Refused(f"A clock is already running at table {table_number}.") from None
         public = {"table": table_number, **clock.document()}
-        events.append_event(tournament_id, "clock.called", actor=actor, public=public, payload=public,
-                            request_key=request_key)
-        _expire_at(clock)
+        op.append(kinds.CLOCK_CALLED, public=public, payload=public)
+        _expire_at(op, clock)
     return public
 
 
 def player_acted(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> dict:
     """The player acted in time: the table's clock stops."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         here = open_table(tournament, table_number)
         clock = here.clocks.filter(ended_at__isnull=True).first()
         if clock is None:
@@ -66,8 +69,7 @@ def player_acted(tournament_id: int, table_number: int, actor, request_key: str 
         clock.ended_at, clock.outcome = now, TableClock.Outcome.ACTED
         clock.save(update_fields=["ended_at", "outcome"])
         public = {"table": table_number, **clock.document()}
-        events.append_event(tournament_id, "clock.stopped", actor=actor, public=public, payload=public,
-                            request_key=request_key)
+        op.append(kinds.CLOCK_STOPPED, public=public, payload=public)
     return public
 
 
@@ -75,30 +77,29 @@ def expire(clock_id: int) -> bool:
     """At zero: the hand is dead, logged with who called the clock. Idempotent: a clock that
     has ended, or whose time has not run out, is left alone."""
     now = timezone.now()
-    with transaction.atomic():
-        clock = TableClock.objects.filter(pk=clock_id).select_related("tournament_table__table", "called_by").first()
-        if clock is None:
-            return False
-        lock_tournament(clock.tournament_id)
+    clock = TableClock.objects.filter(pk=clock_id).select_related("tournament_table__table", "called_by").first()
+    if clock is None:
+        return False
+    with operation(clock.tournament_id) as op:
         clock.refresh_from_db(fields=["ended_at", "outcome", "ends_at"])
         if clock.ended_at is not None or clock.ends_at > now:
             return False
         table = clock.tournament_table.table.number
-        if clock.kind == TableClock.Kind.ACTION and _use_extensions(clock, now):
+        if clock.kind == TableClock.Kind.ACTION and _use_extensions(op, clock, now):
             return True
         clock.ended_at, clock.outcome = clock.ends_at, TableClock.Outcome.HAND_DEAD
         clock.save(update_fields=["ended_at", "outcome"])
         public = {"table": table, **clock.document()}
-        events.append_event(clock.tournament_id, "clock.hand_dead", actor=None, public=public,
-                            payload={**public, "called_by": clock.called_by.get_username() if clock.called_by else None,
+        op.append(kinds.CLOCK_HAND_DEAD, public=public,
+                  payload={**public, "called_by": clock.called_by.get_username() if clock.called_by else None,
                                      "entry": clock.entry_id})
     return True
 
 
-def _use_extensions(clock: TableClock, now) -> bool:
+def _use_extensions(op: Operation, clock: TableClock, now) -> bool:
     """AC-EXT: at zero the player's extension chips buy more time, one at a time, as long as
     they last. True when the clock runs on (the next zero is scheduled)."""
-    rules = clock.tournament.rules().clock
+    rules = op.tournament.rules().clock
     entry = Entry.objects.select_for_update().get(pk=clock.entry_id)
     chips = table_clocks.extension_chips(entry.time_extensions, rules)
     shot = table_clocks.Shot(clock.seat, clock.entry_id, clock.ends_at, clock.extensions_used)
@@ -109,10 +110,10 @@ def _use_extensions(clock: TableClock, now) -> bool:
         clock.extensions_used, clock.ends_at = shot.extensions_used, shot.ends_at  # the last zero reached
         clock.save(update_fields=["extensions_used", "ends_at"])
         public = {"table": clock.tournament_table.table.number, **clock.document(), "extensions_left": left}
-        events.append_event(clock.tournament_id, "action.extension_used", actor=None, public=public, payload=public)
+        op.append(kinds.ACTION_EXTENSION_USED, public=public, payload=public)
     if shot.hand_dead:
         return False
-    _expire_at(clock)
+    _expire_at(op, clock)
     return True
 
 
@@ -121,10 +122,10 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
     """The dealer starts the action clock for the player to act (AC-TIMES); a clock still
     running at the table (the previous player's) stops, since that player has acted."""
     now = timezone.now()
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         rules = tournament.rules().clock
         if not rules.action_clock:
             raise Refused("This tournament does not play with the action clock (ruleset: clock.action_clock).")
@@ -141,14 +142,14 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
             countdown_seconds=min(5, seconds), called_by=recorded_user(actor))
         public = {"table": table_number, **clock.document(), "seconds": seconds,
                   "extensions_left": table_clocks.extension_chips(sitting.entry.time_extensions, rules)}
-        events.append_event(tournament_id, "action.started", actor=actor, public=public, payload=public,
-                            request_key=request_key)
-        _expire_at(clock)
+        op.append(kinds.ACTION_STARTED, public=public, payload=public)
+        _expire_at(op, clock)
     return public
 
 
-def top_up_after_bust(tournament, players_left: int) -> None:
-    """AC-REPLENISH after a bust (call inside the bust's transaction, tournament locked)."""
+def top_up_after_bust(op: Operation, players_left: int) -> None:
+    """AC-REPLENISH after a bust: a reaction inside the floor's "player out"."""
+    tournament = op.tournament
     rules = tournament.rules().clock
     clock = Clock.objects.filter(tournament=tournament).first()
     if not rules.action_clock or clock is None:
@@ -157,18 +158,20 @@ def top_up_after_bust(tournament, players_left: int) -> None:
                                               rules)
     _save_replenishing(clock, state)
     if now:
-        _top_up(tournament, rules, players_left)
+        _top_up(op, rules, players_left)
 
 
-def top_up_at_level_start(tournament, clock: Clock) -> None:
-    """AC-REPLENISH at a level's start: top-ups that waited for registration to close."""
+def top_up_at_level_start(op: Operation, clock: Clock) -> None:
+    """AC-REPLENISH at a level's start (a reaction inside the level boundary's operation):
+    top-ups that waited for registration to close."""
+    tournament = op.tournament
     rules = tournament.rules().clock
     if not rules.action_clock:
         return
     state, now = table_clocks.on_level_start(_replenishing(clock), not tournament.registration_closed)
     _save_replenishing(clock, state)
     if now:
-        _top_up(tournament, rules, tournament.seatings.filter(ended_at__isnull=True).count())
+        _top_up(op, rules, tournament.seatings.filter(ended_at__isnull=True).count())
 
 
 def _replenishing(clock: Clock) -> table_clocks.Replenishing:
@@ -179,12 +182,12 @@ def _save_replenishing(clock: Clock, state: table_clocks.Replenishing) -> None:
     Clock.objects.filter(pk=clock.pk).update(top_ups_done=sorted(state.done), top_ups_waiting=sorted(state.waiting))
 
 
-def _top_up(tournament, rules, players_left: int) -> None:
+def _top_up(op: Operation, rules, players_left: int) -> None:
     """Every player still in up to the ruleset's number; a player with more keeps them."""
-    active = tournament.entries.filter(status=Entry.Status.ACTIVE)
+    active = op.tournament.entries.filter(status=Entry.Status.ACTIVE)
     active.update(time_extensions=Greatest(Coalesce("time_extensions", rules.starting_extensions), rules.top_up_to))
     public = {"to": rules.top_up_to, "players_left": players_left}
-    events.append_event(tournament.id, "action.extensions_topped_up", actor=None, public=public, payload=public)
+    op.append(kinds.ACTION_EXTENSIONS_TOPPED_UP, public=public, payload=public, actor=None)
 
 
 def expire_due() -> int:
@@ -193,18 +196,5 @@ def expire_due() -> int:
     return sum(expire(clock_id) for clock_id in due)
 
 
-def _level_duration(tournament_id: int, now) -> timedelta:
-    """The current level's length, which sets pokerfest's call; a full-length call before the
-    clock has a structure."""
-    clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
-    if clock is None:
-        return timedelta(hours=1)
-    levels = clock.structure.timeline_levels()
-    return timeline.view(clock.state, levels, now).level.duration
-
-
-def _expire_at(clock: TableClock) -> None:
-    from clock import tasks  # tasks import the services
-
-    clock_id, ends_at = clock.id, clock.ends_at
-    transaction.on_commit(lambda: tasks.expire_table_clock.apply_async((clock_id,), eta=ends_at), robust=True)
+def _expire_at(op: Operation, clock: TableClock) -> None:
+    op.after_commit("clock.tasks.expire_table_clock", clock.id, eta=clock.ends_at)

@@ -6,30 +6,34 @@ tablet's "hand done", and bags: the floor records each player's chips and unused
 chips (AC-CARRY). A task ends the day once every table has played its last hand. The next
 day starts when the director resumes the clock.
 
-Locks: the tournament row first, then the clock row, as the level clock's controls do.
+Locks: the operation's order, the tournament row first, then the clock row.
+
+Service floor: calls no other app's services; reads the tables' queries. (Resuming the clock
+after the day is over starts the next day: clock/services/level_clock.py.)
 """
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clock import services  # as a module: services and tasks import each other
 from clock import table_clocks, timeline
 from clock.models import Clock
-from pokerfest.access import recorded_user
-from pokerfest.refusals import Refused
+from clock.services.level_clock import clock_of
+from core import kinds
+from core.access import recorded_user
+from core.operation import Operation, operation
+from core.refusals import Refused
 from tables.models import ChipBag, TournamentTable
-from tables.services import lock_tournament, open_table, sitting_at
-from tournaments import events
+from tables.queries import open_table, sitting_at
 
 MOST_HANDS = 30
 
 
 def set_day_end(tournament_id: int, level_index: int, director, request_key: str | None = None) -> dict:
     """The director names the level the day's play ends with."""
-    with transaction.atomic():
-        clock = services.locked_clock(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, director, request_key) as op:
+        clock = clock_of(op)
+        if op.repeated:
+            return op.repeated.public
         levels = clock.structure.timeline_levels()
         if not 0 <= level_index < len(levels) or levels[level_index].is_break:
             raise Refused("Choose a playing level of this structure, not a break.")
@@ -39,8 +43,7 @@ def set_day_end(tournament_id: int, level_index: int, director, request_key: str
         clock.save(update_fields=["day_last_level"])
         public = {"day": clock.day, "level_index": level_index,
                   "level_number": timeline.play_level_number(levels, level_index)}
-        events.append_event(tournament_id, "day.end_set", actor=director, public=public, payload=public,
-                            request_key=request_key)
+        op.append(kinds.DAY_END_SET, public=public, payload=public)
     return public
 
 
@@ -49,11 +52,11 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
     if not 1 <= hands <= MOST_HANDS:
         raise Refused(f"Announce from 1 to {MOST_HANDS} hands.")
     now = timezone.now()
-    with transaction.atomic():
-        clock = services.locked_clock(tournament_id)
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, director, request_key) as op:
+        clock = clock_of(op)
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         levels = clock.structure.timeline_levels()
         shown = timeline.view(clock.state, levels, now)
         if refusal := table_clocks.last_hands_refusal(shown, levels, clock.day_last_level):
@@ -65,48 +68,39 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
         playing.update(hands_left=hands)
         public = {"day": clock.day, "hands": hands, "clock": clock.document(now, levels),
                   "playing": sorted(playing.values_list("table__number", flat=True))}
-        events.append_event(tournament_id, "day.last_hands", actor=director, public=public, payload=public,
-                            request_key=request_key)
+        op.append(kinds.DAY_LAST_HANDS, public=public, payload=public)
     return public
 
 
-def hand_played(tournament, here: TournamentTable) -> None:
-    """Called by "hand done" inside its transaction: one of the day's last hands is played."""
+def hand_played(op: Operation, here: TournamentTable) -> None:
+    """A reaction inside the floor's "hand done": one of the day's last hands is played."""
     following = table_clocks.hands_left_after(here.hands_left)
     if following is None:
         return
     here.hands_left = following
     here.save(update_fields=["hands_left"])
     if following == 0:
-        playing = sorted(tournament.tables.filter(broken_at__isnull=True, hands_left__gt=0)
+        playing = sorted(op.tournament.tables.filter(broken_at__isnull=True, hands_left__gt=0)
                          .values_list("table__number", flat=True))
         public = {"table": here.table.number, "playing": playing}
-        events.append_event(tournament.id, "table.last_hand_played", actor=None, public=public, payload=public)
-        tournament_id = tournament.id
-
-        def end_day_soon():
-            from clock import tasks  # tasks import the services
-
-            tasks.finish_day.delay(tournament_id)
-
-        transaction.on_commit(end_day_soon, robust=True)
+        op.append(kinds.TABLE_LAST_HAND_PLAYED, public=public, payload=public, actor=None)
+        op.after_commit("clock.tasks.finish_day", op.tournament_id)
 
 
 def finish_day(tournament_id: int) -> bool:
     """The day ends once every table has played its last hand. Idempotent."""
-    with transaction.atomic():
-        clock = Clock.objects.select_for_update().filter(tournament_id=tournament_id).first()
+    with operation(tournament_id) as op:
+        clock = op.locked_clock()
         if clock is None or clock.day_over:
             return False
-        tournament = lock_tournament(tournament_id)
-        tables = tournament.tables.filter(broken_at__isnull=True)
+        tables = op.tournament.tables.filter(broken_at__isnull=True)
         counting = tables.filter(hands_left__isnull=False)
         if not counting.exists() or counting.filter(hands_left__gt=0).exists():
             return False
         clock.day_over = True
         clock.save(update_fields=["day_over"])
         public = {"day": clock.day}
-        events.append_event(tournament_id, "day.ended", actor=None, public=public, payload=public)
+        op.append(kinds.DAY_ENDED, public=public, payload=public)
     return True
 
 
@@ -120,11 +114,11 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
               request_key: str | None = None) -> dict:
     """The floor bags a player's chips at a table that has played its last hand; the unused
     extension chips go in the bag with them (AC-CARRY)."""
-    with transaction.atomic():
-        clock = Clock.objects.select_for_update().filter(tournament_id=tournament_id).first()
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        clock = op.locked_clock()
+        if op.repeated:
+            return op.repeated.public
         here = open_table(tournament, table_number)
         if here.hands_left != 0:
             raise Refused(f"Table {table_number} is still playing: bag its chips after its last hand.")
@@ -138,18 +132,7 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
         except IntegrityError:
             raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
         public = {"table": table_number, "seat": seat}
-        events.append_event(tournament_id, "chips.bagged", actor=actor, public=public, request_key=request_key,
-                            payload={**public, "entry": sitting.entry.number, "chips": chips,
+        op.append(kinds.CHIPS_BAGGED, public=public,
+                  payload={**public, "entry": sitting.entry.number, "chips": chips,
                                      "time_extensions": sitting.entry.time_extensions})
     return public
-
-
-def start_next_day(clock: Clock) -> dict | None:
-    """Called when the director resumes a clock whose day is over: the next day begins."""
-    if not clock.day_over:
-        return None
-    clock.day += 1
-    clock.day_over, clock.day_last_level = False, None
-    TournamentTable.objects.filter(tournament_id=clock.tournament_id).update(hands_left=None)
-    return {"day": clock.day}
-

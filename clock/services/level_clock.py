@@ -1,99 +1,101 @@
-"""Clock services: the only code that changes a clock (CLK-CONTROL).
+"""The level clock's services: the only code that changes a clock (CLK-CONTROL).
 
-Each runs in one transaction: lock the tournament row, then its clock (always in that order),
-apply the pure rule from clock/timeline.py, save, append one event, and after commit schedule
-the next level boundary and broadcast.
+Each is one operation: the tournament row, then its clock (core/operation.py keeps that
+order), the pure rule from clock/timeline.py, save, the event, and after commit the next
+level boundary is scheduled and the event broadcast.
+
+Service floor: the clock's services are the last in the direction tournaments → tables →
+clock; they call no other app's services.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
-from clock import calls, structures, tasks, timeline
-from clock.models import Clock
-from tournaments import events
+from clock import structures, timeline
+from clock.models import Clock, Structure
+from clock.services import calls
+from core import kinds
+from core.operation import Operation, operation
+from tables.models import TournamentTable
 from tournaments.models import Tournament
 
 # A director's "add/remove time" beyond this is a typo, not a ruling.
 MAX_ADJUST = timedelta(hours=6)
 
 
-def locked_clock(tournament_id: int) -> Clock:
-    Tournament.objects.select_for_update().get(pk=tournament_id)
-    try:
-        return Clock.objects.select_for_update().get(tournament_id=tournament_id)
-    except Clock.DoesNotExist:
+def clock_of(op: Operation) -> Clock:
+    """The operation's clock, locked; refused while the tournament has no structure."""
+    clock = op.locked_clock()
+    if clock is None:
         raise timeline.ClockRefused(
             "This tournament has no structure yet; choose one in the admin before running the clock."
-        ) from None
+        )
+    return clock
 
 
-def _locked_clock_for_task(tournament_id: int) -> Clock | None:
-    """For a scheduled task: the locked clock, or None when the tournament or its clock has
-    gone since the task was scheduled."""
-    try:
-        return locked_clock(tournament_id)
-    except (Tournament.DoesNotExist, timeline.ClockRefused):
-        return None
+@contextmanager
+def _for_task(tournament_id: int) -> Iterator[tuple[Operation | None, Clock | None]]:
+    """A scheduled task's operation and its locked clock: (None, None) when the tournament has
+    gone since the task was queued, (op, None) when its clock has."""
+    if not Tournament.objects.filter(pk=tournament_id).exists():
+        yield None, None
+        return
+    with operation(tournament_id) as op:
+        yield op, op.locked_clock()
 
 
-def _change(tournament_id: int, actor, kind: str, change, request_key: str | None = None, also=None,
+def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_key: str | None = None, also=None,
             **staff_details) -> dict:
-    """One clock control. `also(clock)` may change more in the same transaction and returns
+    """One clock control. `also(op, clock)` may change more in the same operation and returns
     what to add to the event (or None)."""
     now = timezone.now()
-    with transaction.atomic():
-        clock = locked_clock(tournament_id)
+    with operation(tournament_id, actor, request_key) as op:
+        clock = clock_of(op)
         levels = clock.structure.timeline_levels()
-        if events.already_done(tournament_id, request_key):
+        if op.repeated:
             return clock.document(now, levels)  # a retry of a request that already took effect
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
-        if kind == "clock.started" and clock.started_at is None:
+        if kind is kinds.CLOCK_STARTED and clock.started_at is None:
             clock.started_at = now
-            _enforce_limit_after_commit(clock)
-        more = also(clock) if also else None
+            _enforce_limit_after_commit(op, clock)
+        more = also(op, clock) if also else None
         clock.save()
         public = {"clock": clock.document(now, levels), **(more or {})}
-        if kind == "clock.started":
+        if kind is kinds.CLOCK_STARTED:
             Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).update(
                 status=Tournament.Status.RUNNING
             )
             public["tournament_status"] = Tournament.Status.RUNNING
-        events.append_event(
-            tournament_id, kind, actor=actor, payload={**public, **staff_details}, public=public, request_key=request_key
-        )
-        _schedule_boundary_after_commit(clock)
+        op.append(kind, payload={**public, **staff_details}, public=public)
+        _schedule_boundary_after_commit(op, clock)
     return public["clock"]
 
 
-def _schedule_boundary_after_commit(clock: Clock) -> None:
-    if clock.status != timeline.RUNNING:
-        return
-    tournament_id, version, ends_at = clock.tournament_id, clock.version, clock.ends_at
-    # robust: with the broker away the change still stands; reconcile_clocks repairs the boundary.
-    transaction.on_commit(
-        lambda: tasks.advance_level.apply_async((tournament_id, version), eta=ends_at), robust=True
-    )
+def _schedule_boundary_after_commit(op: Operation, clock: Clock) -> None:
+    # With the broker away the change still stands; reconcile_clocks repairs the boundary.
+    if clock.status == timeline.RUNNING:
+        op.after_commit("clock.tasks.advance_level", clock.tournament_id, clock.version, eta=clock.ends_at)
 
 
 # Every control takes an optional request_key: the same key twice changes the clock once.
 
 
 def start_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
-    return _change(tournament_id, actor, "clock.started", timeline.start, request_key)
+    return _change(tournament_id, actor, kinds.CLOCK_STARTED, timeline.start, request_key)
 
 
 def pause_clock(tournament_id: int, actor, reason: str = "", request_key: str | None = None) -> dict:
-    return _change(tournament_id, actor, "clock.paused", timeline.pause, request_key, reason=reason)
+    return _change(tournament_id, actor, kinds.CLOCK_PAUSED, timeline.pause, request_key, reason=reason)
 
 
 def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
-    from clock.day import start_next_day  # the day builds on the clock
-
-    return _change(tournament_id, actor, "clock.resumed", timeline.resume, request_key, also=start_next_day)
+    return _change(tournament_id, actor, kinds.CLOCK_RESUMED, timeline.resume, request_key,
+                   also=_start_next_day)
 
 
 def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | None = None) -> dict:
@@ -106,13 +108,13 @@ def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | Non
             "a level can be changed by at once."
         )
     return _change(
-        tournament_id, actor, "clock.adjusted", lambda state, levels, now: timeline.adjust(state, levels, now, delta),
+        tournament_id, actor, kinds.CLOCK_ADJUSTED, lambda state, levels, now: timeline.adjust(state, levels, now, delta),
         request_key, seconds=seconds,
     )
 
 
 def skip_break(tournament_id: int, actor, request_key: str | None = None) -> dict:
-    return _change(tournament_id, actor, "clock.break_skipped", timeline.skip_break, request_key)
+    return _change(tournament_id, actor, kinds.CLOCK_BREAK_SKIPPED, timeline.skip_break, request_key)
 
 
 MAX_TIME_OUT = timedelta(hours=2)
@@ -123,22 +125,19 @@ def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_
     if not 1 <= minutes <= MAX_TIME_OUT / timedelta(minutes=1):
         raise timeline.ClockRefused(f"A time-out lasts from 1 to {int(MAX_TIME_OUT / timedelta(minutes=1))} minutes.")
 
-    def until(clock: Clock) -> dict:
+    def until(op: Operation, clock: Clock) -> dict:
         clock.resume_at = timezone.now() + timedelta(minutes=minutes)
-        resume_at, tournament_id_, version = clock.resume_at, clock.tournament_id, clock.version
-        transaction.on_commit(lambda: tasks.end_time_out.apply_async((tournament_id_, version), eta=resume_at),
-                              robust=True)
+        op.after_commit("clock.tasks.end_time_out", clock.tournament_id, clock.version, eta=clock.resume_at)
         return {"minutes": minutes}
 
-    return _change(tournament_id, actor, "clock.time_out", timeline.pause, request_key, also=until, reason=reason)
+    return _change(tournament_id, actor, kinds.CLOCK_TIME_OUT, timeline.pause, request_key, also=until, reason=reason)
 
 
 def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
     """The time-out is over: the clock resumes. Idempotent, and does nothing when the clock
     has been changed since (the director resumed early, or started a new time-out)."""
     now = timezone.now()
-    with transaction.atomic():
-        clock = _locked_clock_for_task(tournament_id)
+    with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
         if clock.resume_at is None or clock.resume_at > now or (version is not None and clock.version != version):
@@ -149,14 +148,14 @@ def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
         clock.version += 1
         clock.save()
         public = {"clock": clock.document(now, levels)}
-        events.append_event(tournament_id, "clock.resumed", actor=None, payload=public, public=public)
-        _schedule_boundary_after_commit(clock)
+        op.append(kinds.CLOCK_RESUMED, payload=public, public=public)
+        _schedule_boundary_after_commit(op, clock)
     return public["clock"]
 
 
 def go_to_level(tournament_id: int, actor, level_index: int, request_key: str | None = None) -> dict:
     return _change(
-        tournament_id, actor, "clock.level_set",
+        tournament_id, actor, kinds.CLOCK_LEVEL_SET,
         lambda state, levels, now: timeline.go_to_level(state, levels, now, level_index),
         request_key, level_index=level_index,
     )
@@ -170,8 +169,7 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
     ended on time, because the next level's end is counted from the boundary, not from now.
     """
     now = timezone.now()
-    with transaction.atomic():
-        clock = _locked_clock_for_task(tournament_id)
+    with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
         if version is not None and clock.version != version:
@@ -183,27 +181,26 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
         clock.version += 1
         clock.save()
         public = {"clock": clock.document(now, levels)}
-        kind = "clock.finished" if clock.status == timeline.FINISHED else "clock.level_started"
-        events.append_event(tournament_id, kind, actor=None, payload=public, public=public)
-        if kind == "clock.level_started":
-            calls.top_up_at_level_start(clock.tournament, clock)
-        _schedule_boundary_after_commit(clock)
+        if clock.status == timeline.FINISHED:
+            op.append(kinds.CLOCK_FINISHED, payload=public, public=public)
+        else:
+            op.append(kinds.CLOCK_LEVEL_STARTED, payload=public, public=public)
+            calls.top_up_at_level_start(op, clock)
+        _schedule_boundary_after_commit(op, clock)
     return public["clock"]
 
 
 def copy_structure(tournament_id: int, structure_id: int, director, request_key: str | None = None) -> dict:
     """The director gives the tournament a copy of a template structure (CLK-LEVELS), before
     its clock starts. The tournament runs the copy; the template stays as it was."""
-    from clock.models import Structure
-
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
-        if events.already_done(tournament_id, request_key):
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
             return Clock.objects.get(tournament=tournament).document(timezone.now())
         template = Structure.objects.filter(pk=structure_id, is_template=True).first()
         if template is None or template.festival_id not in (None, tournament.festival_id):
             raise timeline.ClockRefused("There is no such structure template for this festival.")
-        clock = Clock.objects.select_for_update().filter(tournament=tournament).first()
+        clock = op.locked_clock()
         if clock is not None and clock.status != timeline.READY:
             raise timeline.ClockRefused("The clock has started: edit the future levels of its structure instead.")
         if not template.levels.exists():
@@ -228,25 +225,20 @@ def copy_structure(tournament_id: int, structure_id: int, director, request_key:
         clock.version += 1
         clock.save()
         public = {"clock": clock.document(timezone.now(), levels)}
-        events.append_event(tournament_id, "clock.structure_set", actor=director, public=public,
-                            payload={**public, "structure": template.name}, request_key=request_key)
+        op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
     return public["clock"]
 
 
-def _enforce_limit_after_commit(clock: Clock) -> None:
-    limit_at = clock.limit_at()
-    if limit_at is None:
-        return
-    tournament_id = clock.tournament_id
-    transaction.on_commit(lambda: tasks.enforce_time_limit.apply_async((tournament_id,), eta=limit_at), robust=True)
+def _enforce_limit_after_commit(op: Operation, clock: Clock) -> None:
+    if (limit_at := clock.limit_at()) is not None:
+        op.after_commit("clock.tasks.enforce_time_limit", clock.tournament_id, eta=limit_at)
 
 
 def enforce_time_limit(tournament_id: int) -> dict | None:
     """CLK-LIMIT: at the limit the clock stops, once; the director then settles the remaining
     prizes by chip count. Idempotent; None when there is nothing to do."""
     now = timezone.now()
-    with transaction.atomic():
-        clock = _locked_clock_for_task(tournament_id)
+    with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
         limit_at = clock.limit_at()
@@ -261,6 +253,16 @@ def enforce_time_limit(tournament_id: int) -> dict | None:
         clock.version += 1
         clock.save()
         public = {"clock": clock.document(now, levels)}
-        events.append_event(tournament_id, "clock.time_limit", actor=None, payload=public, public=public)
+        op.append(kinds.CLOCK_TIME_LIMIT, payload=public, public=public)
     return public["clock"]
+
+
+def _start_next_day(op: Operation, clock: Clock) -> dict | None:
+    """Resuming a clock whose day is over (CLK-EOD) starts the next day."""
+    if not clock.day_over:
+        return None
+    clock.day += 1
+    clock.day_over, clock.day_last_level = False, None
+    TournamentTable.objects.filter(tournament_id=clock.tournament_id).update(hands_left=None)
+    return {"day": clock.day}
 

@@ -1,21 +1,24 @@
-"""Desk operations on people: each one transaction, one event in the tournament's log (the
+"""Desk operations on people: each one operation with an event in the tournament's log (the
 desk works for a tournament), broadcast after commit. Event payloads carry a player's id and
-name only, never birth date, document or contact."""
+name only, never birth date, document or contact.
+
+Service floor: players' services call no other app's services.
+"""
 
 from dataclasses import dataclass
 from datetime import date
 
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.db.models.functions import Upper
+from django.db import IntegrityError
 from django.utils import timezone
 
+from core import kinds
+from core.access import recorded_user
+from core.operation import operation
+from core.refusals import Refused
 from players.eligibility import local_day
 from players.models import Consent, Membership, Player, normalise_document_number
-from pokerfest.access import recorded_user
-from pokerfest.refusals import Refused
-from tournaments import events
-from tournaments.models import Event, Tournament
+from players.queries import player_summary
+from tournaments.models import Event
 
 TERMS_VERSION = "2026-1"
 
@@ -50,16 +53,6 @@ class NewPlayer:
     id_checked: bool = False  # the clerk has seen the photo ID just now
 
 
-def player_summary(player: Player) -> dict:
-    """What an event may say about a player: who, not their personal data."""
-    return {"id": player.id, "name": str(player)}
-
-
-def public_name(first_name: str, last_name: str) -> str:
-    """How public pages name a player: first name and last initial."""
-    return f"{first_name} {last_name[:1]}." if last_name else first_name
-
-
 def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | None = None) -> Player:
     """A new player record with their consents, from the desk of a tournament."""
     if not new.accepts_terms:
@@ -72,12 +65,9 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
     if new.date_of_birth.year < 1900:
         raise PlayerRefused("The date of birth is before 1900: check the year against the ID.")
     try:
-        with transaction.atomic():
-            # No lock up front: the log append at the end locks the tournament row only until
-            # commit, so desks creating players do not queue behind each other.
-            tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
-            repeated = _created_by(tournament_id, request_key)
-            if repeated:
+        with operation(tournament_id, actor, request_key) as op:
+            tournament = op.tournament
+            if repeated := _created_by(tournament_id, request_key):
                 return repeated
             duplicate = _same_document(new.id_document_type, new.id_document_number)
             if duplicate:
@@ -98,10 +88,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
                                   (Consent.Kind.MARKETING, new.marketing_opt_in)):
                 Consent.objects.create(player=player, kind=kind, granted=granted, at=now, recorded_by=recorded_user(actor),
                                        version=TERMS_VERSION if kind == Consent.Kind.TERMS else "")
-            events.append_event(
-                tournament_id, "player.created", actor=actor, payload={"player": player_summary(player)}, public=None,
-                request_key=request_key,
-            )
+            op.append(kinds.PLAYER_CREATED, payload={"player": player_summary(player)}, public=None)
     except IntegrityError as clash:
         # The same form a moment ago (a retry), or another desk with the same document or
         # membership number.
@@ -120,7 +107,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
 def _created_by(tournament_id: int, request_key: str | None) -> Player | None:
     if not request_key:
         return None
-    done = Event.objects.filter(tournament_id=tournament_id, request_key=request_key, kind="player.created").first()
+    done = Event.objects.filter(tournament_id=tournament_id, request_key=request_key, kind=kinds.PLAYER_CREATED.name).first()
     return Player.objects.get(pk=done.payload["player"]["id"]) if done else None
 
 
@@ -141,47 +128,21 @@ def _duplicate(existing: Player) -> PlayerRefused:
 
 def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
     """REG-ID: the clerk has seen the player's valid photo ID for today's start or restart."""
-    with transaction.atomic():
-        tournament = Tournament.objects.select_for_update(of=("self",)).select_related("festival").get(pk=tournament_id)
+    with operation(tournament_id, actor) as op:
         player = Player.objects.select_for_update().get(pk=player_id)
-        player.id_checked_on = local_day(timezone.now(), tournament.festival.time_zone)
+        player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
         player.save(update_fields=["id_checked_on"])
-        events.append_event(tournament_id, "player.id_checked", actor=actor,
-                            payload={"player": player_summary(player), "day": player.id_checked_on.isoformat()},
-                            public=None)
+        op.append(kinds.PLAYER_ID_CHECKED, public=None,
+                  payload={"player": player_summary(player), "day": player.id_checked_on.isoformat()})
     return player
 
 
 def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, actor) -> None:
     """The marketing opt-in is revocable: each change is a new row, the history stays."""
-    with transaction.atomic():
-        Tournament.objects.select_for_update().get(pk=tournament_id)
+    with operation(tournament_id, actor) as op:
         player = Player.objects.get(pk=player_id)
         Consent.objects.create(player=player, kind=Consent.Kind.MARKETING, granted=granted, at=timezone.now(),
                                recorded_by=recorded_user(actor))
-        events.append_event(tournament_id, "player.marketing_consent", actor=actor,
-                            payload={"player": player_summary(player), "granted": granted}, public=None)
+        op.append(kinds.PLAYER_MARKETING_CONSENT, payload={"player": player_summary(player), "granted": granted},
+                  public=None)
 
-
-def find_players(query: str, limit: int = 20) -> list[Player]:
-    """Search-as-you-type: by name (each word a prefix of first or last name), member number
-    or ID number."""
-    words = query.split()
-    if not words:
-        return []
-    match = Q()
-    for word in words:
-        match &= Q(first_name__istartswith=word) | Q(last_name__istartswith=word)
-    document = normalise_document_number(query)
-    if document:
-        match |= Q(id_document_number__startswith=document) | Q(membership__number__iexact=query.strip())
-    return list(
-        Player.objects.filter(match).select_related("membership").order_by(Upper("last_name"), Upper("first_name"))[:limit]
-    )
-
-
-def current_consents(player: Player) -> dict[str, bool]:
-    latest = {}
-    for consent in player.consents.all():  # newest first
-        latest.setdefault(consent.kind, consent.granted)
-    return latest

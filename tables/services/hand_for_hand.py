@@ -6,30 +6,31 @@ frozen tables are released one at a time to play their hand out; when none is le
 hand is dealt everywhere. Busts in one hand-for-hand hand share their places across tables
 (ELIM-TIE); hand-for-hand ends by itself once the hand that burst the bubble is finished at
 every table.
+
+Service floor: reads come from the queries (the hand-for-hand view is one).
 """
 
-from django.db import transaction
 from django.utils import timezone
 
-from pokerfest.refusals import Refused
+from core import kinds
+from core.operation import Operation, operation
+from core.refusals import Refused
 from tables.models import HandForHand, TournamentTable
-from tables.services import lock_tournament, open_table
-from tournaments import events
+from tables.queries import current_hand_for_hand as current
+from tables.queries import hand_for_hand_view as view
+from tables.queries import open_table
+from tournaments.queries import field_counts, places_paid
 
 Status = TournamentTable.HandForHand
-
-
-def current(tournament) -> HandForHand | None:
-    return HandForHand.objects.filter(tournament=tournament, ended_at__isnull=True).first()
 
 
 def start(tournament_id: int, director, request_key: str | None = None) -> dict:
     """The director starts hand-for-hand. The hand in progress is its first hand: players out
     in it share their places (TDA)."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         if current(tournament):
             raise Refused("Hand-for-hand is already on.")
         tables = tournament.tables.filter(broken_at__isnull=True)
@@ -45,27 +46,14 @@ def start(tournament_id: int, director, request_key: str | None = None) -> dict:
             running = HandForHand.objects.create(tournament=tournament, started_at=now)
         tables.update(hand_for_hand=Status.PLAYING)
         public = view(tournament, running)
-        events.append_event(tournament_id, "hfh.started", actor=director, public=public, payload=public,
-                            request_key=request_key)
+        op.append(kinds.HFH_STARTED, public=public, payload=public)
     return public
 
 
-def view(tournament, running: HandForHand | None = None) -> dict | None:
-    """For the director page, the lobby and the tablets: the hand and each table's state."""
-    running = running or current(tournament)
-    if running is None:
-        return None
-    states: dict[str, list[int]] = {status.value: [] for status in Status}
-    for number, status in tournament.tables.filter(broken_at__isnull=True).values_list("table__number",
-                                                                                       "hand_for_hand"):
-        states.setdefault(status or Status.PLAYING, []).append(number)
-    return {"hand": running.hand, **{status: sorted(numbers) for status, numbers in states.items()}}
-
-
-def hand_done(tournament, here: TournamentTable) -> dict | None:
-    """Called by "hand done" (tournament locked): a table that has played its hand-for-hand
+def hand_done(op: Operation, here: TournamentTable) -> dict | None:
+    """A reaction inside the floor's "hand done": a table that has played its hand-for-hand
     hand waits. Returns what changed for the event, or None outside hand-for-hand."""
-    running = current(tournament)
+    running = current(op.tournament)
     if running is None:
         return None
     if here.hand_for_hand == Status.DONE:
@@ -74,15 +62,15 @@ def hand_done(tournament, here: TournamentTable) -> dict | None:
         raise Refused(f"Table {here.table.number} is frozen on an all-in: wait until it is released to play it out.")
     here.hand_for_hand = Status.DONE
     here.save(update_fields=["hand_for_hand"])
-    return _advance(tournament, running)
+    return _advance(op, running)
 
 
 def all_in_frozen(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> dict:
     """HFH-ALLIN: a table with a called all-in stops and waits face down."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         running = current(tournament)
         if running is None:
             raise Refused("Hand-for-hand is not on: play the all-in out.")
@@ -92,18 +80,17 @@ def all_in_frozen(tournament_id: int, table_number: int, actor, request_key: str
         here.hand_for_hand = Status.FROZEN
         here.save(update_fields=["hand_for_hand"])
         public = {"table": table_number, **view(tournament, running)}
-        events.append_event(tournament_id, "hfh.frozen", actor=actor, public=public, payload=public,
-                            request_key=request_key)
-        _advance(tournament, running)
+        op.append(kinds.HFH_FROZEN, public=public, payload=public)
+        _advance(op, running)
     return public
 
 
 def release(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> dict:
     """Once every table has reported, a frozen table plays its all-in out; one at a time."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.public
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return op.repeated.public
         running = current(tournament)
         if running is None:
             raise Refused("Hand-for-hand is not on.")
@@ -119,18 +106,15 @@ def release(tournament_id: int, table_number: int, actor, request_key: str | Non
         here.hand_for_hand = Status.RELEASED
         here.save(update_fields=["hand_for_hand"])
         public = {"table": table_number, **view(tournament, running)}
-        events.append_event(tournament_id, "hfh.released", actor=actor, public=public, payload=public,
-                            request_key=request_key)
+        op.append(kinds.HFH_RELEASED, public=public, payload=public)
     return public
 
 
-def _advance(tournament, running: HandForHand) -> dict | None:
+def _advance(op: Operation, running: HandForHand) -> dict | None:
     """When every table is done (none playing, frozen or released): if the hand burst the
     bubble, hand-for-hand ends and the field is in the money; otherwise the next hand starts
     everywhere. Everyone out in the bubble hand, frozen tables included, shares (ELIM-TIE)."""
-    from tournaments.results import places_paid
-    from tournaments.snapshot import field_counts
-
+    tournament = op.tournament
     tables = tournament.tables.filter(broken_at__isnull=True)
     if tables.exclude(hand_for_hand=Status.DONE).exists():
         return None
@@ -140,17 +124,11 @@ def _advance(tournament, running: HandForHand) -> dict | None:
         running.save(update_fields=["ended_at"])
         tables.update(hand_for_hand="")
         public = {"hand": running.hand, "players_left": left, "places_paid": paid, "in_the_money": True}
-        events.append_event(tournament.id, "hfh.ended", actor=None, public=public, payload=public)
+        op.append(kinds.HFH_ENDED, public=public, payload=public, actor=None)
         return public
     running.hand += 1
     running.save(update_fields=["hand"])
     tables.update(hand_for_hand=Status.PLAYING)
     public = view(tournament, running)
-    events.append_event(tournament.id, "hfh.next_hand", actor=None, public=public, payload=public)
+    op.append(kinds.HFH_NEXT_HAND, public=public, payload=public, actor=None)
     return public
-
-
-def bust_hand(tournament) -> int | None:
-    """The hand-for-hand hand a bust now belongs to (ELIM-TIE), or None."""
-    running = current(tournament)
-    return running.hand if running else None

@@ -1,31 +1,27 @@
-"""The payout desk: the cashier pays each prize once (REG-ID for wire transfers)."""
+"""The payout desk: the cashier pays each prize once (REG-ID for wire transfers).
+
+Service floor: reads the queries only.
+"""
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from players.services import player_summary
-from pokerfest.access import recorded_user
-from pokerfest.refusals import Refused
-from tables.services import lock_tournament
-from tournaments import events
+from core import kinds
+from core.access import recorded_user
+from core.operation import operation
+from core.refusals import Refused
+from players.queries import player_summary
 from tournaments.models import Entry, PrizePayment
-from tournaments.results import standings
-
-
-def prizes_to_pay(tournament) -> list[dict]:
-    """Everyone out with a prize, and whether it has been paid."""
-    paid = {p.entry.number: p for p in tournament.prize_payments.select_related("entry")}
-    return [{**row, "paid": paid[row["entry"]].method if row["entry"] in paid else None}
-            for row in standings(tournament)["out"] if row["prize"]]
+from tournaments.queries import standings
 
 
 def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, request_key: str | None = None) -> dict:
     if method not in PrizePayment.Method.values:
         raise Refused("Pay in cash or by wire transfer.")
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        if repeated := events.earlier(tournament_id, request_key):
-            return repeated.payload
+    with operation(tournament_id, cashier, request_key) as op:
+        if op.repeated:
+            return op.repeated.payload
+        tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
         row = next((r for r in standings(tournament)["out"] if r["entry"] == entry_number), None)
         if row is None or not row["prize"]:
@@ -43,6 +39,5 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
             raise Refused(f"Entry #{entry_number}'s prize has already been paid.") from None
         payload = {"entry": entry_number, "amount": row["prize"], "method": method,
                    "player": player_summary(player)}
-        events.append_event(tournament_id, "prize.paid", actor=cashier, public=None, payload=payload,
-                            request_key=request_key)
+        op.append(kinds.PRIZE_PAID, public=None, payload=payload)
     return payload

@@ -1,0 +1,79 @@
+"""The live broadcast: an event, after its transaction commits, to the tournament's channel
+groups, encoded once per audience, not once per socket. Knows no domain: a frame is the log
+row as the audience may see it."""
+
+import asyncio
+import json
+import os
+import threading
+
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from core.kinds import AUDIENCES, STAFF
+from core.times import iso_time
+from tournaments.models import Event
+
+
+def group_name(tournament_id: int, audience: str) -> str:
+    return f"tournament.{tournament_id}.{audience}"
+
+
+def event_frame(event: Event, audience: str) -> str:
+    frame = {
+        "type": "event",
+        "seq": event.seq,
+        "kind": event.kind,
+        "at": iso_time(event.at),
+        "server_time": iso_time(timezone.now()),
+        "data": event.payload if audience == STAFF else event.public,
+    }
+    if audience == STAFF:
+        frame["actor"] = event.actor.get_username() if event.actor_id else None
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def send(event: Event) -> None:
+    """Both audiences' frames of one event to their groups (called after commit)."""
+    messages = [
+        (group_name(event.tournament_id, audience), {"type": "live.frame", "text": event_frame(event, audience)})
+        for audience in AUDIENCES
+    ]
+    _publisher().publish(messages)
+
+
+class Publisher:
+    """Sends group messages from synchronous code (services after commit).
+
+    The pub/sub channel layer keeps one Redis connection per event loop; async_to_sync would
+    make a new loop, and so a new connection, for every event. One long-lived loop in a daemon
+    thread per process keeps one connection instead.
+    """
+
+    TIMEOUT = 5.0  # seconds; a Redis that hangs must not hold a request for long
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, name="broadcast-publisher", daemon=True).start()
+
+    def publish(self, messages: list[tuple[str, dict]]) -> None:
+        asyncio.run_coroutine_threadsafe(self._send(messages), self.loop).result(self.TIMEOUT)
+
+    @staticmethod
+    async def _send(messages: list[tuple[str, dict]]) -> None:
+        layer = get_channel_layer()
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+
+_publisher_lock = threading.Lock()
+_the_publisher: Publisher | None = None
+
+
+def _publisher() -> Publisher:
+    global _the_publisher
+    with _publisher_lock:
+        if _the_publisher is None or _the_publisher.pid != os.getpid():  # none yet, or forked
+            _the_publisher = Publisher()
+        return _the_publisher

@@ -1,0 +1,137 @@
+"""The catalogue of event kinds: every kind the tournament log can hold, each written once,
+with its audience and what it changes.
+
+Ground floor: imports nothing from the project. Services append events by these constants,
+never by a string. `views` name what a screen reloads or redraws after the event; the pages
+get them from `for_screens()` (static/live.js: `touches(kind, view)`), so no screen keeps its
+own list of kinds. docs/live-protocol.md documents every kind (a test checks it).
+
+Views:
+- `tables`: the floor's tables view, the director's overview and the lobby's seating chart;
+- `clock_level`: the level each table plays ("new level from next hand" on the tablets);
+- `hand_for_hand`: the event's data is the hand-for-hand view;
+- `seats_at_table`: a seat changed at the tables the data names (`table`, `from_table`,
+  `table_a`, `table_b`): a player's seat page at one of them reloads;
+- `all_seats`: every seat may have changed (a draw): every seat page reloads;
+- `late_seat`: an entry may have been seated: a "seat pending" page reloads.
+"""
+
+from dataclasses import dataclass
+
+PUBLIC = "public"  # the lobby and players' phones: never personal data
+STAFF = "staff"  # floor, desk, director
+AUDIENCES = (PUBLIC, STAFF)
+
+VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat"})
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """`audience` PUBLIC: the lobby gets the event's public part; STAFF: the lobby gets only
+    its seq (data null), so it sees no gap."""
+
+    name: str
+    audience: str
+    changes: str
+    views: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+CATALOGUE: dict[str, EventKind] = {}
+
+
+def _kind(name: str, audience: str, changes: str, *views: str) -> EventKind:
+    if name in CATALOGUE:
+        raise ValueError(f"event kind {name!r} is catalogued twice")
+    unknown = set(views) - VIEWS
+    if unknown or audience not in AUDIENCES:
+        raise ValueError(f"event kind {name!r}: unknown view {unknown} or audience {audience!r}")
+    CATALOGUE[name] = EventKind(name, audience, changes, frozenset(views))
+    return CATALOGUE[name]
+
+
+# The level clock (clock/services/level_clock.py). Each carries the whole clock document.
+CLOCK_STRUCTURE_SET = _kind("clock.structure_set", PUBLIC, "the tournament's structure (a template's copy)",
+                            "clock_level")
+CLOCK_STARTED = _kind("clock.started", PUBLIC, "the clock runs; the tournament is running", "clock_level")
+CLOCK_PAUSED = _kind("clock.paused", PUBLIC, "the clock stops (staff: the reason)")
+CLOCK_RESUMED = _kind("clock.resumed", PUBLIC, "the clock runs again; a new day when the last one was over",
+                      "clock_level")
+CLOCK_ADJUSTED = _kind("clock.adjusted", PUBLIC, "time added to or taken from the level")
+CLOCK_LEVEL_SET = _kind("clock.level_set", PUBLIC, "the director moved the clock to a level", "clock_level")
+CLOCK_LEVEL_STARTED = _kind("clock.level_started", PUBLIC, "a level boundary passed", "clock_level")
+CLOCK_FINISHED = _kind("clock.finished", PUBLIC, "the last level's time ran out")
+CLOCK_BREAK_SKIPPED = _kind("clock.break_skipped", PUBLIC, "a break ended early; the next level starts",
+                            "clock_level")
+CLOCK_TIME_OUT = _kind("clock.time_out", PUBLIC, "a timed time-out: the clock stops and resumes by itself")
+CLOCK_TIME_LIMIT = _kind("clock.time_limit", PUBLIC, "the time limit stopped the clock (CLK-LIMIT)")
+
+# Clocks on a player and the action clock (clock/services/calls.py).
+CLOCK_CALLED = _kind("clock.called", PUBLIC, "a clock is called on a seat", "tables")
+CLOCK_STOPPED = _kind("clock.stopped", PUBLIC, "the player acted in time: the table's clock stops", "tables")
+CLOCK_HAND_DEAD = _kind("clock.hand_dead", PUBLIC, "time ran out: the player's hand is dead", "tables")
+ACTION_STARTED = _kind("action.started", PUBLIC, "the action clock runs for a seat", "tables")
+ACTION_EXTENSION_USED = _kind("action.extension_used", PUBLIC, "extension chips bought a seat more time", "tables")
+ACTION_EXTENSIONS_TOPPED_UP = _kind("action.extensions_topped_up", PUBLIC,
+                                    "every player still in has extension chips topped up", "tables")
+
+# End of day (clock/services/day.py).
+DAY_END_SET = _kind("day.end_set", PUBLIC, "the level the day's play ends with", "tables")
+DAY_LAST_HANDS = _kind("day.last_hands", PUBLIC, "the clock stops; every table plays N more hands", "tables")
+TABLE_LAST_HAND_PLAYED = _kind("table.last_hand_played", PUBLIC, "a table has played its last hand of the day",
+                               "tables", "seats_at_table")
+CHIPS_BAGGED = _kind("chips.bagged", PUBLIC, "a seat's chips and extension chips are bagged", "tables")
+DAY_ENDED = _kind("day.ended", PUBLIC, "every table has played its last hand: the day is over", "tables")
+
+# The desk (players/services/desk.py, players/services/compliance.py, tournaments/services/desk.py).
+PLAYER_CREATED = _kind("player.created", STAFF, "a new player record with consents")
+PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's photo ID today (REG-ID)")
+PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
+ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
+                         "late_seat")
+ENTRY_REFUSED = _kind("entry.refused", STAFF, "the rules refused a sale (the rule IDs)")
+ENTRY_VOIDED = _kind("entry.voided", PUBLIC, "a desk mistake: the entry's money goes back in full")
+ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, "an entry is refunded by rule (ENT-REFUND)")
+ENTRY_SUBSTITUTED = _kind("entry.substituted", STAFF, "the director approved a substitute (ENT-SUBST)")
+WON_SEAT_ISSUED = _kind("won_seat.issued", STAFF, "a won-seat voucher for a satellite winner")
+LOGO_DECLARED = _kind("logo.declared", STAFF, "a logo an entrant wears is recorded")
+LOGO_CAP_RESOLVED = _kind("logo.cap_resolved", STAFF, "who keeps a logo over the field's cap (PF-LOGO-CAP)")
+REGISTRATION_CLOSED = _kind("registration.closed", PUBLIC, "registration closes; the breaking order is published",
+                            "tables")
+
+# Tables and seats (tables/services/).
+TABLES_OPENED = _kind("tables.opened", PUBLIC, "venue tables open for the tournament", "tables")
+TABLES_BREAKING_ORDER = _kind("tables.breaking_order", PUBLIC, "the order the tables break in", "tables")
+SEATING_DRAWN = _kind("seating.drawn", PUBLIC, "the whole field is seated at random", "tables", "all_seats")
+HAND_DONE = _kind("hand.done", PUBLIC, "a table's next hand: button and blinds move", "tables")
+PLAYER_OUT = _kind("player.out", PUBLIC, "a player is out: the seat empties, the place is recorded",
+                   "tables", "seats_at_table")
+PLAYER_MOVED = _kind("player.moved", PUBLIC, "a player moved to another seat", "tables", "seats_at_table")
+PLAYERS_SWAPPED = _kind("players.swapped", PUBLIC, "two players swapped seats", "tables", "seats_at_table")
+TABLE_BROKEN = _kind("table.broken", PUBLIC, "a table broke; its players have new seats", "tables",
+                     "seats_at_table")
+FINAL_TABLE_DRAWN = _kind("final_table.drawn", PUBLIC, "the final table's seats and button are drawn", "tables",
+                          "all_seats")
+
+# Hand-for-hand (tables/services/hand_for_hand.py).
+HFH_STARTED = _kind("hfh.started", PUBLIC, "hand-for-hand starts", "tables", "hand_for_hand")
+HFH_FROZEN = _kind("hfh.frozen", PUBLIC, "a table waits face down on an all-in", "tables", "hand_for_hand")
+HFH_RELEASED = _kind("hfh.released", PUBLIC, "a frozen table plays its all-in out", "tables", "hand_for_hand")
+HFH_NEXT_HAND = _kind("hfh.next_hand", PUBLIC, "every table has reported: the next hand everywhere", "tables",
+                      "hand_for_hand")
+HFH_ENDED = _kind("hfh.ended", PUBLIC, "the bubble burst: hand-for-hand ends, the field is in the money", "tables")
+
+# Rulings and money (tournaments/services/).
+PLAYER_OUT_UNDONE = _kind("player.out_undone", PUBLIC, "a bust recorded by mistake is undone", "tables",
+                          "seats_at_table")
+PLAYER_DISQUALIFIED = _kind("player.disqualified", PUBLIC, "a player is disqualified (PAY-DQ)", "tables",
+                            "seats_at_table")
+DEAL_RECORDED = _kind("deal.recorded", PUBLIC, "the deal every remaining player agreed to (PAY-CHOP)")
+PRIZE_PAID = _kind("prize.paid", STAFF, "the payout desk paid a prize")
+
+
+def for_screens() -> dict[str, list[str]]:
+    """What the pages need of the catalogue: each kind's views (kinds with none left out)."""
+    return {kind.name: sorted(kind.views) for kind in CATALOGUE.values() if kind.views}

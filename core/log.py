@@ -1,0 +1,67 @@
+"""The tournament's event log: the audit trail, the source for undo and replay, and the live
+feed.
+
+An operation (core/operation.py) may append several events in its one transaction, in order:
+a bust that tops up extension chips appends both. Each takes the next `seq` of its tournament,
+gap-free and in commit order, and goes out to the channel groups only after the transaction
+commits, so a rolled-back change is never seen. A request's `Idempotency-Key` marks the first
+event it caused.
+"""
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from core.access import recorded_user
+from core import broadcast
+from core.kinds import CATALOGUE, STAFF, EventKind
+from tournaments.models import Event, Tournament
+
+
+def earlier(tournament_id: int, request_key: str | None) -> Event | None:
+    """The event a request with this key already caused, if any. Call it with the tournament
+    row locked, so a concurrent retry waits for the first request and then sees it."""
+    if not request_key:
+        return None
+    return Event.objects.filter(tournament_id=tournament_id, request_key=request_key).first()
+
+
+def append_event(
+    tournament_id: int, kind: EventKind, *, actor=None, payload: dict, public: dict | None,
+    request_key: str | None = None,
+) -> Event:
+    """Append one event to the tournament's log in the caller's transaction.
+
+    `payload` is what staff see; `public` is what the lobby sees: None exactly for the kinds
+    the catalogue keeps to staff (the lobby still receives the seq, so it sees no gap).
+    """
+    if CATALOGUE.get(str(kind)) is not kind:
+        raise ValueError(f"{kind!r} is not an event kind of core/kinds.py")
+    if (public is None) != (kind.audience == STAFF):
+        raise ValueError(f"{kind}: the catalogue says {kind.audience}, so public must be "
+                         f"{'None' if kind.audience == STAFF else 'a dict'}")
+    if not connection.in_atomic_block:
+        raise RuntimeError("append_event belongs inside the operation's transaction")
+    # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in
+    # commit order; a rollback takes the bump back with everything else.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Tournament._meta.db_table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq",
+            [tournament_id],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
+    event = Event.objects.create(
+        tournament_id=tournament_id,
+        seq=row[0],
+        at=timezone.now(),
+        actor=recorded_user(actor),
+        kind=kind.name,
+        payload=payload,
+        public=public,
+        request_key=request_key or None,
+    )
+    # robust: a broadcast that fails (Redis away) must not turn a committed change into an
+    # error for the person who made it; screens resync on their next event or reconnect.
+    transaction.on_commit(lambda: broadcast.send(event), robust=True)
+    return event

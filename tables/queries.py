@@ -1,0 +1,265 @@
+"""Reads of the tables: the open tables as the pure rules see them, what the tables need now
+(final table, break, balancing), the floor's view, the public seating chart, "find my seat"
+and a player's seat page, and the hand-for-hand view.
+
+Query floor: below every service, above core and the models. It may read the clock's and
+the players' queries (apps to its right), never the tournaments' (to its left) nor a service.
+"""
+
+from dataclasses import dataclass
+
+from django.db.models import F, Q
+
+from clock.models import Clock, TableClock
+from clock.queries import level_now
+from clock.table_clocks import extension_chips, heads_up_count
+from core.refusals import Refused
+from players.queries import public_name
+from tables import seating
+from tables.models import HandForHand, KeepApart, Seating, TournamentTable
+from tournaments.models import Entry, Tournament
+
+HandForHandStatus = TournamentTable.HandForHand
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """An open table as the proposals read it: its row, its places in the orders, and the pure
+    rules' view of it (who sits where, the last hand's positions)."""
+
+    id: int
+    is_tv: bool
+    is_final: bool
+    open_order: int
+    break_position: int | None
+    hands_dealt: int
+    playing_level: int | None
+    hands_left: int | None
+    heads_up_from_hand: int | None
+    state: seating.Table
+
+
+def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
+    """Every open table by number, from two plain queries: on a 1,000-table floor every bust
+    reads them, so no model instances."""
+    rows = list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(
+        "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
+        "hands_dealt", "playing_level", "hands_left", "heads_up_from_hand", "button", "small_blind", "big_blind"))
+    players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
+    for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
+            "tournament_table_id", "seat", "entry_id"):
+        players[table_id][seat] = entry_id
+    return {row["table__number"]: OpenTable(
+        row["id"], row["table__is_tv"], row["is_final"], row["open_order"], row["break_position"], row["hands_dealt"],
+        row["playing_level"], row["hands_left"], row["heads_up_from_hand"],
+        seating.Table(row["table__number"], row["table__seats"], players[row["id"]], row["button"],
+                      row["small_blind"], row["big_blind"])) for row in rows}
+
+
+def table_state(here: TournamentTable) -> seating.Table:
+    """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
+    players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
+    return seating.Table(here.table.number, here.table.seats, players, here.button, here.small_blind, here.big_blind)
+
+
+def open_table(tournament: Tournament, number: int) -> TournamentTable:
+    here = tournament.tables.filter(broken_at__isnull=True, table__number=number).select_related("table").first()
+    if here is None:
+        raise Refused(f"Table {number} is not open in this tournament.")
+    return here
+
+
+def sitting_at(here: TournamentTable, seat: int) -> Seating:
+    sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
+    if sitting is None:
+        raise Refused(f"Seat {seat} at table {here.table.number} is empty.")
+    return sitting
+
+
+def keep_apart(tournament: Tournament) -> list[set[int]]:
+    """SEAT-SEPARATE: each group's entries still in play."""
+    groups = {}
+    members = KeepApart.entries.through.objects.filter(keepapart__tournament=tournament,
+                                                       entry__status=Entry.Status.ACTIVE)
+    for group_id, entry_id in members.values_list("keepapart_id", "entry_id"):
+        groups.setdefault(group_id, set()).add(entry_id)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def breaking_order(tournament: Tournament, open_here: dict[int, OpenTable] | None = None) -> list[int]:
+    """SEAT-BREAK: the open tables in the order they break. Tables the director has not placed
+    break first, the last opened first; then the published order."""
+    open_here = open_tables(tournament) if open_here is None else open_here
+    ranked = sorted(open_here.values(), key=lambda t: (t.break_position is not None, t.break_position or 0,
+                                                       -t.open_order))
+    return [t.state.number for t in ranked]
+
+
+def final_table_of(open_here: dict[int, OpenTable], order: list[int]) -> OpenTable:
+    """The table the final is played at: the table already redrawn as final, else an open TV
+    table, else the table that would break last."""
+    final = next((t for t in open_here.values() if t.is_final), None) or \
+        next((t for t in open_here.values() if t.is_tv), None)
+    return final or open_here[order[-1]]
+
+
+def final_table_size(tournament: Tournament, final: OpenTable) -> int:
+    size = tournament.rules().seating.final_table_size
+    return min(size, final.state.seats) if size else final.state.seats
+
+
+def proposed_moves(tournament_id: int) -> dict:
+    """What the tables need now, in this order of precedence: the final-table redraw when the
+    field fits the final table (SEAT-FINAL), else the next table of the breaking order when the
+    field fits one table fewer (SEAT-BREAK), else the balancing moves (SEAT-BALANCE) and the
+    tables to halt."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    rules = tournament.rules().seating
+    open_here = open_tables(tournament)
+    states = [t.state for t in open_here.values()]
+    left = sum(t.count for t in states)
+    answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False,
+              "players_left": left}
+    if not open_here or left == 0:
+        return answer
+    order = breaking_order(tournament, open_here)
+    final = final_table_of(open_here, order)
+    if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
+        return {**answer, "final_due": True}
+    breaking = seating.table_to_break(states, order)
+    if breaking is not None:
+        return {**answer, "break_due": breaking}
+    moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
+    plan = seating.balance(states, tolerance=rules.balance_tolerance, moved_before=moved_before,
+                           by_corresponding_seat=rules.move_by_corresponding_seat,
+                           halt_when_short_by=rules.halt_when_short_by)
+    return {**answer, "moves": [{"entry": m.player, "from_table": m.from_table, "from_seat": m.from_seat,
+                                 "to_table": m.to_table, "to_seat": m.to_seat} for m in plan.moves],
+            "halted": plan.halted, "waiting": plan.waiting}
+
+
+def floor_view(tournament_id: int) -> dict:
+    """What the floor tablets and the director's overview show: every open table's seats
+    (names), positions and count, the breaking order, and what the tables need now. (The API
+    adds the money line from the tournaments' queries.)"""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    clock_rules = tournament.rules().clock
+    names, chips = {}, {}
+    for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
+        names[sitting.entry_id] = str(sitting.entry.player)
+        chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
+    tables = []
+    clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
+    bagged = _bagged_seats(tournament)
+    hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
+    for here in open_tables(tournament).values():
+        state = here.state
+        clock = clocks.get(here.id)
+        tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
+                       "small_blind": state.small_blind, "big_blind": state.big_blind,
+                       "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
+                       "playing_level": here.playing_level, "hands_left": here.hands_left,
+                       "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
+                       "hand_for_hand": hfh_status.get(here.id) or None,
+                       "bagged": sorted(bagged.get(here.id, ())),
+                       "clock": clock.document() if clock else None,
+                       "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
+                                   for seat, entry in sorted(state.players.items())}})
+    proposal = proposed_moves(tournament_id)
+    for move in proposal["moves"]:
+        move["name"] = names.get(move["entry"], "")
+    return {"tables": tables, "breaking_order": breaking_order(tournament), "clock_level": level_now(tournament_id),
+            "registration_closed": tournament.registration_closed,
+            "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
+            "hand_for_hand": hand_for_hand_view(tournament), **proposal}
+
+
+def _bagged_seats(tournament: Tournament) -> dict[int, set[int]]:
+    """Seats bagged today at tables that have played their last hand (CLK-EOD)."""
+    day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
+    counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
+    bagged: dict[int, set[int]] = {}
+    for number, seat in tournament.chip_bags.filter(day=day, table__in=counting).values_list("table", "seat"):
+        bagged.setdefault(counting[number], set()).add(seat)
+    return bagged
+
+
+def _table_clocks_this_hand(tournament: Tournament):
+    """Each open table's clock of the hand being played: running, or ended with the hand dead
+    (the tablet shows it until "hand done")."""
+    return (TableClock.objects.filter(tournament=tournament, tournament_table__broken_at__isnull=True,
+                                      hand=F("tournament_table__hands_dealt"))
+            .filter(Q(ended_at__isnull=True) | Q(outcome=TableClock.Outcome.HAND_DEAD)).order_by("started_at"))
+
+
+def seat_of(entry: Entry) -> tuple[int, int] | None:
+    """(table number, seat) of the entry's open seating, if it has one."""
+    current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
+    return (current.tournament_table.table.number, current.seat) if current else None
+
+
+# Hand-for-hand (HFH-MODE) ----------------------------------------------------------------
+
+
+def current_hand_for_hand(tournament: Tournament) -> HandForHand | None:
+    return HandForHand.objects.filter(tournament=tournament, ended_at__isnull=True).first()
+
+
+def hand_for_hand_view(tournament: Tournament, running: HandForHand | None = None) -> dict | None:
+    """For the director page, the lobby and the tablets: the hand and each table's state."""
+    running = running or current_hand_for_hand(tournament)
+    if running is None:
+        return None
+    states: dict[str, list[int]] = {status.value: [] for status in HandForHandStatus}
+    for number, status in tournament.tables.filter(broken_at__isnull=True).values_list("table__number",
+                                                                                       "hand_for_hand"):
+        states.setdefault(status or HandForHandStatus.PLAYING, []).append(number)
+    return {"hand": running.hand, **{status: sorted(numbers) for status, numbers in states.items()}}
+
+
+def bust_hand(tournament: Tournament) -> int | None:
+    """The hand-for-hand hand a bust now belongs to (ELIM-TIE), or None."""
+    running = current_hand_for_hand(tournament)
+    return running.hand if running else None
+
+
+# Public reads: the lobby's seating chart, "find my seat" and the player's seat page. Names
+# only as "first name, last initial" (public_name): no personal data.
+
+
+def seating_chart(tournament_id: int) -> dict:
+    tournament = Tournament.objects.get(pk=tournament_id)
+    sitting = tournament.seatings.filter(ended_at__isnull=True).values_list(
+        "tournament_table_id", "seat", "entry__number", "entry__player__first_name", "entry__player__last_name")
+    by_table: dict[int, dict[str, dict]] = {}
+    for table_id, seat, number, first, last in sitting:
+        by_table.setdefault(table_id, {})[str(seat)] = {"entry": number, "name": public_name(first, last)}
+    open_here = tournament.tables.filter(broken_at__isnull=True).select_related("table").order_by("open_order")
+    return {"tables": [{"number": here.table.number, "seats": here.table.seats, "button": here.button,
+                        "is_final": here.is_final, "players": dict(sorted(by_table.get(here.pk, {}).items(),
+                                                                          key=lambda item: int(item[0])))}
+                       for here in open_here]}
+
+
+def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
+    """Players still seated whose first or last name starts with each word typed."""
+    words = name.split()
+    if not words or len(name.strip()) < 2:
+        raise Refused("Type at least two letters of the name.")
+    query = Seating.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
+    for word in words:
+        query = query.filter(Q(entry__player__first_name__istartswith=word) |
+                             Q(entry__player__last_name__istartswith=word))
+    found = query.order_by("entry__player__last_name", "entry__player__first_name").values_list(
+        "entry__player__first_name", "entry__player__last_name", "entry__number", "tournament_table__table__number",
+        "seat")[:limit]
+    return [{"name": public_name(first, last), "entry": number, "table": table, "seat": seat}
+            for first, last, number, table, seat in found]
+
+
+def seat_page(tournament_id: int, code: str) -> dict:
+    """What the player's seat page shows, from the code on the ticket."""
+    entry = Entry.objects.get(tournament_id=tournament_id, public_code=code)
+    place = seat_of(entry)
+    return {"entry": entry.number, "status": entry.status, "status_display": entry.get_status_display(),
+            "table": place[0] if place else None, "seat": place[1] if place else None}

@@ -1,0 +1,108 @@
+"""Breaking tables and the final table: the breaking order (set until registration closes),
+breaking the next table with seat cards (SEAT-BREAK), and the final table's redraw
+(SEAT-FINAL, BTN-DRAW).
+
+Service floor: reads come from the queries.
+"""
+
+import random
+import secrets
+
+from django.utils import timezone
+
+from core import kinds
+from core.operation import operation
+from core.refusals import Refused
+from tables import seating
+from tables.models import Seating, TournamentTable
+from tables.queries import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
+
+
+def set_breaking_order(tournament_id: int, numbers: list[int], director, request_key: str | None = None) -> list[int]:
+    """The director sets the breaking order (first breaks first); it is published when
+    registration closes and cannot change after (SEAT-BREAK)."""
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return repeated.payload["order"]
+        if tournament.registration_closed:
+            raise Refused("The breaking order was published when registration closed; it can no longer change.")
+        open_here = open_tables(tournament)
+        if sorted(numbers) != sorted(open_here):
+            raise Refused("List every open table once, first to break first: "
+                          f"the open tables are {', '.join(map(str, sorted(open_here)))}.")
+        tournament.tables.update(break_position=None)  # clear first: positions are unique
+        for position, number in enumerate(numbers, start=1):
+            TournamentTable.objects.filter(pk=open_here[number].id).update(break_position=position)
+        op.append(kinds.TABLES_BREAKING_ORDER, payload={"order": numbers}, public={"order": numbers})
+    return numbers
+
+
+def break_next_table(tournament_id: int, actor, seed: int | None = None, request_key: str | None = None) -> dict:
+    """SEAT-BREAK: break the next table of the breaking order; its players, from seat 1
+    clockwise, get random seat cards for open seats at the other tables. The seed is logged."""
+    seed = secrets.randbits(62) if seed is None else seed
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return {**repeated.public, "seed": repeated.payload["seed"]}
+        open_here = open_tables(tournament)
+        states = [t.state for t in open_here.values()]
+        order = breaking_order(tournament, open_here)
+        breaking = seating.table_to_break(states, order)
+        if breaking is None:
+            left = sum(t.count for t in states)
+            raise Refused(f"No table breaks yet: the {left} players left do not fit in one table fewer.")
+        moves = seating.break_table(states, order, random.Random(seed))
+        now = timezone.now()
+        broken = open_here[breaking]
+        leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
+        names = {s.entry_id: str(s.entry.player) for s in leaving.select_related("entry__player")}
+        leaving.update(ended_at=now, ended_because="table broken")
+        Seating.objects.bulk_create([
+            Seating(tournament=tournament, entry_id=m.player, tournament_table_id=open_here[m.to_table].id,
+                    seat=m.to_seat, started_at=now) for m in moves])
+        TournamentTable.objects.filter(pk=broken.id).update(broken_at=now)
+        public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
+                                                "to_seat": m.to_seat} for m in moves]}
+        op.append(kinds.TABLE_BROKEN, public=public, payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
+    return {**public, "seed": seed}
+
+
+def draw_final_table(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
+    """SEAT-FINAL: once the field fits the final table, every remaining player gets a new seat
+    there by random draw, and the button is drawn again (BTN-DRAW). The other tables break."""
+    seed = secrets.randbits(62) if seed is None else seed
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return {**repeated.public, "seed": repeated.payload["seed"]}
+        open_here = open_tables(tournament)
+        if not open_here:
+            raise Refused("No tables are open.")
+        final = final_table_of(open_here, breaking_order(tournament, open_here))
+        if final.is_final:
+            raise Refused(f"The final table (table {final.state.number}) is already drawn.")
+        size = final_table_size(tournament, final)
+        sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
+        if len(sitting) > size:
+            raise Refused(f"{len(sitting)} players are left: the final table is drawn at {size}.")
+        if len(sitting) < 2:
+            raise Refused("A final table needs at least two players.")
+        rng = random.Random(seed)
+        drawn, cards = seating.final_table(sorted(sitting), final.state.seats, rng, keep_apart=keep_apart(tournament),
+                                           number=final.state.number)
+        first = seating.next_hand(drawn)
+        now = timezone.now()
+        tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
+        tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
+        Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table_id=final.id,
+                                             seat=seat, started_at=now) for seat, entry_id in drawn.players.items()])
+        TournamentTable.objects.filter(pk=final.id).update(is_final=True, button=first.button,
+                                                           small_blind=first.small_blind, big_blind=first.big_blind)
+        public = {"table": final.state.number, "seats": sorted(drawn.players), "button": first.button,
+                  "cards": {str(seat): card for seat, card in cards.items()}}
+        op.append(kinds.FINAL_TABLE_DRAWN, public=public,
+                  payload={**public, "seed": seed,
+                                     "players": {str(seat): entry for seat, entry in drawn.players.items()}})
+    return {**public, "seed": seed}

@@ -1,0 +1,120 @@
+"""Seating the field: open tables for a tournament, draw the field (SEAT-DRAW, BTN-DRAW), and
+seat a late entry once the field is drawn (ENT-LATE).
+
+Service floor: tables' services may call the clock's; reads come from the queries.
+"""
+
+import random
+import secrets
+
+from django.utils import timezone
+
+from clock.queries import level_now
+from core import kinds
+from core.operation import Operation, operation
+from core.refusals import Refused
+from tables import seating
+from tables.models import Seating, Table, TournamentTable
+from tables.queries import keep_apart
+from tables.queries import open_tables as open_tables_of
+from tournaments.models import Entry, Tournament
+
+
+def open_tables(tournament_id: int, numbers: list[int], director, request_key: str | None = None
+                ) -> list[TournamentTable]:
+    """Open the venue's tables for this tournament, in this order (the order they fill)."""
+    if not numbers or len(set(numbers)) != len(numbers):
+        raise Refused("List each table number once, in the order the tables open.")
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return list(tournament.tables.filter(table__number__in=repeated.payload["tables"]))
+        venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
+        unknown = [n for n in numbers if n not in venue]
+        if unknown:
+            raise Refused(f"The venue has no table {', '.join(map(str, unknown))}; add it in the admin first.")
+        already = set(tournament.tables.filter(table__number__in=numbers).values_list("table__number", flat=True))
+        if already:
+            raise Refused(f"Already open: table {', '.join(map(str, sorted(already)))}.")
+        start = tournament.tables.count()
+        opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
+                  for i, n in enumerate(numbers)]
+        op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
+    return opened
+
+
+def draw_field(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
+    """SEAT-DRAW: seat every entry at random over the open tables, sizes within one, and
+    draw each table's button by high card (BTN-DRAW). The seed is logged: it replays the draw."""
+    seed = secrets.randbits(62) if seed is None else seed
+    now = timezone.now()
+    with operation(tournament_id, director, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return repeated.payload
+        if tournament.seatings.filter(ended_at__isnull=True).exists():
+            raise Refused("The field is already drawn: seat late entries one by one instead.")
+        open_here = list(tournament.tables.filter(broken_at__isnull=True).select_related("table"))
+        if not open_here:
+            raise Refused("Open the tournament's tables first.")
+        entries = {e.id: e for e in tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE)}
+        if not entries:
+            raise Refused("There are no entries to seat yet.")
+        capacity = sum(t.table.seats for t in open_here)
+        if len(entries) > capacity:
+            raise Refused(f"{len(entries)} entries need more than the {capacity} seats of the open tables: "
+                          "open more tables first.")
+        rng = random.Random(seed)
+        plan = seating.draw(sorted(entries), [seating.Table(t.table.number, t.table.seats) for t in open_here], rng,
+                            pinned=_pins(tournament, entries, {t.table.number for t in open_here}),
+                            keep_apart=keep_apart(tournament))
+        by_number = {t.table.number: t for t in open_here}
+        rows, chart = [], {}
+        for drawn in plan.tables:
+            here = by_number[drawn.number]
+            rows += [Seating(tournament=tournament, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
+                     for seat, entry_id in drawn.players.items()]
+            if drawn.count >= 2:
+                # The first hand's positions: the balancing rules reason from the hand dealt.
+                button, _ = seating.button_draw(drawn, rng)
+                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players, button=button))
+                here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
+            chart[drawn.number] = drawn.count
+        level = level_now(tournament_id)
+        for here in open_here:
+            here.playing_level = level
+        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind", "playing_level"],
+                                            batch_size=500)
+        Seating.objects.bulk_create(rows)
+        op.append(kinds.SEATING_DRAWN, public={"tables": chart},
+                  payload={"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations})
+    return {"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations}
+
+
+def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[int]) -> dict[int, tuple[int, int]]:
+    """SEAT-DRAW: the seats staff reserved for active entries."""
+    pins = {}
+    for pin in tournament.seat_pins.select_related("table", "entry").filter(entry_id__in=entries):
+        if pin.table.number not in open_numbers:
+            raise Refused(f"Entry #{pin.entry.number} is pinned to table {pin.table.number}, which is not open: "
+                          "open it or change the pin.")
+        pins[pin.entry_id] = (pin.table.number, pin.seat)
+    return pins
+
+
+def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int, int] | None:
+    """ENT-LATE: once the field is drawn, a late entry, alternate or re-entry sits down at a
+    smallest table, never in the small blind or between it and the button. None before the
+    draw, or when no table has such a seat this hand (the ticket then says seat pending).
+    A reaction inside the sale's (or the undone bust's) operation."""
+    tournament = op.tournament
+    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+        return None
+    tables = open_tables_of(tournament)
+    try:
+        number, seat = seating.seat_late_entry([t.state for t in tables.values()], entry.id, rng)
+    except ValueError:
+        return None
+    Seating.objects.create(tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat,
+                           started_at=timezone.now())
+    return number, seat

@@ -1,0 +1,176 @@
+"""The floor's commands at a table: hand done, player out, a balancing move confirmed by the
+target table, a move or a swap by hand.
+
+Service floor: tables' services may call the clock's (a bust tops up extension chips, a hand
+counts the day's last hands); reads come from the queries.
+"""
+
+from django.utils import timezone
+
+from clock.queries import level_now
+from clock.services import calls, day
+from core import kinds
+from core.operation import operation
+from core.refusals import Refused, logged_reason
+from players.queries import player_summary
+from tables import seating
+from tables.models import Seating
+from tables.queries import bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state
+from tables.services import hand_for_hand
+from tournaments.models import Elimination, Entry
+from tournaments.queries import field_counts, money_summary
+
+
+def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
+    """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return table_state(open_table(tournament, table_number))
+        here = open_table(tournament, table_number)
+        state = table_state(here)
+        if state.count < 2:
+            raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
+        if here.hands_left == 0:
+            raise Refused(f"Table {table_number} has played its last hand of the day: bag the chips.")
+        hand_for_hand.hand_done(op, here)  # refuses a table that must wait
+        following = seating.next_hand(state)
+        here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
+        here.hands_dealt += 1
+        here.playing_level = level_now(tournament_id)
+        here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
+        # A clock still running on a player ends with the hand.
+        here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
+        day.hand_played(op, here)
+        positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
+                     "big_blind": here.big_blind}
+        if hfh := hand_for_hand_view(tournament):
+            positions["hand_for_hand"] = hfh
+        op.append(kinds.HAND_DONE, payload=positions, public=positions)
+    return following
+
+
+def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
+               starting_stack: int | None = None) -> dict:
+    """The floor's "player out": the seat empties, the entry is busted and the elimination is
+    recorded with the hand and the chips the player started it with (they rank players out in
+    the same hand, ELIM-SAMETABLE). Answers with the balancing moves the table now needs
+    (proposed, not yet made)."""
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if op.repeated:
+            return proposed_moves(tournament_id)
+        here = open_table(tournament, table_number)
+        sitting = sitting_at(here, seat)
+        now = timezone.now()
+        end_seating(sitting, now, "busted")
+        Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
+        left = tournament.seatings.filter(ended_at__isnull=True).count()
+        if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
+            here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
+            here.save(update_fields=["heads_up_from_hand"])
+        counts = field_counts(tournament_id)
+        public = {"table": table_number, "seat": seat, **counts,
+                  "money": money_summary(tournament, counts["players_left"])}
+        logged = op.append(kinds.PLAYER_OUT, public=public, payload={
+            **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
+        Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
+                                   table=table_number, seat=seat, hand=here.hands_dealt,
+                                   hand_for_hand=bust_hand(tournament),
+                                   starting_stack=starting_stack, at=now)
+        calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
+    return proposed_moves(tournament_id)
+
+
+def end_seating(sitting: Seating, now, because: str) -> None:
+    sitting.ended_at, sitting.ended_because = now, because
+    sitting.save(update_fields=["ended_at", "ended_because"])
+
+
+def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
+    """The target tablet confirms the moved player sat down. Two tablets confirming the same
+    move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
+    with operation(tournament_id, actor) as op:
+        tournament = op.tournament
+        source, target = open_table(tournament, from_table), open_table(tournament, to_table)
+        moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
+        if moving is None:
+            already = tournament.seatings.filter(tournament_table=target, seat=to_seat, ended_at__isnull=True,
+                                                 entry__seatings__tournament_table=source,
+                                                 entry__seatings__seat=from_seat,
+                                                 entry__seatings__ended_because="moved").exists()
+            if already:
+                return {"moved": False, "already_done": True}
+            raise Refused(f"Nobody sits in seat {from_seat} at table {from_table} any more.")
+        state = table_state(target)
+        if to_seat in state.players:
+            raise MoveRefused(f"Seat {to_seat} at table {to_table} was just filled; here is a new proposal.",
+                              proposed_moves(tournament_id))
+        if not 1 <= to_seat <= state.seats or seating.hands_until_big_blind(state, to_seat) is None:
+            raise MoveRefused(f"Seat {to_seat} at table {to_table} may not take a moved player now "
+                              "(the small blind, or between it and the button).", proposed_moves(tournament_id))
+        now = timezone.now()
+        end_seating(moving, now, "moved")
+        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
+                               started_at=now)
+        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
+        op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
+    return {"moved": True, "already_done": False}
+
+
+class MoveRefused(Refused):
+    def __init__(self, message: str, proposal: dict):
+        super().__init__(message)
+        self.proposal = proposal
+
+    def details(self) -> dict:
+        return {"proposal": self.proposal}
+
+
+def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str,
+                 actor, request_key: str | None = None) -> dict:
+    """The floor moves a player by hand into an empty seat, saying why (a ruling, special
+    needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
+    reason = logged_reason(reason, "the player is moved")
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return repeated.public
+        source, target = open_table(tournament, from_table), open_table(tournament, to_table)
+        moving = sitting_at(source, from_seat)
+        if not 1 <= to_seat <= target.table.seats:
+            raise Refused(f"Table {to_table} has seats 1 to {target.table.seats}.")
+        if target.seatings.filter(seat=to_seat, ended_at__isnull=True).exists():
+            raise Refused(f"Seat {to_seat} at table {to_table} is taken: swap the two players instead.")
+        now = timezone.now()
+        end_seating(moving, now, "moved by hand")
+        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
+                               started_at=now)
+        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat,
+                  "reason": reason}
+        op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
+    return public
+
+
+def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor,
+               request_key: str | None = None) -> dict:
+    """The floor swaps two seated players, saying why."""
+    reason = logged_reason(reason, "the players swap seats")
+    if (table_a, seat_a) == (table_b, seat_b):
+        raise Refused("Choose two different seats to swap.")
+    with operation(tournament_id, actor, request_key) as op:
+        tournament = op.tournament
+        if repeated := op.repeated:
+            return repeated.public
+        first, second = open_table(tournament, table_a), open_table(tournament, table_b)
+        one, other = sitting_at(first, seat_a), sitting_at(second, seat_b)
+        now = timezone.now()
+        end_seating(one, now, "swapped")
+        end_seating(other, now, "swapped")  # both seats free before either is taken: one player per seat
+        Seating.objects.bulk_create([
+            Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
+            Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now)])
+        public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}
+        op.append(kinds.PLAYERS_SWAPPED, public=public, payload={
+            **public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]})
+    return public

@@ -1,0 +1,388 @@
+"""Reads of a tournament: the snapshot a screen starts from, the field's counts, the moment of
+the clock the desk's rules need, what a player may buy now, the prize pool, payouts,
+standings and results, the cashier's close-out, deal proposals and the prizes to pay.
+
+Query floor: below every service, above core and the models. Tournaments' queries may read
+the tables', the clock's and the players' queries (the apps to their right), never a service.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+
+from django.db import connection, transaction
+from django.db.models import Count, Q, Sum
+from django.utils import timezone
+
+from clock import timeline
+from clock.models import Clock
+from clock.structures import minutes_to_end_of
+from core.kinds import PUBLIC, STAFF
+from core.refusals import Refused
+from core.times import iso_time
+from players import eligibility
+from players.models import Membership, Player
+from players.queries import public_name
+from tables.queries import hand_for_hand_view
+from tournaments import payouts
+from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
+from tournaments.models import Elimination, Entry, Tournament, WonSeat
+from tournaments.places import Bust, places, prizes_by_entry
+
+
+def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
+    """Raises Tournament.DoesNotExist for an unknown id."""
+    if audience not in (PUBLIC, STAFF):
+        raise ValueError(f"unknown audience {audience!r}")
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            # One consistent view: the seq and the state it describes come from one moment.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+        clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+        now = timezone.now()
+        document = {
+            "type": "snapshot",
+            "audience": audience,
+            "seq": tournament.last_seq,
+            "server_time": iso_time(now),
+            "tournament": {
+                "id": tournament.id,
+                "name": tournament.name,
+                "status": tournament.status,
+                "festival": tournament.festival.name,
+                "venue": tournament.festival.venue,
+                "time_zone": tournament.festival.time_zone,
+                "currency": tournament.festival.currency,
+            },
+            "entries": tournament.seats_sold,
+            **field_counts(tournament_id),
+            "clock": clock.document(now) if clock else None,
+            "money": None,
+            "end_of_day": end_of_day(tournament, clock),
+        }
+        document["money"] = money_summary(tournament, document["players_left"])
+        document["hand_for_hand"] = hand_for_hand_view(tournament)
+    return document
+
+
+def field_counts(tournament_id: int) -> dict:
+    """Players still in and the chips in play (starting stacks, rebuys and add-ons of every
+    entry not voided or refunded): the lobby's average stack is one divided by the other."""
+    counts = Entry.objects.filter(tournament_id=tournament_id).aggregate(
+        players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
+        chips_in_play=Sum("chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])))
+    return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}
+
+
+def end_of_day(tournament: Tournament, clock: Clock | None) -> dict | None:
+    """CLK-EOD for the lobby: the tables still playing their last hands, once announced."""
+    counting = tournament.tables.filter(broken_at__isnull=True, hands_left__isnull=False)
+    if clock is None or not counting.exists():
+        return None
+    playing = sorted(counting.filter(hands_left__gt=0).values_list("table__number", flat=True))
+    return {"day": clock.day, "day_over": clock.day_over, "playing": playing}
+
+
+# Entries: what the desk may sell now ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sale:
+    kind: Kind
+    method: str
+    desk: str
+    shift: str
+    visitor_signed_in_by: str = ""  # chips: the full member's number
+    sponsor_present: bool = False
+    visitor_fee_paid: bool = False
+    won_seat_code: str = ""  # a won entry: the voucher the player presents
+
+
+def tournament_moment(tournament: Tournament, now) -> TournamentMoment:
+    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    closed = tournament.registration_closed or tournament.status in (Tournament.Status.FINISHED,
+                                                                     Tournament.Status.CANCELLED)
+    if clock is None or clock.status == timeline.READY:
+        return TournamentMoment(False, 0.0, False, False, closed)
+    levels = clock.structure.timeline_levels()
+    state = timeline.catch_up(clock.state, levels, now)
+    first_break = timeline.first_break(levels)
+    finished = state.status == timeline.FINISHED
+    reached = first_break is not None and (finished or state.level_index >= first_break)
+    over = first_break is not None and (finished or state.level_index > first_break)
+    minutes = timeline.elapsed(clock.state, levels, now).total_seconds() / 60
+    return TournamentMoment(True, minutes, reached, over, closed)
+
+
+def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
+    standing = list(tournament.entries.filter(player=player, status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])
+                    .values_list("kind", "status"))
+    seats = [(kind, status) for kind, status in standing if kind in Entry.SEAT_KINDS]
+    return PlayerHistory(
+        active_entry=any(status == Entry.Status.ACTIVE for _, status in seats),
+        had_entry=bool(seats),
+        rebuys=sum(1 for kind, status in standing if kind == Kind.REBUY and status == Entry.Status.ACTIVE),
+        addons=sum(1 for kind, status in standing if kind == Kind.ADDON and status == Entry.Status.ACTIVE),
+    )
+
+
+def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = None) -> eligibility.PlayerFacts:
+    membership = Membership.objects.filter(player=player).first()
+    member = None
+    if membership is not None and membership.full_member:
+        member = eligibility.Membership(membership.number, True, membership.fee_paid_until,
+                                        release_signed=membership.release_signed_at is not None)
+    elif sale is not None and sale.visitor_signed_in_by:
+        # A visitor: valid only when the number is a full member's.
+        sponsor = Membership.objects.filter(number=sale.visitor_signed_in_by.strip(), full_member=True).first()
+        member = eligibility.Membership(
+            membership.number if membership else "visitor", False,
+            signed_in_by=sponsor.number if sponsor else None,
+            sponsor_present=sale.sponsor_present and sponsor is not None, visitor_fee_paid=sale.visitor_fee_paid,
+        )
+    elif membership is not None:
+        member = eligibility.Membership(membership.number, False)
+    return eligibility.PlayerFacts(
+        player_id=player.id,
+        date_of_birth=player.date_of_birth,
+        membership=member,
+        exclusions=tuple(exclusion.as_rule() for exclusion in player.exclusions.all()),
+        photo_id_checked_on=player.id_checked_on,
+        organiser_staff_or_family=player.organiser_staff_or_family,
+        staff_entry_approved=player.staff_entry_approved,
+        entry_issued_to=won_seat.player_id if won_seat else None,
+    )
+
+
+def eligibility_reasons(tournament: Tournament, player: Player, sale: Sale | None, now,
+                 won_seat: WonSeat | None = None) -> list[eligibility.Reason]:
+    rules = tournament.rules()
+    day = eligibility.local_day(now, tournament.festival.time_zone)
+    return list(eligibility.check(player_facts(player, sale, won_seat), rules.eligibility, day).reasons)
+
+
+def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, eligibility.Reason | None]:
+    if sale.kind != Kind.SATELLITE:
+        return None, None
+    seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
+    if seat is None:
+        return None, eligibility.Reason("REG-NONTRANSFER", False,
+                                        "No won seat with that voucher code for this tournament.")
+    if seat.entry_id:
+        return seat, eligibility.Reason("REG-NONTRANSFER", False, "This won seat has already been used.")
+    return seat, None
+
+
+def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
+    """The part other desks' sales can change: read it under the tournament lock."""
+    if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
+        return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
+    return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))
+
+
+def entry_rules(tournament: Tournament):
+    """The ruleset's entry rules, with the structure's closing levels (late registration and
+    rebuys close at the end of a named level) turned into clock minutes."""
+    rules = tournament.rules().entries
+    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    if clock is None:
+        return rules
+    structure = clock.structure
+    if structure.late_entry_until_level is None and structure.rebuys_until_level is None:
+        return rules
+    levels = structure.timeline_levels()
+    if structure.late_entry_until_level is not None:
+        rules = replace(rules, late_entry_minutes=minutes_to_end_of(levels, structure.late_entry_until_level))
+    if structure.rebuys_until_level is not None:
+        rules = replace(rules, rebuy_minutes=minutes_to_end_of(levels, structure.rebuys_until_level),
+                        rebuy_until_first_break=False, rebuy_extra_minutes_for_first=0)
+    return rules
+
+
+def entry_summary(entry: Entry) -> dict:
+    return {"number": entry.number, "kind": entry.kind, "status": entry.status, "chips": entry.chips,
+            "paid": entry.paid, "method": entry.method, "desk": entry.desk, "shift": entry.shift,
+            "returned": entry.returned}
+
+
+def check_entry(tournament: Tournament, player: Player, sale: Sale | None, now) -> dict:
+    """Every reason the player can or cannot enter now, and which kinds of sale are open."""
+    moment = tournament_moment(tournament, now)
+    return {"reasons": eligibility_reasons(tournament, player, sale, now),
+            "kinds": {kind: sale_window(tournament, player, kind, moment) for kind in Kind}}
+
+
+# Money: pool, payouts, standings -------------------------------------------------------
+
+IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]  # PAY-DQ: the buy-in stays
+
+
+def prize_pool(tournament: Tournament) -> dict:
+    """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
+    house's), less anything refunded from the pool, topped up to the guarantee unless force
+    majeure voided it."""
+    collected = tournament.entries.filter(status__in=IN_THE_POOL).aggregate(
+        pool=Sum("pool_part"), back=Sum("returned_from_pool"))
+    collected = (collected["pool"] or 0) - (collected["back"] or 0)
+    guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
+    return {"collected": collected, "guarantee": guaranteed, "pool": max(collected, guaranteed),
+            "overlay": max(0, guaranteed - collected)}
+
+
+def field_size(tournament: Tournament) -> int:
+    """The entries that take a place: seat entries not voided, refunded or disqualified."""
+    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS,
+                                     status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).count()
+
+
+def payout(tournament: Tournament) -> list[int]:
+    """PAY-STRUCT: prizes by place for the field as it stands."""
+    return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts)
+
+
+def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
+    """The tournament's override, else the payout table's length (`table`: already computed)."""
+    if tournament.places_paid is not None:
+        return tournament.places_paid
+    return len(payout(tournament) if table is None else table)
+
+
+def standings(tournament: Tournament) -> dict:
+    """Every player out so far with their place (a shared range when tied) and prize."""
+    field = field_size(tournament)
+    table = payout(tournament)
+    rows = list(Elimination.objects.filter(tournament=tournament, undone_at__isnull=True,
+                                           entry__status=Entry.Status.BUSTED)
+                .select_related("entry__player").order_by("seq"))
+    busts = [Bust(row.entry_id, row.seq, row.table, row.hand, row.starting_stack, row.hand_for_hand) for row in rows]
+    placed = places(field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
+    prizes = prizes_by_entry(placed, table)
+    winner = tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).select_related("player")
+    if winner.count() == 1:  # the last player standing finishes first
+        champion = winner.get()
+        rows.append(Elimination(entry=champion, seq=0, table=0, hand=0))
+        placed[champion.id], prizes[champion.id] = (1, 1), table[0] if table else 0
+    deal = tournament.deals.order_by("-at").first()
+    if deal is not None:  # PAY-CHOP: the agreed amounts replace the table's; the winner adds what was left to play
+        by_number = {row.entry.number: row.entry_id for row in rows}
+        for number, amount in deal.amounts.items():
+            entry_id = by_number.get(int(number))
+            if entry_id is not None:
+                prizes[entry_id] = amount + (deal.left_to_play if placed[entry_id] == (1, 1) else 0)
+    rules = tournament.rules().payouts
+    free = payouts.freerolls(field, rules)
+    out = [{"entry": row.entry.number, "name": str(row.entry.player), "player": row.entry.player_id,
+            "public_name": public_name(row.entry.player.first_name, row.entry.player.last_name),
+            "place": list(placed[row.entry_id]), "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand,
+            "points": payouts.league_points(field, *placed[row.entry_id], rules),
+            "freeroll": placed[row.entry_id][1] <= free} for row in rows]
+    out.sort(key=lambda r: r["place"][0])
+    return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
+            "deal": {"method": deal.get_method_display(), "left_to_play": deal.left_to_play,
+                     "amounts": deal.amounts} if deal else None}
+
+
+def published(tournament: Tournament) -> bool:
+    """PAY-POOL: the payouts are public from the start, or (kentucky, whose rebuys run to the
+    intermission) from the first break."""
+    if not tournament.rules().payouts.publish_at_first_break:
+        return True
+    return tournament_moment(tournament, timezone.now()).first_break_reached
+
+
+def money_summary(tournament: Tournament, players_left: int) -> dict:
+    """For the lobby: pool, places paid, what the next player out wins, and the jump after;
+    `hand_for_hand_due` once the field is within the ruleset's margin of the money."""
+    table = payout(tournament)
+    next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
+    jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
+    paid = places_paid(tournament, table)
+    margin = tournament.rules().payouts.hand_for_hand_margin
+    return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
+            "published": published(tournament),
+            "hand_for_hand_due": paid < players_left <= paid + margin, "next_out_prize": next_out, "next_pay_jump": jump,
+            "min_cash": table[-1] if table else 0}
+
+
+def public_standings(tournament: Tournament) -> dict:
+    """The standings as the public sees them: first names and initials, and no payouts or
+    prizes before they are published (PAY-POOL)."""
+    table = standings(tournament)
+    for row in table["out"]:
+        row["name"] = row.pop("public_name")
+        row.pop("player")
+    table["published"] = published(tournament)
+    if not table["published"]:
+        table["payouts"] = []
+        for row in table["out"]:
+            row["prize"] = None
+    return table
+
+
+def leaderboard(festival_id: int) -> list[dict]:
+    """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place;
+    names as the public pages show them."""
+    board: dict[int, dict] = {}
+    for tournament in Tournament.objects.filter(festival_id=festival_id).order_by("id"):
+        for row in standings(tournament)["out"]:
+            mine = board.setdefault(row["player"], {"player": row["player"], "name": row["public_name"], "points": 0,
+                                                    "events": 0, "best": None})
+            mine["points"] += row["points"]
+            mine["events"] += 1
+            mine["best"] = min(mine["best"] or row["place"][0], row["place"][0])
+    return sorted(board.values(), key=lambda r: (-r["points"], r["best"], r["name"]))
+
+
+def close_out(tournament_id: int) -> dict:
+    """Counts and totals per desk, shift and payment method: money taken, money paid back, and
+    what should be in the drawer. Every row adds up to the totals."""
+    rows: dict[tuple, dict] = defaultdict(lambda: {"sales": 0, "taken": 0, "voided": 0, "refunded": 0, "returned": 0})
+    for entry in Entry.objects.filter(tournament_id=tournament_id).order_by("desk", "shift", "method"):
+        row = rows[(entry.desk, entry.shift, entry.method)]
+        row["sales"] += 1
+        row["taken"] += entry.paid
+        row["returned"] += entry.returned
+        row["voided"] += entry.status == Entry.Status.VOIDED
+        row["refunded"] += entry.status == Entry.Status.REFUNDED
+    table = [{"desk": desk, "shift": shift, "method": method, **row, "net": row["taken"] - row["returned"]}
+             for (desk, shift, method), row in sorted(rows.items())]
+    totals = {key: sum(row[key] for row in table) for key in ("sales", "taken", "voided", "refunded", "returned", "net")}
+    return {"rows": table, "totals": totals}
+
+
+def prizes_to_pay(tournament) -> list[dict]:
+    """Everyone out with a prize, and whether it has been paid."""
+    paid = {p.entry.number: p for p in tournament.prize_payments.select_related("entry")}
+    return [{**row, "paid": paid[row["entry"]].method if row["entry"] in paid else None}
+            for row in standings(tournament)["out"] if row["prize"]]
+
+
+def players_left_by_number(tournament: Tournament) -> dict[int, Entry]:
+    return {entry.number: entry for entry in tournament.entries.filter(
+        status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).select_related("player")}
+
+
+def deal_stacks(tournament: Tournament, stacks: dict[int, int]) -> tuple[list[int], list[int], list[int]]:
+    """(entry numbers, their stacks, the prizes in play), checked against the players left."""
+    left = players_left_by_number(tournament)
+    if len(left) < 2:
+        raise Refused("A deal needs at least two players left.")
+    if set(stacks) != set(left):
+        raise Refused(f"Give the chips of every player left, and only theirs: entries {', '.join(map(str, sorted(left)))}.")
+    numbers = sorted(left, key=lambda n: -stacks[n])
+    table = payout(tournament)
+    prizes = (table + [0] * len(numbers))[:len(numbers)]
+    return numbers, [stacks[n] for n in numbers], prizes
+
+
+def deal_proposals(tournament_id: int, stacks: dict[int, int], left_to_play: int = 0) -> dict:
+    tournament = Tournament.objects.get(pk=tournament_id)
+    numbers, chips, prizes = deal_stacks(tournament, stacks)
+    try:
+        deals = payouts.deal_proposals(chips, prizes, left_to_play)
+    except ValueError as problem:
+        raise Refused(f"{str(problem).capitalize()}.") from None
+    return {"entries": numbers, "prizes": prizes, "left_to_play": left_to_play,
+            "deals": {method: dict(zip(map(str, numbers), amounts)) for method, amounts in deals.items()}}

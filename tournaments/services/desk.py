@@ -1,0 +1,236 @@
+"""Desk operations on entries: register (sell), void, refund, substitute, issue a won seat,
+close registration.
+
+Service floor: tournaments' services may call the tables' and the clock's (a late entry sits
+down at once); reads come from the queries. Locking order is the operation's: the tournament
+row first. Holding it while counting seats is what makes two desks unable to sell the same
+last seat; the database's own check on seats_sold backs that up.
+"""
+
+import random
+import secrets
+from dataclasses import replace
+
+from django.db.models import Max
+from django.utils import timezone
+
+from core import kinds
+from core.access import recorded_user
+from core.operation import Operation, operation
+from core.refusals import Refused
+from players import eligibility
+from players.models import Player
+from players.queries import player_summary
+from tables.queries import breaking_order
+from tables.services.draw import seat_new_entry
+from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
+from tournaments.models import Entry, Substitution, Tournament, WonSeat
+from tournaments.queries import (
+    Sale, eligibility_reasons, entry_summary, field_counts, money_summary, player_history, sale_window, tournament_moment,
+    won_seat_for,
+)
+
+
+class EntryRefused(Refused):
+    """A sale the rules refuse; `reasons` are every failed check, each naming its rule."""
+
+    def __init__(self, reasons: list[eligibility.Reason]):
+        super().__init__(" ".join(reason.message for reason in reasons))
+        self.reasons = reasons
+
+    def details(self) -> dict:
+        return {"reasons": [{"rule": r.rule, "ok": r.ok, "message": r.message} for r in self.reasons]}
+
+
+def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None) -> Entry:
+    """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
+    it with its reasons, and raises EntryRefused."""
+    now = timezone.now()
+    # What other desks cannot change is read before the lock, so desks wait for each other
+    # only while the seat is counted and sold.
+    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    player = Player.objects.get(pk=player_id)
+    won_seat, voucher_problem = won_seat_for(tournament, sale)
+    refused = [reason for reason in eligibility_reasons(tournament, player, sale, now, won_seat) if not reason.ok]
+    if voucher_problem:
+        refused.append(voucher_problem)
+    moment = tournament_moment(tournament, now)
+    won = sale.kind == Kind.SATELLITE
+    if won != (sale.method == Entry.Method.WON):
+        refused.append(eligibility.Reason(
+            "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
+            else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
+    # The entry row carries the form's key (a sale refused and then retried must be sold).
+    with operation(tournament_id, actor) as op:
+        tournament = op.tournament
+        if request_key:
+            repeated = tournament.entries.filter(request_key=request_key).first()
+            if repeated:
+                return repeated  # the same form sent twice: one entry
+        moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
+        window = sale_window(tournament, player, sale.kind, moment)
+        if not window.ok:
+            refused.append(window)
+        if refused:
+            # The rules only: the messages can carry personal data (an age) and the staff feed
+            # reaches the floor too. The clerk has the full reasons in the answer.
+            op.append(kinds.ENTRY_REFUSED, public=None, payload={
+                "player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]})
+        else:
+            entry = _sell(op, player, sale, request_key, now)
+            if won_seat is not None:
+                # The voucher is spent with the sale; the database allows it one entry.
+                if WonSeat.objects.filter(pk=won_seat.pk, entry__isnull=True).update(entry=entry) != 1:
+                    raise EntryRefused([eligibility.Reason("REG-NONTRANSFER", False,
+                                                           "This won seat has already been used.")])
+    if refused:
+        raise EntryRefused(refused)
+    return entry
+
+
+def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
+    tournament, actor = op.tournament, op.actor
+    rules = tournament.rules().entries
+    if sale.kind == Kind.REBUY:
+        chips, pool_part, fee_part = rules.rebuy_chips, rules.rebuy_price, 0
+    elif sale.kind == Kind.ADDON:
+        chips, pool_part, fee_part = rules.addon_chips, rules.addon_price, 0
+    else:
+        chips, pool_part, fee_part = tournament.starting_stack, tournament.buy_in, tournament.fee
+        # The database refuses this past max_entries, whatever the Python above decided.
+        Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold + 1)
+        tournament.seats_sold += 1
+    number = (tournament.entries.aggregate(last=Max("number"))["last"] or 0) + 1
+    entry = Entry.objects.create(
+        tournament=tournament, player=player, number=number, kind=sale.kind, chips=chips, pool_part=pool_part,
+        fee_part=fee_part, paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part, method=sale.method,
+        desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
+        created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
+    )
+    seat = None
+    if sale.kind.seats_a_player:
+        seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
+    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
+    counts["money"] = money_summary(tournament, counts["players_left"])
+    op.append(kinds.ENTRY_REGISTERED, payload={
+        "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
+        "seat": seat, **counts,
+    }, public=counts)
+    return entry
+
+
+def locked_entry(tournament: Tournament, number: int) -> Entry:
+    """The entry's row, locked (inside an operation, so after the tournament's)."""
+    return Entry.objects.select_for_update(of=("self",)).select_related("player").get(tournament=tournament,
+                                                                                      number=number)
+
+
+def _active_entry(op: Operation, number: int) -> Entry:
+    entry = locked_entry(op.tournament, number)
+    if entry.status != Entry.Status.ACTIVE:
+        raise Refused(f"Entry #{number} is {entry.status}; only an active entry can be voided or refunded.")
+    return entry
+
+
+def _close(op: Operation, entry: Entry, status: str, returned: int, from_pool: int, reason: str,
+           kind: kinds.EventKind) -> Entry:
+    tournament = op.tournament
+    entry.status, entry.returned, entry.returned_from_pool = status, returned, from_pool
+    entry.closed_at, entry.close_reason = timezone.now(), reason
+    entry.closed_by = recorded_user(op.actor)
+    entry.save()
+    if entry.kind in Entry.SEAT_KINDS:
+        tournament.seats_sold -= 1
+        Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold)
+    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
+    counts["money"] = money_summary(tournament, counts["players_left"])
+    op.append(kind, payload={
+        "entry": entry_summary(entry), "player": player_summary(entry.player), "reason": reason,
+        "seats_sold": tournament.seats_sold, **counts}, public=counts)
+    return entry
+
+
+def void_entry(tournament_id: int, number: int, reason: str, actor, request_key: str | None = None) -> Entry:
+    """A desk mistake: the entry stays on record, its money goes back in full."""
+    if not reason.strip():
+        raise Refused("Say why the entry is voided; the reason is kept with it.")
+    with operation(tournament_id, actor, request_key) as op:
+        if op.repeated:
+            return Entry.objects.get(tournament_id=tournament_id, number=number)
+        entry = _active_entry(op, number)
+        voucher = WonSeat.objects.filter(entry=entry).first()
+        if voucher is not None:  # a won entry sold by mistake: the voucher is good again
+            voucher.entry = None
+            voucher.save(update_fields=["entry"])
+            reason = f"{reason.strip()} (won-seat voucher {voucher.code} released)"
+        return _close(op, entry, Entry.Status.VOIDED, entry.paid, entry.pool_part, reason.strip(),
+                      kinds.ENTRY_VOIDED)
+
+
+def refund_entry(tournament_id: int, number: int, why: RefundReason, actor, note: str = "",
+                 request_key: str | None = None) -> Entry:
+    """ENT-REFUND: cancelled or withdrawn, paid back by rule."""
+    if why == RefundReason.DISQUALIFIED:
+        raise Refused("A disqualification is a ruling, not a refund: it pays nothing back (PAY-DQ).")
+    with operation(tournament_id, actor, request_key) as op:
+        if op.repeated:
+            return Entry.objects.get(tournament_id=tournament_id, number=number)
+        entry = _active_entry(op, number)
+        back = refund(why, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON,
+                      op.tournament.rules().entries)
+        reason = f"{back.message} {note.strip()}".strip()
+        return _close(op, entry, Entry.Status.REFUNDED, back.to_player, back.from_pool, reason, kinds.ENTRY_REFUNDED)
+
+
+def approve_substitute(tournament_id: int, number: int, substitute_id: int, reason: str, director) -> Substitution:
+    """ENT-SUBST, the director's approval: the substitute must be eligible to play here."""
+    if not reason.strip():
+        raise Refused("Say why the substitute takes the seat; the reason is kept with the approval.")
+    now = timezone.now()
+    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    substitute = Player.objects.get(pk=substitute_id)
+    refused = [r for r in eligibility_reasons(tournament, substitute, None, now) if not r.ok]
+    with operation(tournament_id, director) as op:
+        tournament = op.tournament
+        entry = Entry.objects.select_related("player").get(tournament=tournament, number=number)
+        verdict = substitution_allowed(
+            tournament.rules().entries,
+            entry_active=entry.status == Entry.Status.ACTIVE and entry.kind in Entry.SEAT_KINDS,
+            substitute_holds_entry=player_history(tournament, substitute).active_entry,
+        )
+        if not verdict.ok:
+            refused.insert(0, verdict)
+        if refused:
+            raise EntryRefused(refused)
+        substitution = Substitution.objects.create(entry=entry, substitute=substitute, reason=reason.strip(),
+                                                   approved_by=director, at=now)
+        op.append(kinds.ENTRY_SUBSTITUTED, public=None, payload={
+            "entry": entry_summary(entry), "player": player_summary(entry.player),
+            "substitute": player_summary(substitute), "reason": substitution.reason})
+    return substitution
+
+
+def issue_won_seat(tournament_id: int, player_id: int, source: str, director) -> WonSeat:
+    """A satellite or freeroll winner's seat in this tournament, with the voucher code the
+    desk will ask for (REG-NONTRANSFER: it is good for this player only)."""
+    if not source.strip():
+        raise Refused('Say where the seat was won, e.g. "Satellite 3, 1st place".')
+    with operation(tournament_id, director) as op:
+        player = Player.objects.get(pk=player_id)
+        seat = WonSeat.objects.create(tournament_id=tournament_id, player=player, source=source.strip(),
+                                      issued_by=recorded_user(director))
+        op.append(kinds.WON_SEAT_ISSUED, public=None, payload={
+            "player": player_summary(player), "source": seat.source, "code": seat.code})
+    return seat
+
+
+def close_registration(tournament_id: int, director) -> None:
+    """The director closes registration: no more entries of any kind that seat a player."""
+    with operation(tournament_id, director) as op:
+        tournament = op.tournament
+        if tournament.registration_closed:
+            raise Refused("Registration is already closed.")
+        Tournament.objects.filter(pk=tournament_id).update(registration_closed=True)
+        # SEAT-BREAK: the breaking order is published now and no longer changes.
+        published = {"registration_closed": True, "breaking_order": breaking_order(tournament)}
+        op.append(kinds.REGISTRATION_CLOSED, payload=published, public=published)
