@@ -12,7 +12,7 @@ const floorPage = {
     if (!this.root) return;
     reloadOnSeatingChanges(() => this.refresh());
     document.addEventListener("pokerfest:event", (event) => {
-      if (/^(clock\.(started|resumed|level_started|level_set|structure_set)|day\.|chips\.)/.test(event.detail.kind)) this.refresh();
+      if (touches(event.detail.kind, "clock_level")) this.refresh(); // "new level from next hand"
     });
     setInterval(() => this.root.querySelectorAll(".table-clock").forEach((box) => this.tick(box)), 200);
     wireMoveByHand((path, body, done) => this.act(path, body, done));

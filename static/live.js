@@ -225,6 +225,17 @@ function startLivePage() {
   return feed.start();
 }
 
+// Which views an event kind touches, from the catalogue of event kinds (core/kinds.py) that
+// the page embeds: pages ask `touches(kind, "tables")` instead of keeping lists of kinds.
+const eventViews = (() => {
+  const element = document.getElementById("pokerfest-event-kinds");
+  return element ? JSON.parse(element.textContent) : {};
+})();
+
+function touches(kind, view) {
+  return (eventViews[kind] || []).includes(view);
+}
+
 function setText(selector, text) {
   document.querySelectorAll(selector).forEach((element) => (element.textContent = text));
 }

@@ -16,7 +16,7 @@ const lobbyPage = {
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
-      if (/^hfh\.(started|frozen|released|next_hand)$/.test(kind)) this.handForHand(data);
+      if (touches(kind, "hand_for_hand")) this.handForHand(data);
       if (kind === "hand.done" && data.hand_for_hand) this.handForHand(data.hand_for_hand);
       if (kind === "hfh.ended") this.handForHand(null, `In the money! ${data.players_left} players left, ${data.places_paid} paid.`);
     });

@@ -16,9 +16,9 @@ const seatPage = {
   concerns(event) {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
-    if (event.kind === "seating.drawn" || event.kind === "final_table.drawn") return true;
-    if (!mine) return event.kind === "entry.registered"; // seat pending: a late seat may come
-    if (!/^(player|players|table)\./.test(event.kind)) return false; // a clock call at the table is not a move
+    if (touches(event.kind, "all_seats")) return true;
+    if (!mine) return touches(event.kind, "late_seat"); // seat pending: a late seat may come
+    if (!touches(event.kind, "seats_at_table")) return false; // a clock call at the table is not a move
     return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
   },
 

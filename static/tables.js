@@ -3,12 +3,6 @@
 // form both carry. Each button is one API call; the screens redraw from the live feed.
 "use strict";
 
-// Event kinds after which a seating view reloads.
-function isSeatingEvent(kind) {
-  return /^(seating|player|players|hand|tables?|final_table|registration)\./.test(kind) ||
-    /^clock\.(called|stopped|hand_dead)$/.test(kind) || /^(action|day|chips|hfh)\./.test(kind);
-}
-
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts
 // on a 100-table floor is one reload, not a hundred.
 function reloadOnSeatingChanges(reload, wait = 300) {
@@ -17,7 +11,7 @@ function reloadOnSeatingChanges(reload, wait = 300) {
     if (timer) return;
     timer = setTimeout(() => { timer = null; reload(); }, wait);
   };
-  document.addEventListener("pokerfest:event", (event) => { if (isSeatingEvent(event.detail.kind)) soon(); });
+  document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "tables")) soon(); });
   document.addEventListener("pokerfest:snapshot", soon);
 }
 
