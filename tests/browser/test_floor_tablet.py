@@ -55,10 +55,9 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     # Busts from both tablets: table 2 down to 8, table 1 down to 7.
     second.locator(".seats li:not(.empty) button").first.click()
     expect(second.locator("[data-result]")).to_contain_text("is out.")
-    for _ in range(2):
+    for left in (8, 7):  # each click waits for the redraw, so it finds the next player
         first.locator(".seats li:not(.empty) button").first.click()
-        expect(first.locator("[data-result]")).to_contain_text("is out.")
-    expect(first.locator(".seats li:not(.empty)")).to_have_count(7)
+        expect(first.locator(".seats li:not(.empty)")).to_have_count(left)
     expect(lobby.locator("[data-chart-summary]")).to_have_text("57 players at 7 tables.")
     chips = sum(Entry.objects.filter(tournament=tournament).values_list("chips", flat=True))
     expect(lobby.locator('[data-clock="players-left"]')).to_have_text("57")  # live, from the busts
@@ -289,9 +288,11 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     expect(second.locator(".table-card")).to_contain_text("All-in, frozen")
     second.get_by_role("button", name="Play out").click()
     expect(second.locator(".table-card")).to_contain_text("Released: play the all-in out")
-    for _ in range(2):  # the all-in busts two: the bubble bursts
-        second.locator(".seats li:not(.empty) button").first.click()
-        expect(second.locator("[data-result]")).to_contain_text("is out.")
+    seated = second.locator(".seats li:not(.empty)")
+    for left in (4, 3):  # the all-in busts two: the bubble bursts
+        seated.first.locator("button").first.click()
+        # Wait for the redraw, not just the answer: the next click must find the next player.
+        expect(seated).to_have_count(left)
     second.get_by_role("button", name="Hand done").click()
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("In the money! 8 players left, 8 paid.")
     expect(first.locator(".table-card")).not_to_contain_text("Hand-for-hand")
