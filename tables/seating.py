@@ -72,7 +72,13 @@ def next_hand(table: Table) -> Table:
     if len(occupied) == 2:
         other = next(seat for seat in occupied if seat != big)
         return replace(table, button=other, small_blind=other, big_blind=big)
-    return replace(table, button=table.small_blind, small_blind=table.big_blind, big_blind=big)
+    button, small = table.small_blind, table.big_blind
+    if button == big:
+        # A player joined a heads-up table: the last hand's small blind (on the button) is due
+        # the big blind, so the button goes to the player before the small blind instead of
+        # sharing a seat with the big blind.
+        button = next(seat for seat in reversed(table.after(small)[:-1]) if seat in table.players)
+    return replace(table, button=button, small_blind=small, big_blind=big)
 
 
 def big_blind_order(table: Table) -> list[int]:

@@ -1,6 +1,7 @@
 """Seating, balancing by position, breaking and buttons: pure rules (SEAT-*, BTN-*)."""
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,6 +40,39 @@ def test_BTN_DEAD_heads_up_small_blind_on_the_button_and_nobody_posts_the_big_bl
     assert (again.button, again.small_blind, again.big_blind) == (2, 2, 5)
     with pytest.raises(ValueError, match="fewer than two"):
         next_hand(table(1, 9, [3], button=3))
+
+
+def test_BTN_DEAD_a_player_joining_a_heads_up_table_never_puts_the_button_on_the_big_blind():
+    heads_up = table(1, 9, [1, 5], button=1, small_blind=1, big_blind=5)
+    joined = Table(1, 9, {**heads_up.players, 3: 103}, 1, 1, 5)  # seat 3: between the button and the big blind
+    following = next_hand(joined)
+    assert (following.button, following.small_blind, following.big_blind) == (3, 5, 1)
+    behind = Table(1, 9, {**heads_up.players, 7: 107}, 1, 1, 5)  # seat 7: after the big blind
+    following = next_hand(behind)
+    assert (following.button, following.small_blind, following.big_blind) == (1, 5, 7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seats=st.integers(2, 10), data=st.data())
+def test_BTN_DEAD_through_joins_and_busts_nobody_posts_the_big_blind_twice_and_the_button_is_never_in_it(
+        seats, data):
+    first = data.draw(st.lists(st.integers(1, seats), min_size=2, max_size=seats, unique=True))
+    state = next_hand(table(1, seats, first, button=first[0]))
+    for _ in range(data.draw(st.integers(1, 25))):
+        empty = [seat for seat in range(1, seats + 1) if seat not in state.players]
+        if empty and data.draw(st.booleans()):  # a player joins (a late entry, a move, an undone bust)
+            seat = data.draw(st.sampled_from(empty))
+            state = replace(state, players={**state.players, seat: 500 + seat})
+        if state.count > 2 and data.draw(st.booleans()):  # a player busts
+            seat = data.draw(st.sampled_from(sorted(state.players)))
+            state = replace(state, players={s: p for s, p in state.players.items() if s != seat})
+        before = state
+        state = next_hand(state)
+        assert state.big_blind in state.players and state.big_blind != before.big_blind
+        if state.count == 2:
+            assert state.button == state.small_blind != state.big_blind
+        else:
+            assert state.button != state.big_blind and state.small_blind != state.big_blind
 
 
 def test_SEAT_BALANCE_the_next_big_blind_moves_into_the_short_tables_next_big_blind():
