@@ -126,7 +126,7 @@ class PayoutRules:
     percent_table: tuple = field(default_factory=tuple)
 
 
-def payout_table(entries: int, pool: int, rules: PayoutRules) -> list[int]:
+def payout_table(entries: int, pool: int, rules: PayoutRules, places: int | None = None) -> list[int]:
     """PAY-STRUCT: prizes by place for a field, non-increasing, each a whole `unit` except that
     the units rounding leaves go to the top places, summing exactly to `pool`.
 
@@ -134,18 +134,31 @@ def payout_table(entries: int, pool: int, rules: PayoutRules) -> list[int]:
     Otherwise `paid_percent` of the field is paid (at least one place, at most `most_places`),
     the last places get at least `min_cash_times_buy_in` (tenths) times the average entry's
     share of the pool, and the rest falls off by 1/place from the top (fewer places are paid
-    if the pool cannot give every place the minimum cash)."""
+    if the pool cannot give every place the minimum cash).
+
+    `places`: the director's override of the places paid. Exactly that many are paid (at most
+    one per entry): a fixed table's band is cut to them and scaled to the pool (the curve when
+    the band is shorter), and the minimum cash shrinks if the pool cannot give every place it."""
     if entries <= 0 or pool <= 0:
         return []
-    if rules.percent_table:
-        band = next((points for up_to, points in rules.percent_table if entries <= up_to), rules.percent_table[-1][1])
+    band = next((points for up_to, points in rules.percent_table if entries <= up_to), rules.percent_table[-1][1]) \
+        if rules.percent_table else None
+    if places is not None:
+        places = max(1, min(places, entries))
+        if band is not None and places <= len(band):
+            kept = band[:places]
+            return _to_units([pool * p // sum(kept) for p in kept], pool, rules.unit)
+    elif band is not None:
         return _to_units([pool * p // 10_000 for p in band[:entries]], pool, rules.unit)
-    places = max(1, min(entries, math.ceil(entries * rules.paid_percent / 100)))
-    if rules.most_places:
-        places = min(places, rules.most_places)
     min_cash = _round_up(math.ceil(pool * rules.min_cash_times_buy_in / (10 * entries)), rules.unit)
-    while places > 1 and places * min_cash > pool:
-        places -= 1
+    if places is None:
+        places = max(1, min(entries, math.ceil(entries * rules.paid_percent / 100)))
+        if rules.most_places:
+            places = min(places, rules.most_places)
+        while places > 1 and places * min_cash > pool:
+            places -= 1
+    elif places * min_cash > pool:
+        min_cash = pool // places // rules.unit * rules.unit or pool // places
     if places == 1:
         return [pool]
     weights = [1 / k - 1 / places for k in range(1, places + 1)]  # the last place: minimum cash only

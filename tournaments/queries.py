@@ -239,11 +239,13 @@ def field_size(tournament: Tournament) -> int:
 
 def payout(tournament: Tournament) -> list[int]:
     """PAY-STRUCT: prizes by place for the field as it stands."""
-    return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts)
+    return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts,
+                                places=tournament.places_paid)
 
 
 def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
-    """The tournament's override, else the payout table's length (`table`: already computed)."""
+    """The tournament's override, else the payout table's length (`table`: already computed).
+    The payout table pays the override's number of places too (payout)."""
     if tournament.places_paid is not None:
         return tournament.places_paid
     return len(payout(tournament) if table is None else table)

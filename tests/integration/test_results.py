@@ -8,7 +8,7 @@ from tables.services.draw import draw_field, open_tables
 from tables.queries import floor_view
 from tables.services.floor import player_out
 from tournaments.models import Entry, Tournament
-from tournaments.queries import money_summary, prize_pool, standings
+from tournaments.queries import money_summary, payout, prize_pool, standings
 
 
 def seats_of(tournament) -> dict[int, tuple[int, int]]:
@@ -179,3 +179,17 @@ def test_PAY_POOL_kentucky_publishes_the_payouts_at_the_first_break(make_tournam
     Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
     clock_services.advance_due_levels(tournament.id)  # the intermission
     assert Client().get(f"/api/tournaments/{tournament.id}/results/").json()["published"] is True
+
+
+@pytest.mark.django_db
+def test_PAY_STRUCT_the_places_paid_override_sets_the_amounts_as_well_as_the_bubble(field):
+    """Issue 11, item 2: places paid set to 10 changed the bubble and hand-for-hand, but the
+    payout table kept 3 amounts and the lobby said "next out 0"."""
+    tournament, _ = field(20, tables=3, buy_in=10_000)
+    assert len(payout(tournament)) == 3  # 15% of 20
+    Tournament.objects.filter(pk=tournament.pk).update(places_paid=10)
+    tournament.refresh_from_db()
+    table = payout(tournament)
+    assert len(table) == 10 and sum(table) == prize_pool(tournament)["pool"]
+    money = money_summary(tournament, 10)
+    assert money["places_paid"] == 10 and money["in_the_money"] and money["next_out_prize"] == table[9] > 0

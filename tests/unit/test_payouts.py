@@ -133,6 +133,26 @@ def test_PAY_STRUCT_a_payout_table_sums_exactly_never_increases_and_pays_the_min
         assert prizes[-1] >= pool * 15 / (10 * entries)
 
 
+@settings(max_examples=150)
+@given(st.integers(1, 3000), st.integers(1, 10**9), st.integers(1, 60), st.sampled_from([1, 100, 500]),
+       st.booleans())
+def test_PAY_STRUCT_an_override_of_the_places_paid_pays_exactly_that_many(entries, pool, places, unit, fixed):
+    """Issue 11, item 2: places paid set to 10 paid 10 amounts on the lobby, not the table's 3."""
+    rules = PayoutRules(unit=unit, percent_table=((100, (5000, 3000, 2000)), (10_000, (4000, 2500, 1500, 1000, 1000)))
+                        if fixed else ())
+    prizes = payout_table(entries, pool, rules, places=places)
+    assert sum(prizes) == pool and prizes == sorted(prizes, reverse=True)
+    assert len(prizes) == min(places, entries)
+    if pool >= min(places, entries) * unit:
+        assert prizes[-1] > 0
+
+
+def test_PAY_STRUCT_an_override_cuts_a_fixed_table_to_its_places_and_scales_it_to_the_pool():
+    table = PayoutRules(percent_table=((10, (6500, 3500)), (30, (5000, 3000, 2000))))
+    assert payout_table(20, 200_000, table, places=2) == [125_000, 75_000]  # 5000:3000 of the pool
+    assert len(payout_table(20, 200_000, table, places=10)) == 10  # longer than the band: the curve
+
+
 def test_PAY_CHOP_three_deals_side_by_side_each_summing_to_the_prizes_less_what_is_left_to_play():
     from tournaments.payouts import deal_proposals
 
