@@ -290,6 +290,21 @@ def button_draw(table: Table, rng: random.Random) -> tuple[int, dict[int, str]]:
     return result.order[0], {seat: result.cards[seat] for seat in seats}
 
 
+def draw_buttons(tables: list[Table], rng: random.Random, field_wide: bool = False
+                 ) -> tuple[dict[int, int], tuple[int, int] | None]:
+    """BTN-DRAW for a drawn field: {table number: button seat} for every table of two players
+    or more, each by its own high-card draw; or, `field_wide` (pokerfest: "a draw for the
+    button will be held at one table; this draw will determine the button position for the
+    entire tournament field"), one draw at the first such table whose seat number is every
+    table's button (where that seat is empty, the button moves on as a dead button does).
+    Also returns (table, seat) of the field-wide draw, or None."""
+    playing = [table for table in tables if table.count >= 2]
+    if not field_wide or not playing:
+        return {table.number: button_draw(table, rng)[0] for table in playing}, None
+    seat, _ = button_draw(playing[0], rng)
+    return {table.number: seat for table in playing}, (playing[0].number, seat)
+
+
 def final_table(players: list[int], seats: int, rng: random.Random, keep_apart: list[set[int]] | None = None,
                 number: int = 1) -> tuple[Table, dict[int, str]]:
     """SEAT-FINAL: at the final table size, seats and the button are drawn again."""

@@ -44,6 +44,7 @@ class SeatingRules:
     halt_when_short_by: int | None = None  # pokerfest: 3, play halts at a table that many short
     move_by_corresponding_seat: bool = False  # neverending: higher levels and final tables
     final_table_size: int | None = None  # None: the seats of the final table; kentucky: 10
+    field_button_draw: bool = False  # pokerfest: one button draw at one table sets every table's (BTN-DRAW)
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ PRESETS: dict[str, Ruleset] = {
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True),
-        SeatingRules(halt_when_short_by=3),
+        SeatingRules(halt_when_short_by=3, field_button_draw=True),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
     ),
     # A league of venues: members with a signed release; alternates for a set period.

@@ -45,7 +45,8 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
 
 def draw_field(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-DRAW: seat every entry at random over the open tables, sizes within one, and
-    draw each table's button by high card (BTN-DRAW). The seed is logged: it replays the draw."""
+    draw each table's button by high card, or one button seat for the whole field where the
+    ruleset says so (BTN-DRAW). The seed is logged: it replays the draw."""
     seed = secrets.randbits(62) if seed is None else seed
     now = timezone.now()
     with operation(tournament_id, director, request_key) as op:
@@ -69,15 +70,16 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                             pinned=_pins(tournament, entries, {t.table.number for t in open_here}),
                             keep_apart=keep_apart(tournament))
         by_number = {t.table.number: t for t in open_here}
+        buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
         rows, chart = [], {}
         for drawn in plan.tables:
             here = by_number[drawn.number]
             rows += [Seating(tournament=tournament, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
                      for seat, entry_id in drawn.players.items()]
-            if drawn.count >= 2:
+            if drawn.number in buttons:
                 # The first hand's positions: the balancing rules reason from the hand dealt.
-                button, _ = seating.button_draw(drawn, rng)
-                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players, button=button))
+                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players,
+                                                        button=buttons[drawn.number]))
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
             chart[drawn.number] = drawn.count
         level = level_now(tournament_id)
@@ -86,9 +88,12 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind", "playing_level"],
                                             batch_size=500)
         Seating.objects.bulk_create(rows)
-        op.append(kinds.SEATING_DRAWN, public={"tables": chart},
-                  payload={"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations})
-    return {"seed": seed, "tables": chart, "kept_apart_failed": plan.separation_violations}
+        public = {"tables": chart}
+        if field_draw:
+            public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
+        op.append(kinds.SEATING_DRAWN, public=public,
+                  payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations})
+    return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
 
 
 def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[int]) -> dict[int, tuple[int, int]]:

@@ -47,6 +47,14 @@ def test_SEAT_DRAW_the_director_seats_the_whole_field_in_one_action_replayable_f
         (s.tournament_table.table.number, s.seat, s.entry_id) for s in open_seats}
     logged = tournament.events.get(kind="seating.drawn")
     assert logged.payload["seed"] == drawn["seed"] and "seed" not in logged.public
+    # BTN-DRAW (pokerfest): one draw at one table sets the button seat of every table.
+    button_seat = drawn["button_draw"]["seat"]
+    assert logged.public["button_draw"] == drawn["button_draw"] and drawn["button_draw"]["table"] == 3
+    for tournament_table in tournament.tables.select_related("table"):
+        state = seating.Table(tournament_table.table.number, 9, dict(open_seats.filter(
+            tournament_table=tournament_table).values_list("seat", "entry_id")))
+        expected = button_seat if button_seat in state.players else state.next_occupied(button_seat)
+        assert tournament_table.button == expected
 
     assert director.post(f"{base}/seating/draw/").json()["detail"].startswith("The field is already drawn")
     ticket = signed_in(staff["desk"]).get(f"/tournaments/{tournament.id}/entries/1/ticket/").content.decode()

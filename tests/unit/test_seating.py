@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tables.seating import (
-    Table, balance, big_blind_order, break_table, button_draw, draw, final_table, hands_until_big_blind,
+    Table, balance, big_blind_order, break_table, button_draw, draw, draw_buttons, final_table, hands_until_big_blind,
     next_hand, seat_late_entry, worst_seat,
 )
 
@@ -73,6 +73,22 @@ def test_BTN_DEAD_through_joins_and_busts_nobody_posts_the_big_blind_twice_and_t
             assert state.button == state.small_blind != state.big_blind
         else:
             assert state.button != state.big_blind and state.small_blind != state.big_blind
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(14, 63))
+def test_BTN_DRAW_one_draw_at_one_table_sets_the_button_seat_of_the_whole_field(seed, players):
+    tables = draw(list(range(players)), [Table(n, 9) for n in range(1, 8)], random.Random(seed)).tables
+    each, none = draw_buttons(tables, random.Random(seed))
+    assert none is None and set(each) == {t.number for t in tables if t.count >= 2}
+    field, (at, seat) = draw_buttons(tables, random.Random(seed), field_wide=True)
+    first = next(t for t in tables if t.count >= 2)
+    assert at == first.number and seat in first.players  # drawn among the players of one table
+    assert field == {t.number: seat for t in tables if t.count >= 2}
+    for table in tables:
+        if table.count >= 2:  # an empty button seat: the next player clockwise deals first
+            dealt = next_hand(replace(table, button=field[table.number]))
+            assert dealt.button == (seat if seat in table.players else table.next_occupied(seat))
 
 
 def test_SEAT_BALANCE_the_next_big_blind_moves_into_the_short_tables_next_big_blind():
