@@ -66,7 +66,7 @@ const floorPage = {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
-        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name));
+        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name, table.out_this_hand));
         item.append(out, ...this.clockButtons(table.number, seat, player.name));
       } else {
         item.className = "empty";
@@ -177,13 +177,21 @@ const floorPage = {
   },
 
   // The chips the player started the hand with rank players out in the same hand
-  // (ELIM-SAMETABLE); leave it empty when only one player is out.
-  playerOut(table, seat, name) {
+  // (ELIM-SAMETABLE); leave it empty when only one player is out. A second bust at the table
+  // before "Hand done" asks whether it is the same hand: never a tie made silently.
+  playerOut(table, seat, name, outThisHand) {
+    let newHand = false;
+    if (outThisHand && outThisHand.length) {
+      newHand = !confirm(`${outThisHand.join(", ")} already went out in this hand at table ${table}.\n` +
+        `OK: ${name} went out in the same hand (ranked by the chips they started it with).\n` +
+        `Cancel: a new hand (Hand done is recorded first).`);
+    }
     const answer = prompt(`${name} (table ${table}, seat ${seat}) is out.\nChips at the start of this hand (needed when two are out in one hand):`, "");
     if (answer === null) return;
     const text = answer.replace(/[,\s]/g, "");
     if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
-    this.act(`tables/${table}/seats/${seat}/out/`, text ? { starting_stack: Number(text) } : {}, () => `${name} is out.`);
+    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true } : {}) };
+    this.act(`tables/${table}/seats/${seat}/out/`, body, () => `${name} is out${newHand ? " (a new hand)" : ""}.`);
   },
 
   async act(path, body, done) {

@@ -49,6 +49,8 @@ def hand_done(request, tournament_id: int, table_number: int):
 class OutIn(Schema):
     starting_stack: int | None = Field(None, ge=0, description="the player's chips at the start of the hand: "
                                                              "players out in the same hand rank by it")
+    new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
+                                              "done was not tapped; it is recorded first")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
@@ -56,7 +58,7 @@ class OutIn(Schema):
 def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
-                               starting_stack=body.starting_stack)
+                            starting_stack=body.starting_stack, new_hand=body.new_hand)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},

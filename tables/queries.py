@@ -17,7 +17,7 @@ from core.refusals import Refused
 from players.queries import public_name
 from tables import seating
 from tables.models import HandForHand, KeepApart, Seating, TournamentTable
-from tournaments.models import Entry, Tournament
+from tournaments.models import Elimination, Entry, Tournament
 
 HandForHandStatus = TournamentTable.HandForHand
 
@@ -150,6 +150,7 @@ def floor_view(tournament_id: int) -> dict:
         chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
+    out_this_hand = _out_this_hand(tournament)
     bagged = _bagged_seats(tournament)
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     for here in open_tables(tournament).values():
@@ -162,6 +163,7 @@ def floor_view(tournament_id: int) -> dict:
                        "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
                        "hand_for_hand": hfh_status.get(here.id) or None,
                        "bagged": sorted(bagged.get(here.id, ())),
+                       "out_this_hand": out_this_hand.get((state.number, here.hands_dealt), []),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})
@@ -172,6 +174,17 @@ def floor_view(tournament_id: int) -> dict:
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             "hand_for_hand": hand_for_hand_view(tournament), **proposal}
+
+
+def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
+    """(table, hand) -> the players out in it so far: a second bust asks "same hand?"."""
+    out: dict[tuple[int, int], list[str]] = {}
+    busts = (Elimination.objects.filter(tournament=tournament, undone_at__isnull=True,
+                                        entry__status=Entry.Status.BUSTED)
+             .select_related("entry__player").order_by("seq"))
+    for bust in busts.filter(table__in=tournament.tables.filter(broken_at__isnull=True).values("table__number")):
+        out.setdefault((bust.table, bust.hand), []).append(str(bust.entry.player))
+    return out
 
 
 def _bagged_seats(tournament: Tournament) -> dict[int, set[int]]:

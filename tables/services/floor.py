@@ -10,11 +10,11 @@ from django.utils import timezone
 from clock.queries import level_now
 from clock.services import calls, day
 from core import kinds
-from core.operation import operation
+from core.operation import Operation, operation
 from core.refusals import Refused, logged_reason
 from players.queries import player_summary
 from tables import seating
-from tables.models import Seating
+from tables.models import Seating, TournamentTable
 from tables.queries import bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state
 from tables.services import hand_for_hand
 from tournaments.models import Elimination, Entry
@@ -24,44 +24,51 @@ from tournaments.queries import field_counts, money_summary
 def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
     """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
     with operation(tournament_id, actor, request_key) as op:
-        tournament = op.tournament
         if op.repeated:
-            return table_state(open_table(tournament, table_number))
-        here = open_table(tournament, table_number)
-        state = table_state(here)
-        if state.count < 2:
-            raise Refused(f"Table {table_number} has fewer than two players: no hand to deal.")
-        if here.hands_left == 0:
-            raise Refused(f"Table {table_number} has played its last hand of the day: bag the chips.")
-        hand_for_hand.hand_done(op, here)  # refuses a table that must wait
-        following = seating.next_hand(state)
-        here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
-        here.hands_dealt += 1
-        here.playing_level = level_now(tournament_id)
-        here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
-        # A clock still running on a player ends with the hand.
-        here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
-        day.hand_played(op, here)
-        positions = {"table": table_number, "button": here.button, "small_blind": here.small_blind,
-                     "big_blind": here.big_blind}
-        if hfh := hand_for_hand_view(tournament):
-            positions["hand_for_hand"] = hfh
-        op.append(kinds.HAND_DONE, payload=positions, public=positions)
+            return table_state(open_table(op.tournament, table_number))
+        return _next_hand(op, open_table(op.tournament, table_number))
+
+
+def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
+    """The next hand at a table (BTN-DEAD), with what it sets off: hand-for-hand, the day's
+    last hands, a clock on a player ended."""
+    state = table_state(here)
+    if state.count < 2:
+        raise Refused(f"Table {here.table.number} has fewer than two players: no hand to deal.")
+    if here.hands_left == 0:
+        raise Refused(f"Table {here.table.number} has played its last hand of the day: bag the chips.")
+    hand_for_hand.hand_done(op, here)  # refuses a table that must wait
+    following = seating.next_hand(state)
+    here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
+    here.hands_dealt += 1
+    here.playing_level = level_now(op.tournament_id)
+    here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
+    # A clock still running on a player ends with the hand.
+    here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
+    day.hand_played(op, here)
+    positions = {"table": here.table.number, "button": here.button, "small_blind": here.small_blind,
+                 "big_blind": here.big_blind}
+    if hfh := hand_for_hand_view(op.tournament):
+        positions["hand_for_hand"] = hfh
+    op.append(kinds.HAND_DONE, payload=positions, public=positions)
     return following
 
 
 def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
-               starting_stack: int | None = None) -> dict:
+               starting_stack: int | None = None, new_hand: bool = False) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
-    the same hand, ELIM-SAMETABLE). Answers with the balancing moves the table now needs
-    (proposed, not yet made)."""
+    the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
+    last bust at this table, so it is recorded first and this bust takes a place of its own.
+    Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if op.repeated:
             return proposed_moves(tournament_id)
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
+        if new_hand:
+            _next_hand(op, here)
         now = timezone.now()
         end_seating(sitting, now, "busted")
         Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)

@@ -229,25 +229,35 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator('[data-clock="pool"]')).to_have_text("900 EUR")
-    stacks = iter(["12,000", "30000"])
-    tablet.on("dialog", lambda dialog: dialog.accept(next(stacks)))
+    stacks, same_hand, asked = iter(["12,000", "30000", ""]), iter([True, False]), []
+
+    def answer(dialog):
+        if dialog.type == "confirm":  # a second bust before "Hand done": the same hand?
+            asked.append(dialog.message)
+            dialog.accept() if next(same_hand) else dialog.dismiss()
+        else:
+            dialog.accept(next(stacks))
+
+    tablet.on("dialog", answer)
     names = []
-    for out in range(2):
+    for out in range(3):
         row = tablet.locator(".seats li:not(.empty)").first
         names.append(row.inner_text().split(". ", 1)[1].split(" ·")[0].split("\n")[0])
         row.get_by_role("button", name="Player out").click()
-        expect(tablet.locator("[data-result]")).to_contain_text(f"{names[-1]} is out.")
+        expect(tablet.locator("[data-result]")).to_contain_text(f"{names[-1]} is out")
         expect(tablet.locator(".seats li:not(.empty)")).to_have_count(8 - out)
-    expect(lobby.locator('[data-clock="players-left"]')).to_have_text("7")
+    # Issue 11, item 5: the tablet asked each time a player was already out in the hand.
+    assert len(asked) == 2 and names[0] in asked[0] and names[1] in asked[1]
+    expect(tablet.locator("[data-result]")).to_contain_text(f"{names[2]} is out (a new hand).")
+    expect(lobby.locator('[data-clock="players-left"]')).to_have_text("6")
     results = new_page()
     results.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
     rows = results.locator("[data-results] tbody tr")
-    expect(rows).to_have_count(2)
-    # 30,000 at the start of the hand finishes 8th, 12,000 finishes 9th.
-    expect(rows.nth(0).locator("td").nth(0)).to_have_text("8")
-    expect(rows.nth(0).locator("td").nth(1)).to_have_text(f"{names[1].split()[0]} F.")
-    expect(rows.nth(1).locator("td").nth(0)).to_have_text("9")
-    expect(rows.nth(1).locator("td").nth(1)).to_have_text(f"{names[0].split()[0]} F.")
+    expect(rows).to_have_count(3)
+    # 30,000 at the start of the hand finishes 8th, 12,000 finishes 9th; the next hand's bust 7th.
+    for row, (place, name) in enumerate([("7", names[2]), ("8", names[1]), ("9", names[0])]):
+        expect(rows.nth(row).locator("td").nth(0)).to_have_text(place)
+        expect(rows.nth(row).locator("td").nth(1)).to_have_text(f"{name.split()[0]} F.")
 
 
 def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_bubble(

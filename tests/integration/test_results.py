@@ -63,6 +63,33 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_rank_by_starting_stack_and_the_resul
 
 
 @pytest.mark.django_db
+def test_ELIM_SAMETABLE_a_second_bust_before_hand_done_is_the_same_hand_only_when_the_floor_says_so(
+        nine_players, staff):
+    """Issue 11, item 5: busts on separate hands at one table became a tie because nobody
+    tapped "Hand done". The tablet sees who is already out in the hand; a new hand is recorded
+    with the bust."""
+    tournament = nine_players
+    seats = seats_of(tournament)
+    floor = Client()
+    floor.force_login(staff["floor"])
+    base = f"/api/tournaments/{tournament.id}/tables/1/seats"
+    assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == []
+    floor.post(f"{base}/{seats[1][1]}/out/", {}, content_type="application/json")
+    first = Entry.objects.get(tournament=tournament, number=1).player
+    assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == [str(first)]
+    hands = floor_view(tournament.id)["tables"][0]["hands_dealt"]
+    again = floor.post(f"{base}/{seats[2][1]}/out/", {"new_hand": True}, content_type="application/json")
+    assert again.status_code == 200
+    view = floor_view(tournament.id)["tables"][0]
+    assert view["hands_dealt"] == hands + 1 and view["out_this_hand"] == [str(Entry.objects.get(
+        tournament=tournament, number=2).player)]
+    kinds = list(tournament.events.order_by("seq").values_list("kind", flat=True))
+    assert kinds[-3:] == ["player.out", "hand.done", "player.out"]  # the hand done is recorded first
+    by_entry = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
+    assert by_entry == {1: [9, 9], 2: [8, 8]}  # each a place of its own, no tie
+
+
+@pytest.mark.django_db
 def test_a_bust_undone_by_mistake_puts_the_player_back_and_the_places_close_up(nine_players, staff):
     tournament = nine_players
     seats = seats_of(tournament)
