@@ -64,7 +64,8 @@ const tablesOverview = {
       return item;
     }));
     document.querySelector("[data-tables-summary]").textContent = answer.tables.length
-      ? `${answer.players_left} players at ${answer.tables.length} tables.` : "No tables are open yet.";
+      ? `${plural(answer.players_left, "player")} at ${plural(answer.tables.length, "table")}.`
+      : answer.tournament_status === "finished" ? "The tournament is over: every table is closed." : "No tables are open yet.";
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");
     if (document.activeElement !== order) order.value = answer.breaking_order.join(", ");

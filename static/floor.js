@@ -39,7 +39,10 @@ const floorPage = {
       if (typed.has(input.dataset.key)) input.value = typed.get(input.dataset.key);
       if (input.dataset.key === focused) input.focus();
     });
-    if (!answer.tables.length) holder.textContent = "No tables are open yet: the director opens them and draws the field.";
+    if (!answer.tables.length) {
+      holder.textContent = answer.tournament_status === "finished" ? "The tournament is over: every table is closed."
+        : "No tables are open yet: the director opens them and draws the field.";
+    }
     this.showMoves(answer);
   },
 

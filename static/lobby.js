@@ -13,12 +13,14 @@ const lobbyPage = {
     document.addEventListener("pokerfest:snapshot", (event) => {
       this.endOfDay(event.detail.end_of_day);
       this.handForHand(event.detail.hand_for_hand);
+      this.finished(event.detail.winners);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
       if (touches(kind, "hand_for_hand")) this.handForHand(data);
       if (kind === "hand.done" && data.hand_for_hand) this.handForHand(data.hand_for_hand);
       if (kind === "hfh.ended") this.handForHand(null, `In the money! ${data.players_left} players left, ${data.places_paid} paid.`);
+      if (kind === "tournament.finished") this.finished(data.winners);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
@@ -40,6 +42,14 @@ const lobbyPage = {
     line.textContent = state ? handForHandLine(state) : announcement || "";
   },
 
+  // END-FINISH: the winner, once the tournament is over.
+  finished(winners) {
+    const line = document.querySelector("[data-winner]");
+    this.over = Boolean(winners && winners.length);
+    line.hidden = !this.over;
+    if (this.over) line.textContent = `The tournament is over. Winner: ${winners.map((w) => `${w.name} (#${w.entry})`).join(", ")}.`;
+  },
+
   // CLK-EOD: which tables still play their last hands of the day.
   endOfDay(state) {
     const line = document.querySelector("[data-end-of-day]");
@@ -55,7 +65,8 @@ const lobbyPage = {
     if (!ok) return;
     const seated = answer.tables.reduce((sum, table) => sum + Object.keys(table.players).length, 0);
     document.querySelector("[data-chart-summary]").textContent = answer.tables.length
-      ? `${seated} players at ${answer.tables.length} tables.` : "The seating chart appears once the field is drawn.";
+      ? `${plural(seated, "player")} at ${plural(answer.tables.length, "table")}.`
+      : this.over ? "The tournament is over: see the results." : "The seating chart appears once the field is drawn.";
     document.querySelector("[data-chart]").replaceChildren(...answer.tables.map((table) => {
       const seats = [];
       for (let seat = 1; seat <= table.seats; seat++) {

@@ -26,9 +26,10 @@ const seatPage = {
     const { ok, answer } = await getJSON(this.root.dataset.seatApi);
     if (!ok) return;
     const text = answer.status !== "active" ? `This entry is ${answer.status_display}.`
+      : answer.tournament_status === "finished" ? "The tournament is over: see the results in the lobby."
       : answer.table ? `Table ${answer.table} · seat ${answer.seat}` : "Seat pending: your table and seat appear here once the field is drawn.";
     const shown = this.root.querySelector("[data-seat]");
-    if (announce && shown.textContent !== text) {
+    if (announce && answer.table && shown.textContent !== text) { // a new seat, not a bust or the end
       this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;
     }
     shown.textContent = text;

@@ -15,6 +15,11 @@ function reloadOnSeatingChanges(reload, wait = 300) {
   document.addEventListener("pokerfest:snapshot", soon);
 }
 
+// "1 player", "60 players".
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
 function element(tag, properties, ...children) {
   const made = Object.assign(document.createElement(tag), properties || {});
   made.append(...children);
@@ -28,7 +33,7 @@ function tableNeeds(answer, act, mayDirect) {
   const hfh = answer.hand_for_hand;
   if (hfh) {
     needs.push(element("p", { className: "notice", textContent: handForHandLine(hfh) }));
-  } else if (mayDirect) {
+  } else if (mayDirect && answer.tables.length > 1) { // HFH-MODE: at one table every hand is shared already
     const due = answer.money && answer.money.hand_for_hand_due
       ? `The bubble is near: ${answer.money.places_paid} paid, ${answer.players_left} left. ` : "";
     needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: () => {

@@ -170,7 +170,8 @@ def floor_view(tournament_id: int) -> dict:
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
-    return {"tables": tables, "breaking_order": breaking_order(tournament), "clock_level": level_now(tournament_id),
+    return {"tables": tables, "tournament_status": tournament.status,
+            "breaking_order": breaking_order(tournament), "clock_level": level_now(tournament_id),
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             "hand_for_hand": hand_for_hand_view(tournament), **proposal}
@@ -272,7 +273,8 @@ def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
 
 def seat_page(tournament_id: int, code: str) -> dict:
     """What the player's seat page shows, from the code on the ticket."""
-    entry = Entry.objects.get(tournament_id=tournament_id, public_code=code)
+    entry = Entry.objects.select_related("tournament").get(tournament_id=tournament_id, public_code=code)
     place = seat_of(entry)
     return {"entry": entry.number, "status": entry.status, "status_display": entry.get_status_display(),
+            "tournament_status": entry.tournament.status,
             "table": place[0] if place else None, "seat": place[1] if place else None}

@@ -64,6 +64,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         }
         document["money"] = money_summary(tournament, document["players_left"])
         document["hand_for_hand"] = hand_for_hand_view(tournament)
+        document["winners"] = winners(tournament)
     return document
 
 
@@ -284,6 +285,15 @@ def standings(tournament: Tournament) -> dict:
     return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
             "deal": {"method": deal.get_method_display(), "left_to_play": deal.left_to_play,
                      "amounts": deal.amounts} if deal else None}
+
+
+def winners(tournament: Tournament) -> list[dict]:
+    """Once the tournament is finished (END-FINISH): the players placed first, by entry number
+    and public name."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return []
+    return [{"entry": row["entry"], "name": row["public_name"]} for row in standings(tournament)["out"]
+            if row["place"][0] == 1]
 
 
 def published(tournament: Tournament) -> bool:

@@ -57,6 +57,8 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         levels = clock.structure.timeline_levels()
         if op.repeated:
             return clock.document(now, levels)  # a retry of a request that already took effect
+        if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise timeline.ClockRefused(f"The tournament is {op.tournament.status}: its clock stays stopped.")
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
@@ -266,3 +268,18 @@ def _start_next_day(op: Operation, clock: Clock) -> dict | None:
     TournamentTable.objects.filter(tournament_id=clock.tournament_id).update(hands_left=None)
     return {"day": clock.day}
 
+
+def stop_at_the_finish(op: Operation) -> dict | None:
+    """END-FINISH: a reaction inside the finish's operation. A running clock stops for good
+    (no control restarts it); its document for the finish's event, or None without a clock."""
+    clock = op.locked_clock()
+    if clock is None:
+        return None
+    now = timezone.now()
+    levels = clock.structure.timeline_levels()
+    if clock.status == timeline.RUNNING:
+        clock.set_state(timeline.pause(clock.state, levels, now))
+    clock.resume_at = None
+    clock.version += 1  # a level boundary or time-out queued before the finish does nothing
+    clock.save()
+    return clock.document(now, levels)

@@ -17,6 +17,7 @@ from tables import seating
 from tables.models import Seating, TournamentTable
 from tables.queries import bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state
 from tables.services import hand_for_hand
+from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
 from tournaments.queries import field_counts, money_summary
 
@@ -86,6 +87,8 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
                                    hand_for_hand=bust_hand(tournament),
                                    starting_stack=starting_stack, at=now)
         calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
+        if left == 1:
+            finish(op, "last player standing")  # END-FINISH: one player holds every chip
     return proposed_moves(tournament_id)
 
 

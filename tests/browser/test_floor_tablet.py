@@ -325,3 +325,32 @@ def test_REG_ID_the_cashier_pays_a_prize_once_at_the_payout_desk(stack, new_page
     expect(cashier.locator("[data-prizes] tbody tr").first).to_contain_text("paid (cash)")
     cashier.reload()
     expect(cashier.get_by_role("button", name="Pay cash")).to_have_count(0)
+
+
+def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_screen(
+    stack, new_page, make_tournament, staff
+):
+    """Issue 11, item 3: with one player left the tournament stays running and the winner's row
+    still offers Out. Now the tablet closes, the lobby names the winner, the clock stops."""
+    tournament = field(make_tournament, 3, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 4)
+    tablet, lobby, director = new_page(), new_page(), new_page()
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    director.get_by_role("button", name="Start", exact=True).click()
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
+    tablet.on("dialog", lambda dialog: dialog.dismiss() if dialog.type == "confirm" else dialog.accept(""))
+    seated = tablet.locator(".seats li:not(.empty)")
+    for left in (2, 0):  # the second bust comes in a new hand (the tablet asks); then no table is left
+        seated.first.get_by_role("button", name="Player out").click()
+        expect(seated).to_have_count(left)
+    winner = Entry.objects.select_related("player").get(tournament=tournament, status="active")
+    expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
+    expect(lobby.locator("[data-winner]")).to_have_text(
+        f"The tournament is over. Winner: {winner.player.first_name} {winner.player.last_name[0]}. (#{winner.number}).")
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("paused")
+    expect(director.locator("[data-tournament-status]")).to_have_text("finished")
+    lobby.reload()  # a screen that opens later has it from the snapshot
+    expect(lobby.locator("[data-winner]")).to_contain_text(f"Winner: {winner.player.first_name}")

@@ -7,8 +7,10 @@ from tournaments.services.rulings import undo_bust
 from tables.services.draw import draw_field, open_tables
 from tables.queries import floor_view
 from tables.services.floor import player_out
+from clock.services import level_clock
+from players.queries import public_name
 from tournaments.models import Entry, Tournament
-from tournaments.queries import money_summary, payout, prize_pool, standings
+from tournaments.queries import money_summary, payout, prize_pool, snapshot, standings
 
 
 def seats_of(tournament) -> dict[int, tuple[int, int]]:
@@ -220,3 +222,36 @@ def test_PAY_STRUCT_the_places_paid_override_sets_the_amounts_as_well_as_the_bub
     assert len(table) == 10 and sum(table) == prize_pool(tournament)["pool"]
     money = money_summary(tournament, 10)
     assert money["places_paid"] == 10 and money["in_the_money"] and money["next_out_prize"] == table[9] > 0
+
+
+@pytest.mark.django_db
+def test_END_FINISH_the_last_player_standing_wins_the_clock_stops_and_the_tables_close(field, staff):
+    """Issue 11, item 3: with one player left the tournament stayed running, the clock went on
+    and the winner's tablet row still offered Out."""
+    tournament, entries = field(3, tables=1, buy_in=10_000)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    level_clock.start_clock(tournament.id, staff["director"])
+    seats = seats_of(tournament)
+    player_out(tournament.id, *seats[1], staff["floor"])
+    tournament.refresh_from_db()
+    assert tournament.status == "running" and snapshot(tournament.id)["winners"] == []
+    player_out(tournament.id, *seats[2], staff["floor"], new_hand=True)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    finished = tournament.events.get(kind="tournament.finished")
+    assert finished.public["winners"] == [{"entry": 3, "name": public_name(entries[2].player.first_name,
+                                                                             entries[2].player.last_name)}]
+    assert finished.public["clock"]["status"] == "paused"
+    lobby = snapshot(tournament.id)
+    assert lobby["tournament"]["status"] == "finished" and lobby["winners"] == finished.public["winners"]
+    view = floor_view(tournament.id)
+    assert view["tables"] == [] and view["tournament_status"] == "finished"  # the tablets have nothing to tap
+    places = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
+    assert places == {1: [3, 3], 2: [2, 2], 3: [1, 1]}
+    with pytest.raises(Exception, match="finished: its clock stays stopped"):
+        level_clock.resume_clock(tournament.id, staff["director"])
+    with pytest.raises(Exception, match="results are final"):
+        undo_bust(tournament.id, 2, "wrong seat", staff["director"])
+    with pytest.raises(Exception, match="not open"):
+        player_out(tournament.id, *seats[3], staff["floor"])

@@ -30,6 +30,8 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         if op.repeated:
             return op.repeated.public
         tournament = op.tournament
+        if tournament.status == tournament.Status.FINISHED:
+            raise Refused("The tournament is finished: its results are final.")
         entry = locked_entry(tournament, entry_number)
         bust = entry.eliminations.filter(undone_at__isnull=True).first()
         if bust is None or entry.status != Entry.Status.BUSTED:

@@ -1,0 +1,29 @@
+"""The finish (END-FINISH): the tournament is over, the tables close, the clock stops.
+
+A reaction inside the operation that ends the tournament: the floor's last bust (one player
+holds every chip) or a recorded end (a full final-table deal). Service floor: tables' services
+may call the clock's; reads come from the queries.
+"""
+
+from django.utils import timezone
+
+from clock.services.level_clock import stop_at_the_finish
+from core import kinds
+from core.operation import Operation
+from tournaments.models import Tournament
+from tournaments.queries import winners
+
+
+def finish(op: Operation, how: str) -> dict:
+    """Close every table, stop the clock and mark the tournament finished; `how` says why, for
+    the log ("last player standing", "deal"). The results are final from here on."""
+    tournament = op.tournament
+    now = timezone.now()
+    tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="finished")
+    tournament.tables.filter(broken_at__isnull=True).update(broken_at=now)
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED, registration_closed=True)
+    tournament.status, tournament.registration_closed = Tournament.Status.FINISHED, True
+    public = {"tournament_status": Tournament.Status.FINISHED, "how": how, "winners": winners(tournament),
+              "clock": stop_at_the_finish(op)}
+    op.append(kinds.TOURNAMENT_FINISHED, public=public, payload=public)
+    return public
