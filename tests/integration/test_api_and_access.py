@@ -1,6 +1,8 @@
 """The JSON API and every page, walked through by every persona: who reaches what, and that
 bad input gets a 4xx JSON message a person can act on, never a 500."""
 
+import re
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -308,3 +310,30 @@ def test_every_admin_list_and_add_page_opens_for_a_superuser(staff, make_tournam
         assert changelist.status_code == 200, meta.label
         add = client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add"))
         assert add.status_code == (200 if model_admin.has_add_permission(add.wsgi_request) else 403), meta.label
+
+
+NAVIGATION = {  # each role's links on a tournament's pages (issue 11: every staff page has one)
+    "director": ["Lobby", "Desk", "Floor", "Director", "Compliance", "Close-out", "Payouts", "Results"],
+    "floor": ["Lobby", "Floor", "Results"],
+    "desk": ["Lobby", "Desk", "Close-out", "Results"],
+    "cashier": ["Lobby", "Desk", "Close-out", "Payouts", "Results"],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", sorted(NAVIGATION))
+def test_every_staff_page_has_the_navigation_bar_of_its_role(make_tournament, staff, persona):
+
+
+    tournament = make_tournament()
+    client = client_for(persona, staff)
+    for label in NAVIGATION[persona]:
+        if label in ("Lobby", "Results"):
+            continue
+        page = client.get(f"/tournaments/{tournament.id}/{'payouts' if label == 'Payouts' else label.lower()}/")
+        assert page.status_code == 200, label
+        bar = re.search(r'<nav class="staff-nav".*?</nav>', page.content.decode(), re.S).group(0)
+        assert re.findall(r">([A-Z][a-z-]+)</a>", bar) == NAVIGATION[persona]
+        assert f'aria-current="page">{label}</a>' in bar
+    lobby = Client().get(f"/tournaments/{tournament.id}/").content.decode()
+    assert "staff-nav" not in lobby  # the public lobby has no staff links

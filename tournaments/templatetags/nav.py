@@ -1,0 +1,31 @@
+"""{% staff_nav tournament %}: the navigation bar of a tournament's pages, each link shown only
+to a role that may open it (core/access.py), the current page marked."""
+
+from django import template
+from django.urls import reverse
+
+from core.access import Action, can
+
+register = template.Library()
+
+PAGES = (  # (label, url name, the action that opens it)
+    ("Lobby", "lobby", Action.VIEW_LOBBY),
+    ("Desk", "desk", Action.DESK),
+    ("Floor", "floor", Action.FLOOR),
+    ("Director", "director", Action.RUN_CLOCK),
+    ("Compliance", "compliance", Action.LOGO_RULINGS),
+    ("Close-out", "close_out", Action.CASHIER_REPORT),
+    ("Payouts", "payout_desk", Action.PAY_PRIZES),
+    ("Results", "results", Action.VIEW_LOBBY),
+)
+
+
+@register.inclusion_tag("pokerfest/_nav.html", takes_context=True)
+def staff_nav(context, tournament) -> dict:
+    request = context["request"]
+    links = []
+    for label, name, action in PAGES:
+        if can(request.user, action):
+            url = reverse(name, args=[tournament.id])
+            links.append({"label": label, "url": url, "current": request.path == url})
+    return {"links": links if len(links) > 2 else []}  # the public sees the lobby's own links
