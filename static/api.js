@@ -42,3 +42,15 @@ async function getJSON(url) {
   const answer = await response.json().catch(() => ({ detail: `The server answered ${response.status}.` }));
   return { ok: response.ok, status: response.status, answer };
 }
+
+// A DOM element with properties and children: element("p", { className: "notice" }, "text").
+function element(tag, properties, ...children) {
+  const made = Object.assign(document.createElement(tag), properties || {});
+  made.append(...children);
+  return made;
+}
+
+// "1 player", "60 players".
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}

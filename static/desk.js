@@ -109,6 +109,10 @@ const deskPage = {
     if (!ok) return this.say("[data-form-result]", answer.detail, false);
     this.player = answer.player;
     this.entries = answer.entries;
+    if (this.player.id !== this.shown) { // another player: the last one's answers do not apply
+      for (const result of document.querySelectorAll("[data-sale-result], [data-logo-result]")) result.textContent = "";
+      this.shown = this.player.id;
+    }
     const panel = document.querySelector("[data-player-panel]");
     panel.hidden = false;
     panel.querySelector("[data-player-name]").textContent = `${answer.player.first_name} ${answer.player.last_name}`;
@@ -139,9 +143,64 @@ const deskPage = {
         const item = document.createElement("li");
         item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
           `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">ticket</a>`;
+        if (entry.status === "active") item.append(...this.entryActions(entry));
         return item;
       })
     );
+  },
+
+  // The cashier's and the director's actions on an active entry: void (a desk mistake, money
+  // back in full), refund by rule (ENT-REFUND), a substitute (ENT-SUBST, the director).
+  entryActions(entry) {
+    const forms = [];
+    const money = formatMoney(entry.paid, this.root.dataset.currency);
+    const form = (label, fields, submit) => {
+      const made = element("form", { className: "entry-action", ariaLabel: `${label}: entry #${entry.number}` }, ...fields,
+        element("button", { type: "submit", textContent: label }));
+      made.addEventListener("submit", (event) => { event.preventDefault(); submit(made); });
+      return made;
+    };
+    if (this.root.dataset.mayRefund === "true") {
+      forms.push(form("Void", [element("input", { name: "reason", required: true, maxLength: 200, placeholder: "why (a desk mistake…)", ariaLabel: "Why void" })],
+        (made) => confirm(`Void entry #${entry.number}? Its ${money} goes back in full.`) &&
+          this.entryAction(entry.number, "void", { reason: made.elements.reason.value }, `Entry #${entry.number} voided: ${money} back.`)));
+      const reasons = element("select", { name: "reason", ariaLabel: "Why refund" },
+        element("option", { value: "withdrawal", textContent: "the player withdraws (buy-in back, not the fee)" }),
+        element("option", { value: "cancelled", textContent: "the tournament does not go ahead (all back)" }));
+      forms.push(form("Refund", [reasons, element("input", { name: "note", maxLength: 200, placeholder: "note", ariaLabel: "Refund note" })],
+        (made) => confirm(`Refund entry #${entry.number} (${made.elements.reason.value})?`) &&
+          this.entryAction(entry.number, "refund", { reason: made.elements.reason.value, note: made.elements.note.value },
+            (answer) => `Entry #${entry.number} refunded: ${formatMoney(answer.returned, this.root.dataset.currency)} back.`)));
+    }
+    if (this.root.dataset.mayDirect === "true" && !["rebuy", "addon"].includes(entry.kind)) {
+      const search = element("input", { name: "who", placeholder: "substitute's name", ariaLabel: "Substitute's name", autocomplete: "off" });
+      const choice = element("select", { name: "player_id", required: true, ariaLabel: "Substitute" });
+      search.addEventListener("input", async () => {
+        const { ok, answer } = await getJSON(this.api(`/players/?q=${encodeURIComponent(search.value)}`));
+        choice.replaceChildren(...(ok ? answer : []).filter((p) => p.id !== this.player.id).map((p) =>
+          element("option", { value: p.id, textContent: `${p.first_name} ${p.last_name} · born ${p.date_of_birth}` })));
+      });
+      forms.push(form("Approve substitute", [search, choice, element("input", { name: "reason", required: true, maxLength: 200, placeholder: "why", ariaLabel: "Why substitute" })],
+        (made) => this.entryAction(entry.number, "substitute", { player_id: Number(choice.value), reason: made.elements.reason.value },
+          (answer) => `${answer.substitute} plays entry #${entry.number} for ${answer.entrant}.`)));
+    }
+    return forms;
+  },
+
+  async entryAction(number, action, body, done) {
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/${number}/${action}/`), body,
+      newRequestKey());
+    if (!ok) return this.refused(answer);
+    this.say("[data-sale-result]", typeof done === "function" ? done(answer) : done, true);
+    this.select(this.player.id);
+  },
+
+  refused(answer) {
+    const result = document.querySelector("[data-sale-result]");
+    result.className = "result refused";
+    if (!answer.reasons) return (result.textContent = answer.detail);
+    const list = element("ul", { className: "reasons" }, ...answer.reasons.map((reason) => this.reasonItem(reason)));
+    result.replaceChildren("Refused:", list);
   },
 
   reasonItem(reason) {
@@ -193,7 +252,7 @@ const deskPage = {
     const shift = document.getElementById("desk-shift").value.trim();
     if (!desk || !shift) return this.say("[data-sale-result]", "Fill in the desk and shift at the top first.", false);
     const body = { ...this.formBody(event.target), player_id: this.player.id, desk, shift };
-    const { ok, status, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/`), body, this.saleKey);
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/`), body, this.saleKey);
     const result = document.querySelector("[data-sale-result]");
     if (ok) {
       this.saleKey = newRequestKey();
@@ -206,15 +265,7 @@ const deskPage = {
       this.select(this.player.id);
       return;
     }
-    result.className = "result refused";
-    if (status === 409 && answer.reasons) {
-      const list = document.createElement("ul");
-      list.className = "reasons";
-      list.append(...answer.reasons.map((reason) => this.reasonItem(reason)));
-      result.replaceChildren("Refused:", list);
-    } else {
-      result.textContent = answer.detail;
-    }
+    this.refused(answer);
   },
 
   say(selector, text, ok) {

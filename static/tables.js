@@ -15,17 +15,6 @@ function reloadOnSeatingChanges(reload, wait = 300) {
   document.addEventListener("pokerfest:snapshot", soon);
 }
 
-// "1 player", "60 players".
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-function element(tag, properties, ...children) {
-  const made = Object.assign(document.createElement(tag), properties || {});
-  made.append(...children);
-  return made;
-}
-
 // answer: GET tables/ ; act(path, body, doneText) posts and reports; mayDirect: the director's
 // own actions (the final-table redraw) are offered.
 function tableNeeds(answer, act, mayDirect) {

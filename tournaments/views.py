@@ -62,7 +62,9 @@ def floor(request, tournament_id: int):
 
 
 def desk(request, tournament_id: int):
-    return _screen(request, tournament_id, Action.DESK, "pokerfest/desk.html")
+    return _screen(request, tournament_id, Action.DESK, "pokerfest/desk.html",
+                   may_refund=can(request.user, Action.VOID_OR_REFUND),
+                   may_direct=can(request.user, Action.DIRECTOR_APPROVAL))
 
 
 @ensure_csrf_cookie  # the controls post to the API with the CSRF token from this cookie

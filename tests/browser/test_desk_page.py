@@ -8,8 +8,10 @@ from playwright.sync_api import expect
 
 from players.services import desk as player_services
 from tests.browser.test_live_pages import act, sign_in
+from tournaments import queries
 from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
+from tournaments.services import desk as desk_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -189,3 +191,49 @@ def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_show
     expect(ticket.locator("[data-seat]")).to_have_text(re.compile(r"^Table [123] · seat [1-9]$"))
     director.get_by_role("button", name="Draw the field").click()
     expect(result).to_contain_text("The field is already drawn")
+
+
+def test_ENT_REFUND_and_ENT_SUBST_voids_refunds_and_a_substitute_from_the_desk_page(
+    stack, new_page, make_tournament, staff
+):
+    """Issue 11, item 4: voids, refunds and substitutions had no page."""
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="neverending", buy_in=20_000, fee=2_000)
+    member = dict(membership_fee_paid_until=date(2099, 1, 1), release_signed=True, accepts_terms=True,
+                  id_checked=True)
+    people = [act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        first, "Member", date(1980, 1, 1), membership_number=f"N-{i}", **member), None)
+        for i, first in enumerate(["Mistaken", "Leaving", "Called", "Standin"])]
+    for person in people[:3]:
+        act(desk_services.register_entry, tournament.id, person.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+
+    cashier = new_page()
+    cashier.on("dialog", lambda dialog: dialog.accept())
+    sign_in(cashier, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/desk/")
+    cashier.get_by_label("Find player").fill("Mistaken")
+    cashier.get_by_role("button", name=re.compile("^Member, Mistaken")).click()
+    void = cashier.get_by_role("form", name="Void: entry #1")
+    void.get_by_label("Why void").fill("sold to the wrong player")
+    void.get_by_role("button", name="Void").click()
+    expect(cashier.locator("[data-sale-result]")).to_have_text("Entry #1 voided: 220.00 EUR back.")
+    expect(cashier.locator("[data-player-entries]")).to_contain_text("#1 buy-in · voided")
+    cashier.get_by_label("Find player").fill("Leaving")
+    cashier.get_by_role("button", name=re.compile("^Member, Leaving")).click()
+    expect(cashier.locator("[data-sale-result]")).to_have_text("")  # the last player's answer is gone
+    refund = cashier.get_by_role("form", name="Refund: entry #2")
+    refund.get_by_role("button", name="Refund").click()
+    expect(cashier.locator("[data-sale-result]")).to_have_text("Entry #2 refunded: 200.00 EUR back.")  # not the fee
+    expect(cashier.get_by_role("form", name=re.compile("Approve substitute"))).to_have_count(0)  # the director's
+
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/desk/")
+    director.get_by_label("Find player").fill("Called")
+    director.get_by_role("button", name=re.compile("^Member, Called")).click()
+    substitute = director.get_by_role("form", name="Approve substitute: entry #3")
+    substitute.get_by_label("Substitute's name").fill("Standin")
+    expect(substitute.get_by_label("Substitute", exact=True).locator("option")).to_have_count(1)
+    substitute.get_by_label("Why substitute").fill("family emergency")
+    substitute.get_by_role("button", name="Approve substitute").click()
+    expect(director.locator("[data-sale-result]")).to_have_text("Standin Member plays entry #3 for Called Member.")
+    statuses = dict(Entry.objects.filter(tournament=tournament).values_list("number", "status"))
+    assert statuses == {1: "voided", 2: "refunded", 3: "active"}
