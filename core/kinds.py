@@ -133,6 +133,7 @@ TOURNAMENT_FINISHED = _kind("tournament.finished", PUBLIC,
                             "the tournament is over (END-FINISH): the winner, the clock stopped, the tables closed",
                             "tables", "all_seats")
 PRIZE_PAID = _kind("prize.paid", STAFF, "the payout desk paid a prize")
+PRIZE_PAYMENT_REVERSED = _kind("prize.payment_reversed", STAFF, "a prize paid by mistake is reversed, with a reason")
 
 
 def for_screens() -> dict[str, list[str]]:

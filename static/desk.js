@@ -275,11 +275,4 @@ const deskPage = {
   },
 };
 
-const MINOR_UNIT_EXPONENTS = { JPY: 0, KRW: 0, ISK: 0, CLP: 0, VND: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
-
-function formatMoney(minorUnits, currency) {
-  const exponent = MINOR_UNIT_EXPONENTS[currency] ?? 2;
-  return `${(minorUnits / 10 ** exponent).toLocaleString("en", { minimumFractionDigits: exponent, maximumFractionDigits: exponent })} ${currency}`;
-}
-
 document.addEventListener("DOMContentLoaded", () => deskPage.start());

@@ -180,3 +180,16 @@ class PayIn(Schema):
 def pay_prize(request, tournament_id: int, number: int, body: PayIn):
     tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
     return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))
+
+
+@staff.post("/tournaments/{tournament_id}/entries/{number}/reverse-payment/", response={200: dict, **ERRORS},
+            summary="Reverse a prize payment made by mistake, with a reason; the prize can be paid again")
+def reverse_payment(request, tournament_id: int, number: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
+    return payout_desk.reverse_payment(tournament_id, number, body.reason, request.user, request_key(request))
+
+
+@staff.get("/tournaments/{tournament_id}/prizes/", response={200: list[dict], **ERRORS},
+           summary="The payout desk's list: every prize by place, and whether and how it was paid")
+def prizes(request, tournament_id: int):
+    return queries.prizes_to_pay(tournament_for(request.user, tournament_id, Action.PAY_PRIZES))

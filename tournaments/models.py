@@ -308,17 +308,30 @@ class Deal(models.Model):
 
 
 class PrizePayment(models.Model):
-    """A prize paid at the payout desk: once per entry, by the database. A wire transfer needs
-    the player's ID document on file (REG-ID)."""
+    """A prize paid at the payout desk: one standing payment per entry, by the database. A wire
+    transfer needs the player's ID document on file (REG-ID). A payment made by mistake is
+    reversed with a reason, never deleted; the prize can then be paid again."""
 
     class Method(models.TextChoices):
         CASH = "cash"
         WIRE = "wire", "wire transfer"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="prize_payments")
-    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="prize_payment")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="prize_payments")
     amount = models.PositiveBigIntegerField()
     method = models.CharField(max_length=10, choices=Method)
     paid_at = models.DateTimeField()
     cashier = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    reversed_at = models.DateTimeField(null=True, blank=True)
+    reversed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                    related_name="+")
+    reversal_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry"], condition=models.Q(reversed_at__isnull=True),
+                                    name="prize_paid_once_per_entry"),
+            models.CheckConstraint(condition=models.Q(reversed_at__isnull=True) | ~models.Q(reversal_reason=""),
+                                   name="prize_reversal_has_a_reason"),
+        ]
 

@@ -147,7 +147,6 @@ def results_csv(request, tournament_id: int):
 
 @ensure_csrf_cookie
 def payout_desk(request, tournament_id: int):
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    return _screen(request, tournament_id, Action.PAY_PRIZES, "pokerfest/payout_desk.html",
-                   prizes=queries.prizes_to_pay(tournament) if tournament else [])
+    """The prizes and their payments come from the API (static/payout_desk.js)."""
+    return _screen(request, tournament_id, Action.PAY_PRIZES, "pokerfest/payout_desk.html")
 

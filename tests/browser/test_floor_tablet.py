@@ -309,7 +309,7 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     expect(director.locator("[data-needs]")).not_to_contain_text("Hand-for-hand, hand")
 
 
-def test_REG_ID_the_cashier_pays_a_prize_once_at_the_payout_desk(stack, new_page, make_tournament, staff):
+def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and_reversed_with_a_reason(stack, new_page, make_tournament, staff):
     tournament = field(make_tournament, 3, 1)
     Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
     act(open_tables, tournament.id, [1], staff["director"])
@@ -317,14 +317,30 @@ def test_REG_ID_the_cashier_pays_a_prize_once_at_the_payout_desk(stack, new_page
     for seat in Seating.objects.filter(tournament=tournament, ended_at__isnull=True).order_by("seat").values_list(
             "seat", flat=True)[:2]:
         act(player_out, tournament.id, 1, seat, staff["floor"])
-    cashier = new_page()
-    sign_in(cashier, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/payouts/")
-    expect(cashier.locator("[data-prizes] tbody tr")).to_have_count(1)  # one place paid of three
-    cashier.get_by_role("button", name="Pay cash").click()
-    expect(cashier.locator("[data-result]")).to_contain_text("paid (cash).")
-    expect(cashier.locator("[data-prizes] tbody tr").first).to_contain_text("paid (cash)")
-    cashier.reload()
-    expect(cashier.get_by_role("button", name="Pay cash")).to_have_count(0)
+    page, asked = new_page(), []
+
+    def answer(dialog):  # issue 11, item 9: a confirmation naming player, amount and method
+        asked.append(dialog.message)
+        dialog.accept("paid the wrong player") if dialog.type == "prompt" else dialog.accept()
+
+    page.on("dialog", answer)
+    sign_in(page, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    page.get_by_role("link", name="Payouts", exact=True).click()  # linked from the staff pages
+    rows, result = page.locator("[data-prizes] tbody tr"), page.locator("[data-result]")
+    expect(rows).to_have_count(1)  # one place paid of three
+    winner = rows.first.locator("td").nth(1).inner_text()
+    page.get_by_role("button", name="Pay cash").click()
+    expect(result).to_contain_text("paid 300.00 EUR (cash).")
+    assert asked[-1].startswith("Pay 300.00 EUR to #") and winner in asked[-1] and "in cash" in asked[-1]
+    expect(rows.first).to_contain_text("paid 300.00 EUR (cash)")
+    page.reload()
+    expect(page.get_by_role("button", name="Pay cash")).to_have_count(0)
+    page.get_by_role("button", name="Reverse").click()  # paid by mistake: reversed with a reason
+    expect(result).to_contain_text("reversed")
+    page.get_by_role("button", name="Pay by wire").click()
+    expect(result).to_contain_text("ID document on file")  # REG-ID: refused, nothing paid
+    page.get_by_role("button", name="Pay cash").click()
+    expect(rows.first).to_contain_text("paid 300.00 EUR (cash)")
 
 
 def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_screen(

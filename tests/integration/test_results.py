@@ -181,13 +181,25 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     assert cashier.post(url, {"method": "cash"}, content_type="application/json").json()["amount"] == \
         paid_out[0]["prize"]
     again = cashier.post(url, {"method": "cash"}, content_type="application/json")
-    assert again.json()["detail"] == f"Entry #{winner}'s prize has already been paid."
+    assert again.json()["detail"].startswith(f"Entry #{winner}'s prize has already been paid")
     nothing = cashier.post(f"/api/tournaments/{tournament.id}/entries/4/pay-prize/", {"method": "cash"},
                            content_type="application/json")
     assert nothing.json()["detail"] == "Entry #4 has no prize to pay."
-    page = cashier.get(f"/tournaments/{tournament.id}/payouts/").content.decode()
-    assert "paid (cash)" in page
+    listed = cashier.get(f"/api/tournaments/{tournament.id}/prizes/").json()
+    assert [(row["entry"], row["paid"], row["paid_amount"]) for row in listed][0] == (winner, "cash", paid_out[0]["prize"])
     assert tournament.events.get(kind="prize.paid").public is None  # staff only
+
+    # A payment made by mistake is reversed with a reason, kept on record, and paid again.
+    reverse = f"/api/tournaments/{tournament.id}/entries/{winner}/reverse-payment/"
+    unexplained = cashier.post(reverse, {"reason": " "}, content_type="application/json")
+    assert unexplained.status_code == 409 and unexplained.json()["detail"].startswith("Say why")
+    reversed_ = cashier.post(reverse, {"reason": "counted out to the wrong player"}, content_type="application/json")
+    assert reversed_.status_code == 200 and reversed_.json()["amount"] == paid_out[0]["prize"]
+    assert cashier.post(reverse, {"reason": "twice"}, content_type="application/json").status_code == 409
+    assert cashier.get(f"/api/tournaments/{tournament.id}/prizes/").json()[0]["paid"] is None
+    assert cashier.post(url, {"method": "cash"}, content_type="application/json").status_code == 200
+    assert tournament.prize_payments.count() == 2 and tournament.prize_payments.filter(reversed_at=None).count() == 1
+    assert tournament.events.get(kind="prize.payment_reversed").payload["reason"] == "counted out to the wrong player"
 
 
 @pytest.mark.django_db

@@ -1,4 +1,5 @@
-"""The payout desk: the cashier pays each prize once (REG-ID for wire transfers).
+"""The payout desk: the cashier pays each prize once (REG-ID for wire transfers), and reverses
+a payment made by mistake, with a reason.
 
 Service floor: reads the queries only.
 """
@@ -9,7 +10,7 @@ from django.utils import timezone
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
+from core.refusals import Refused, logged_reason
 from players.queries import player_summary
 from tournaments.models import Entry, PrizePayment
 from tournaments.queries import standings
@@ -36,8 +37,28 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
                                             paid_at=timezone.now(),
                                             cashier=recorded_user(cashier))
         except IntegrityError:
-            raise Refused(f"Entry #{entry_number}'s prize has already been paid.") from None
+            raise Refused(f"Entry #{entry_number}'s prize has already been paid: reverse that payment first "
+                          "if it was a mistake.") from None
         payload = {"entry": entry_number, "amount": row["prize"], "method": method,
                    "player": player_summary(player)}
         op.append(kinds.PRIZE_PAID, public=None, payload=payload)
+    return payload
+
+
+def reverse_payment(tournament_id: int, entry_number: int, reason: str, actor, request_key: str | None = None) -> dict:
+    """A payment made by mistake (the wrong player, the wrong method) is reversed: the record
+    stays with the reason, and the prize can be paid again."""
+    reason = logged_reason(reason, "the payment is reversed")
+    with operation(tournament_id, actor, request_key) as op:
+        if op.repeated:
+            return op.repeated.payload
+        payment = (PrizePayment.objects.select_for_update().select_related("entry__player")
+                   .filter(tournament=op.tournament, entry__number=entry_number, reversed_at__isnull=True).first())
+        if payment is None:
+            raise Refused(f"Entry #{entry_number}'s prize has not been paid: there is nothing to reverse.")
+        payment.reversed_at, payment.reversed_by, payment.reversal_reason = timezone.now(), recorded_user(actor), reason
+        payment.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
+        payload = {"entry": entry_number, "amount": payment.amount, "method": payment.method, "reason": reason,
+                   "player": player_summary(payment.entry.player)}
+        op.append(kinds.PRIZE_PAYMENT_REVERSED, public=None, payload=payload)
     return payload
