@@ -92,12 +92,27 @@ document.addEventListener("DOMContentLoaded", () => {
   // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.
   const dealForm = document.querySelector("[data-deal]");
   const money = (cents) => (cents / 100).toLocaleString("en", { minimumFractionDigits: 2 });
+  const names = {};
+  // The form lists the players left (names and entry numbers): the director types their chips.
+  const loadDealPlayers = async () => {
+    const { ok, answer } = await getJSON(`${base()}deals/players/`);
+    if (!ok) return;
+    const typed = Object.fromEntries([...dealForm.querySelectorAll("[data-chips]")].map((input) => [input.dataset.chips, input.value]));
+    answer.forEach((player) => (names[player.entry] = player.name));
+    dealForm.querySelector("[data-deal-stacks]").replaceChildren(element("legend", { textContent: "Chips of each player left" }),
+      ...answer.map((player) => {
+        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || "", ariaLabel: `Chips: #${player.entry} ${player.name}` });
+        input.dataset.chips = player.entry;
+        return element("label", {}, `#${player.entry} ${player.name} `, input);
+      }));
+  };
+  document.querySelector("details.deals").addEventListener("toggle", (toggle) => { if (toggle.target.open) loadDealPlayers(); });
   const dealInput = () => {
     const stacks = {};
-    for (const line of dealForm.elements.stacks.value.split("\n").map((l) => l.trim()).filter(Boolean)) {
-      const match = line.match(/^#?(\d+)\s*[:=]\s*([\d,]+)$/);
-      if (!match) throw new Error(`Write each line as "entry number: chips", not "${line}".`);
-      stacks[match[1]] = Number(match[2].replace(/,/g, ""));
+    for (const input of dealForm.querySelectorAll("[data-chips]")) {
+      const chips = input.value.replace(/[,\s]/g, "");
+      if (!/^\d+$/.test(chips)) throw new Error(`Type the chips of #${input.dataset.chips} ${names[input.dataset.chips]} as a number, e.g. 250,000.`);
+      stacks[input.dataset.chips] = Number(chips);
     }
     return { stacks, left_to_play: Math.round(Number(dealForm.elements.left.value || 0) * 100) };
   };
@@ -118,12 +133,12 @@ document.addEventListener("DOMContentLoaded", () => {
     table.hidden = false;
     table.tHead.replaceChildren(element("tr", {}, ...["Entry", "Chips", "Chip-chop", "ICM", "Guaranteed"].map((h) => element("th", { textContent: h }))));
     table.tBodies[0].replaceChildren(...answer.entries.map((n) => element("tr", {},
-      ...[`#${n}`, body.stacks[n].toLocaleString("en"), money(answer.deals.chip_chop[n]), money(answer.deals.icm[n]), money(answer.deals.guaranteed[n])]
+      ...[`#${n} ${names[n] || ""}`, body.stacks[n].toLocaleString("en"), money(answer.deals.chip_chop[n]), money(answer.deals.icm[n]), money(answer.deals.guaranteed[n])]
         .map((text) => element("td", { textContent: text })))));
     const record = document.querySelector("[data-deal-record]");
     record.hidden = false;
     record.querySelector("[data-deal-agreed]").replaceChildren(element("legend", { textContent: "Every player agrees" }),
-      ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), ` #${n} agrees`)));
+      ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), ` #${n} ${names[n] || ""} agrees`)));
   });
   document.querySelector("[data-deal-record]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
@@ -133,7 +148,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const agreed = [...form.querySelectorAll("input[name=agreed]:checked")].map((box) => Number(box.value));
     const { ok, answer } = await postJSON(`${base()}deals/`, { ...body, method: form.elements.method.value, agreed,
       representative: form.elements.representative.value }, newRequestKey());
-    say(ok, ok ? `Deal recorded (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${money(p.amount)}`).join(", ") + "." : answer.detail);
+    say(ok, ok ? `Deal recorded (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   });
   document.querySelector("[data-day-end]").addEventListener("click", (click) => {
     click.preventDefault();

@@ -119,7 +119,9 @@ class ClockDisplay {
     const amount = (minor) => `${(minor / 100).toLocaleString("en", { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
     this.field("pool", amount(money.pool));
     const jump = money.next_pay_jump ? ` · then ${amount(money.next_pay_jump)}` : "";
-    this.field("paid", !money.published ? "payouts published at the first break"
+    const deal = money.deal && `deal (${money.deal.method}): ` + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
+      (money.deal.left_to_play ? ` · ${amount(money.deal.left_to_play)} left to play` : "");
+    this.field("paid", !money.published ? "payouts published at the first break" : deal ? deal
       : money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}${jump}`
       : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}${money.hand_for_hand_due ? " · the bubble is near" : ""}`);
   }

@@ -157,6 +157,12 @@ def deal_proposals(request, tournament_id: int, body: DealIn):
     return queries.deal_proposals(tournament_id, body.stacks, body.left_to_play)
 
 
+@staff.get("/tournaments/{tournament_id}/deals/players/", response={200: list[dict], **ERRORS},
+           summary="The players a deal is made among: every player left, by entry number and name")
+def deal_players(request, tournament_id: int):
+    return queries.deal_players(tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL))
+
+
 class DealAgreedIn(DealIn):
     method: str = Field(..., description="chip_chop, icm or guaranteed")
     agreed: list[int] = Field(..., description="the entry numbers of the players who agree: all of them")

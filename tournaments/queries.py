@@ -262,12 +262,18 @@ def standings(tournament: Tournament) -> dict:
     busts = [Bust(row.entry_id, row.seq, row.table, row.hand, row.starting_stack, row.hand_for_hand) for row in rows]
     placed = places(field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
     prizes = prizes_by_entry(placed, table)
-    winner = tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).select_related("player")
-    if winner.count() == 1:  # the last player standing finishes first
-        champion = winner.get()
-        rows.append(Elimination(entry=champion, seq=0, table=0, hand=0))
-        placed[champion.id], prizes[champion.id] = (1, 1), table[0] if table else 0
+    survivors = list(tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
+                     .select_related("player"))
     deal = tournament.deals.order_by("-at").first()
+    if len(survivors) == 1:  # the last player standing finishes first
+        rows.append(Elimination(entry=survivors[0], seq=0, table=0, hand=0))
+        placed[survivors[0].id], prizes[survivors[0].id] = (1, 1), table[0] if table else 0
+    elif deal is not None and not deal.left_to_play and tournament.status == Tournament.Status.FINISHED:
+        # END-FINISH by a full deal: the players in it are placed by the chips they held.
+        by_chips = sorted(survivors, key=lambda entry: -deal.stacks.get(str(entry.number), 0))
+        for place, entry in enumerate(by_chips, start=1):
+            rows.append(Elimination(entry=entry, seq=0, table=0, hand=0))
+            placed[entry.id], prizes[entry.id] = (place, place), 0
     if deal is not None:  # PAY-CHOP: the agreed amounts replace the table's; the winner adds what was left to play
         by_number = {row.entry.number: row.entry_id for row in rows}
         for number, amount in deal.amounts.items():
@@ -283,8 +289,19 @@ def standings(tournament: Tournament) -> dict:
             "freeroll": placed[row.entry_id][1] <= free} for row in rows]
     out.sort(key=lambda r: r["place"][0])
     return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
-            "deal": {"method": deal.get_method_display(), "left_to_play": deal.left_to_play,
-                     "amounts": deal.amounts} if deal else None}
+            "deal": deal_summary(deal)}
+
+
+def deal_summary(deal) -> dict | None:
+    """The latest deal as the lobby and the results show it: each player's agreed amount."""
+    if deal is None:
+        return None
+    players = {entry.number: entry.player for entry in deal.tournament.entries.filter(
+        number__in=[int(number) for number in deal.amounts]).select_related("player")}
+    return {"method": deal.get_method_display(), "left_to_play": deal.left_to_play, "amounts": deal.amounts,
+            "players": [{"entry": int(number), "amount": amount,
+                         "name": public_name(players[int(number)].first_name, players[int(number)].last_name)}
+                        for number, amount in sorted(deal.amounts.items(), key=lambda item: -item[1])]}
 
 
 def winners(tournament: Tournament) -> list[dict]:
@@ -312,10 +329,14 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
     paid = places_paid(tournament, table)
     margin = tournament.rules().payouts.hand_for_hand_margin
+    # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
+    deal = deal_summary(tournament.deals.order_by("-at").first())
+    if deal is not None:
+        next_out = jump = 0
     return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
             "published": published(tournament),
             "hand_for_hand_due": paid < players_left <= paid + margin, "next_out_prize": next_out, "next_pay_jump": jump,
-            "min_cash": table[-1] if table else 0}
+            "min_cash": table[-1] if table else 0, "deal": deal}
 
 
 def public_standings(tournament: Tournament) -> dict:
@@ -372,6 +393,12 @@ def prizes_to_pay(tournament) -> list[dict]:
     return [{**row, "paid": paid[row["entry"]].method if row["entry"] in paid else None,
              "paid_amount": paid[row["entry"]].amount if row["entry"] in paid else None}
             for row in standings(tournament)["out"] if row["prize"]]
+
+
+def deal_players(tournament: Tournament) -> list[dict]:
+    """The deal form's rows: every player left, by entry number, named as the staff see them."""
+    return [{"entry": number, "name": str(entry.player)}
+            for number, entry in sorted(players_left_by_number(tournament).items())]
 
 
 def players_left_by_number(tournament: Tournament) -> dict[int, Entry]:

@@ -7,7 +7,8 @@ from tables.services.draw import draw_field, open_tables
 from tables.queries import floor_view
 from tables.services.floor import player_out
 from tournaments.models import Entry
-from tournaments.queries import standings
+from tournaments.queries import deal_proposals, prizes_to_pay, standings
+from tournaments.services.deals import record
 
 
 @pytest.mark.django_db
@@ -24,11 +25,12 @@ def test_PAY_CHOP_a_deal_needs_everyone_and_a_representative_then_the_results_pa
     stacks = {"1": 60_000, "2": 30_000, "3": 30_000}
     wrong = director.post(f"{base}/proposals/", {"stacks": {"1": 5}}, content_type="application/json")
     assert wrong.status_code == 409 and wrong.json()["detail"].endswith("entries 1, 2, 3.")
-    offered = director.post(f"{base}/proposals/", {"stacks": stacks}, content_type="application/json").json()
+    offered = director.post(f"{base}/proposals/", {"stacks": stacks, "left_to_play": 1_000},
+                            content_type="application/json").json()
     prizes = offered["prizes"]
     for amounts in offered["deals"].values():
-        assert sum(amounts.values()) == sum(prizes)
-    body = {"stacks": stacks, "method": "icm", "agreed": [1, 2], "representative": "A. Floor"}
+        assert sum(amounts.values()) == sum(prizes) - 1_000
+    body = {"stacks": stacks, "method": "icm", "agreed": [1, 2], "representative": "A. Floor", "left_to_play": 1_000}
     not_all = director.post(base + "/", body, content_type="application/json")
     assert not_all.status_code == 409 and not_all.json()["detail"].endswith("entries 3.")
     nobody = director.post(base + "/", {**body, "agreed": [1, 2, 3], "representative": " "},
@@ -41,6 +43,27 @@ def test_PAY_CHOP_a_deal_needs_everyone_and_a_representative_then_the_results_pa
     player_out(tournament.id, 1, seats[3], staff["floor"])
     player_out(tournament.id, 1, seats[2], staff["floor"])
     paid = {row["entry"]: row["prize"] for row in standings(tournament)["out"]}
-    assert paid == {1: offered["deals"]["icm"]["1"], 2: offered["deals"]["icm"]["2"],
-                    3: offered["deals"]["icm"]["3"], 4: 0}
+    assert paid == {1: offered["deals"]["icm"]["1"] + 1_000, 2: offered["deals"]["icm"]["2"],
+                    3: offered["deals"]["icm"]["3"], 4: 0}  # the winner also takes what was left to play
     assert standings(tournament)["out"][0]["place"] == [1, 1] and standings(tournament)["out"][0]["entry"] == 1
+    assert recorded["money"]["deal"]["players"][0]["amount"] == offered["deals"]["icm"]["1"]  # the lobby shows it
+
+
+def test_END_FINISH_a_full_deal_ends_the_tournament_and_places_its_players_by_chips(field, staff):
+    tournament, entries = field(4, tables=1, buy_in=10_000)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
+        "players"].items()}
+    player_out(tournament.id, 1, seats[4], staff["floor"])
+    stacks = {1: 20_000, 2: 70_000, 3: 30_000}
+    chop = deal_proposals(tournament.id, stacks)["deals"]["chip_chop"]
+    record(tournament.id, "chip_chop", stacks, 0, [1, 2, 3], "A. Floor", staff["director"])
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    finished = tournament.events.get(kind="tournament.finished").public
+    assert finished["how"] == "deal" and [w["entry"] for w in finished["winners"]] == [2]
+    places = {row["entry"]: (row["place"], row["prize"]) for row in standings(tournament)["out"]}
+    assert places == {2: ([1, 1], chop["2"]), 3: ([2, 2], chop["3"]), 1: ([3, 3], chop["1"]), 4: ([4, 4], 0)}
+    assert [row["entry"] for row in prizes_to_pay(tournament)] == [2, 3, 1]  # every deal amount is payable
+    assert floor_view(tournament.id)["tables"] == []

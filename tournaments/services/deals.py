@@ -18,7 +18,8 @@ from core.refusals import Refused
 from players.queries import public_name
 from tournaments import payouts
 from tournaments.models import Deal
-from tournaments.queries import deal_stacks, players_left_by_number
+from tables.services.finish import finish
+from tournaments.queries import deal_stacks, field_counts, money_summary, players_left_by_number
 
 
 def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play: int, agreed: list[int],
@@ -48,5 +49,8 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
         public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
                   "players": [{"entry": n, "name": public_name(left[n].player.first_name, left[n].player.last_name),
                                "chips": stacks[n], "amount": a} for n, a in zip(numbers, amounts)]}
+        public["money"] = money_summary(tournament, field_counts(tournament_id)["players_left"])
         op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
+        if not left_to_play:
+            finish(op, "deal")  # END-FINISH: a full deal is the result; the players in it are placed by chips
     return public
