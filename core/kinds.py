@@ -129,6 +129,9 @@ PLAYER_OUT_UNDONE = _kind("player.out_undone", PUBLIC, "a bust recorded by mista
 PLAYER_DISQUALIFIED = _kind("player.disqualified", PUBLIC, "a player is disqualified (PAY-DQ)", "tables",
                             "seats_at_table")
 DEAL_RECORDED = _kind("deal.recorded", PUBLIC, "the deal every remaining player agreed to (PAY-CHOP)")
+TOURNAMENT_CANCELLED = _kind("tournament.cancelled", PUBLIC,
+                             "the tournament does not go ahead (END-CANCEL): every entry refunded in full",
+                             "tables", "all_seats")
 TOURNAMENT_FINISHED = _kind("tournament.finished", PUBLIC,
                             "the tournament is over (END-FINISH): the winner, the clock stopped, the tables closed",
                             "tables", "all_seats")

@@ -198,6 +198,12 @@ document.addEventListener("DOMContentLoaded", () => {
       `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + "." +
       (answer.kept_apart_failed ? ` ${answer.kept_apart_failed} keep-apart pair(s) had to share a table: too few tables to separate them.` : ""));
   });
+  document.querySelector("[data-cancel]").addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    if (!confirm("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone.")) return;
+    directorAction("cancel/", { reason: submit.target.elements.reason.value },
+      (answer) => `The tournament is cancelled: ${answer.refunded} ${answer.refunded === 1 ? "entry" : "entries"} refunded in full.`);
+  });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
     click.preventDefault();
     const base = document.querySelector("[data-api-base]").dataset.apiBase;

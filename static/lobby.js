@@ -13,7 +13,7 @@ const lobbyPage = {
     document.addEventListener("pokerfest:snapshot", (event) => {
       this.endOfDay(event.detail.end_of_day);
       this.handForHand(event.detail.hand_for_hand);
-      this.finished(event.detail.winners);
+      this.finished(event.detail.winners, event.detail.tournament.status);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
@@ -21,6 +21,7 @@ const lobbyPage = {
       if (kind === "hand.done" && data.hand_for_hand) this.handForHand(data.hand_for_hand);
       if (kind === "hfh.ended") this.handForHand(null, `In the money! ${data.players_left} players left, ${data.places_paid} paid.`);
       if (kind === "tournament.finished") this.finished(data.winners);
+      if (kind === "tournament.cancelled") this.finished([], "cancelled");
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
@@ -42,12 +43,13 @@ const lobbyPage = {
     line.textContent = state ? handForHandLine(state) : announcement || "";
   },
 
-  // END-FINISH: the winner, once the tournament is over.
-  finished(winners) {
+  // END-FINISH: the winner, once the tournament is over; END-CANCEL: that it is not.
+  finished(winners, status) {
     const line = document.querySelector("[data-winner]");
-    this.over = Boolean(winners && winners.length);
+    this.over = Boolean(winners && winners.length) || status === "cancelled";
     line.hidden = !this.over;
-    if (this.over) line.textContent = `The tournament is over. Winner: ${winners.map((w) => `${w.name} (#${w.entry})`).join(", ")}.`;
+    if (status === "cancelled") line.textContent = "The tournament is cancelled: every entry is refunded in full at the desk.";
+    else if (this.over) line.textContent = `The tournament is over. Winner: ${winners.map((w) => `${w.name} (#${w.entry})`).join(", ")}.`;
   },
 
   // CLK-EOD: which tables still play their last hands of the day.

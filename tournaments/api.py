@@ -11,7 +11,7 @@ from core.access import Action, tournament_for
 from core.kinds import CATALOGUE
 from tournaments import queries
 from tournaments.models import Tournament
-from tournaments.services import deals, payout_desk, rulings
+from tournaments.services import deals, desk, payout_desk, rulings
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)
@@ -199,3 +199,10 @@ def reverse_payment(request, tournament_id: int, number: int, body: ReasonIn):
            summary="The payout desk's list: every prize by place, and whether and how it was paid")
 def prizes(request, tournament_id: int):
     return queries.prizes_to_pay(tournament_for(request.user, tournament_id, Action.PAY_PRIZES))
+
+
+@staff.post("/tournaments/{tournament_id}/cancel/", response={200: dict, **ERRORS},
+            summary="Cancel a tournament that does not go ahead: every entry refunded in full (END-CANCEL)")
+def cancel(request, tournament_id: int, body: ReasonIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return desk.cancel_tournament(tournament_id, body.reason, request.user, request_key(request))

@@ -193,3 +193,33 @@ def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone
     # The lobby shows the agreed amounts, and a full deal ends the tournament (END-FINISH).
     expect(lobby.locator('[data-clock="paid"]')).to_contain_text("deal (chip-chop): Deal0 M. ")
     expect(lobby.locator("[data-winner]")).to_have_text("The tournament is over. Winner: Deal0 M. (#1).")
+
+
+def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refunded(
+        stack, new_page, make_tournament, staff):
+    from datetime import date
+
+    from players.services import desk as player_services
+    from tournaments import queries
+    from tournaments.entries import Kind
+    from tournaments.models import Entry
+    from tournaments.services import desk
+
+    tournament = make_tournament()
+    for i in range(2):
+        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
+            f"Early{i}", "Bird", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    director, lobby = new_page(), new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    director.on("dialog", lambda dialog: dialog.accept())
+    director.get_by_text("Cancel the tournament (END-CANCEL)").click()
+    director.get_by_label("Why cancel").fill("not enough players")
+    director.get_by_role("button", name="Cancel and refund every entry").click()
+    expect(director.locator("[data-result]")).to_have_text("The tournament is cancelled: 2 entries refunded in full.")
+    expect(director.locator("[data-tournament-status]")).to_have_text("cancelled")
+    expect(lobby.locator("[data-winner]")).to_have_text(
+        "The tournament is cancelled: every entry is refunded in full at the desk.")
+    assert set(Entry.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"refunded"}

@@ -267,3 +267,34 @@ def test_END_FINISH_the_last_player_standing_wins_the_clock_stops_and_the_tables
         undo_bust(tournament.id, 2, "wrong seat", staff["director"])
     with pytest.raises(Exception, match="not open"):
         player_out(tournament.id, *seats[3], staff["floor"])
+
+
+@pytest.mark.django_db
+def test_END_CANCEL_a_tournament_that_does_not_go_ahead_refunds_every_entry_in_full(field, staff):
+    tournament, entries = field(4, tables=1, buy_in=10_000)
+    Entry.objects.filter(tournament=tournament).update(fee_part=1_000, paid=11_000)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    level_clock.start_clock(tournament.id, staff["director"])
+    player_out(tournament.id, *seats_of(tournament)[4], staff["floor"])
+    director = Client()
+    director.force_login(staff["director"])
+    url = f"/api/tournaments/{tournament.id}/cancel/"
+    assert Client().post(url, {"reason": "x"}, content_type="application/json").status_code == 401
+    unexplained = director.post(url, {"reason": " "}, content_type="application/json")
+    assert unexplained.status_code == 409 and unexplained.json()["detail"].startswith("Say why")
+    done = director.post(url, {"reason": "the venue lost power"}, content_type="application/json").json()
+    assert done["refunded"] == 4 and done["players_left"] == 0 and done["tournament_status"] == "cancelled"
+    refunded = Entry.objects.filter(tournament=tournament)
+    assert set(refunded.values_list("status", flat=True)) == {"refunded"}  # the busted one too
+    assert all(e.returned == e.pool_part + e.fee_part == 11_000 for e in refunded)  # in full, fee included
+    tournament.refresh_from_db()
+    assert (tournament.status, tournament.seats_sold, tournament.registration_closed) == ("cancelled", 0, True)
+    assert snapshot(tournament.id)["clock"]["status"] == "paused" and floor_view(tournament.id)["tables"] == []
+    assert prize_pool(tournament)["pool"] == 0
+    again = director.post(url, {"reason": "again"}, content_type="application/json")
+    assert again.status_code == 409 and again.json()["detail"] == "The tournament is already cancelled."
+    with pytest.raises(Exception, match="cancelled: its clock stays stopped"):
+        level_clock.resume_clock(tournament.id, staff["director"])
+    cancelled = tournament.events.get(kind="tournament.cancelled")
+    assert cancelled.payload["reason"] == "the venue lost power" and "reason" not in cancelled.public

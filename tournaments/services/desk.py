@@ -17,12 +17,13 @@ from django.utils import timezone
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused
+from core.refusals import Refused, logged_reason
 from players import eligibility
 from players.models import Player
 from players.queries import player_summary
 from tables.queries import breaking_order
 from tables.services.draw import seat_new_entry
+from tables.services.finish import close
 from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
@@ -234,3 +235,32 @@ def close_registration(tournament_id: int, director) -> None:
         # SEAT-BREAK: the breaking order is published now and no longer changes.
         published = {"registration_closed": True, "breaking_order": breaking_order(tournament)}
         op.append(kinds.REGISTRATION_CLOSED, payload=published, public=published)
+
+
+def cancel_tournament(tournament_id: int, reason: str, director, request_key: str | None = None) -> dict:
+    """END-CANCEL: a tournament that does not go ahead is cancelled in one action. Every entry
+    still standing (in play or out) is refunded in full by ENT-REFUND, the tables close, the
+    clock stops and every screen says so."""
+    reason = logged_reason(reason, "the tournament is cancelled")
+    with operation(tournament_id, director, request_key) as op:
+        if op.repeated:
+            return op.repeated.public
+        tournament = op.tournament
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise Refused(f"The tournament is already {tournament.status}.")
+        now, refunds = timezone.now(), []
+        standing = tournament.entries.select_for_update(of=("self",)).filter(
+            status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).order_by("number")
+        for entry in standing:
+            back = refund(RefundReason.CANCELLED, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON,
+                          tournament.rules().entries)
+            entry.status, entry.returned, entry.returned_from_pool = Entry.Status.REFUNDED, back.to_player, back.from_pool
+            entry.closed_at, entry.closed_by, entry.close_reason = now, recorded_user(director), f"{back.message} {reason}"
+            entry.save(update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by", "close_reason"])
+            refunds.append({"entry": entry.number, "returned": back.to_player})
+        Tournament.objects.filter(pk=tournament.pk).update(seats_sold=0)
+        clock = close(op, Tournament.Status.CANCELLED)
+        public = {"tournament_status": Tournament.Status.CANCELLED, "refunded": len(refunds), "entries": 0,
+                  **field_counts(tournament_id), "clock": clock}
+        op.append(kinds.TOURNAMENT_CANCELLED, public=public, payload={**public, "reason": reason, "refunds": refunds})
+    return public
