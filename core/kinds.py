@@ -91,6 +91,8 @@ PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's p
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
                          "late_seat")
+ENTRY_SEATED = _kind("entry.seated", PUBLIC, "the first entry on the waiting list takes a seat that opened (ENT-WAIT)",
+                     "tables", "late_seat", "seats_at_table")
 ENTRY_REFUSED = _kind("entry.refused", STAFF, "the rules refused a sale (the rule IDs)")
 ENTRY_VOIDED = _kind("entry.voided", PUBLIC, "a desk mistake: the entry's money goes back in full")
 ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, "an entry is refunded by rule (ENT-REFUND)")

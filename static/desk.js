@@ -261,7 +261,9 @@ const deskPage = {
       const ticket = document.createElement("a");
       ticket.href = answer.ticket_url;
       ticket.textContent = "Print ticket";
-      result.append(`Entry #${answer.number} registered: ${formatMoney(answer.paid, this.root.dataset.currency)} by ${answer.method}. `, ticket);
+      const place = answer.table ? `Table ${answer.table}, seat ${answer.seat}. `
+        : answer.waiting_position ? `Every seat is taken: on the waiting list, position ${answer.waiting_position} (ENT-WAIT). ` : "";
+      result.append(`Entry #${answer.number} registered: ${formatMoney(answer.paid, this.root.dataset.currency)} by ${answer.method}. ${place}`, ticket);
       this.select(this.player.id);
       return;
     }

@@ -64,7 +64,7 @@ const tablesOverview = {
       return item;
     }));
     document.querySelector("[data-tables-summary]").textContent = answer.tables.length
-      ? `${plural(answer.players_left, "player")} at ${plural(answer.tables.length, "table")}.`
+      ? `${plural(answer.players_left, "player")} at ${plural(answer.tables.length, "table")}.` + waitingLine(answer.waiting_list, true)
       : answer.tournament_status === "finished" ? "The tournament is over: every table is closed." : "No tables are open yet.";
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");

@@ -67,7 +67,7 @@ const lobbyPage = {
     if (!ok) return;
     const seated = answer.tables.reduce((sum, table) => sum + Object.keys(table.players).length, 0);
     document.querySelector("[data-chart-summary]").textContent = answer.tables.length
-      ? `${plural(seated, "player")} at ${plural(answer.tables.length, "table")}.`
+      ? `${plural(seated, "player")} at ${plural(answer.tables.length, "table")}.` + waitingLine(answer.waiting_list, false)
       : this.over ? "The tournament is over: see the results." : "The seating chart appears once the field is drawn.";
     document.querySelector("[data-chart]").replaceChildren(...answer.tables.map((table) => {
       const seats = [];

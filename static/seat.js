@@ -17,7 +17,7 @@ const seatPage = {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
     if (touches(event.kind, "all_seats")) return true;
-    if (!mine) return touches(event.kind, "late_seat"); // seat pending: a late seat may come
+    if (!mine) return touches(event.kind, "late_seat"); // seat pending or waiting: a seat may come
     if (!touches(event.kind, "seats_at_table")) return false; // a clock call at the table is not a move
     return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
   },
@@ -27,7 +27,9 @@ const seatPage = {
     if (!ok) return;
     const text = answer.status !== "active" ? `This entry is ${answer.status_display}.`
       : answer.tournament_status === "finished" ? "The tournament is over: see the results in the lobby."
-      : answer.table ? `Table ${answer.table} · seat ${answer.seat}` : "Seat pending: your table and seat appear here once the field is drawn.";
+      : answer.table ? `Table ${answer.table} · seat ${answer.seat}`
+      : answer.waiting_position ? `On the waiting list: position ${answer.waiting_position}. Your seat appears here as soon as one opens.`
+      : "Seat pending: your table and seat appear here once the field is drawn.";
     const shown = this.root.querySelector("[data-seat]");
     if (announce && answer.table && shown.textContent !== text) { // a new seat, not a bust or the end
       this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;

@@ -85,3 +85,9 @@ function handForHandLine(hfh) {
     part("frozen:", hfh.frozen), part("playing out:", hfh.released)].filter(Boolean).join(" · ");
 }
 
+// ENT-WAIT: " Waiting for a seat: 1. #23 Ada L., 2. …" (empty when nobody waits).
+function waitingLine(list, staff) {
+  if (!list || !list.waiting.length) return "";
+  return ` Waiting for a seat${staff ? ` (${plural(list.seats_left, "seat")} free)` : ""}: ` +
+    list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ") + ".";
+}

@@ -153,6 +153,12 @@ def seating_chart(request, tournament_id: int):
     return queries.seating_chart(tournament_id)
 
 
+@public.get("/tournaments/{tournament_id}/waiting-list/", response={200: dict, **ERRORS},
+            summary="The waiting list (ENT-WAIT): seats left and each entry waiting, in order (public names)")
+def waiting_list(request, tournament_id: int):
+    return queries.waiting_list(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
+
+
 @public.get("/tournaments/{tournament_id}/seating/find/", response={200: list[dict], **ERRORS},
             summary="Find my seat: players still seated whose names start with the words typed")
 def find_seat(request, tournament_id: int, name: str):

@@ -171,6 +171,7 @@ def floor_view(tournament_id: int) -> dict:
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
     return {"tables": tables, "tournament_status": tournament.status,
+            "waiting_list": waiting_list(tournament, public=False),
             "breaking_order": breaking_order(tournament), "clock_level": level_now(tournament_id),
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
@@ -210,6 +211,31 @@ def seat_of(entry: Entry) -> tuple[int, int] | None:
     """(table number, seat) of the entry's open seating, if it has one."""
     current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
     return (current.tournament_table.table.number, current.seat) if current else None
+
+
+# The waiting list (ENT-WAIT) -------------------------------------------------------------
+
+
+def waiting_entries(tournament: Tournament) -> list[Entry]:
+    """ENT-WAIT: once the field is drawn, the entries still in play with no seat, in order of
+    sale: the first takes the next seat that opens. Empty before the draw (nobody sits yet)."""
+    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+        return []
+    seated = tournament.seatings.filter(ended_at__isnull=True).values("entry_id")
+    return list(tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
+                .exclude(id__in=seated).select_related("player").order_by("number"))
+
+
+def waiting_list(tournament: Tournament, public: bool = True) -> dict:
+    """The waiting list for the desk, the director and the lobby: position, entry and name
+    (first name and last initial in public), and how many open seats the open tables have."""
+    waiting = waiting_entries(tournament)
+    seats = sum(tournament.tables.filter(broken_at__isnull=True).values_list("table__seats", flat=True))
+    seated = tournament.seatings.filter(ended_at__isnull=True).count()
+    return {"seats_left": max(0, seats - seated),
+            "waiting": [{"position": position, "entry": entry.number,
+                         "name": public_name(entry.player.first_name, entry.player.last_name) if public
+                         else str(entry.player)} for position, entry in enumerate(waiting, start=1)]}
 
 
 # Hand-for-hand (HFH-MODE) ----------------------------------------------------------------
@@ -252,7 +278,8 @@ def seating_chart(tournament_id: int) -> dict:
     return {"tables": [{"number": here.table.number, "seats": here.table.seats, "button": here.button,
                         "is_final": here.is_final, "players": dict(sorted(by_table.get(here.pk, {}).items(),
                                                                           key=lambda item: int(item[0])))}
-                       for here in open_here]}
+                       for here in open_here],
+            "waiting_list": waiting_list(tournament)}
 
 
 def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
@@ -274,7 +301,13 @@ def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
 def seat_page(tournament_id: int, code: str) -> dict:
     """What the player's seat page shows, from the code on the ticket."""
     entry = Entry.objects.select_related("tournament").get(tournament_id=tournament_id, public_code=code)
-    place = seat_of(entry)
     return {"entry": entry.number, "status": entry.status, "status_display": entry.get_status_display(),
-            "tournament_status": entry.tournament.status,
-            "table": place[0] if place else None, "seat": place[1] if place else None}
+            "tournament_status": entry.tournament.status, **place_of(entry)}
+
+
+def place_of(entry: Entry) -> dict:
+    """Where an entry is: its table and seat, or its position on the waiting list (ENT-WAIT)."""
+    place = seat_of(entry)
+    waiting = [e.id for e in waiting_entries(entry.tournament)] if place is None else []
+    return {"table": place[0] if place else None, "seat": place[1] if place else None,
+            "waiting_position": waiting.index(entry.id) + 1 if entry.id in waiting else None}

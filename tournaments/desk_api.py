@@ -13,6 +13,7 @@ from players import queries as player_queries
 from players.models import Company, Player
 from players.services import compliance
 from players.services import desk as player_services
+from tables.queries import place_of
 from tournaments import queries
 from tournaments.api import ERRORS, request_key
 from tournaments.entries import Kind, RefundReason
@@ -108,6 +109,9 @@ class EntryOut(Schema):
     returned: int
     player: dict
     ticket_url: str
+    table: int | None = None
+    seat: int | None = None
+    waiting_position: int | None = None
 
 
 class RefusedOut(Schema):
@@ -126,7 +130,7 @@ class RefundIn(Schema):
 
 def entry_out(entry: Entry) -> dict:
     return {**queries.entry_summary(entry), "player": player_queries.player_summary(entry.player),
-            "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/"}
+            "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/", **place_of(entry)}
 
 
 @router.get("/players/", response={200: list[PlayerOut], **ERRORS}, summary="Find players by name, member or ID number")

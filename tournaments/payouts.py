@@ -145,8 +145,8 @@ def payout_table(entries: int, pool: int, rules: PayoutRules, places: int | None
         if rules.percent_table else None
     if places is not None:
         places = max(1, min(places, entries))
-        if band is not None and places <= len(band):
-            kept = band[:places]
+        kept = band[:places] if band is not None and places <= len(band) else None
+        if kept and pool * kept[-1] // sum(kept) >= rules.unit:  # else too small a pool: the curve's minimum
             return _to_units([pool * p // sum(kept) for p in kept], pool, rules.unit)
     elif band is not None:
         return _to_units([pool * p // 10_000 for p in band[:entries]], pool, rules.unit)

@@ -18,7 +18,7 @@ from clock.models import Level, Structure
 from core.access import Action, can, tournament_for
 from players.models import Company, LogoCapResolution
 from players.queries import compliance_report
-from tables.queries import seat_of
+from tables.queries import place_of, seat_of
 from tournaments import queries
 from tournaments.models import Entry, Festival, Tournament
 
@@ -89,7 +89,7 @@ def ticket(request, tournament_id: int, number: int):
     seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
     return _screen(request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA,
                    entry=entry, seat_url=seat_url, qr=mark_safe(qr_svg(seat_url)),  # our own SVG, no user text
-                   seat=seat_of(entry))
+                   seat=seat_of(entry), place=place_of(entry))
 
 
 def seat(request, tournament_id: int, code: str):

@@ -15,7 +15,8 @@ from core.operation import Operation, operation
 from core.refusals import Refused
 from tables import seating
 from tables.models import Seating, Table, TournamentTable
-from tables.queries import keep_apart
+from players.queries import player_summary
+from tables.queries import keep_apart, waiting_entries
 from tables.queries import open_tables as open_tables_of
 from tournaments.models import Entry, Tournament
 
@@ -40,6 +41,7 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
         opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
                   for i, n in enumerate(numbers)]
         op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
+        seat_the_waiting(op)  # ENT-WAIT: a table that opens seats the waiting list
     return opened
 
 
@@ -123,3 +125,20 @@ def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int
     Seating.objects.create(tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat,
                            started_at=timezone.now())
     return number, seat
+
+
+def seat_the_waiting(op: Operation) -> list[dict]:
+    """ENT-WAIT: seats opened (a bust, a hand that moved the blinds, tables opened): the entries
+    on the waiting list take them in order of sale, each by ENT-LATE's rule, until no seat is
+    left where a new player may sit this hand. A reaction inside the operation that opened them."""
+    seated = []
+    waiting = waiting_entries(op.tournament)
+    for entry in waiting:
+        place = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
+        if place is None:
+            break  # the rest keep their places in line
+        public = {"entry": entry.number, "table": place[0], "seat": place[1], "waiting": len(waiting) - len(seated) - 1}
+        op.append(kinds.ENTRY_SEATED, public=public, payload={**public, "player": player_summary(entry.player)},
+                  actor=None)
+        seated.append(public)
+    return seated

@@ -15,8 +15,11 @@ from core.refusals import Refused, logged_reason
 from players.queries import player_summary
 from tables import seating
 from tables.models import Seating, TournamentTable
-from tables.queries import bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state
+from tables.queries import (
+    bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state, waiting_entries,
+)
 from tables.services import hand_for_hand
+from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
 from tournaments.queries import field_counts, money_summary
@@ -52,6 +55,7 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     if hfh := hand_for_hand_view(op.tournament):
         positions["hand_for_hand"] = hfh
     op.append(kinds.HAND_DONE, payload=positions, public=positions)
+    seat_the_waiting(op)  # ENT-WAIT: with the blinds moved, a seat may take a new player
     return following
 
 
@@ -87,7 +91,8 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
                                    hand_for_hand=bust_hand(tournament),
                                    starting_stack=starting_stack, at=now)
         calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
-        if left == 1:
+        seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
+        if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
             finish(op, "last player standing")  # END-FINISH: one player holds every chip
     return proposed_moves(tournament_id)
 

@@ -2,6 +2,7 @@
 Chromium: busts, the balancing move everywhere at once, seat confirmation, breaking, the final
 table."""
 
+import re
 from datetime import date
 
 import pytest
@@ -370,3 +371,44 @@ def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_scr
     expect(director.locator("[data-tournament-status]")).to_have_text("finished")
     lobby.reload()  # a screen that opens later has it from the snapshot
     expect(lobby.locator("[data-winner]")).to_contain_text(f"Winner: {winner.player.first_name}")
+
+
+def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_opens(
+    stack, new_page, make_tournament, staff
+):
+    """Issue 11, item 1: a late entry sold with every seat taken stayed "seat pending" forever."""
+    from clock.services import level_clock
+
+    tournament = field(make_tournament, 9, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 6)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Latecomer", "Waits", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    desk, tablet, lobby, phone = new_page(), new_page(), new_page(), new_page()
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    desk.get_by_label("Desk").fill("desk 1")
+    desk.get_by_label("Shift").fill("evening")
+    desk.get_by_label("Find player").fill("Latecomer")
+    desk.get_by_role("button", name=re.compile("^Waits, Latecomer")).click()
+    desk.get_by_role("button", name="Register").click()
+    expect(desk.locator("[data-sale-result]")).to_contain_text(
+        "Every seat is taken: on the waiting list, position 1 (ENT-WAIT).")
+    expect(lobby.locator("[data-chart-summary]")).to_have_text(
+        "9 players at 1 table. Waiting for a seat: 1. #10 Latecomer W..")
+    late = Entry.objects.get(tournament=tournament, number=10)
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{late.public_code}/")
+    expect(phone.locator("[data-seat]")).to_have_text(
+        "On the waiting list: position 1. Your seat appears here as soon as one opens.")
+
+    # A bust opens the button's seat, where a new player may sit at once (behind the button).
+    button = tournament.tables.get().button
+    tablet.on("dialog", lambda dialog: dialog.accept())
+    tablet.locator(f'.seats li[data-seat="{button}"]').get_by_role("button", name="Player out").click()
+    expect(phone.locator("[data-seat]")).to_have_text(f"Table 1 · seat {button}")
+    expect(phone.locator("[data-seat-changed]")).to_contain_text("please go to your new seat")
+    expect(tablet.locator(f'.seats li[data-seat="{button}"]')).to_contain_text("Latecomer Waits")
+    expect(lobby.locator("[data-chart-summary]")).to_have_text("9 players at 1 table.")

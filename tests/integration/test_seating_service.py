@@ -13,7 +13,11 @@ from tables import seating
 from tables.models import Seating, Table
 from tournaments import queries
 from tournaments.services import desk
+from tables.queries import floor_view, seat_of
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import hand_done, player_out
 from tournaments.entries import Kind
+from tournaments.models import Entry
 
 
 def signed_in(user):
@@ -378,7 +382,8 @@ def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(fie
     empty = next(s for s in range(1, 10) if (other, s) not in seat_map(tournament))
     move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
     assert public.get(f"{base}/seat/{entries[3].public_code}/").json() == {
-        "entry": entries[3].number, "status": "active", "status_display": "Active", "tournament_status": "scheduled", "table": other, "seat": empty}
+        "entry": entries[3].number, "status": "active", "status_display": "Active", "tournament_status": "scheduled", "table": other, "seat": empty,
+        "waiting_position": None}
 
 
 @pytest.mark.django_db
@@ -443,3 +448,36 @@ def test_CLK_LEVELS_new_limits_apply_from_each_tables_next_hand(field, staff):
     assert view["clock_level"] == 1 and [t["playing_level"] for t in view["tables"]] == [0, 0]
     hand_done(tournament.id, 1, staff["floor"])  # table 1's next hand uses the new limits
     assert [t["playing_level"] for t in floor_view(tournament.id)["tables"]] == [1, 0]
+
+
+@pytest.mark.django_db
+def test_ENT_WAIT_late_entries_wait_in_order_for_a_seat_and_take_the_next_that_opens(field, staff):
+    """Issue 11, item 1: a late entry sold while every open table was full stayed "seat pending"
+    forever, and no screen listed it."""
+    from clock.services import level_clock
+
+    tournament, entries = field(9, tables=2)  # table 2 stays closed until the end
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=5)
+    level_clock.start_clock(tournament.id, staff["director"])  # late entries come after the start
+    late = [desk.register_entry(tournament.id, player_services.create_player(tournament.id, player_services.NewPlayer(
+        f"Late{i}", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None).id,
+        queries.Sale(Kind.LATE, "cash", "d", "s"), None) for i in range(2)]
+    waiting = Client().get(f"/api/tournaments/{tournament.id}/waiting-list/").json()
+    assert waiting == {"seats_left": 0, "waiting": [{"position": 1, "entry": 10, "name": "Late0 C."},
+                                                    {"position": 2, "entry": 11, "name": "Late1 C."}]}
+    seat_page = Client().get(f"/api/tournaments/{tournament.id}/seat/{late[1].public_code}/").json()
+    assert seat_page["waiting_position"] == 2 and seat_page["table"] is None
+    in_line = lambda: [w["entry"] for w in floor_view(tournament.id)["waiting_list"]["waiting"]]  # noqa: E731
+    assert in_line() == [10, 11]
+
+    busted_seat = tournament.tables.get().big_blind  # the next small blind: no new player sits there yet
+    player_out(tournament.id, 1, busted_seat, staff["floor"])
+    assert in_line() == [10, 11] and not tournament.events.filter(kind="entry.seated").exists()
+    for _ in range(2):  # the blinds move on until the seat is behind the button: the first in line sits
+        hand_done(tournament.id, 1, staff["floor"])
+    took = tournament.events.get(kind="entry.seated").public
+    assert took["entry"] == 10 and (took["table"], took["seat"]) == (1, busted_seat) and in_line() == [11]
+    assert seat_of(Entry.objects.get(pk=late[0].pk)) == (1, busted_seat) and seat_of(late[1]) is None
+    open_tables(tournament.id, [2], staff["director"])  # a table that opens seats the rest at once
+    assert in_line() == [] and seat_of(late[1])[0] == 2

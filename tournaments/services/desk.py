@@ -21,7 +21,7 @@ from core.refusals import Refused, logged_reason
 from players import eligibility
 from players.models import Player
 from players.queries import player_summary
-from tables.queries import breaking_order
+from tables.queries import breaking_order, waiting_entries
 from tables.services.draw import seat_new_entry
 from tables.services.finish import close
 from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
@@ -110,7 +110,9 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
     )
     seat = None
     if sale.kind.seats_a_player:
-        seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
+        # ENT-WAIT: behind anyone already waiting, the new entry waits too (in order of sale).
+        if not [waiting for waiting in waiting_entries(tournament) if waiting.id != entry.id]:
+            seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     counts["money"] = money_summary(tournament, counts["players_left"])
     op.append(kinds.ENTRY_REGISTERED, payload={
