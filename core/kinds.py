@@ -52,6 +52,15 @@ def _kind(name: str, audience: str, changes: str, *views: str) -> EventKind:
     return CATALOGUE[name]
 
 
+# Set-up (tournaments/services/setup.py, players/services/).
+TOURNAMENT_CREATED = _kind("tournament.created", PUBLIC, "the director created the tournament from a preset")
+TOURNAMENT_UPDATED = _kind("tournament.updated", PUBLIC, "the director changed the tournament's settings")
+VENUE_TABLE_ADDED = _kind("venue_table.added", PUBLIC, "a table of the venue is added (seats, TV table)")
+SEAT_PINNED = _kind("seat.pinned", STAFF, "a seat reserved for an entry before the draw (SEAT-DRAW)")
+KEEP_APART_SET = _kind("keep_apart.set", STAFF, "entries kept at different tables (SEAT-SEPARATE)")
+COMPANY_SAVED = _kind("company.saved", STAFF, "a sponsor company and its status (PF-LOGO-*)")
+PLAYER_EXCLUDED = _kind("player.excluded", STAFF, "a self-exclusion or ban, with its reason and period (REG-EXCLUDE)")
+
 # The level clock (clock/services/level_clock.py). Each carries the whole clock document.
 CLOCK_STRUCTURE_SET = _kind("clock.structure_set", PUBLIC, "the tournament's structure (a template's copy)",
                             "clock_level")

@@ -15,6 +15,7 @@ from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
+from tournaments.setup_api import router as setup_router
 
 class EmptyBodyIsEmptyObject(Parser):
     """An action whose body has only optional fields may be posted with no body at all."""
@@ -31,6 +32,7 @@ api.add_router("/", desk_router)
 api.add_router("/", tables_router)
 api.add_router("/", seating_router)
 api.add_router("/", rulings_router)
+api.add_router("/", setup_router)
 
 
 @api.exception_handler(Refused)

@@ -7,7 +7,9 @@ from tournaments import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tournaments/new/", views.new_tournament, name="new_tournament"),
     path("tournaments/<int:tournament_id>/", views.lobby, name="lobby"),
+    path("tournaments/<int:tournament_id>/setup/", views.setup, name="setup"),
     path("tournaments/<int:tournament_id>/floor/", views.floor, name="floor"),
     path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
     path("tournaments/<int:tournament_id>/director/", views.director, name="director"),

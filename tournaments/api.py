@@ -3,15 +3,15 @@ sites; the director's rulings (undo a bust, disqualify), deals and the payout de
 
 from datetime import datetime
 
-from ninja import Field, Router, Schema
+from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
-from core.access import Action, tournament_for
+from core.access import Action, check, tournament_for
 from core.kinds import CATALOGUE
 from tournaments import queries
 from tournaments.models import Tournament
-from tournaments.services import deals, desk, payout_desk, rulings
+from tournaments.services import deals, desk, payout_desk, rulings, setup
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)
@@ -206,3 +206,34 @@ def prizes(request, tournament_id: int):
 def cancel(request, tournament_id: int, body: ReasonIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return desk.cancel_tournament(tournament_id, body.reason, request.user, request_key(request))
+
+
+class SettingsIn(Schema):
+    name: str = Field(..., min_length=1, max_length=200)
+    ruleset_preset: str = Field("pokerfest", description="pokerfest, neverending, chips, kentucky or action-clock")
+    buy_in: int = Field(0, ge=0, description="the prize-pool part of an entry, minor units")
+    fee: int = Field(0, ge=0, description="the house's part of an entry, minor units")
+    starting_stack: int = Field(10_000, ge=1)
+    starts_at: datetime | None = Field(None, description="when play is due to start")
+    max_entries: int | None = Field(None, ge=1, description="seats on sale; none: no cap")
+    guarantee: int | None = Field(None, ge=0, description="PAY-POOL, minor units")
+    places_paid: int | None = Field(None, ge=1, description="none: as the payout table says")
+    filmed: bool = False
+
+
+class CreateIn(SettingsIn):
+    festival_id: int
+    structure_id: int = Field(..., description="the structure template the tournament gets a copy of")
+    late_entry_until_level: int | None = Field(None, ge=1, description="late registration closes at the end of "
+                                                                        "this play level (1, 2, …)")
+
+
+@router.post("/tournaments/", response={201: dict, **ERRORS}, auth=django_auth,
+             summary="Create a tournament in a festival from a preset and a structure template (the director)")
+def create_tournament(request, body: CreateIn):
+    check(request.user, Action.DIRECTOR_APPROVAL)
+    settings = setup.Settings(**body.dict(exclude={"festival_id", "structure_id", "late_entry_until_level"}))
+    tournament = setup.create_tournament(body.festival_id, settings, body.structure_id, request.user,
+                                         body.late_entry_until_level)
+    return Status(201, {"id": tournament.id, "name": tournament.name, "status": tournament.status,
+                        "setup_url": f"/tournaments/{tournament.id}/setup/"})

@@ -46,6 +46,7 @@ class Tournament(models.Model):
 
     festival = models.ForeignKey(Festival, on_delete=models.PROTECT, related_name="tournaments")
     name = models.CharField(max_length=200)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="when play is due to start")
     ruleset_preset = models.CharField(max_length=20, choices=Preset, default=Preset.POKERFEST)
     # The tournament's own copy of its preset (tournaments/rulesets.py), editable by the director.
     ruleset = models.JSONField(default=dict, blank=True, help_text="empty: the preset as shipped")

@@ -17,6 +17,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from clock.models import Level, Structure
 from core.access import Action, can, tournament_for
 from players.models import Company, LogoCapResolution
+from tables.models import KeepApart, SeatPin, Table
 from players.queries import compliance_report
 from tables.queries import place_of, seat_of
 from tournaments import queries
@@ -65,6 +66,30 @@ def desk(request, tournament_id: int):
     return _screen(request, tournament_id, Action.DESK, "pokerfest/desk.html",
                    may_refund=can(request.user, Action.VOID_OR_REFUND),
                    may_direct=can(request.user, Action.DIRECTOR_APPROVAL))
+
+
+@ensure_csrf_cookie
+def new_tournament(request):
+    """The director creates a tournament: festival, preset, structure template, money."""
+    if not can(request.user, Action.DIRECTOR_APPROVAL):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return render(request, "pokerfest/forbidden.html", {"message": "Creating a tournament needs the director's role."},
+                      status=403)
+    return render(request, "pokerfest/new_tournament.html", {
+        "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,
+        "templates": Structure.objects.filter(is_template=True).select_related("festival").order_by("name")})
+
+
+@ensure_csrf_cookie
+def setup(request, tournament_id: int):
+    """The director's set-up of one tournament: settings, venue tables, seat pins, keep-apart
+    groups, sponsor companies, exclusions."""
+    tables = Table.objects.filter(festival__tournaments=tournament_id).order_by("number")
+    return _screen(request, tournament_id, Action.DIRECTOR_APPROVAL, "pokerfest/setup.html", presets=Tournament.Preset.choices,
+                   venue_tables=tables, companies=Company.objects.all(), statuses=Company.Status.choices,
+                   pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
+                   groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"))
 
 
 @ensure_csrf_cookie  # the controls post to the API with the CSRF token from this cookie

@@ -196,38 +196,46 @@ def copy_structure(tournament_id: int, structure_id: int, director, request_key:
     """The director gives the tournament a copy of a template structure (CLK-LEVELS), before
     its clock starts. The tournament runs the copy; the template stays as it was."""
     with operation(tournament_id, director, request_key) as op:
-        tournament = op.tournament
         if op.repeated:
-            return Clock.objects.get(tournament=tournament).document(timezone.now())
-        template = Structure.objects.filter(pk=structure_id, is_template=True).first()
-        if template is None or template.festival_id not in (None, tournament.festival_id):
-            raise timeline.ClockRefused("There is no such structure template for this festival.")
-        clock = op.locked_clock()
-        if clock is not None and clock.status != timeline.READY:
-            raise timeline.ClockRefused("The clock has started: edit the future levels of its structure instead.")
-        if not template.levels.exists():
-            raise timeline.ClockRefused(f"The template {template.name!r} has no levels yet.")
-        copy = Structure.objects.create(name=f"{tournament.name}: {template.name}", festival=tournament.festival,
-                                        late_entry_until_level=template.late_entry_until_level,
-                                        rebuys_until_level=template.rebuys_until_level)
-        levels = template.timeline_levels()
-        rules = tournament.rules().clock
-        if rules.interval_minutes:  # CLK-INTERVAL (chips): the house's intervals go into its copy
-            levels = structures.insert_intervals(levels, timedelta(minutes=rules.interval_minutes),
-                                                 timedelta(minutes=rules.interval_length_minutes))
-        Level = copy.levels.model
-        Level.objects.bulk_create([Level(structure=copy, position=position, small_blind=level.small_blind,
-                                         big_blind=level.big_blind, ante=level.ante, duration=level.duration,
-                                         is_break=level.is_break, name=level.name,
-                                         big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
-                                   for position, level in enumerate(levels)])
-        if clock is None:
-            clock = Clock(tournament=tournament)
-        clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
-        clock.version += 1
-        clock.save()
-        public = {"clock": clock.document(timezone.now(), levels)}
-        op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
+            return Clock.objects.get(tournament=op.tournament).document(timezone.now())
+        return structure_from_template(op, structure_id)
+
+
+def structure_from_template(op: Operation, structure_id: int, late_entry_until_level: int | None = None) -> dict:
+    """A copy of the template for the operation's tournament, which runs it (a reaction inside
+    copy_structure, or the set-up's creation of a tournament). `late_entry_until_level`: the
+    set-up's late-registration end, else the template's."""
+    tournament = op.tournament
+    template = Structure.objects.filter(pk=structure_id, is_template=True).first()
+    if template is None or template.festival_id not in (None, tournament.festival_id):
+        raise timeline.ClockRefused("There is no such structure template for this festival.")
+    clock = op.locked_clock()
+    if clock is not None and clock.status != timeline.READY:
+        raise timeline.ClockRefused("The clock has started: edit the future levels of its structure instead.")
+    if not template.levels.exists():
+        raise timeline.ClockRefused(f"The template {template.name!r} has no levels yet.")
+    copy = Structure.objects.create(
+        name=f"{tournament.name}: {template.name}", festival=tournament.festival,
+        late_entry_until_level=template.late_entry_until_level if late_entry_until_level is None
+        else late_entry_until_level, rebuys_until_level=template.rebuys_until_level)
+    levels = template.timeline_levels()
+    rules = tournament.rules().clock
+    if rules.interval_minutes:  # CLK-INTERVAL (chips): the house's intervals go into its copy
+        levels = structures.insert_intervals(levels, timedelta(minutes=rules.interval_minutes),
+                                             timedelta(minutes=rules.interval_length_minutes))
+    Level = copy.levels.model
+    Level.objects.bulk_create([Level(structure=copy, position=position, small_blind=level.small_blind,
+                                     big_blind=level.big_blind, ante=level.ante, duration=level.duration,
+                                     is_break=level.is_break, name=level.name,
+                                     big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
+                               for position, level in enumerate(levels)])
+    if clock is None:
+        clock = Clock(tournament=tournament)
+    clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
+    clock.version += 1
+    clock.save()
+    public = {"clock": clock.document(timezone.now(), levels)}
+    op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
     return public["clock"]
 
 

@@ -84,3 +84,18 @@ def resolve_cap(tournament_id: int, company_id: int, actor, keep: list[int] | No
             "company": company.name, "drawn": keep is None, "seed": resolution.seed, "cards": cards,
             "kept": kept, "removed": removed})
     return resolution
+
+
+def save_company(tournament_id: int, name: str, status: str, actor) -> Company:
+    """A sponsor and its status, from the director's set-up page: a new company, or a new
+    status for one already known (by name)."""
+    name = name.strip()
+    if not name:
+        raise Refused("Give the company's name.")
+    if status not in Company.Status.values:
+        raise Refused(f"Choose a status: {', '.join(Company.Status.values)}.")
+    with operation(tournament_id, actor) as op:
+        company, created = Company.objects.update_or_create(name=name, defaults={"status": status})
+        op.append(kinds.COMPANY_SAVED, public=None,
+                  payload={"company": company.name, "status": company.status, "created": created})
+    return company

@@ -14,9 +14,9 @@ from django.utils import timezone
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
+from core.refusals import Refused, logged_reason
 from players.eligibility import local_day
-from players.models import Consent, Membership, Player, normalise_document_number
+from players.models import Consent, Exclusion, Membership, Player, normalise_document_number
 from players.queries import player_summary
 from tournaments.models import Event
 
@@ -146,3 +146,19 @@ def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, act
         op.append(kinds.PLAYER_MARKETING_CONSENT, payload={"player": player_summary(player), "granted": granted},
                   public=None)
 
+
+def exclude_player(tournament_id: int, player_id: int, reason: str, starts: date, ends: date | None, actor
+                   ) -> Exclusion:
+    """REG-EXCLUDE: a self-exclusion or a venue or sponsor ban, from the desk or the director's
+    set-up: every desk refuses the player in its period."""
+    reason = logged_reason(reason, "the player is excluded")
+    if ends is not None and ends < starts:
+        raise PlayerRefused("The exclusion cannot end before it starts.")
+    with operation(tournament_id, actor) as op:
+        player = Player.objects.get(pk=player_id)
+        exclusion = Exclusion.objects.create(player=player, reason=reason, starts=starts, ends=ends,
+                                             recorded_by=recorded_user(actor))
+        op.append(kinds.PLAYER_EXCLUDED, public=None, payload={
+            "player": player_summary(player), "reason": reason, "starts": starts.isoformat(),
+            "ends": ends.isoformat() if ends else None})
+    return exclusion

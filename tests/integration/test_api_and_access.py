@@ -313,7 +313,7 @@ def test_every_admin_list_and_add_page_opens_for_a_superuser(staff, make_tournam
 
 
 NAVIGATION = {  # each role's links on a tournament's pages (issue 11: every staff page has one)
-    "director": ["Lobby", "Desk", "Floor", "Director", "Compliance", "Close-out", "Payouts", "Results"],
+    "director": ["Lobby", "Desk", "Floor", "Director", "Set-up", "Compliance", "Close-out", "Payouts", "Results"],
     "floor": ["Lobby", "Floor", "Results"],
     "desk": ["Lobby", "Desk", "Close-out", "Results"],
     "cashier": ["Lobby", "Desk", "Close-out", "Payouts", "Results"],
@@ -330,7 +330,8 @@ def test_every_staff_page_has_the_navigation_bar_of_its_role(make_tournament, st
     for label in NAVIGATION[persona]:
         if label in ("Lobby", "Results"):
             continue
-        page = client.get(f"/tournaments/{tournament.id}/{'payouts' if label == 'Payouts' else label.lower()}/")
+        path = {"Payouts": "payouts", "Set-up": "setup"}.get(label, label.lower())
+        page = client.get(f"/tournaments/{tournament.id}/{path}/")
         assert page.status_code == 200, label
         bar = re.search(r'<nav class="staff-nav".*?</nav>', page.content.decode(), re.S).group(0)
         assert re.findall(r">([A-Z][a-z-]+)</a>", bar) == NAVIGATION[persona]

@@ -13,6 +13,7 @@ PAGES = (  # (label, url name, the action that opens it)
     ("Desk", "desk", Action.DESK),
     ("Floor", "floor", Action.FLOOR),
     ("Director", "director", Action.RUN_CLOCK),
+    ("Set-up", "setup", Action.DIRECTOR_APPROVAL),
     ("Compliance", "compliance", Action.LOGO_RULINGS),
     ("Close-out", "close_out", Action.CASHIER_REPORT),
     ("Payouts", "payout_desk", Action.PAY_PRIZES),

@@ -1,0 +1,119 @@
+// The director's set-up: create a tournament, edit its settings, venue tables, seat pins,
+// keep-apart groups, sponsor companies and exclusions. Each form is one API call answered in a
+// sentence; money is typed in currency units and sent in minor units.
+"use strict";
+
+const setupPage = {
+  root: null,
+
+  start() {
+    this.root = document.querySelector(".setup");
+    if (!this.root) return;
+    for (const input of this.root.querySelectorAll("[data-minor]")) {
+      if (input.dataset.minor !== "") input.value = (Number(input.dataset.minor) / 100).toFixed(2);
+    }
+    // The pool share helper: an entry price and the pool's share of it fill pool part and fee.
+    for (const form of this.root.querySelectorAll("form")) {
+      const total = form.querySelector("[data-total]");
+      const share = form.querySelector("[data-share]");
+      if (!total) continue;
+      const split = () => {
+        const price = this.minor(total.value);
+        const percent = Number(share.value);
+        if (price === null || !(percent >= 0 && percent <= 100)) return;
+        const pool = Math.round((price * percent) / 100);
+        form.elements.buy_in.value = (pool / 100).toFixed(2);
+        form.elements.fee.value = ((price - pool) / 100).toFixed(2);
+      };
+      total.addEventListener("input", split);
+      share.addEventListener("input", split);
+    }
+    this.on("[data-create]", (form) => this.create(form));
+    this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => "Settings saved."));
+    this.on("[data-venue-table]", (form) => this.post("venue-tables/",
+      { number: this.whole(form.elements.number), seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },
+      (answer) => `Table ${answer.table} added (${answer.seats} seats${answer.is_tv ? ", TV" : ""}).`));
+    this.on("[data-seat-pin]", (form) => this.post("seat-pins/",
+      { entry: this.whole(form.elements.entry), table: this.whole(form.elements.table), seat: this.whole(form.elements.seat), reason: form.elements.reason.value },
+      (answer) => `Seat ${answer.seat} at table ${answer.table} is reserved for entry #${answer.entry}.`));
+    this.on("[data-keep-apart]", (form) => this.post("keep-apart/",
+      { name: form.elements.name.value, entries: form.elements.entries.value.split(/[\s,#]+/).filter(Boolean).map(Number) },
+      (answer) => `${answer.group}: entries ${answer.entries.map((n) => `#${n}`).join(", ")} are kept at different tables.`));
+    this.on("[data-company]", (form) => this.post("companies/", { name: form.elements.name.value, status: form.elements.status.value },
+      (answer) => `${answer.name} saved (${answer.status.replace("_", " ")}).`));
+    this.on("[data-exclusion]", (form) => this.post(`players/${form.elements.player.value}/exclusions/`,
+      { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null },
+      (answer) => `Excluded from ${answer.starts}${answer.ends ? ` until ${answer.ends}` : " until lifted"}: every desk refuses the player.`));
+    const search = this.root.querySelector("[data-player-search]");
+    if (search) search.addEventListener("input", async () => {
+      const { ok, answer } = await getJSON(`/api/players/?q=${encodeURIComponent(search.value)}`);
+      search.form.elements.player.replaceChildren(...(ok ? answer : []).map((p) =>
+        element("option", { value: p.id, textContent: `${p.first_name} ${p.last_name} · born ${p.date_of_birth}` })));
+    });
+  },
+
+  on(selector, submit) {
+    const form = this.root.querySelector(selector);
+    if (!form) return;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      try { submit(form); } catch (problem) { this.say(problem.message, false); } // a field typed wrong
+    });
+  },
+
+  // "550", "550.00", "1,500.5" -> minor units; null when it is not an amount.
+  minor(text) {
+    const clean = String(text).replace(/[,\s]/g, "");
+    return /^\d+(\.\d{1,2})?$/.test(clean) ? Math.round(Number(clean) * 100) : null;
+  },
+
+  whole(input) {
+    const text = input.value.replace(/[,\s]/g, "");
+    if (text === "") return null;
+    if (!/^\d+$/.test(text)) throw new Error(`${input.getAttribute("aria-label") || input.name}: type a whole number, not "${input.value}".`);
+    return Number(text);
+  },
+
+  settings(form) {
+    const money = (name, required) => {
+      const value = form.elements[name].value.trim();
+      if (!value && !required) return null;
+      const minor = this.minor(value);
+      if (minor === null) throw new Error(`${form.elements[name].getAttribute("aria-label")}: type an amount such as 550.00.`);
+      return minor;
+    };
+    return {
+      name: form.elements.name.value, ruleset_preset: form.elements.ruleset_preset.value,
+      starts_at: form.elements.starts_at.value ? new Date(form.elements.starts_at.value).toISOString() : null,
+      buy_in: money("buy_in", true), fee: money("fee", true), guarantee: money("guarantee", false),
+      starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
+      places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
+    };
+  },
+
+  async create(form) {
+    let body;
+    try {
+      body = { ...this.settings(form), festival_id: Number(form.elements.festival_id.value),
+        structure_id: Number(form.elements.structure_id.value), late_entry_until_level: this.whole(form.elements.late_entry_until_level) };
+    } catch (problem) { return this.say(problem.message, false); }
+    const { ok, answer } = await postJSON("/api/tournaments/", body, newRequestKey());
+    if (!ok) return this.say(answer.detail, false);
+    location.assign(answer.setup_url);
+  },
+
+  async post(path, body, done) {
+    let payload;
+    try { payload = typeof body === "function" ? body() : body; } catch (problem) { return this.say(problem.message, false); }
+    const { ok, answer } = await postJSON(`${this.root.dataset.apiBase}${path}`, payload, newRequestKey());
+    this.say(ok ? done(answer) : answer.detail, ok);
+  },
+
+  say(text, ok) {
+    const result = this.root.querySelector("[data-result]");
+    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.textContent = text;
+  },
+};
+
+document.addEventListener("DOMContentLoaded", () => setupPage.start());

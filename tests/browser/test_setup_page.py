@@ -1,0 +1,75 @@
+"""The director's set-up in Chromium (issue 11): a tournament created and edited, venue tables,
+a sponsor company and an exclusion, with no admin and no hand-written API call."""
+
+import re
+from datetime import date
+
+import pytest
+from playwright.sync_api import expect
+
+from clock.models import Clock, Structure
+from players.services import desk as player_services
+from tests.browser.test_live_pages import act, sign_in
+from tournaments.models import Festival, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusion_from_the_pages(
+        stack, new_page, staff):
+    festival = Festival.objects.create(name="Autumn Series", venue="Grand Casino", currency="EUR")
+    structure = Structure.objects.create(name="Deepstack", is_template=True)
+    for position in range(3):
+        structure.levels.create(position=position, small_blind=100 * (position + 1), big_blind=200 * (position + 1),
+                                ante=0, duration="00:30:00")
+    page = new_page()
+    sign_in(page, stack.url, staff["director"], "/")
+    page.get_by_role("link", name="New tournament").click()
+    page.get_by_label("Festival").select_option(str(festival.id))
+    page.get_by_label("Name").fill("Autumn Main Event")
+    page.get_by_label("House rules").select_option("pokerfest")
+    page.get_by_label("Entry price").fill("550")  # the pool share helper splits it
+    page.get_by_label("Pool share %").fill("90.91")
+    expect(page.get_by_label("Prize-pool part")).to_have_value("500.01")
+    page.get_by_label("Prize-pool part").fill("500.00")
+    page.get_by_label("Fee").fill("50.00")
+    page.get_by_label("Starting stack").fill("30,000")
+    page.get_by_label("Places paid").fill("12")
+    page.get_by_label("Structure").select_option(str(structure.id))
+    page.get_by_label("Late registration until the end of level").fill("2")
+    page.get_by_role("button", name="Create the tournament").click()
+    expect(page).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
+    tournament = Tournament.objects.get(name="Autumn Main Event")
+    assert (tournament.buy_in, tournament.fee, tournament.starting_stack, tournament.places_paid) == (
+        50_000, 5_000, 30_000, 12)
+    assert Clock.objects.get(tournament=tournament).structure.late_entry_until_level == 2
+    expect(page.get_by_label("Prize-pool part")).to_have_value("500.00")  # shown back in currency units
+
+    page.get_by_label("Seat cap").fill("abc")
+    page.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("[data-result]")).to_have_text('Seat cap: type a whole number, not "abc".')
+    page.get_by_label("Seat cap").fill("300")
+    page.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("[data-result]")).to_have_text("Settings saved.")
+    page.get_by_label("Table number").fill("1")
+    page.get_by_role("button", name="Add the table").click()
+    expect(page.locator("[data-result]")).to_have_text("Table 1 added (9 seats).")
+    page.get_by_label("Table number").fill("1")
+    page.get_by_role("button", name="Add the table").click()
+    expect(page.locator("[data-result]")).to_have_text("The venue already has a table 1.")
+    page.get_by_label("Company", exact=True).fill("Acme Poker")
+    page.get_by_label("Company status").select_option("banned")
+    page.get_by_role("button", name="Save the company").click()
+    expect(page.locator("[data-result]")).to_have_text("Acme Poker saved (banned).")
+
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Barred", "Player", date(1970, 1, 1), accepts_terms=True), None)
+    page.get_by_label("Player to exclude").fill("Barred")
+    expect(page.get_by_label("Excluded player").locator("option")).to_have_count(1)
+    page.get_by_label("Exclusion reason").fill("self-exclusion")
+    page.get_by_label("Excluded from").fill(date.today().isoformat())
+    page.get_by_role("button", name="Exclude").click()
+    expect(page.locator("[data-result]")).to_have_text(
+        f"Excluded from {date.today().isoformat()} until lifted: every desk refuses the player.")
+    tournament.refresh_from_db()
+    assert tournament.max_entries == 300

@@ -1,0 +1,94 @@
+"""The director's set-up without the admin (issue 11): create a tournament from a preset and a
+structure template, edit it, venue tables, seat pins, keep-apart groups, companies, exclusions."""
+
+from datetime import date
+
+import pytest
+from django.test import Client
+
+from clock.models import Clock, Structure
+from clock.services import level_clock
+from players.models import Company, Player
+from tables.models import KeepApart, SeatPin
+from tournaments.models import Festival, Tournament
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def template(db):
+    festival = Festival.objects.create(name="Spring Festival", venue="Casino", currency="EUR")
+    structure = Structure.objects.create(name="Turbo", is_template=True)
+    for position, (small, big) in enumerate([(100, 200), (200, 400), (300, 600)]):
+        structure.levels.create(position=position, small_blind=small, big_blind=big, ante=0, duration="00:20:00")
+    return festival, structure
+
+
+@pytest.mark.django_db
+def test_the_director_creates_a_tournament_from_a_preset_and_a_template_without_the_admin(template, staff):
+    festival, structure = template
+    body = {"festival_id": festival.id, "structure_id": structure.id, "name": "Main Event", "ruleset_preset": "kentucky",
+            "buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 200, "guarantee": 1_000_000,
+            "places_paid": 10, "late_entry_until_level": 2, "starts_at": "2026-12-05T18:00:00Z"}
+    assert signed_in(staff["desk"]).post("/api/tournaments/", body, content_type="application/json").status_code == 403
+    director = signed_in(staff["director"])
+    wrong = director.post("/api/tournaments/", {**body, "ruleset_preset": "casino"}, content_type="application/json")
+    assert wrong.status_code == 409 and wrong.json()["detail"].startswith("Choose a preset")
+    created = director.post("/api/tournaments/", body, content_type="application/json")
+    assert created.status_code == 201
+    tournament = Tournament.objects.get(pk=created.json()["id"])
+    assert (tournament.name, tournament.ruleset_preset, tournament.buy_in, tournament.fee, tournament.places_paid) == (
+        "Main Event", "kentucky", 50_000, 5_000, 10)
+    clock = Clock.objects.get(tournament=tournament)
+    assert clock.structure.late_entry_until_level == 2 and clock.structure.levels.count() == 3
+    assert not clock.structure.is_template and structure.levels.count() == 3  # a copy; the template stays
+    assert list(tournament.events.values_list("seq", "kind")) == [(1, "tournament.created"), (2, "clock.structure_set")]
+
+    settings = f"/api/tournaments/{tournament.id}/settings/"
+    edit = {key: value for key, value in body.items() if key not in ("festival_id", "structure_id",
+                                                                      "late_entry_until_level")}
+    assert director.post(settings, {**edit, "buy_in": 40_000}, content_type="application/json").status_code == 200
+    level_clock.start_clock(tournament.id, staff["director"])
+    frozen = director.post(settings, {**edit, "buy_in": 45_000}, content_type="application/json")
+    assert frozen.status_code == 409 and frozen.json()["detail"] == "The clock has started: buy in can no longer change."
+    renamed = director.post(settings, {**edit, "buy_in": 40_000, "name": "Main Event Day 1"},
+                            content_type="application/json")
+    assert renamed.json() == {"changes": {"name": "Main Event Day 1"}}
+    assert tournament.events.filter(kind="tournament.updated").count() == 2
+
+
+@pytest.mark.django_db
+def test_venue_tables_pins_keep_apart_companies_and_exclusions_from_the_set_up(field, staff):
+    tournament, entries = field(4, tables=2)
+    director = signed_in(staff["director"])
+    base = f"/api/tournaments/{tournament.id}"
+    added = director.post(f"{base}/venue-tables/", {"number": 9, "seats": 10, "is_tv": True},
+                          content_type="application/json")
+    assert added.json() == {"table": 9, "seats": 10, "is_tv": True}
+    again = director.post(f"{base}/venue-tables/", {"number": 9}, content_type="application/json")
+    assert again.status_code == 409 and again.json()["detail"] == "The venue already has a table 9."
+    pinned = director.post(f"{base}/seat-pins/", {"entry": 2, "table": 9, "seat": 1, "reason": "wheelchair"},
+                           content_type="application/json")
+    assert pinned.status_code == 200 and SeatPin.objects.get(tournament=tournament).entry.number == 2
+    taken = director.post(f"{base}/seat-pins/", {"entry": 3, "table": 9, "seat": 1, "reason": "TV"},
+                          content_type="application/json")
+    assert taken.status_code == 409 and "reserved for another entry" in taken.json()["detail"]
+    apart = director.post(f"{base}/keep-apart/", {"name": "the Smith family", "entries": [1, 3]},
+                          content_type="application/json")
+    assert apart.status_code == 200 and sorted(KeepApart.objects.get().entries.values_list("number", flat=True)) == [1, 3]
+    company = director.post(f"{base}/companies/", {"name": "Acme Poker", "status": "approved"},
+                            content_type="application/json")
+    assert company.status_code == 200 and Company.objects.get(name="Acme Poker").status == "approved"
+    player = Player.objects.get(entries__tournament=tournament, entries__number=4)
+    excluded = signed_in(staff["desk"]).post(f"{base}/players/{player.id}/exclusions/",
+                                             {"reason": "self-exclusion", "starts": date.today().isoformat()},
+                                             content_type="application/json")
+    assert excluded.status_code == 200
+    check = signed_in(staff["desk"]).get(f"{base}/players/{player.id}/check/").json()
+    assert [r["rule"] for r in check["reasons"] if not r["ok"]] == ["REG-EXCLUDE"]  # every desk refuses the player
+    kinds = set(tournament.events.values_list("kind", flat=True))
+    assert {"venue_table.added", "seat.pinned", "keep_apart.set", "company.saved", "player.excluded"} <= kinds

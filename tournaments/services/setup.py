@@ -1,0 +1,152 @@
+"""The director's set-up without the admin: create a tournament from a preset and a structure
+template, edit it (everything until its clock starts, then only what may change), the venue's
+tables, seat pins and keep-apart groups.
+
+Service floor: tournaments' services may call the clock's (the structure's copy).
+"""
+
+from dataclasses import asdict, dataclass, fields
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+
+from clock.services.level_clock import structure_from_template
+from clock.timeline import READY
+from core import kinds
+from core.operation import operation
+from core.refusals import Refused, logged_reason
+from tables.models import KeepApart, SeatPin, Table
+from tournaments.models import Entry, Festival, Tournament
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the set-up page edits. Money in minor units."""
+
+    name: str
+    ruleset_preset: str
+    buy_in: int
+    fee: int
+    starting_stack: int
+    starts_at: datetime | None = None
+    max_entries: int | None = None
+    guarantee: int | None = None
+    places_paid: int | None = None
+    filmed: bool = False
+
+
+# Once the clock has started these may still change; the rest is what players bought into.
+CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "filmed"}
+
+
+def _check(settings: Settings) -> None:
+    if not settings.name.strip():
+        raise Refused("Give the tournament a name.")
+    if settings.ruleset_preset not in Tournament.Preset.values:
+        raise Refused(f"Choose a preset: {', '.join(Tournament.Preset.values)}.")
+    if settings.starting_stack < 1:
+        raise Refused("The starting stack must be at least one chip.")
+    if settings.places_paid is not None and settings.places_paid < 1:
+        raise Refused("Places paid must be at least 1, or empty for the payout table's own number.")
+
+
+def create_tournament(festival_id: int, settings: Settings, structure_id: int, director,
+                      late_entry_until_level: int | None = None) -> Tournament:
+    """A new tournament in a festival, from a preset and a copy of a structure template; its
+    log starts with tournament.created."""
+    _check(settings)
+    festival = Festival.objects.filter(pk=festival_id).first()
+    if festival is None:
+        raise Refused("There is no such festival.")
+    with transaction.atomic():
+        tournament = Tournament.objects.create(festival=festival, **{**asdict(settings), "name": settings.name.strip()})
+        with operation(tournament.id, director) as op:
+            public = {"tournament": {"id": tournament.id, "name": tournament.name, "festival": festival.name,
+                                     "preset": tournament.ruleset_preset}}
+            op.append(kinds.TOURNAMENT_CREATED, public=public, payload=public)
+            structure_from_template(op, structure_id, late_entry_until_level)
+    return tournament
+
+
+def update_tournament(tournament_id: int, settings: Settings, director, request_key: str | None = None) -> dict:
+    """The director edits the tournament: everything until its clock starts; after that only
+    the name, the seat cap, the guarantee, the places paid and filming."""
+    _check(settings)
+    with operation(tournament_id, director, request_key) as op:
+        if op.repeated:
+            return op.repeated.public
+        tournament = op.tournament
+        changes = {field.name: getattr(settings, field.name) for field in fields(Settings)
+                   if getattr(settings, field.name) != getattr(tournament, field.name)}
+        clock = op.locked_clock()
+        started = clock is not None and clock.status != READY
+        if started and set(changes) - CHANGEABLE_AFTER_THE_START:
+            frozen = ", ".join(sorted(set(changes) - CHANGEABLE_AFTER_THE_START)).replace("_", " ")
+            raise Refused(f"The clock has started: {frozen} can no longer change.")
+        if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise Refused(f"The tournament is {tournament.status}: its settings are final.")
+        if changes.get("max_entries") is not None and changes["max_entries"] < tournament.seats_sold:
+            raise Refused(f"{tournament.seats_sold} seats are sold already: the cap cannot be lower.")
+        if not changes:
+            raise Refused("Nothing changed.")
+        Tournament.objects.filter(pk=tournament.pk).update(**changes)
+        public = {"changes": {name: value.isoformat() if isinstance(value, datetime) else value
+                              for name, value in changes.items()}}
+        op.append(kinds.TOURNAMENT_UPDATED, public=public, payload=public)
+    return public
+
+
+def add_venue_table(tournament_id: int, number: int, seats: int, is_tv: bool, director) -> dict:
+    """A table of the festival's venue (for every tournament of the festival)."""
+    if not 2 <= seats <= 12:
+        raise Refused("A table has 2 to 12 seats.")
+    with operation(tournament_id, director) as op:
+        try:
+            with transaction.atomic():
+                Table.objects.create(festival_id=op.tournament.festival_id, number=number, seats=seats, is_tv=is_tv)
+        except IntegrityError:
+            raise Refused(f"The venue already has a table {number}.") from None
+        public = {"table": number, "seats": seats, "is_tv": is_tv}
+        op.append(kinds.VENUE_TABLE_ADDED, public=public, payload=public)
+    return public
+
+
+def pin_seat(tournament_id: int, entry_number: int, table_number: int, seat: int, reason: str, director) -> dict:
+    """SEAT-DRAW: a seat reserved for an entry before the draw (special needs, the TV table)."""
+    reason = logged_reason(reason, "the seat is reserved")
+    with operation(tournament_id, director) as op:
+        tournament = op.tournament
+        if tournament.seatings.exists():
+            raise Refused("The field is drawn: move the player by hand instead.")
+        entry = Entry.objects.filter(tournament=tournament, number=entry_number, status=Entry.Status.ACTIVE).first()
+        table = Table.objects.filter(festival_id=tournament.festival_id, number=table_number).first()
+        if entry is None or table is None:
+            raise Refused(f"There is no active entry #{entry_number}." if entry is None
+                          else f"The venue has no table {table_number}.")
+        if not 1 <= seat <= table.seats:
+            raise Refused(f"Table {table_number} has seats 1 to {table.seats}.")
+        if SeatPin.objects.filter(tournament=tournament, table=table, seat=seat).exclude(entry=entry).exists():
+            raise Refused(f"Seat {seat} at table {table_number} is reserved for another entry.")
+        SeatPin.objects.update_or_create(tournament=tournament, entry=entry,
+                                         defaults={"table": table, "seat": seat, "reason": reason})
+        payload = {"entry": entry_number, "table": table_number, "seat": seat, "reason": reason}
+        op.append(kinds.SEAT_PINNED, public=None, payload=payload)
+    return payload
+
+
+def keep_apart(tournament_id: int, name: str, entry_numbers: list[int], director) -> dict:
+    """SEAT-SEPARATE: entrants of one family or association, kept at different tables."""
+    name = logged_reason(name, "these players are kept apart (a name, e.g. the Smith family)")
+    numbers = sorted(set(entry_numbers))
+    if len(numbers) < 2:
+        raise Refused("Name two entries or more to keep apart.")
+    with operation(tournament_id, director) as op:
+        entries = list(Entry.objects.filter(tournament=op.tournament, number__in=numbers))
+        if len(entries) != len(numbers):
+            missing = sorted(set(numbers) - {entry.number for entry in entries})
+            raise Refused(f"There is no entry {', '.join(f'#{n}' for n in missing)} in this tournament.")
+        group = KeepApart.objects.create(tournament=op.tournament, name=name)
+        group.entries.set(entries)
+        payload = {"group": name, "entries": numbers}
+        op.append(kinds.KEEP_APART_SET, public=None, payload=payload)
+    return payload
