@@ -140,6 +140,15 @@ document.addEventListener("DOMContentLoaded", () => {
     record.querySelector("[data-deal-agreed]").replaceChildren(element("legend", { textContent: "Every player agrees" }),
       ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), ` #${n} ${names[n] || ""} agrees`)));
   });
+  // END-FINISH without a deal: the time limit's chip-chop (CLK-LIMIT) or the final gong.
+  dealForm.querySelectorAll("[data-end]").forEach((button) => button.addEventListener("click", async () => {
+    let body;
+    try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
+    const how = button.dataset.end === "gong" ? "the final gong: places by chips" : "the time limit: the chip-chop";
+    if (!confirm(`End the tournament by ${how}? The results are then final.`)) return;
+    const { ok, answer } = await postJSON(`${base()}end/${button.dataset.end}/`, { stacks: body.stacks }, newRequestKey());
+    say(ok, ok ? `The tournament is over (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
+  }));
   document.querySelector("[data-deal-record]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const form = submit.target;

@@ -177,6 +177,24 @@ def record_deal(request, tournament_id: int, body: DealAgreedIn):
                         request.user, request_key(request))
 
 
+class StacksIn(Schema):
+    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
+
+
+@staff.post("/tournaments/{tournament_id}/end/time-limit/", response={200: dict, **ERRORS},
+            summary="At the time limit, record the chip-chop of the remaining prizes as the result (CLK-LIMIT)")
+def end_by_time_limit(request, tournament_id: int, body: StacksIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return deals.end_by_time_limit(tournament_id, body.stacks, request.user, request_key(request))
+
+
+@staff.post("/tournaments/{tournament_id}/end/gong/", response={200: dict, **ERRORS},
+            summary="The final gong: the players left are placed by chips and win their places' prizes")
+def end_at_the_gong(request, tournament_id: int, body: StacksIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return deals.end_at_the_gong(tournament_id, body.stacks, request.user, request_key(request))
+
+
 class PayIn(Schema):
     method: str = Field(..., description="cash or wire")
 

@@ -297,6 +297,7 @@ class Deal(models.Model):
         CHIP_CHOP = "chip_chop", "chip-chop"
         ICM = "icm", "ICM"
         GUARANTEED = "guaranteed", "guaranteed minimum"
+        BY_PLACE = "by_place", "final gong: places by chips"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="deals")
     method = models.CharField(max_length=12, choices=Method)

@@ -8,7 +8,11 @@ from tables.queries import floor_view
 from tables.services.floor import player_out
 from tournaments.models import Entry
 from tournaments.queries import deal_proposals, prizes_to_pay, standings
-from tournaments.services.deals import record
+from tournaments.services.deals import end_at_the_gong, end_by_time_limit, record
+from clock.models import Clock
+from core.refusals import Refused
+from tournaments.models import Deal, Tournament
+from tournaments.payouts import chip_chop
 
 
 @pytest.mark.django_db
@@ -67,3 +71,52 @@ def test_END_FINISH_a_full_deal_ends_the_tournament_and_places_its_players_by_ch
     assert places == {2: ([1, 1], chop["2"]), 3: ([2, 2], chop["3"]), 1: ([3, 3], chop["1"]), 4: ([4, 4], 0)}
     assert [row["entry"] for row in prizes_to_pay(tournament)] == [2, 3, 1]  # every deal amount is payable
     assert floor_view(tournament.id)["tables"] == []
+
+
+def _three_left(field, staff, preset):
+    tournament, entries = field(4, tables=1, buy_in=10_000)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset=preset, places_paid=3)
+    tournament.refresh_from_db()
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=3)
+    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
+        "players"].items()}
+    player_out(tournament.id, 1, seats[4], staff["floor"])
+    return tournament
+
+
+def test_END_FINISH_kentuckys_time_limit_records_the_chip_chop_as_the_result(field, staff):
+    tournament = _three_left(field, staff, "kentucky")
+    stacks = {1: 20_000, 2: 70_000, 3: 30_000}
+    with pytest.raises(Refused, match="time limit has not been reached"):
+        end_by_time_limit(tournament.id, stacks, staff["director"])
+    Clock.objects.filter(tournament=tournament).update(limit_reached=True)  # CLK-LIMIT stopped the clock
+    remaining = sum(standings(tournament)["payouts"][:3])
+    ended = end_by_time_limit(tournament.id, stacks, staff["director"])
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.events.get(kind="tournament.finished").public["how"] == \
+        "time limit"
+    chop = dict(zip((2, 3, 1), chip_chop([70_000, 30_000, 20_000], remaining)))
+    places = {row["entry"]: (row["place"], row["prize"]) for row in standings(tournament)["out"]}
+    assert places == {2: ([1, 1], chop[2]), 3: ([2, 2], chop[3]), 1: ([3, 3], chop[1]), 4: ([4, 4], 0)}
+    assert [p["entry"] for p in ended["players"]] == [2, 3, 1]
+
+
+def test_END_FINISH_the_final_gong_places_by_chips_with_no_prize_beyond_the_place(field, staff):
+    tournament = _three_left(field, staff, "chips")
+    table = standings(tournament)["payouts"]
+    end_at_the_gong(tournament.id, {1: 20_000, 2: 70_000, 3: 30_000}, staff["director"])
+    tournament.refresh_from_db()
+    places = {row["entry"]: (row["place"], row["prize"], row["points"]) for row in standings(tournament)["out"]}
+    assert [places[n][:2] for n in (2, 3, 1)] == [([1, 1], table[0]), ([2, 2], table[1]), ([3, 3], table[2])]
+    assert places[2][2] > places[3][2] > places[1][2]  # PAY-POINTS by place (chips' sqrt points)
+    assert Deal.objects.get(tournament=tournament).get_method_display() == "final gong: places by chips"
+
+
+def test_CLK_HEADSUP_the_gong_waits_for_the_heads_up_minimum(field, staff):
+    tournament = _three_left(field, staff, "chips")
+    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
+        "players"].items()}
+    player_out(tournament.id, 1, seats[3], staff["floor"], new_hand=True)  # heads-up: ten hands first
+    with pytest.raises(Refused, match="10 more before the gong"):
+        end_at_the_gong(tournament.id, {1: 50_000, 2: 70_000}, staff["director"])

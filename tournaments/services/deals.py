@@ -1,4 +1,6 @@
-"""Final-table deals (PAY-CHOP): recording the one every remaining player agreed to.
+"""Final-table deals (PAY-CHOP): recording the one every remaining player agreed to; and the
+recorded ends that divide the prizes among the players left without one (END-FINISH): the
+time limit's chip-chop (CLK-LIMIT) and the final gong's places by chips.
 
 A deal shares the prizes still in play among the players left: chip-chop, ICM or a
 guaranteed minimum, optionally keeping an amount back for the winner of the play that goes
@@ -11,14 +13,15 @@ Service floor: reads the queries only.
 
 from django.utils import timezone
 
+from clock.table_clocks import heads_up_count
 from core import kinds
 from core.access import recorded_user
-from core.operation import operation
+from core.operation import Operation, operation
 from core.refusals import Refused
 from players.queries import public_name
+from tables.services.finish import finish
 from tournaments import payouts
 from tournaments.models import Deal
-from tables.services.finish import finish
 from tournaments.queries import deal_stacks, field_counts, money_summary, players_left_by_number
 
 
@@ -27,13 +30,12 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
     representative = representative.strip()
     if not representative:
         raise Refused("Name the tournament representative present: a deal is recorded only in their presence.")
-    if method not in Deal.Method.values:
-        raise Refused(f"Choose a deal: {', '.join(Deal.Method.values)}.")
+    if method not in (Deal.Method.CHIP_CHOP, Deal.Method.ICM, Deal.Method.GUARANTEED):
+        raise Refused("Choose a deal: chip_chop, icm, guaranteed.")
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
-        tournament = op.tournament
-        numbers, chips, prizes = deal_stacks(tournament, stacks)
+        numbers, chips, prizes = deal_stacks(op.tournament, stacks)
         missing = sorted(set(numbers) - set(agreed))
         if missing:
             raise Refused(f"Every player left must agree; not yet: entries {', '.join(map(str, missing))}.")
@@ -41,16 +43,60 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
             amounts = payouts.deal_proposals(chips, prizes, left_to_play)[method]
         except ValueError as problem:
             raise Refused(f"{str(problem).capitalize()}.") from None
-        deal = Deal.objects.create(tournament=tournament, method=method, stacks={str(n): stacks[n] for n in numbers},
-                                   amounts={str(n): a for n, a in zip(numbers, amounts)}, left_to_play=left_to_play,
-                                   representative=representative, at=timezone.now(),
-                                   recorded_by=recorded_user(director))
-        left = players_left_by_number(tournament)
-        public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
-                  "players": [{"entry": n, "name": public_name(left[n].player.first_name, left[n].player.last_name),
-                               "chips": stacks[n], "amount": a} for n, a in zip(numbers, amounts)]}
-        public["money"] = money_summary(tournament, field_counts(tournament_id)["players_left"])
-        op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
+        public = _recorded(op, method, numbers, stacks, amounts, left_to_play, representative)
         if not left_to_play:
             finish(op, "deal")  # END-FINISH: a full deal is the result; the players in it are placed by chips
+    return public
+
+
+def end_by_time_limit(tournament_id: int, stacks: dict[int, int], director, request_key: str | None = None) -> dict:
+    """END-FINISH by CLK-LIMIT (kentucky): once the time limit has stopped the clock, the
+    remaining prizes are split by chip count and that chop is the result, recorded without an
+    agreement; the players left are placed by their chips."""
+    with operation(tournament_id, director, request_key) as op:
+        if op.repeated:
+            return op.repeated.public
+        clock = op.locked_clock()
+        if clock is None or not clock.limit_reached:
+            raise Refused("The time limit has not been reached: play on, or record a deal everyone agrees to.")
+        numbers, chips, prizes = deal_stacks(op.tournament, stacks)
+        amounts = payouts.chip_chop(chips, sum(prizes))
+        public = _recorded(op, Deal.Method.CHIP_CHOP, numbers, stacks, amounts, 0, "the time limit (CLK-LIMIT)")
+        finish(op, "time limit")
+    return public
+
+
+def end_at_the_gong(tournament_id: int, stacks: dict[int, int], director, request_key: str | None = None) -> dict:
+    """END-FINISH at the final gong (chips): the players left are placed by their chips and
+    win their places' prizes, no more (and ranking points by place); a heads-up match first
+    plays the house's minimum hands (CLK-HEADSUP)."""
+    with operation(tournament_id, director, request_key) as op:
+        if op.repeated:
+            return op.repeated.public
+        tournament = op.tournament
+        heads_up = tournament.tables.filter(broken_at__isnull=True, heads_up_from_hand__isnull=False).first()
+        if heads_up is not None:
+            count = heads_up_count(tournament.rules().clock, heads_up.hands_dealt, heads_up.heads_up_from_hand)
+            if count and count["to_play"]:
+                raise Refused(f"Heads-up, at least {count['minimum']} hands are played (CLK-HEADSUP): "
+                              f"{count['to_play']} more before the gong ends the tournament.")
+        numbers, chips, prizes = deal_stacks(tournament, stacks)
+        public = _recorded(op, Deal.Method.BY_PLACE, numbers, stacks, prizes, 0, "the final gong")
+        finish(op, "final gong")
+    return public
+
+
+def _recorded(op: Operation, method: str, numbers: list[int], stacks: dict[int, int], amounts: list[int],
+              left_to_play: int, representative: str) -> dict:
+    """The deal's row and its event (`numbers` in order of chips, `amounts` alike)."""
+    tournament = op.tournament
+    deal = Deal.objects.create(tournament=tournament, method=method, stacks={str(n): stacks[n] for n in numbers},
+                               amounts={str(n): a for n, a in zip(numbers, amounts)}, left_to_play=left_to_play,
+                               representative=representative, at=timezone.now(), recorded_by=recorded_user(op.actor))
+    left = players_left_by_number(tournament)
+    public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
+              "players": [{"entry": n, "name": public_name(left[n].player.first_name, left[n].player.last_name),
+                           "chips": stacks[n], "amount": a} for n, a in zip(numbers, amounts)]}
+    public["money"] = money_summary(tournament, field_counts(tournament.id)["players_left"])
+    op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
     return public
