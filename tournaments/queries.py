@@ -232,10 +232,12 @@ def prize_pool(tournament: Tournament) -> dict:
             "overlay": max(0, guaranteed - collected)}
 
 
-def field_size(tournament: Tournament) -> int:
-    """The entries that take a place: seat entries not voided, refunded or disqualified."""
-    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS,
-                                     status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).count()
+def field_size(tournament: Tournament, disqualified: bool = True) -> int:
+    """The field the payout table is made for: seat entries not voided or refunded. A
+    disqualified entry still counts there (PAY-DQ: the table does not shrink, prizes already
+    paid stay right); `disqualified=False`: the entries that take a place."""
+    statuses = [Entry.Status.ACTIVE, Entry.Status.BUSTED] + ([Entry.Status.DISQUALIFIED] if disqualified else [])
+    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=statuses).count()
 
 
 def payout(tournament: Tournament) -> list[int]:
@@ -255,12 +257,13 @@ def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
 def standings(tournament: Tournament) -> dict:
     """Every player out so far with their place (a shared range when tied) and prize."""
     field = field_size(tournament)
+    placed_field = field_size(tournament, disqualified=False)  # the disqualified take no place: the rest move up
     table = payout(tournament)
     rows = list(Elimination.objects.filter(tournament=tournament, undone_at__isnull=True,
                                            entry__status=Entry.Status.BUSTED)
                 .select_related("entry__player").order_by("seq"))
     busts = [Bust(row.entry_id, row.seq, row.table, row.hand, row.starting_stack, row.hand_for_hand) for row in rows]
-    placed = places(field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
+    placed = places(placed_field, busts, tie_across_tables=tournament.rules().payouts.tie_across_tables)
     prizes = prizes_by_entry(placed, table)
     survivors = list(tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
                      .select_related("player"))

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from tournaments.services.rulings import undo_bust
+from tournaments.services.rulings import disqualify, undo_bust
 from tables.services.draw import draw_field, open_tables
 from tables.queries import floor_view
 from tables.services.floor import player_out
@@ -122,7 +122,8 @@ def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_a
     assert Client().post(url, {"reason": "x"}, content_type="application/json").status_code == 401
     done = director.post(url, {"reason": "collusion"}, content_type="application/json").json()
     assert done["players_left"] == 7 and prize_pool(tournament)["pool"] == pool  # the buy-in stays
-    assert standings(tournament)["field"] == 8 and standings(tournament)["out"][0]["place"] == [8, 8]  # moved up
+    assert standings(tournament)["out"][0]["place"] == [8, 8]  # the rest move up
+    assert standings(tournament)["field"] == 9  # issue 11, item 8: the payout table's field does not shrink
     assert Entry.objects.get(tournament=tournament, number=7).status == "disqualified"
     assert 7 not in seats_of(tournament)
     assert done["chips_in_play"] == 8 * Entry.objects.get(tournament=tournament, number=1).chips  # DQ'd chips left
@@ -298,3 +299,18 @@ def test_END_CANCEL_a_tournament_that_does_not_go_ahead_refunds_every_entry_in_f
         level_clock.resume_clock(tournament.id, staff["director"])
     cancelled = tournament.events.get(kind="tournament.cancelled")
     assert cancelled.payload["reason"] == "the venue lost power" and "reason" not in cancelled.public
+
+
+@pytest.mark.django_db
+def test_PAY_DQ_a_disqualification_leaves_the_payout_table_as_it_was(field, staff):
+    """Issue 11, item 8: a disqualification changed the payout table (16 places paid to 15) and
+    would have moved prizes already paid."""
+    tournament, entries = field(14, tables=2, buy_in=10_000)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=8)
+    before = payout(tournament)
+    assert len(before) == 3  # 15% of 14, rounded up; 13 would pay 2
+    disqualify(tournament.id, 5, "collusion", staff["director"])
+    assert payout(tournament) == before and money_summary(tournament, 13)["places_paid"] == 3
+    player_out(tournament.id, *seats_of(tournament)[6], staff["floor"])
+    assert {row["entry"]: row["place"] for row in standings(tournament)["out"]} == {6: [13, 13]}  # the rest move up
