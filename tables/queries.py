@@ -132,7 +132,7 @@ def proposed_moves(tournament_id: int) -> dict:
     moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
     plan = seating.balance(states, tolerance=rules.balance_tolerance, moved_before=moved_before,
                            by_corresponding_seat=rules.move_by_corresponding_seat,
-                           halt_when_short_by=rules.halt_when_short_by)
+                           halt_when_short_by=rules.halt_when_short_by, keep_apart=keep_apart(tournament))
     return {**answer, "moves": [{"entry": m.player, "from_table": m.from_table, "from_seat": m.from_seat,
                                  "to_table": m.to_table, "to_seat": m.to_seat} for m in plan.moves],
             "halted": plan.halted, "waiting": plan.waiting}

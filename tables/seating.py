@@ -131,14 +131,26 @@ class BalancePlan:
     waiting: list[int]  # short tables with no allowed seat this hand: move after the next hand
 
 
+def partners(keep_apart: list[set[int]] | None) -> dict[int, set[int]]:
+    """SEAT-SEPARATE: each player's keep-apart partners."""
+    found: dict[int, set[int]] = {}
+    for group in keep_apart or ():
+        for player in group:
+            found.setdefault(player, set()).update(group - {player})
+    return found
+
+
 def balance(tables: list[Table], tolerance: int = 1, moved_before: frozenset[int] = frozenset(),
-            by_corresponding_seat: bool = False, halt_when_short_by: int | None = 3) -> BalancePlan:
+            by_corresponding_seat: bool = False, halt_when_short_by: int | None = 3,
+            keep_apart: list[set[int]] | None = None) -> BalancePlan:
     """The moves that bring the largest and smallest tables within `tolerance`.
 
     The mover is the player due the big blind next at the longest table, taking the worst
     position at the shortest table. A player already moved (`moved_before`, or earlier in this
-    plan) is passed over while another player at that table could go instead.
+    plan) is passed over while another player at that table could go instead, and so is a
+    player whose keep-apart partner sits at the short table (SEAT-SEPARATE).
     """
+    apart = partners(keep_apart)
     state = {table.number: table for table in tables}
     most = max((t.count for t in tables), default=0)
     halted = sorted(t.number for t in tables if halt_when_short_by and most - t.count >= halt_when_short_by)
@@ -151,7 +163,9 @@ def balance(tables: list[Table], tolerance: int = 1, moved_before: frozenset[int
             break
         short = candidates[0]
         order = big_blind_order(longest)
-        mover_seat = next((s for s in order if longest.players[s] not in moved), order[0])
+        there = set(short.players.values())
+        fresh = [s for s in order if longest.players[s] not in moved] or order
+        mover_seat = next((s for s in fresh if not apart.get(longest.players[s], set()) & there), fresh[0])
         seat = worst_seat(short, mover_seat if by_corresponding_seat else None)
         if seat is None:
             waiting.add(short.number)
@@ -260,10 +274,13 @@ def table_to_break(tables: list[Table], breaking_order: list[int]) -> int | None
     return breaking if total <= sum(t.seats for t in tables if t.number != breaking) else None
 
 
-def break_table(tables: list[Table], breaking_order: list[int], rng: random.Random) -> list[Move]:
+def break_table(tables: list[Table], breaking_order: list[int], rng: random.Random,
+                keep_apart: list[set[int]] | None = None) -> list[Move]:
     """SEAT-BREAK: when the field fits in one table fewer, the next table of the published
     breaking order breaks; its players, from seat 1 clockwise, are dealt random seat cards for
-    open seats chosen to keep the other tables balanced. [] when no table is to break."""
+    open seats chosen to keep the other tables balanced. Cards that would seat keep-apart
+    partners together are swapped where another card avoids it (SEAT-SEPARATE). [] when no
+    table is to break."""
     breaking = table_to_break(tables, breaking_order)
     if breaking is None:
         return []
@@ -278,8 +295,25 @@ def break_table(tables: list[Table], breaking_order: list[int], rng: random.Rand
         cards += [(table.number, seat) for seat in rng.sample(table.empty_seats(), needed)]
     rng.shuffle(cards)
     broken = present[breaking]
-    return [Move(broken.players[seat], breaking, seat, to_table, to_seat)
-            for seat, (to_table, to_seat) in zip(sorted(broken.players), cards)]
+    movers = [broken.players[seat] for seat in sorted(broken.players)][:len(cards)]
+    apart = partners(keep_apart)
+    if apart:
+        seated = {t.number: set(t.players.values()) for t in rest}
+
+        def clashes(i: int) -> bool:
+            table = cards[i][0]
+            others = seated[table] | {movers[j] for j in range(len(movers)) if j != i and cards[j][0] == table}
+            return bool(apart.get(movers[i], set()) & others)
+
+        for i in range(len(movers)):
+            if clashes(i):
+                for j in range(len(movers)):
+                    cards[i], cards[j] = cards[j], cards[i]
+                    if not clashes(i) and not clashes(j):
+                        break
+                    cards[i], cards[j] = cards[j], cards[i]
+    return [Move(player, breaking, seat, to_table, to_seat)
+            for player, seat, (to_table, to_seat) in zip(movers, sorted(broken.players), cards)]
 
 
 def button_draw(table: Table, rng: random.Random) -> tuple[int, dict[int, str]]:

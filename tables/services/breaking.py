@@ -53,7 +53,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         if breaking is None:
             left = sum(t.count for t in states)
             raise Refused(f"No table breaks yet: the {left} players left do not fit in one table fewer.")
-        moves = seating.break_table(states, order, random.Random(seed))
+        moves = seating.break_table(states, order, random.Random(seed), keep_apart=keep_apart(tournament))
         now = timezone.now()
         broken = open_here[breaking]
         leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)

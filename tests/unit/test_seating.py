@@ -234,6 +234,27 @@ def play(field: int, seed: int, tolerance: int, busts: int) -> None:
         assert len(seated) == len(set(seated)) == remaining
 
 
+def test_SEAT_SEPARATE_a_balancing_move_passes_over_a_player_whose_partner_sits_at_the_short_table():
+    long = table(1, 9, range(1, 10), button=4, small_blind=5, big_blind=6)  # seat 7 is due the big blind next
+    short = table(2, 9, [1, 2, 3, 4, 5, 6, 7], button=1, small_blind=2, big_blind=3)
+    plain = balance([long, short], tolerance=1)
+    assert plain.moves[0].from_seat == 7
+    apart = balance([long, short], tolerance=1, keep_apart=[{107, 201}])  # 107's partner plays at table 2
+    assert apart.moves[0].from_seat == 8 and apart.moves[0].player == 108
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_SEAT_SEPARATE_a_broken_tables_partners_get_seat_cards_at_different_tables(seed):
+    rng = random.Random(seed)
+    tables = [table(1, 9, range(1, 7)), table(2, 9, range(1, 7)), table(3, 9, range(1, 6))]  # 17: table 1 breaks
+    group = set(rng.sample([101, 102, 103, 104, 105, 106], 2))
+    moves = break_table(tables, [1, 2, 3], random.Random(seed), keep_apart=[group])
+    assert sorted(m.player for m in moves) == [101, 102, 103, 104, 105, 106]
+    assert len({m.to_table for m in moves if m.player in group}) == 2  # two tables to go to: never together
+    assert len({(m.to_table, m.to_seat) for m in moves}) == 6  # one card per seat
+
+
 def test_SEAT_BREAK_waits_until_the_field_fits_one_table_fewer():
     tables = [table(n, 9, range(1, 8), button=1, small_blind=2, big_blind=3) for n in (1, 2, 3)]  # 21 players
     assert break_table(tables, [3, 2, 1], random.Random(1)) == []  # 21 > 18 seats
