@@ -37,6 +37,7 @@ const deskPage = {
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
     document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
     document.getElementById("logo").addEventListener("submit", (event) => this.declareLogo(event));
+    document.getElementById("exclusion").addEventListener("submit", (event) => this.exclude(event));
     const kinds = document.querySelector("[data-kinds]");
     const method = document.querySelector("#sale [name=method]");
     kinds.addEventListener("change", () => {
@@ -78,6 +79,23 @@ const deskPage = {
     list.className = "reasons";
     list.append(...answer.violations.map((reason) => this.reasonItem(reason)));
     result.replaceChildren("Logo recorded, but:", list);
+  },
+
+  // REG-EXCLUDE: a self-exclusion or a ban, with its reason and period; every desk refuses then.
+  async exclude(event) {
+    event.preventDefault();
+    const form = event.target;
+    const name = `${this.player.first_name} ${this.player.last_name}`;
+    if (!confirm(`Exclude ${name}? Every desk refuses them in that period.`)) return;
+    const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/${this.player.id}/exclusions/`),
+      { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null }, newRequestKey());
+    if (!ok) return this.say("[data-sale-result]", answer.detail, false);
+    form.reset();
+    form.closest("details").open = false;
+    this.say("[data-sale-result]", `${name} is excluded from ${answer.starts}${answer.ends ? ` until ${answer.ends}` : " until lifted"}.`, true);
+    const result = document.querySelector("[data-sale-result]").textContent;
+    await this.select(this.player.id);
+    this.say("[data-sale-result]", result, true); // the reasons above now show the exclusion
   },
 
   async search(query) {

@@ -237,3 +237,22 @@ def test_ENT_REFUND_and_ENT_SUBST_voids_refunds_and_a_substitute_from_the_desk_p
     expect(director.locator("[data-sale-result]")).to_have_text("Standin Member plays entry #3 for Called Member.")
     statuses = dict(Entry.objects.filter(tournament=tournament).values_list("number", "status"))
     assert statuses == {1: "voided", 2: "refunded", 3: "active"}
+
+
+def test_REG_EXCLUDE_the_desk_excludes_a_player_and_the_reasons_refuse_them(stack, new_page, make_tournament, staff):
+    tournament = make_tournament()
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Self", "Excluded", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    page = new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    page.get_by_label("Find player").fill("Excluded")
+    page.get_by_role("button", name=re.compile("^Excluded, Self")).click()
+    page.get_by_text("Exclude this player (REG-EXCLUDE)").click()
+    form = page.locator("#exclusion")
+    form.get_by_label("Reason").fill("self-exclusion")
+    form.get_by_label("From").fill(date.today().isoformat())
+    form.get_by_role("button", name="Exclude").click()
+    expect(page.locator("[data-sale-result]")).to_have_text(
+        f"Self Excluded is excluded from {date.today().isoformat()} until lifted.")
+    expect(page.locator("[data-reasons] li").filter(has_text="REG-EXCLUDE")).to_have_attribute("data-ok", "false")
