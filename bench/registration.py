@@ -52,7 +52,8 @@ def percentile(values: list[float], share: float) -> float:
 def make_tournament(label: str) -> Tournament:
     festival = Festival.objects.create(name=f"Registration benchmark {label}", venue="loopback")
     return Tournament.objects.create(festival=festival, name=f"Registration benchmark {label} {os.getpid()}",
-                                     ruleset_preset="kentucky", buy_in=8_500, fee=1_500)
+                                     ruleset_preset="kentucky", buy_in=8_500, fee=1_500,
+                                     status=Tournament.Status.REGISTRATION)
 
 
 class Clerk:

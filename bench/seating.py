@@ -52,7 +52,8 @@ def field(label: str, players: int, tables: int, director) -> Tournament:
     desk is not what this measures)."""
     festival = Festival.objects.create(name=f"Seating benchmark {label} {os.getpid()}", venue="loopback")
     tournament = Tournament.objects.create(festival=festival, name=f"Seating benchmark {label}",
-                                           ruleset_preset="pokerfest", buy_in=10_000, fee=0)
+                                           ruleset_preset="pokerfest", buy_in=10_000, fee=0,
+                                           status=Tournament.Status.REGISTRATION)
     Table.objects.bulk_create([Table(festival=festival, number=n, seats=9) for n in range(1, tables + 1)])
     now = timezone.now()
     people = Player.objects.bulk_create([

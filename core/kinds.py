@@ -100,6 +100,7 @@ PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's p
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
                          "late_seat")
+REGISTRATION_OPENED = _kind("registration.opened", PUBLIC, "the director opens registration: the desks sell")
 ENTRY_SEATED = _kind("entry.seated", PUBLIC, "the first entry on the waiting list takes a seat that opened (ENT-WAIT)",
                      "tables", "late_seat", "seats_at_table")
 ENTRY_REFUSED = _kind("entry.refused", STAFF, "the rules refused a sale (the rule IDs)")

@@ -13,10 +13,31 @@ async function clockControl(action, body) {
 }
 
 document.addEventListener("pokerfest:event", (event) => {
+  if (event.detail.kind === "registration.opened") {
+    document.querySelector("[data-registration]").textContent = "Registration is open.";
+    document.querySelector("[data-open-registration]").hidden = true;
+    document.querySelector("[data-close-registration]").disabled = false;
+  }
   if (event.detail.kind === "registration.closed") {
     document.querySelector("[data-registration]").textContent = "Registration is closed.";
     document.querySelector("[data-close-registration]").disabled = true;
   }
+});
+
+// The director sees only what may be done now: a finished or cancelled tournament keeps its
+// results, and late registration's end is a prompt to close registration (SEAT-BREAK).
+function showState(status, lateRegistrationOver) {
+  const over = status === "finished" || status === "cancelled";
+  document.querySelectorAll("[data-control], [data-open-tables], [data-draw-field], [data-day-end], [data-last-hands], [data-copy-structure], [data-close-registration], [data-open-registration]")
+    .forEach((button) => { if (over) button.disabled = true; });
+  document.querySelectorAll("details.cancel, details.deals").forEach((part) => (part.hidden = over));
+  const prompt = document.querySelector("[data-registration]");
+  if (lateRegistrationOver && !over) prompt.textContent = "Late registration is over: close registration to publish the breaking order.";
+}
+document.addEventListener("pokerfest:snapshot", (event) => showState(event.detail.tournament.status, event.detail.late_registration_over));
+document.addEventListener("pokerfest:event", (event) => {
+  const status = event.detail.data && event.detail.data.tournament_status;
+  if (status) showState(status, false);
 });
 
 // "1-5, 8" -> [1, 2, 3, 4, 5, 8]; null when the text is not such a list.
@@ -212,6 +233,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!confirm("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone.")) return;
     directorAction("cancel/", { reason: submit.target.elements.reason.value },
       (answer) => `The tournament is cancelled: ${answer.refunded} ${answer.refunded === 1 ? "entry" : "entries"} refunded in full.`);
+  });
+  document.querySelector("[data-open-registration]").addEventListener("click", (click) => {
+    click.preventDefault();
+    directorAction("registration/open/", {}, () => "Registration is open: the desks sell.");
   });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
     click.preventDefault();

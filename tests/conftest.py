@@ -55,7 +55,8 @@ def make_tournament(db):
 
     def make(level_seconds=(600, 600, 600), name="Test Event", breaks=()):
         festival = Festival.objects.create(name="Test Festival", venue="Test Casino", currency="EUR")
-        tournament = Tournament.objects.create(festival=festival, name=name)
+        # Registration open: the desks sell (a new tournament is scheduled until the director opens it).
+        tournament = Tournament.objects.create(festival=festival, name=name, status=Tournament.Status.REGISTRATION)
         structure = Structure.objects.create(name=f"{name} structure")
         for position, seconds in enumerate(level_seconds):
             is_break = position in breaks

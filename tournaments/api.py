@@ -89,6 +89,8 @@ class SnapshotOut(Schema):
     money: dict | None
     end_of_day: dict | None
     hand_for_hand: dict | None
+    winners: list[dict]
+    late_registration_over: bool
 
 
 class EventKindOut(Schema):

@@ -267,6 +267,13 @@ def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
                         "reason": done.reason})
 
 
+@router.post("/tournaments/{tournament_id}/registration/open/", response={200: dict, **ERRORS},
+             summary="The director opens registration: the desks sell from now on")
+def open_registration(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return services.open_registration(tournament_id, request.user, request_key(request))
+
+
 @router.post("/tournaments/{tournament_id}/registration/close/", response={200: dict, **ERRORS},
              summary="The director closes registration (ENT-LATE)")
 def close_registration(request, tournament_id: int):

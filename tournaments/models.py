@@ -39,7 +39,8 @@ class Tournament(models.Model):
         ACTION_CLOCK = "action-clock", "action clock and time extensions"
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled"
+        SCHEDULED = "scheduled"  # being set up; the desks do not sell yet
+        REGISTRATION = "registration", "registration open"
         RUNNING = "running"
         FINISHED = "finished"
         CANCELLED = "cancelled"
@@ -50,7 +51,7 @@ class Tournament(models.Model):
     ruleset_preset = models.CharField(max_length=20, choices=Preset, default=Preset.POKERFEST)
     # The tournament's own copy of its preset (tournaments/rulesets.py), editable by the director.
     ruleset = models.JSONField(default=dict, blank=True, help_text="empty: the preset as shipped")
-    status = models.CharField(max_length=10, choices=Status, default=Status.SCHEDULED)
+    status = models.CharField(max_length=12, choices=Status, default=Status.SCHEDULED)
     # Money in the festival's currency, integer minor units (cents).
     buy_in = models.PositiveBigIntegerField(default=0, help_text="the prize-pool part of an entry, minor units")
     fee = models.PositiveBigIntegerField(default=0, help_text="the house's part of an entry, minor units")
@@ -70,7 +71,7 @@ class Tournament(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(status__in=["scheduled", "running", "finished", "cancelled"]),
+                condition=models.Q(status__in=["scheduled", "registration", "running", "finished", "cancelled"]),
                 name="tournament_status_valid",
             ),
             models.CheckConstraint(

@@ -65,6 +65,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["money"] = money_summary(tournament, document["players_left"])
         document["hand_for_hand"] = hand_for_hand_view(tournament)
         document["winners"] = winners(tournament)
+        document["late_registration_over"] = late_registration_over(tournament)
     return document
 
 
@@ -115,6 +116,15 @@ def tournament_moment(tournament: Tournament, now) -> TournamentMoment:
     over = first_break is not None and (finished or state.level_index > first_break)
     minutes = timeline.elapsed(clock.state, levels, now).total_seconds() / 60
     return TournamentMoment(True, minutes, reached, over, closed)
+
+
+def late_registration_over(tournament: Tournament) -> bool:
+    """The late-entry period has run out while registration is still open: the director is
+    prompted to close it (which publishes the breaking order)."""
+    if tournament.registration_closed or tournament.status != Tournament.Status.RUNNING:
+        return False
+    minutes = entry_rules(tournament).late_entry_minutes
+    return minutes is not None and tournament_moment(tournament, timezone.now()).clock_minutes >= minutes
 
 
 def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
@@ -178,6 +188,8 @@ def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, el
 
 def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock."""
+    if tournament.status == Tournament.Status.SCHEDULED:
+        return eligibility.Reason("REGISTRATION", False, "Registration is not open yet: the director opens it.")
     if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
         return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
     return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))

@@ -69,7 +69,8 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         clock.save()
         public = {"clock": clock.document(now, levels), **(more or {})}
         if kind is kinds.CLOCK_STARTED:
-            Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.SCHEDULED).update(
+            Tournament.objects.filter(pk=tournament_id, status__in=[Tournament.Status.SCHEDULED,
+                                                                    Tournament.Status.REGISTRATION]).update(
                 status=Tournament.Status.RUNNING
             )
             public["tournament_status"] = Tournament.Status.RUNNING

@@ -54,6 +54,12 @@ def add_tables(director, seats_by_number: dict[int, int]) -> None:
         expect(director.locator("[data-result]")).to_have_text(f"Table {number} added ({seats} seats).")
 
 
+def open_registration(director, tournament) -> None:
+    director.get_by_role("link", name="Director", exact=True).click()
+    director.get_by_role("button", name="Open registration").click()
+    expect(director.locator("[data-registration]")).to_have_text("Registration is open.")
+
+
 def register(desk, first: str, born: date = date(1980, 1, 1)) -> None:
     """A new player at the desk, with the photo ID seen, then the entry the desk offers."""
     if not desk.locator("details[data-new-player]").get_attribute("open") == "":
@@ -116,6 +122,7 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
     sign_in(director, stack.url, staff["director"], "/")
     tournament = create_tournament(director, festival, structure, "Club Championship", "pokerfest", places_paid="12")
     add_tables(director, {1: 10, 2: 10, 3: 9})  # 29 seats for the 29 drawn
+    open_registration(director, tournament)
 
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     desk.get_by_label("Desk").fill("desk 1")
@@ -228,6 +235,7 @@ def test_END_FINISH_a_kentucky_event_ends_by_the_time_limits_recorded_chip_chop(
     sign_in(director, stack.url, staff["director"], "/")
     tournament = create_tournament(director, festival, structure, "Charity Night", "kentucky")
     add_tables(director, {1: 10})
+    open_registration(director, tournament)
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     desk.get_by_label("Desk").fill("desk 1")
     desk.get_by_label("Shift").fill("evening")

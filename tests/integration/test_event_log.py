@@ -80,7 +80,7 @@ def test_a_failure_after_the_log_row_rolls_back_everything_and_broadcasts_nothin
     clock = Clock.objects.get(tournament=tournament)
     tournament.refresh_from_db()
     assert (clock.status, clock.version) == ("ready", 0)
-    assert (tournament.last_seq, tournament.status) == (0, "scheduled")
+    assert (tournament.last_seq, tournament.status) == (0, "registration")
     assert events_of(tournament) == []
     assert listener.receive(timeout=1.0) is None
 

@@ -382,7 +382,7 @@ def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(fie
     empty = next(s for s in range(1, 10) if (other, s) not in seat_map(tournament))
     move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
     assert public.get(f"{base}/seat/{entries[3].public_code}/").json() == {
-        "entry": entries[3].number, "status": "active", "status_display": "Active", "tournament_status": "scheduled", "table": other, "seat": empty,
+        "entry": entries[3].number, "status": "active", "status_display": "Active", "tournament_status": "registration", "table": other, "seat": empty,
         "waiting_position": None}
 
 

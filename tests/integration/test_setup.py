@@ -10,7 +10,11 @@ from clock.models import Clock, Structure
 from clock.services import level_clock
 from players.models import Company, Player
 from tables.models import KeepApart, SeatPin
+from players.services.desk import NewPlayer, create_player
+from tournaments import queries
+from tournaments.entries import Kind
 from tournaments.models import Festival, Tournament
+from tournaments.services.desk import EntryRefused, register_entry
 
 
 def signed_in(user) -> Client:
@@ -92,3 +96,26 @@ def test_venue_tables_pins_keep_apart_companies_and_exclusions_from_the_set_up(f
     assert [r["rule"] for r in check["reasons"] if not r["ok"]] == ["REG-EXCLUDE"]  # every desk refuses the player
     kinds = set(tournament.events.values_list("kind", flat=True))
     assert {"venue_table.added", "seat.pinned", "keep_apart.set", "company.saved", "player.excluded"} <= kinds
+
+
+@pytest.mark.django_db
+def test_a_new_tournament_sells_once_the_director_opens_registration(template, staff):
+    festival, structure = template
+    created = signed_in(staff["director"]).post("/api/tournaments/", {
+        "festival_id": festival.id, "structure_id": structure.id, "name": "Opener", "buy_in": 1_000},
+        content_type="application/json").json()
+    tournament = Tournament.objects.get(pk=created["id"])
+    assert tournament.status == "scheduled"
+    player = create_player(tournament.id, NewPlayer("Eager", "Early", date(1980, 1, 1), accepts_terms=True,
+                                                    id_checked=True), None)
+    with pytest.raises(EntryRefused, match="Registration is not open yet"):
+        register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    assert signed_in(staff["desk"]).post(f"/api/tournaments/{tournament.id}/registration/open/").status_code == 403
+    opened = signed_in(staff["director"]).post(f"/api/tournaments/{tournament.id}/registration/open/")
+    assert opened.json() == {"tournament_status": "registration"}
+    assert register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None).number == 1
+    again = signed_in(staff["director"]).post(f"/api/tournaments/{tournament.id}/registration/open/")
+    assert again.status_code == 409
+    level_clock.start_clock(tournament.id, staff["director"])
+    tournament.refresh_from_db()
+    assert tournament.status == "running"

@@ -227,6 +227,19 @@ def issue_won_seat(tournament_id: int, player_id: int, source: str, director) ->
     return seat
 
 
+def open_registration(tournament_id: int, director, request_key: str | None = None) -> dict:
+    """The director opens registration: from now on the desks sell entries."""
+    with operation(tournament_id, director, request_key) as op:
+        if op.repeated:
+            return op.repeated.public
+        if op.tournament.status != Tournament.Status.SCHEDULED:
+            raise Refused(f"Registration opens once, before play: the tournament is {op.tournament.get_status_display()}.")
+        Tournament.objects.filter(pk=tournament_id).update(status=Tournament.Status.REGISTRATION)
+        public = {"tournament_status": Tournament.Status.REGISTRATION}
+        op.append(kinds.REGISTRATION_OPENED, public=public, payload=public)
+    return public
+
+
 def close_registration(tournament_id: int, director) -> None:
     """The director closes registration: no more entries of any kind that seat a player."""
     with operation(tournament_id, director) as op:

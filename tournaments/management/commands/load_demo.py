@@ -88,7 +88,8 @@ class Command(BaseCommand):
         )
         tournament, created = Tournament.objects.get_or_create(
             festival=festival, name=DEMO_TOURNAMENT,
-            defaults={"buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 90},
+            defaults={"buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 90,
+                      "status": Tournament.Status.REGISTRATION},
         )
         if created:
             structure = Structure.objects.create(name=f"Demo turbo ({level_seconds} s levels)")
