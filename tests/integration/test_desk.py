@@ -380,7 +380,7 @@ def test_ENT_LATE_the_director_closes_registration_and_every_desk_hears_it(desk_
     again = director.post(f"/api/tournaments/{tournament.id}/registration/close/")
     assert again.status_code == 409 and again.json()["detail"] == "Registration is already closed."
     event = tournament.events.get(kind="registration.closed")
-    assert event.public == {"registration_closed": True, "breaking_order": []} and event.actor == staff["director"]
+    assert event.public == {"registration_closed": True, "breaking_order": [], "places_paid": 0} and event.actor == staff["director"]
     with pytest.raises(services.EntryRefused, match="Registration is closed"):
         services.register_entry(tournament.id, player.id, sale(), None)
 

@@ -11,6 +11,7 @@ from clock.services import level_clock
 from players.queries import public_name
 from tournaments.models import Entry, Tournament
 from tournaments.queries import money_summary, payout, prize_pool, snapshot, standings
+from tournaments.services.desk import close_registration, void_entry
 
 
 def seats_of(tournament) -> dict[int, tuple[int, int]]:
@@ -314,3 +315,16 @@ def test_PAY_DQ_a_disqualification_leaves_the_payout_table_as_it_was(field, staf
     assert payout(tournament) == before and money_summary(tournament, 13)["places_paid"] == 3
     player_out(tournament.id, *seats_of(tournament)[6], staff["floor"])
     assert {row["entry"]: row["place"] for row in standings(tournament)["out"]} == {6: [13, 13]}  # the rest move up
+
+
+@pytest.mark.django_db
+def test_PAY_STRUCT_closing_registration_fixes_the_places_paid_a_void_after_it_does_not_move_them(field, staff):
+    """Issue 11: once published, the payout table changes only by the director's recorded
+    decision."""
+    tournament, entries = field(14, tables=2, buy_in=10_000)
+    close_registration(tournament.id, staff["director"])
+    tournament.refresh_from_db()
+    assert tournament.places_paid == 3 and tournament.events.get(kind="registration.closed").public["places_paid"] == 3
+    void_entry(tournament.id, 14, "sold twice", staff["cashier"])  # 13 entries would pay 2
+    tournament.refresh_from_db()
+    assert len(payout(tournament)) == 3

@@ -27,8 +27,8 @@ from tables.services.finish import close
 from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
-    Sale, eligibility_reasons, entry_summary, field_counts, money_summary, player_history, sale_window, tournament_moment,
-    won_seat_for,
+    Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
+    tournament_moment, won_seat_for,
 )
 
 
@@ -241,14 +241,16 @@ def open_registration(tournament_id: int, director, request_key: str | None = No
 
 
 def close_registration(tournament_id: int, director) -> None:
-    """The director closes registration: no more entries of any kind that seat a player."""
+    """The director closes registration: no more entries of any kind that seat a player. The
+    breaking order (SEAT-BREAK) and the number of places paid (PAY-STRUCT) are published and
+    fixed: from now on only the director's recorded decision (the set-up page) changes them."""
     with operation(tournament_id, director) as op:
         tournament = op.tournament
         if tournament.registration_closed:
             raise Refused("Registration is already closed.")
-        Tournament.objects.filter(pk=tournament_id).update(registration_closed=True)
-        # SEAT-BREAK: the breaking order is published now and no longer changes.
-        published = {"registration_closed": True, "breaking_order": breaking_order(tournament)}
+        paid = places_paid(tournament)
+        Tournament.objects.filter(pk=tournament_id).update(registration_closed=True, places_paid=paid or None)
+        published = {"registration_closed": True, "breaking_order": breaking_order(tournament), "places_paid": paid}
         op.append(kinds.REGISTRATION_CLOSED, payload=published, public=published)
 
 
