@@ -29,6 +29,14 @@ const setupPage = {
       share.addEventListener("input", split);
     }
     this.on("[data-create]", (form) => this.create(form));
+    this.on("[data-festival]", async (form) => {
+      const { ok, answer } = await postJSON("/api/festivals/", Object.fromEntries(new FormData(form)), newRequestKey());
+      if (!ok) return this.say(answer.detail, false);
+      const choice = this.root.querySelector("[name=festival_id]");
+      choice.append(element("option", { value: answer.id, textContent: `${answer.name} · ${answer.venue} (${answer.currency})` }));
+      choice.value = String(answer.id);
+      this.say(`Festival ${answer.name} created: choose the tournament's settings below.`, true);
+    });
     this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => "Settings saved."));
     this.on("[data-venue-table]", (form) => this.post("venue-tables/",
       { number: this.whole(form.elements.number), seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },

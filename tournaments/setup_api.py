@@ -3,10 +3,10 @@ pins, keep-apart groups, sponsor companies and exclusions (the set-up page posts
 
 from datetime import date
 
-from ninja import Field, Router, Schema
+from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
-from core.access import Action, tournament_for
+from core.access import Action, check, tournament_for
 from players.models import Company
 from players.services import compliance
 from players.services import desk as player_services
@@ -88,3 +88,16 @@ def exclusion(request, tournament_id: int, player_id: int, body: ExclusionIn):
     done = player_services.exclude_player(tournament_id, player_id, body.reason, body.starts, body.ends, request.user)
     return {"player": player_id, "reason": done.reason, "starts": done.starts, "ends": done.ends}
 
+
+class FestivalIn(Schema):
+    name: str = Field(..., max_length=200)
+    venue: str = Field(..., max_length=200)
+    time_zone: str = Field("UTC", max_length=64, description="e.g. Europe/Vienna")
+    currency: str = Field("EUR", max_length=3, description="ISO 4217, e.g. EUR")
+
+
+@router.post("/festivals/", response={201: dict, **ERRORS}, summary="A festival for new tournaments (the director)")
+def festival(request, body: FestivalIn):
+    check(request.user, Action.DIRECTOR_APPROVAL)
+    made = setup.create_festival(body.name, body.venue, body.time_zone, body.currency)
+    return Status(201, {"id": made.id, "name": made.name, "venue": made.venue, "currency": made.currency})

@@ -17,7 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusion_from_the_pages(
         stack, new_page, staff):
-    festival = Festival.objects.create(name="Autumn Series", venue="Grand Casino", currency="EUR")
     structure = Structure.objects.create(name="Deepstack", is_template=True)
     for position in range(3):
         structure.levels.create(position=position, small_blind=100 * (position + 1), big_blind=200 * (position + 1),
@@ -25,8 +24,14 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page = new_page()
     sign_in(page, stack.url, staff["director"], "/")
     page.get_by_role("link", name="New tournament").click()
-    page.get_by_label("Festival").select_option(str(festival.id))
-    page.get_by_label("Name").fill("Autumn Main Event")
+    page.get_by_text("New festival").click()  # no festival yet: made here too, not in the admin
+    page.get_by_label("Festival name").fill("Autumn Series")
+    page.get_by_label("Venue").fill("Grand Casino")
+    page.get_by_role("button", name="Create the festival").click()
+    expect(page.locator("[data-result]")).to_have_text("Festival Autumn Series created: choose the tournament's settings below.")
+    festival = Festival.objects.get(name="Autumn Series")
+    expect(page.get_by_label("Festival", exact=True)).to_have_value(str(festival.id))
+    page.get_by_label("Name", exact=True).fill("Autumn Main Event")
     page.get_by_label("House rules").select_option("pokerfest")
     page.get_by_label("Entry price").fill("550")  # the pool share helper splits it
     page.get_by_label("Pool share %").fill("90.91")

@@ -34,8 +34,8 @@ def venue_and_template() -> tuple[Festival, Structure]:
 
 def create_tournament(director, festival, structure, name: str, preset: str, places_paid: str = "") -> Tournament:
     director.get_by_role("link", name="New tournament").click()
-    director.get_by_label("Festival").select_option(str(festival.id))
-    director.get_by_label("Name").fill(name)
+    director.get_by_label("Festival", exact=True).select_option(str(festival.id))
+    director.get_by_label("Name", exact=True).fill(name)
     director.get_by_label("House rules").select_option(preset)
     director.get_by_label("Entry price").fill("100")
     expect(director.get_by_label("Fee")).to_have_value("10.00")  # the pool share helper: 90%

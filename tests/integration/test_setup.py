@@ -119,3 +119,16 @@ def test_a_new_tournament_sells_once_the_director_opens_registration(template, s
     level_clock.start_clock(tournament.id, staff["director"])
     tournament.refresh_from_db()
     assert tournament.status == "running"
+
+
+@pytest.mark.django_db
+def test_the_director_creates_a_festival_without_the_admin(staff):
+    director = signed_in(staff["director"])
+    assert signed_in(staff["desk"]).post("/api/festivals/", {"name": "X", "venue": "Y"},
+                                         content_type="application/json").status_code == 403
+    wrong = director.post("/api/festivals/", {"name": "Winter", "venue": "Casino", "time_zone": "Mars/Olympus"},
+                          content_type="application/json")
+    assert wrong.status_code == 409 and "time zone" in wrong.json()["detail"]
+    made = director.post("/api/festivals/", {"name": "Winter", "venue": "Casino", "time_zone": "Europe/Vienna",
+                                             "currency": "eur"}, content_type="application/json")
+    assert made.status_code == 201 and Festival.objects.get(pk=made.json()["id"]).currency == "EUR"

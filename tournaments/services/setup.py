@@ -8,6 +8,7 @@ Service floor: tournaments' services may call the clock's (the structure's copy)
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from clock.services.level_clock import structure_from_template
@@ -48,6 +49,22 @@ def _check(settings: Settings) -> None:
         raise Refused("The starting stack must be at least one chip.")
     if settings.places_paid is not None and settings.places_paid < 1:
         raise Refused("Places paid must be at least 1, or empty for the payout table's own number.")
+
+
+def create_festival(name: str, venue: str, time_zone: str, currency: str) -> Festival:
+    """A festival (a venue's series of tournaments) for the director's new tournaments. It has
+    no log of its own: each tournament's log starts by naming its festival."""
+    festival = Festival(name=name.strip(), venue=venue.strip(), time_zone=time_zone.strip() or "UTC",
+                        currency=currency.strip().upper() or "EUR")
+    if not festival.name or not festival.venue:
+        raise Refused("Give the festival's name and its venue.")
+    try:
+        festival.full_clean()
+    except ValidationError as problem:
+        raise Refused(" ".join(f"{field.replace('_', ' ')}: {' '.join(errors)}"
+                               for field, errors in problem.message_dict.items())) from None
+    festival.save()
+    return festival
 
 
 def create_tournament(festival_id: int, settings: Settings, structure_id: int, director,
