@@ -25,7 +25,8 @@ from core import log, schedule
 from core.kinds import EventKind
 from tournaments.models import Event, Tournament
 
-_UNREAD = object()
+_UNREAD = object()  # the clock row, before it is locked
+_THE_OPERATIONS_ACTOR = object()
 
 
 class Operation:
@@ -48,11 +49,12 @@ class Operation:
                            .filter(tournament_id=self.tournament.id).first())
         return self._clock
 
-    def append(self, kind: EventKind, *, payload: dict, public: dict | None, actor=_UNREAD) -> Event:
+    def append(self, kind: EventKind, *, payload: dict, public: dict | None, actor=_THE_OPERATIONS_ACTOR) -> Event:
         """Append an event to the log, in order. The request's key marks the first one, which
         `repeated` finds when the request comes again. `actor` defaults to the operation's."""
-        event = log.append_event(self.tournament.id, kind, actor=self.actor if actor is _UNREAD else actor,
-                                 payload=payload, public=public, request_key=None if self.events else self.request_key)
+        who = self.actor if actor is _THE_OPERATIONS_ACTOR else actor
+        event = log.append_event(self.tournament.id, kind, actor=who, payload=payload, public=public,
+                                 request_key=None if self.events else self.request_key)
         self.events.append(event)
         return event
 

@@ -65,7 +65,8 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         TournamentTable.objects.filter(pk=broken.id).update(broken_at=now)
         public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
                                                 "to_seat": m.to_seat} for m in moves]}
-        op.append(kinds.TABLE_BROKEN, public=public, payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
+        op.append(kinds.TABLE_BROKEN, public=public,
+                  payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
     return {**public, "seed": seed}
 
 

@@ -2,8 +2,8 @@
 same close for a cancelled tournament (END-CANCEL).
 
 Reactions inside the operation that ends the tournament: the floor's last bust (one player
-holds every chip), a recorded end (a full final-table deal), the director's cancellation. Service floor: tables' services
-may call the clock's; reads come from the queries.
+holds every chip), a recorded end (a full final-table deal), the director's cancellation.
+Service floor: tables' services may call the clock's; reads come from the queries.
 """
 
 from django.utils import timezone

@@ -233,7 +233,8 @@ def open_registration(tournament_id: int, director, request_key: str | None = No
         if op.repeated:
             return op.repeated.public
         if op.tournament.status != Tournament.Status.SCHEDULED:
-            raise Refused(f"Registration opens once, before play: the tournament is {op.tournament.get_status_display()}.")
+            raise Refused("Registration opens once, before play: the tournament is "
+                          f"{op.tournament.get_status_display()}.")
         Tournament.objects.filter(pk=tournament_id).update(status=Tournament.Status.REGISTRATION)
         public = {"tournament_status": Tournament.Status.REGISTRATION}
         op.append(kinds.REGISTRATION_OPENED, public=public, payload=public)
@@ -271,9 +272,11 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
         for entry in standing:
             back = refund(RefundReason.CANCELLED, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON,
                           tournament.rules().entries)
-            entry.status, entry.returned, entry.returned_from_pool = Entry.Status.REFUNDED, back.to_player, back.from_pool
-            entry.closed_at, entry.closed_by, entry.close_reason = now, recorded_user(director), f"{back.message} {reason}"
-            entry.save(update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by", "close_reason"])
+            entry.status, entry.returned = Entry.Status.REFUNDED, back.to_player
+            entry.returned_from_pool, entry.closed_at = back.from_pool, now
+            entry.closed_by, entry.close_reason = recorded_user(director), f"{back.message} {reason}"
+            entry.save(update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by",
+                                      "close_reason"])
             refunds.append({"entry": entry.number, "returned": back.to_player})
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=0)
         clock = close(op, Tournament.Status.CANCELLED)
