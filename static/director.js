@@ -12,12 +12,14 @@ async function clockControl(action, body) {
   result.classList.add(ok ? "ok" : "refused");
 }
 
+function registrationOpened() {
+  document.querySelector("[data-registration]").textContent = "Registration is open.";
+  document.querySelector("[data-open-registration]").hidden = true;
+  document.querySelector("[data-close-registration]").disabled = false;
+}
+
 document.addEventListener("pokerfest:event", (event) => {
-  if (event.detail.kind === "registration.opened") {
-    document.querySelector("[data-registration]").textContent = "Registration is open.";
-    document.querySelector("[data-open-registration]").hidden = true;
-    document.querySelector("[data-close-registration]").disabled = false;
-  }
+  if (event.detail.kind === "registration.opened") registrationOpened();
   if (event.detail.kind === "registration.closed") {
     document.querySelector("[data-registration]").textContent = "Registration is closed.";
     document.querySelector("[data-close-registration]").disabled = true;
@@ -34,7 +36,12 @@ function showState(status, lateRegistrationOver) {
   const prompt = document.querySelector("[data-registration]");
   if (lateRegistrationOver && !over) prompt.textContent = "Late registration is over: close registration to publish the breaking order.";
 }
-document.addEventListener("pokerfest:snapshot", (event) => showState(event.detail.tournament.status, event.detail.late_registration_over));
+document.addEventListener("pokerfest:snapshot", (event) => {
+  // A screen that (re)connects after registration opened has it from the snapshot, not an event.
+  const opened = document.querySelector("[data-open-registration]");
+  if (event.detail.tournament.status !== "scheduled" && !opened.hidden) registrationOpened();
+  showState(event.detail.tournament.status, event.detail.late_registration_over);
+});
 document.addEventListener("pokerfest:event", (event) => {
   const status = event.detail.data && event.detail.data.tournament_status;
   if (status) showState(status, false);
@@ -236,7 +243,10 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   document.querySelector("[data-open-registration]").addEventListener("click", (click) => {
     click.preventDefault();
-    directorAction("registration/open/", {}, () => "Registration is open: the desks sell.");
+    directorAction("registration/open/", {}, () => {
+      registrationOpened();
+      return "Registration is open: the desks sell.";
+    });
   });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
     click.preventDefault();

@@ -69,7 +69,7 @@ const floorPage = {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
-        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name, table.out_this_hand));
+        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name, table.out_this_hand, table.out_last_hand));
         item.append(out, ...this.clockButtons(table.number, seat, player.name));
       } else {
         item.className = "empty";
@@ -182,19 +182,25 @@ const floorPage = {
   // The chips the player started the hand with rank players out in the same hand
   // (ELIM-SAMETABLE); leave it empty when only one player is out. A second bust at the table
   // before "Hand done" asks whether it is the same hand: never a tie made silently.
-  playerOut(table, seat, name, outThisHand) {
-    let newHand = false;
+  playerOut(table, seat, name, outThisHand, outLastHand) {
+    let newHand = false, lastHand = false;
     if (outThisHand && outThisHand.length) {
       newHand = !confirm(`${outThisHand.join(", ")} already went out in this hand at table ${table}.\n` +
         `OK: ${name} went out in the same hand (ranked by the chips they started it with).\n` +
         `Cancel: a new hand (Hand done is recorded first).`);
+    } else if (outLastHand && outLastHand.length) { // a bust recorded late keeps its hand
+      lastHand = confirm(`${outLastHand.join(", ")} went out in the last hand at table ${table}.\n` +
+        `OK: ${name} went out in that hand too (recorded late: they rank together).\n` +
+        `Cancel: ${name} went out in this hand.`);
     }
     const answer = prompt(`${name} (table ${table}, seat ${seat}) is out.\nChips at the start of this hand (needed when two are out in one hand):`, "");
     if (answer === null) return;
     const text = answer.replace(/[,\s]/g, "");
     if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
-    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true } : {}) };
-    this.act(`tables/${table}/seats/${seat}/out/`, body, () => `${name} is out${newHand ? " (a new hand)" : ""}.`);
+    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true } : {}),
+      ...(lastHand ? { last_hand: true } : {}) };
+    this.act(`tables/${table}/seats/${seat}/out/`, body,
+      () => `${name} is out${newHand ? " (a new hand)" : lastHand ? " (in the last hand)" : ""}.`);
   },
 
   async act(path, body, done) {

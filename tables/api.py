@@ -51,6 +51,7 @@ class OutIn(Schema):
                                                              "players out in the same hand rank by it")
     new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
                                               "done was not tapped; it is recorded first")
+    last_hand: bool = Field(False, description="true: recorded late, the bust happened in the hand already done")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
@@ -58,7 +59,7 @@ class OutIn(Schema):
 def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
-                            starting_stack=body.starting_stack, new_hand=body.new_hand)
+                            starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},

@@ -164,6 +164,7 @@ def floor_view(tournament_id: int) -> dict:
                        "hand_for_hand": hfh_status.get(here.id) or None,
                        "bagged": sorted(bagged.get(here.id, ())),
                        "out_this_hand": out_this_hand.get((state.number, here.hands_dealt), []),
+                       "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})

@@ -60,11 +60,13 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
 
 
 def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
-               starting_stack: int | None = None, new_hand: bool = False) -> dict:
+               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
     the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
     last bust at this table, so it is recorded first and this bust takes a place of its own.
+    `last_hand`: recorded late, after "hand done": the bust keeps the hand it happened in, and
+    ranks with that hand's other busts.
     Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
@@ -72,6 +74,10 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
             return proposed_moves(tournament_id)
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
+        if new_hand and last_hand:
+            raise Refused("A bust is in a new hand or in the last one, not both.")
+        if last_hand and here.hands_dealt == 0:
+            raise Refused(f"Table {table_number} has not finished a hand yet: the bust is in this hand.")
         if new_hand:
             _next_hand(op, here)
         now = timezone.now()
@@ -87,7 +93,7 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         logged = op.append(kinds.PLAYER_OUT, public=public, payload={
             **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
         Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
-                                   table=table_number, seat=seat, hand=here.hands_dealt,
+                                   table=table_number, seat=seat, hand=here.hands_dealt - (1 if last_hand else 0),
                                    hand_for_hand=bust_hand(tournament),
                                    starting_stack=starting_stack, at=now)
         calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows

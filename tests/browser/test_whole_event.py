@@ -56,6 +56,7 @@ def add_tables(director, seats_by_number: dict[int, int]) -> None:
 
 def open_registration(director, tournament) -> None:
     director.get_by_role("link", name="Director", exact=True).click()
+    expect(director.locator("[data-live-status]")).to_have_text("live")
     director.get_by_role("button", name="Open registration").click()
     expect(director.locator("[data-registration]")).to_have_text("Registration is open.")
 
@@ -88,6 +89,8 @@ class Floor:
             dialog.accept("")  # no starting stack: busts on separate hands need none
         elif "already went out in this hand" in dialog.message and not self.same_hand:
             dialog.dismiss()  # a new hand: Hand done is recorded first
+        elif "went out in the last hand" in dialog.message:
+            dialog.dismiss()  # this bust is in the hand being played
         else:
             dialog.accept()
 

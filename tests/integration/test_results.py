@@ -6,7 +6,7 @@ from django.test import Client
 from tournaments.services.rulings import disqualify, undo_bust
 from tables.services.draw import draw_field, open_tables
 from tables.queries import floor_view
-from tables.services.floor import player_out
+from tables.services.floor import hand_done, player_out
 from clock.services import level_clock
 from players.queries import public_name
 from tournaments.models import Entry, Tournament
@@ -328,3 +328,25 @@ def test_PAY_STRUCT_closing_registration_fixes_the_places_paid_a_void_after_it_d
     void_entry(tournament.id, 14, "sold twice", staff["cashier"])  # 13 entries would pay 2
     tournament.refresh_from_db()
     assert len(payout(tournament)) == 3
+
+
+@pytest.mark.django_db
+def test_ELIM_SAMETABLE_a_bust_recorded_after_hand_done_keeps_the_hand_it_happened_in(nine_players, staff):
+    """Issue 11: a bust recorded late kept the place of its recording, not of its hand."""
+    tournament = nine_players
+    seats = seats_of(tournament)
+    floor = Client()
+    floor.force_login(staff["floor"])
+    base = f"/api/tournaments/{tournament.id}/tables/1/seats"
+    early = floor.post(f"{base}/{seats[1][1]}/out/", {"last_hand": True}, content_type="application/json")
+    assert early.status_code == 409 and "has not finished a hand yet" in early.json()["detail"]
+    floor.post(f"{base}/{seats[1][1]}/out/", {"starting_stack": 8_000}, content_type="application/json")
+    hand_done(tournament.id, 1, staff["floor"])  # the dealer moves on before the second bust is recorded
+    assert floor_view(tournament.id)["tables"][0]["out_last_hand"] == [str(Entry.objects.get(
+        tournament=tournament, number=1).player)]
+    late = floor.post(f"{base}/{seats[2][1]}/out/", {"starting_stack": 3_000, "last_hand": True},
+                      content_type="application/json")
+    assert late.status_code == 200
+    by_entry = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
+    assert by_entry == {1: [8, 8], 2: [9, 9]}  # one hand: the smaller stack finishes lower, though recorded later
+    assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == []
