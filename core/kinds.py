@@ -101,6 +101,8 @@ PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's 
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
                          "late_seat")
 REGISTRATION_OPENED = _kind("registration.opened", PUBLIC, "the director opens registration: the desks sell")
+ENTRY_WAITING = _kind("entry.waiting", PUBLIC, "a sold entry finds every seat taken and joins the waiting list (ENT-WAIT)",
+                      "tables")
 ENTRY_SEATED = _kind("entry.seated", PUBLIC, "the first entry on the waiting list takes a seat that opened (ENT-WAIT)",
                      "tables", "late_seat", "seats_at_table")
 ENTRY_REFUSED = _kind("entry.refused", STAFF, "the rules refused a sale (the rule IDs)")

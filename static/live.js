@@ -148,7 +148,8 @@ class ClockDisplay {
     this.root.dataset.clockStatus = clock.status;
     const timeOut = clock.status === "paused" && clock.resume_at
       ? `time-out · back in ${formatClock(Math.max(0, Date.parse(clock.resume_at) - this.feed.serverNow()))}` : null;
-    this.field("status", timeOut || { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
+    const over = { finished: "tournament over", cancelled: "tournament cancelled" }[this.tournamentStatus];
+    this.field("status", over || timeOut || { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
     this.field("level", level.is_break ? `Break${level.name ? ": " + level.name : ""}` : `Level ${clock.level_number}`);
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
     this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);
@@ -198,6 +199,7 @@ function startLivePage() {
       display.updateField(snapshot);
       display.update(snapshot.clock);
       setText("[data-tournament-status]", snapshot.tournament.status);
+      display.tournamentStatus = snapshot.tournament.status;
       setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
       // After a resync, pages with their own live parts reload them: events may have been missed.
@@ -207,7 +209,10 @@ function startLivePage() {
       const data = event.data || {};
       display.updateField(data);
       if (data.clock) display.update(data.clock);
-      if (data.tournament_status) setText("[data-tournament-status]", data.tournament_status);
+      if (data.tournament_status) {
+        setText("[data-tournament-status]", data.tournament_status);
+        display.tournamentStatus = data.tournament_status; // the clock says the tournament is over
+      }
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
       if (entries !== undefined) setText("[data-entries]", entries);
       page.dataset.seq = event.seq;

@@ -47,8 +47,9 @@ const lobbyPage = {
   finished(winners, status) {
     const line = document.querySelector("[data-winner]");
     this.over = Boolean(winners && winners.length) || status === "cancelled";
+    this.cancelled = status === "cancelled";
     line.hidden = !this.over;
-    if (status === "cancelled") line.textContent = "The tournament is cancelled: every entry is refunded in full at the desk.";
+    if (status === "cancelled") line.textContent = "The tournament is cancelled: every entry still standing is refunded in full at the desk.";
     else if (this.over) line.textContent = `The tournament is over. Winner: ${winners.map((w) => `${w.name} (#${w.entry})`).join(", ")}.`;
   },
 
@@ -68,6 +69,7 @@ const lobbyPage = {
     const seated = answer.tables.reduce((sum, table) => sum + Object.keys(table.players).length, 0);
     document.querySelector("[data-chart-summary]").textContent = answer.tables.length
       ? `${plural(seated, "player")} at ${plural(answer.tables.length, "table")}.` + waitingLine(answer.waiting_list, false)
+      : this.cancelled ? "The tournament is cancelled."
       : this.over ? "The tournament is over: see the results." : "The seating chart appears once the field is drawn.";
     document.querySelector("[data-chart]").replaceChildren(...answer.tables.map((table) => {
       const seats = [];

@@ -31,6 +31,8 @@ const seatPage = {
       : answer.waiting_position ? `On the waiting list: position ${answer.waiting_position}. Your seat appears here as soon as one opens.`
       : "Seat pending: your table and seat appear here once the field is drawn.";
     const shown = this.root.querySelector("[data-seat]");
+    const notice = this.root.querySelector("[data-seat-changed]");
+    if (!answer.table) notice.textContent = ""; // out, waiting or over: no seat to go to
     if (announce && answer.table && shown.textContent !== text) { // a new seat, not a bust or the end
       this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;
     }

@@ -40,15 +40,19 @@ const setupPage = {
     this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => "Settings saved."));
     this.on("[data-venue-table]", (form) => this.post("venue-tables/",
       { number: this.whole(form.elements.number), seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },
-      (answer) => `Table ${answer.table} added (${answer.seats} seats${answer.is_tv ? ", TV" : ""}).`));
+      (answer) => this.listed("[data-venue-tables]", `Table ${answer.table} (${answer.seats} seats${answer.is_tv ? ", TV" : ""})`,
+        `Table ${answer.table} added (${answer.seats} seats${answer.is_tv ? ", TV" : ""}).`)));
     this.on("[data-seat-pin]", (form) => this.post("seat-pins/",
       { entry: this.whole(form.elements.entry), table: this.whole(form.elements.table), seat: this.whole(form.elements.seat), reason: form.elements.reason.value },
-      (answer) => `Seat ${answer.seat} at table ${answer.table} is reserved for entry #${answer.entry}.`));
+      (answer) => this.listed("[data-pins]", `#${answer.entry}: table ${answer.table}, seat ${answer.seat} (${answer.reason})`,
+        `Seat ${answer.seat} at table ${answer.table} is reserved for entry #${answer.entry}.`)));
     this.on("[data-keep-apart]", (form) => this.post("keep-apart/",
       { name: form.elements.name.value, entries: form.elements.entries.value.split(/[\s,#]+/).filter(Boolean).map(Number) },
-      (answer) => `${answer.group}: entries ${answer.entries.map((n) => `#${n}`).join(", ")} are kept at different tables.`));
+      (answer) => this.listed("[data-groups]", `${answer.group}: ${answer.entries.map((n) => `#${n}`).join(" ")}`,
+        `${answer.group}: entries ${answer.entries.map((n) => `#${n}`).join(", ")} are kept at different tables.`)));
     this.on("[data-company]", (form) => this.post("companies/", { name: form.elements.name.value, status: form.elements.status.value },
-      (answer) => `${answer.name} saved (${answer.status.replace("_", " ")}).`));
+      (answer) => this.listed("[data-companies]", `${answer.name}: ${answer.status.replace("_", " ")}`,
+        `${answer.name} saved (${answer.status.replace("_", " ")}).`)));
     this.on("[data-exclusion]", (form) => this.post(`players/${form.elements.player.value}/exclusions/`,
       { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null },
       (answer) => `Excluded from ${answer.starts}${answer.ends ? ` until ${answer.ends}` : " until lifted"}: every desk refuses the player.`));
@@ -69,10 +73,15 @@ const setupPage = {
     });
   },
 
-  // "550", "550.00", "1,500.5" -> minor units; null when it is not an amount.
+  // "550", "550.00", "99,50", "1,500.50", "1.500,50" -> minor units; null when it is not an
+  // amount. A comma or a point before one or two last digits is the decimal mark; before three,
+  // a thousands separator, which must then group every three digits.
   minor(text) {
-    const clean = String(text).replace(/[,\s]/g, "");
-    return /^\d+(\.\d{1,2})?$/.test(clean) ? Math.round(Number(clean) * 100) : null;
+    const clean = String(text).replace(/\s/g, "");
+    const match = clean.match(/^(\d{1,3}(?:([.,])\d{3})*|\d+)(?:([.,])(\d{1,2}))?$/);
+    if (!match || (match[2] && match[2] === match[3])) return null;
+    const whole = match[1].replace(/[.,]/g, "");
+    return Number(whole) * 100 + Number((match[4] || "").padEnd(2, "0"));
   },
 
   whole(input) {
@@ -115,6 +124,19 @@ const setupPage = {
     try { payload = typeof body === "function" ? body() : body; } catch (problem) { return this.say(problem.message, false); }
     const { ok, answer } = await postJSON(`${this.root.dataset.apiBase}${path}`, payload, newRequestKey());
     this.say(ok ? done(answer) : answer.detail, ok);
+  },
+
+  // Adds what was just saved to its list on the page (a list item, or " · item" on a line);
+  // answers with the sentence for the result line.
+  listed(selector, item, sentence) {
+    const list = this.root.querySelector(selector);
+    if (list.tagName === "UL") {
+      [...list.children].filter((li) => /^None/.test(li.textContent)).forEach((li) => li.remove());
+      list.append(element("li", { textContent: item }));
+    } else {
+      list.textContent = /^No /.test(list.textContent) ? item : `${list.textContent} · ${item}`;
+    }
+    return sentence;
   },
 
   say(text, ok) {

@@ -22,7 +22,8 @@ function tableNeeds(answer, act, mayDirect) {
   const hfh = answer.hand_for_hand;
   if (hfh) {
     needs.push(element("p", { className: "notice", textContent: handForHandLine(hfh) }));
-  } else if (mayDirect && answer.tables.length > 1) { // HFH-MODE: at one table every hand is shared already
+  } else if (mayDirect && answer.tables.length > 1 && !(answer.money && answer.money.in_the_money)) {
+    // HFH-MODE, before the money: at one table every hand is shared already
     const due = answer.money && answer.money.hand_for_hand_due
       ? `The bubble is near: ${answer.money.places_paid} paid, ${answer.players_left} left. ` : "";
     needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: () => {
@@ -88,6 +89,6 @@ function handForHandLine(hfh) {
 // ENT-WAIT: " Waiting for a seat: 1. #23 Ada L., 2. …" (empty when nobody waits).
 function waitingLine(list, staff) {
   if (!list || !list.waiting.length) return "";
-  return ` Waiting for a seat${staff ? ` (${plural(list.seats_left, "seat")} free)` : ""}: ` +
-    list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ") + ".";
+  const names = list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ");
+  return ` Waiting for a seat${staff ? ` (${plural(list.seats_left, "seat")} free)` : ""}: ${names}${names.endsWith(".") ? "" : "."}`;
 }

@@ -34,6 +34,7 @@ def home(request):
             "may_floor": can(request.user, Action.FLOOR),
             "may_desk": can(request.user, Action.DESK),
             "may_direct": can(request.user, Action.RUN_CLOCK),
+            "may_pay": can(request.user, Action.PAY_PRIZES),
         },
     )
 

@@ -367,7 +367,7 @@ def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_scr
     expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
     expect(lobby.locator("[data-winner]")).to_have_text(
         f"The tournament is over. Winner: {winner.player.first_name} {winner.player.last_name[0]}. (#{winner.number}).")
-    expect(lobby.locator('[data-clock="status"]')).to_have_text("paused")
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("tournament over")
     expect(director.locator("[data-tournament-status]")).to_have_text("finished")
     lobby.reload()  # a screen that opens later has it from the snapshot
     expect(lobby.locator("[data-winner]")).to_contain_text(f"Winner: {winner.player.first_name}")
@@ -397,7 +397,7 @@ def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_o
     expect(desk.locator("[data-sale-result]")).to_contain_text(
         "Every seat is taken: on the waiting list, position 1 (ENT-WAIT).")
     expect(lobby.locator("[data-chart-summary]")).to_have_text(
-        "9 players at 1 table. Waiting for a seat: 1. #10 Latecomer W..")
+        "9 players at 1 table. Waiting for a seat: 1. #10 Latecomer W.")
     late = Entry.objects.get(tournament=tournament, number=10)
     phone.set_viewport_size({"width": 360, "height": 740})
     phone.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{late.public_code}/")

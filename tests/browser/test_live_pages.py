@@ -221,5 +221,5 @@ def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refun
     expect(director.locator("[data-result]")).to_have_text("The tournament is cancelled: 2 entries refunded in full.")
     expect(director.locator("[data-tournament-status]")).to_have_text("cancelled")
     expect(lobby.locator("[data-winner]")).to_have_text(
-        "The tournament is cancelled: every entry is refunded in full at the desk.")
+        "The tournament is cancelled: every entry still standing is refunded in full at the desk.")
     assert set(Entry.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"refunded"}

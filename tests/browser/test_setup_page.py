@@ -33,6 +33,10 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     expect(page.get_by_label("Festival", exact=True)).to_have_value(str(festival.id))
     page.get_by_label("Name", exact=True).fill("Autumn Main Event")
     page.get_by_label("House rules").select_option("pokerfest")
+    page.get_by_label("Entry price").fill("99,50")  # a decimal comma is a decimal mark, not thousands
+    page.get_by_label("Pool share %").fill("90")
+    expect(page.get_by_label("Prize-pool part")).to_have_value("89.55")
+    expect(page.get_by_label("Fee")).to_have_value("9.95")
     page.get_by_label("Entry price").fill("550")  # the pool share helper splits it
     page.get_by_label("Pool share %").fill("90.91")
     expect(page.get_by_label("Prize-pool part")).to_have_value("500.01")
@@ -59,6 +63,7 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page.get_by_label("Table number").fill("1")
     page.get_by_role("button", name="Add the table").click()
     expect(page.locator("[data-result]")).to_have_text("Table 1 added (9 seats).")
+    expect(page.locator("[data-venue-tables]")).to_have_text("Table 1 (9 seats)")  # listed without a reload
     page.get_by_label("Table number").fill("1")
     page.get_by_role("button", name="Add the table").click()
     expect(page.locator("[data-result]")).to_have_text("The venue already has a table 1.")
@@ -66,6 +71,7 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page.get_by_label("Company status").select_option("banned")
     page.get_by_role("button", name="Save the company").click()
     expect(page.locator("[data-result]")).to_have_text("Acme Poker saved (banned).")
+    expect(page.locator("[data-companies]")).to_contain_text("Acme Poker: banned")
 
     act(player_services.create_player, tournament.id, player_services.NewPlayer(
         "Barred", "Player", date(1970, 1, 1), accepts_terms=True), None)

@@ -119,6 +119,9 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
         "seat": seat, **counts,
     }, public=counts)
+    if seat is None and sale.kind.seats_a_player and (line := [e.id for e in waiting_entries(tournament)]):
+        public = {"entry": entry.number, "position": line.index(entry.id) + 1}  # ENT-WAIT: the screens list it
+        op.append(kinds.ENTRY_WAITING, public=public, payload={**public, "player": player_summary(player)})
     return entry
 
 
