@@ -13,7 +13,7 @@ from django.db import transaction
 from clock.services import level_clock as clock_services
 from clock.models import Clock, Level, Structure
 from players.services import desk as player_services
-from players.models import Player
+from players.models import Player, normalise_document_number
 from core.access import Role
 from tables.models import Table
 from tournaments.models import Festival, Tournament
@@ -77,7 +77,10 @@ class Command(BaseCommand):
             ("Alan", "Turing", date(1912, 6, 23), "DEMO-1912"),
             ("Tim", "Young", date(today.year - 17, today.month, 1), "DEMO-MINOR"),
         ]:
-            if not Player.objects.filter(id_document_type="passport", id_document_number=document).exists():
+            # The database keeps the number normalised ("DEMO1906"): look it up the same way, so a
+            # second run finds its own players instead of refusing them as duplicates.
+            if not Player.objects.filter(id_document_type="passport",
+                                         id_document_number=normalise_document_number(document)).exists():
                 player_services.create_player(tournament.id, player_services.NewPlayer(
                     first, last, born, id_document_type="passport", id_document_number=document, accepts_terms=True,
                 ), actor=None)
