@@ -42,6 +42,19 @@ def send(event: Event) -> None:
     _publisher().publish(messages)
 
 
+def send_heartbeats(seqs: dict[int, int]) -> None:
+    """The live protocol's heartbeat: each tournament's current seq to its screens, so a screen
+    whose last event was lost notices it (and resyncs) without waiting for another event."""
+    now = iso_time(timezone.now())
+    messages = []
+    for tournament_id, seq in seqs.items():
+        text = json.dumps({"type": "heartbeat", "seq": seq, "server_time": now}, separators=(",", ":"))
+        messages += [(group_name(tournament_id, audience), {"type": "live.frame", "text": text})
+                     for audience in AUDIENCES]
+    if messages:
+        _publisher().publish(messages)
+
+
 class Publisher:
     """Sends group messages from synchronous code (services after commit).
 

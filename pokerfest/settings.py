@@ -157,10 +157,16 @@ CELERY_TIMEZONE = "UTC"
 # timeout, so the periodic reconcile below is what repairs a missed level boundary quickly.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CLOCK_RECONCILE_SECONDS = env_int("CLOCK_RECONCILE_SECONDS", 5)
+# The live protocol's heartbeat: a screen whose last event was lost resyncs within this.
+HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 5)
 CELERY_BEAT_SCHEDULE = {
     "reconcile-clocks": {
         "task": "clock.tasks.reconcile_clocks",
         "schedule": CLOCK_RECONCILE_SECONDS,
+    },
+    "heartbeat": {
+        "task": "tournaments.tasks.heartbeat",
+        "schedule": HEARTBEAT_SECONDS,
     },
 }
 

@@ -62,6 +62,9 @@ class LiveFeed {
       }
       this.seq = frame.seq;
       this.handlers.onEvent(frame);
+    } else if (frame.type === "heartbeat") {
+      // The server's current seq, every few seconds: a lost last event shows up here.
+      if (!this.awaitingSnapshot && frame.seq > this.seq) this.resync();
     } else if (frame.type === "error") {
       console.warn("pokerfest live:", frame.message);
     }

@@ -112,7 +112,7 @@ class Processes:
 
     def beat(self) -> subprocess.Popen:
         return self.start("beat", stack.beat_command(self.log_dir / "celerybeat-schedule"),
-                          env=process_env(CLOCK_RECONCILE_SECONDS="1"))
+                          env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1"))
 
     def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
         """A daphne process on `sock` (a new one on a free port by default); the test keeps

@@ -69,6 +69,12 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
     return document
 
 
+def live_seqs() -> dict[int, int]:
+    """Every tournament whose screens are live (not finished or cancelled) and its last seq."""
+    return dict(Tournament.objects.exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
+                .values_list("id", "last_seq"))
+
+
 def field_counts(tournament_id: int) -> dict:
     """Players still in and the chips in play (starting stacks, rebuys and add-ons of every
     entry not voided or refunded): the lobby's average stack is one divided by the other."""

@@ -223,3 +223,19 @@ def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refun
     expect(lobby.locator("[data-winner]")).to_have_text(
         "The tournament is cancelled: every entry still standing is refunded in full at the desk.")
     assert set(Entry.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"refunded"}
+
+
+def test_a_screen_whose_last_event_was_lost_catches_up_from_the_heartbeat(stack, new_page, make_tournament,
+                                                                           monkeypatch):
+    """Issue 12, item 4: the director paused while Redis was away; screens kept showing the
+    clock running until some later event. Beat's heartbeat carries the seq: they resync."""
+    from core import broadcast
+    from clock.services import level_clock
+
+    tournament = make_tournament()
+    lobby = new_page()
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    monkeypatch.setattr(broadcast, "send", lambda event: None)  # Redis is away: the event is committed, not sent
+    act(level_clock.start_clock, tournament.id, None)
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("running", timeout=15_000)

@@ -12,6 +12,7 @@ from django.test import Client
 from clock.services import level_clock as services
 from pokerfest.asgi import application
 from core import broadcast
+from tournaments.tasks import heartbeat
 from tournaments.queries import snapshot
 
 ORIGIN = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
@@ -141,3 +142,22 @@ async def test_an_unknown_tournament_closes_the_socket_with_4404(staff):
     assert (connected, code) == (False, 4404)
     floor, connected, code = await open_socket("/ws/tournaments/987654/floor/", staff["floor"])
     assert (connected, code) == (False, 4404)
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_lost_last_event_shows_in_the_next_heartbeat(make_tournament, monkeypatch):
+    """Issue 12, item 4: after an outage the last event lost left screens one event behind
+    until some later event. The heartbeat carries the current seq every few seconds."""
+    tournament = await database_sync_to_async(make_tournament)()
+    lobby, connected, _ = await open_socket(f"/ws/tournaments/{tournament.id}/lobby/")
+    assert (await next_frame(lobby))["seq"] == 0
+    monkeypatch.setattr(broadcast, "send", lambda event: None)  # the pause never reaches the screen
+    await call(services.start_clock, tournament.id, None)
+    assert await lobby.receive_nothing(timeout=0.3)
+    await call(heartbeat)  # what beat runs every HEARTBEAT_SECONDS
+    beat = await next_frame(lobby)
+    assert beat["type"] == "heartbeat" and beat["seq"] == 1  # ahead of the screen's 0: it resyncs
+    await lobby.send_to(text_data=json.dumps({"type": "resync"}))
+    assert (await next_frame(lobby))["clock"]["status"] == "running"
+    await lobby.disconnect()
