@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from pokerfest.api import api
+from pokerfest.health import health
 from tournaments import views
 
 urlpatterns = [
@@ -24,5 +25,6 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", api.urls),
+    path("health/", health, name="health"),
     path("admin/", admin.site.urls),
 ]

@@ -1,6 +1,10 @@
 """Celery tasks for the tournaments' screens: thin, like the views."""
 
+import time
+
+import redis
 from celery import shared_task
+from django.conf import settings
 
 from core.broadcast import send_heartbeats
 from tournaments.queries import live_seqs
@@ -12,4 +16,7 @@ def heartbeat() -> int:
     last event is noticed without a new one (docs/live-protocol.md)."""
     seqs = live_seqs()
     send_heartbeats(seqs)
+    # GET /health/ reads when a worker last ran this: beat and a worker are both alive.
+    redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).set(
+        f"{settings.NAMESPACE}:health:heartbeat", time.time(), ex=3600)
     return len(seqs)

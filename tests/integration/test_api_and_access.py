@@ -352,3 +352,20 @@ def test_loading_the_demo_twice_finds_what_the_first_run_made():
     call_command("load_demo", verbosity=0)
     assert Tournament.objects.filter(name=DEMO_TOURNAMENT).count() == 1
     assert Player.objects.filter(id_document_number__in=["DEMO1906", "DEMO1912", "DEMOMINOR"]).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_health_says_what_is_missing_until_the_worker_has_run_beats_heartbeat():
+    """Issue 12, item 5: a health check for the launcher, compose and monitoring."""
+    import redis
+    from django.conf import settings
+
+    from tournaments.tasks import heartbeat
+
+    redis.Redis.from_url(settings.REDIS_URL).delete(f"{settings.NAMESPACE}:health:heartbeat")
+    waiting = Client().get("/health/")
+    assert waiting.status_code == 503 and waiting.json()["postgresql"] == waiting.json()["redis"] == "ok"
+    assert waiting.json()["worker_and_beat"].startswith("no heartbeat yet")
+    heartbeat()  # what a worker runs on beat's schedule
+    assert Client().get("/health/").json() == {"healthy": True, "postgresql": "ok", "redis": "ok",
+                                                "worker_and_beat": "ok"}

@@ -1,0 +1,40 @@
+"""GET /health/: is this installation able to run a tournament? For the launcher, compose and
+monitoring. Checks PostgreSQL, Redis, and that a worker ran beat's last heartbeat recently (so
+both beat and a worker live). 200 with every check "ok", else 503 naming what is wrong."""
+
+import time
+
+import redis
+from django.conf import settings
+from django.db import connection
+from django.http import JsonResponse
+
+# The heartbeat task (tournaments/tasks.py) writes its time here on every beat.
+BEAT_KEY = f"{settings.NAMESPACE}:health:heartbeat"
+
+
+def _postgresql() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return "ok"
+    except Exception as problem:  # any failure is the answer, not a 500
+        return f"PostgreSQL does not answer: {problem.__class__.__name__}"
+
+
+def health(request):
+    checks = {"postgresql": _postgresql()}
+    try:
+        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
+        beat = client.get(BEAT_KEY)
+        checks["redis"] = "ok"
+    except redis.RedisError as problem:
+        beat = None
+        checks["redis"] = f"Redis does not answer: {problem.__class__.__name__}"
+    age = time.time() - float(beat) if beat else None
+    limit = 3 * settings.HEARTBEAT_SECONDS + 5
+    checks["worker_and_beat"] = "ok" if age is not None and age <= limit else (
+        "no heartbeat yet: start the Celery worker and beat" if age is None
+        else f"the last heartbeat ran {int(age)} s ago: is the worker or beat down?")
+    healthy = all(value == "ok" for value in checks.values())
+    return JsonResponse({"healthy": healthy, **checks}, status=200 if healthy else 503)
