@@ -9,8 +9,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
-# The heartbeat task (tournaments/tasks.py) writes its time here on every beat.
-BEAT_KEY = f"{settings.NAMESPACE}:health:heartbeat"
+from tournaments.tasks import HEARTBEAT_KEY
 
 
 def _postgresql() -> str:
@@ -26,7 +25,7 @@ def health(request):
     checks = {"postgresql": _postgresql()}
     try:
         client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2)
-        beat = client.get(BEAT_KEY)
+        beat = client.get(HEARTBEAT_KEY)
         checks["redis"] = "ok"
     except redis.RedisError as problem:
         beat = None

@@ -9,6 +9,9 @@ from django.conf import settings
 from core.broadcast import send_heartbeats
 from tournaments.queries import live_seqs
 
+# When a worker last ran beat's heartbeat: GET /health/ (pokerfest/health.py) reads it.
+HEARTBEAT_KEY = f"{settings.NAMESPACE}:health:heartbeat"
+
 
 @shared_task(name="tournaments.tasks.heartbeat")
 def heartbeat() -> int:
@@ -17,6 +20,5 @@ def heartbeat() -> int:
     seqs = live_seqs()
     send_heartbeats(seqs)
     # GET /health/ reads when a worker last ran this: beat and a worker are both alive.
-    redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).set(
-        f"{settings.NAMESPACE}:health:heartbeat", time.time(), ex=3600)
+    redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).set(HEARTBEAT_KEY, time.time(), ex=3600)
     return len(seqs)

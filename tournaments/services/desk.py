@@ -108,10 +108,11 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
         created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
     )
-    seat = None
+    seat, line = None, []
     if sale.kind.seats_a_player:
         # ENT-WAIT: behind anyone already waiting, the new entry waits too (in order of sale).
-        if not [waiting for waiting in waiting_entries(tournament) if waiting.id != entry.id]:
+        line = [waiting.id for waiting in waiting_entries(tournament)]
+        if line == [entry.id]:
             seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     counts["money"] = money_summary(tournament, counts["players_left"])
@@ -119,7 +120,7 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
         "seat": seat, **counts,
     }, public=counts)
-    if seat is None and sale.kind.seats_a_player and (line := [e.id for e in waiting_entries(tournament)]):
+    if seat is None and entry.id in line:
         public = {"entry": entry.number, "position": line.index(entry.id) + 1}  # ENT-WAIT: the screens list it
         op.append(kinds.ENTRY_WAITING, public=public, payload={**public, "player": player_summary(player)})
     return entry
