@@ -10,6 +10,7 @@ from ninja.parser import Parser
 
 from clock.api import router as clock_router
 from core.refusals import Refused
+from pokerfest import outage
 from tables.api import public as seating_router
 from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
@@ -33,6 +34,8 @@ api.add_router("/", tables_router)
 api.add_router("/", seating_router)
 api.add_router("/", rulings_router)
 api.add_router("/", setup_router)
+for failure in outage.OUTAGE:
+    api.add_exception_handler(failure, outage.api_answer)
 
 
 @api.exception_handler(Refused)

@@ -4,7 +4,10 @@ from django.urls import path
 
 from pokerfest.api import api
 from pokerfest.health import health
+from pokerfest.outage import server_error
 from tournaments import views
+
+handler500 = server_error  # a database outage is a 503 with a sentence, not a 500
 
 urlpatterns = [
     path("", views.home, name="home"),
