@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from players.eligibility import EligibilityPolicy, MembershipRule
 from tournaments.payouts import PayoutRules
+from tournaments.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,24 @@ class ClockRules:
 
 
 @dataclass(frozen=True)
+class PenaltyRules:
+    """The house's ladders (PEN-LADDER, PEN-FINE): [[infraction, [step, ...]], ...], steps as the
+    floor says them (tournaments.penalties); "any" for an infraction not named. And absent players
+    (PEN-ABSENT): their stack is removed after this many minutes, or never (None)."""
+
+    ladders: tuple = PLAIN_LADDERS
+    absent_stack_removed_after_minutes: int | None = None
+
+
+@dataclass(frozen=True)
+class ChipRules:
+    """Colour-ups (CHIP-RACE, CHIP-ODD)."""
+
+    race_from_seat_1: bool = False  # neverending; otherwise from the first player left of the dealer
+    odd_chips_to_high_card: bool = False  # kentucky: the table's odd chips in one pot to the high card
+
+
+@dataclass(frozen=True)
 class Ruleset:
     preset: str
     eligibility: EligibilityPolicy = field(default_factory=EligibilityPolicy)
@@ -80,6 +99,8 @@ class Ruleset:
     seating: SeatingRules = field(default_factory=SeatingRules)
     clock: ClockRules = field(default_factory=ClockRules)
     payouts: PayoutRules = field(default_factory=PayoutRules)
+    penalties: PenaltyRules = field(default_factory=PenaltyRules)
+    chips: ChipRules = field(default_factory=ChipRules)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -102,9 +123,12 @@ class Ruleset:
             raise ValueError("seating.final_table_size must be from 2 to 12 players, or null.")
         payouts = _build(base.payouts, data.get("payouts", {}), "payouts")
         _check_percent_table(payouts.percent_table)
+        penalties = _build(base.penalties, data.get("penalties", {}), "penalties")
+        check_ladders(penalties.ladders)
         return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
                    entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating,
-                   clock=_build(base.clock, data.get("clock", {}), "clock"), payouts=payouts)
+                   clock=_build(base.clock, data.get("clock", {}), "clock"), payouts=payouts, penalties=penalties,
+                   chips=_build(base.chips, data.get("chips", {}), "chips"))
 
 
 def _check_percent_table(table: tuple) -> None:
@@ -166,6 +190,7 @@ PRESETS: dict[str, Ruleset] = {
         EntryRules(late_entry_minutes=240, re_entry=True),
         SeatingRules(halt_when_short_by=3, field_button_draw=True),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
+        penalties=PenaltyRules(POKERFEST_LADDERS),
     ),
     # A league of venues: members with a signed release; alternates for a set period.
     "neverending": Ruleset(
@@ -173,6 +198,8 @@ PRESETS: dict[str, Ruleset] = {
         EligibilityPolicy(membership=MembershipRule.MEMBERS),
         EntryRules(late_entry_minutes=60, freeroll_withdrawal_fee_percent=50, substitutes=True),
         payouts=PayoutRules(most_places=10, freeroll_per_entrants=10),
+        penalties=PenaltyRules(NEVERENDING_LADDERS),
+        chips=ChipRules(race_from_seat_1=True),
     ),
     # A members' club: visitors signed in by a present member; rebuys for 50 + 15 minutes, no add-on.
     "chips": Ruleset(
@@ -181,6 +208,7 @@ PRESETS: dict[str, Ruleset] = {
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_minutes=50, rebuy_extra_minutes_for_first=15),
         clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10),
         payouts=PayoutRules(points="sqrt"),
+        penalties=PenaltyRules(CHIPS_LADDERS),
     ),
     # A charity night: unlimited rebuys of 2,000 chips for $50 until the intermission, then
     # one add-on of 5,000 chips for $50 per surviving player.
@@ -192,6 +220,7 @@ PRESETS: dict[str, Ruleset] = {
         SeatingRules(final_table_size=10),
         ClockRules(time_limit_minutes=360),
         PayoutRules(publish_at_first_break=True),
+        chips=ChipRules(odd_chips_to_high_card=True),
     ),
     # The shot clock "usable on top of any preset": on its own, the plainest house rules.
     "action-clock": Ruleset("action-clock", clock=ClockRules(action_clock=True)),
