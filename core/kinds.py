@@ -13,7 +13,8 @@ Views:
 - `seats_at_table`: a seat changed at the tables the data names (`table`, `from_table`,
   `table_a`, `table_b`): a player's seat page at one of them reloads;
 - `all_seats`: every seat may have changed (a draw): every seat page reloads;
-- `late_seat`: an entry may have been seated: a "seat pending" page reloads.
+- `late_seat`: an entry may have been seated: a "seat pending" page reloads;
+- `announcements`: the event's data is the list of announcements up now (every screen's banner).
 """
 
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ PUBLIC = "public"  # the lobby and players' phones: never personal data
 STAFF = "staff"  # floor, desk, director
 AUDIENCES = (PUBLIC, STAFF)
 
-VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat"})
+VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat",
+                   "announcements"})
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,11 @@ TOURNAMENT_FINISHED = _kind("tournament.finished", PUBLIC,
                             "tables", "all_seats")
 PRIZE_PAID = _kind("prize.paid", STAFF, "the payout desk paid a prize")
 PRIZE_PAYMENT_REVERSED = _kind("prize.payment_reversed", STAFF, "a prize paid by mistake is reversed, with a reason")
+
+# The director's record (tournaments/services/record.py).
+ANNOUNCEMENT_MADE = _kind("announcement.made", PUBLIC, "the director tells every screen something (TD-ANNOUNCE)",
+                          "announcements")
+ANNOUNCEMENT_DISMISSED = _kind("announcement.dismissed", PUBLIC, "an announcement is taken down", "announcements")
 
 
 def for_screens() -> dict[str, list[str]]:

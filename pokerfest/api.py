@@ -16,6 +16,7 @@ from tables.api import router as tables_router
 from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
+from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
 
 class EmptyBodyIsEmptyObject(Parser):
@@ -34,6 +35,7 @@ api.add_router("/", tables_router)
 api.add_router("/", seating_router)
 api.add_router("/", rulings_router)
 api.add_router("/", setup_router)
+api.add_router("/", record_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

@@ -205,6 +205,7 @@ function startLivePage() {
       display.tournamentStatus = snapshot.tournament.status;
       setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
+      announcementsBanner.update(snapshot.announcements || []);
       // After a resync, pages with their own live parts reload them: events may have been missed.
       document.dispatchEvent(new CustomEvent("pokerfest:snapshot", { detail: snapshot }));
     },
@@ -219,6 +220,7 @@ function startLivePage() {
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
       if (entries !== undefined) setText("[data-entries]", entries);
       page.dataset.seq = event.seq;
+      if (touches(event.kind, "announcements")) announcementsBanner.update(data.announcements || []);
       // Pages with their own live parts listen for this rather than patching this client.
       document.dispatchEvent(new CustomEvent("pokerfest:event", { detail: event }));
       if (feedList) {
@@ -231,9 +233,46 @@ function startLivePage() {
     },
   });
   display = new ClockDisplay(document.querySelector("[data-clock-root]") || document.body, feed);
+  announcementsBanner.feed = feed;
   window.pokerfestLive = feed;
   return feed.start();
 }
+
+// TD-ANNOUNCE: the director's announcements on every live screen, newest first, until taken
+// down (an event) or expired (this screen's own check against the server's time).
+const announcementsBanner = {
+  feed: null,
+  list: [],
+  update(list) {
+    this.list = list;
+    this.render();
+  },
+  render() {
+    const box = document.querySelector("[data-announcements]");
+    if (!box) return;
+    const now = this.feed ? this.feed.serverNow() : Date.now();
+    const up = this.list.filter((item) => !item.expires_at || Date.parse(item.expires_at) > now);
+    const shown = up.map((item) => String(item.id)).join(",");
+    box.hidden = !up.length;
+    if (box.dataset.shown === shown) return;
+    box.dataset.shown = shown;
+    box.replaceChildren(...up.map((item) => {
+      const line = document.createElement("p");
+      line.className = "announcement";
+      line.dataset.announcement = item.id;
+      line.textContent = item.text;
+      if (box.hasAttribute("data-can-dismiss")) {
+        const take = document.createElement("button");
+        take.type = "button";
+        take.dataset.dismissAnnouncement = item.id;
+        take.textContent = "Take down";
+        line.append(" ", take);
+      }
+      return line;
+    }));
+  },
+};
+setInterval(() => announcementsBanner.render(), 1000);
 
 // Which views an event kind touches, from the catalogue of event kinds (core/kinds.py) that
 // the page embeds: pages ask `touches(kind, "tables")` instead of keeping lists of kinds.

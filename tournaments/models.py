@@ -338,3 +338,26 @@ class PrizePayment(models.Model):
                                    name="prize_reversal_has_a_reason"),
         ]
 
+
+
+class Announcement(models.Model):
+    """TD-ANNOUNCE: what the director tells the whole room, on every screen of the tournament
+    (lobby banner, tablets, desk) until dismissed or expired; the log keeps it either way."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="announcements")
+    text = models.CharField(max_length=500)
+    template = models.CharField(max_length=30, blank=True, help_text="the template it started from, if any")
+    made_at = models.DateTimeField()
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    expires_at = models.DateTimeField(null=True, blank=True)
+    dismissed_at = models.DateTimeField(null=True, blank=True)
+    dismissed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
+
+    class Meta:
+        ordering = ["-made_at"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(text=""), name="announcement_has_text"),
+            models.CheckConstraint(condition=models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=models.F("made_at")),
+                                   name="announcement_expires_after_it_is_made"),
+        ]

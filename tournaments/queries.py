@@ -25,7 +25,7 @@ from players.queries import public_name
 from tables.queries import hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
-from tournaments.models import Elimination, Entry, Tournament, WonSeat
+from tournaments.models import Announcement, Elimination, Entry, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 
 
@@ -66,7 +66,16 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["hand_for_hand"] = hand_for_hand_view(tournament)
         document["winners"] = winners(tournament)
         document["late_registration_over"] = late_registration_over(tournament)
+        document["announcements"] = announcements_up(tournament_id, now)
     return document
+
+
+def announcements_up(tournament_id: int, now) -> list[dict]:
+    """TD-ANNOUNCE: what every screen shows now, newest first (public: no names)."""
+    up = (Announcement.objects.filter(tournament_id=tournament_id, dismissed_at__isnull=True)
+          .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now)))
+    return [{"id": row.id, "text": row.text, "made_at": iso_time(row.made_at), "expires_at": iso_time(row.expires_at)}
+            for row in up]
 
 
 def live_seqs() -> dict[int, int]:

@@ -20,7 +20,7 @@ from players.models import Company, LogoCapResolution
 from tables.models import KeepApart, SeatPin, Table
 from players.queries import compliance_report
 from tables.queries import place_of, seat_of
-from tournaments import queries
+from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
 
 
@@ -100,7 +100,7 @@ def director(request, tournament_id: int):
     templates = Structure.objects.filter(Q(festival__isnull=True) | Q(festival__tournaments=tournament_id),
                                          is_template=True).order_by("name")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
-                   templates=templates)
+                   templates=templates, announcement_templates=announcements.TEMPLATES)
 
 
 def qr_svg(url: str) -> str:

@@ -1,0 +1,51 @@
+"""Announcements as plain data (TD-ANNOUNCE): the director's templates and the checks on a text.
+
+A template is a starting text the director edits before it goes out; the screens show exactly
+what was sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LONGEST = 500
+LONGEST_MINUTES = 24 * 60
+
+
+@dataclass(frozen=True)
+class Template:
+    key: str
+    label: str
+    text: str
+    minutes: int | None  # how long it stays up by default; None: until dismissed
+
+
+TEMPLATES = (
+    Template("rule_change", "Rule change before the start",
+             "Rule change for today's event: … Ask the floor if anything is unclear.", None),
+    Template("colour_up", "Colour-up",
+             "Colour-up at the next break: the … chips leave play. Stay at your table to watch the chip race.", 30),
+    Template("rebuys_closing", "Rebuys closing",
+             "Last chance for rebuys and add-ons: they close at the end of this level.", 20),
+    Template("hand_for_hand", "Hand-for-hand",
+             "We are on the bubble: hand-for-hand from the next hand. Wait for the floor before each deal.", None),
+    Template("end_of_day", "End of day",
+             "Last level of the day: bag and tag your chips when the floor tells your table.", 60),
+)
+BY_KEY = {template.key: template for template in TEMPLATES}
+
+
+def checked(text: str, template: str, minutes: int | None) -> tuple[str, str, int | None]:
+    """The text, template key and minutes to keep it up, or ValueError with a sentence."""
+    text = " ".join((text or "").split())
+    if not text:
+        raise ValueError("Write the announcement first.")
+    if len(text) > LONGEST:
+        raise ValueError(f"An announcement is at most {LONGEST} characters; this one has {len(text)}.")
+    if "…" in text and template:
+        raise ValueError("Fill in the template's … before sending it.")
+    if template and template not in BY_KEY:
+        raise ValueError(f"Unknown template {template!r}; choose one of: {', '.join(BY_KEY)}.")
+    if minutes is not None and not 1 <= minutes <= LONGEST_MINUTES:
+        raise ValueError(f"Keep an announcement up for 1 to {LONGEST_MINUTES} minutes, or until it is dismissed.")
+    return text, template, minutes
