@@ -14,7 +14,8 @@ Views:
   `table_a`, `table_b`): a player's seat page at one of them reloads;
 - `all_seats`: every seat may have changed (a draw): every seat page reloads;
 - `late_seat`: an entry may have been seated: a "seat pending" page reloads;
-- `announcements`: the event's data is the list of announcements up now (every screen's banner).
+- `announcements`: the event's data is the list of announcements up now (every screen's banner);
+- `rulings`: the record of rulings changed: the director's list reloads.
 """
 
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ STAFF = "staff"  # floor, desk, director
 AUDIENCES = (PUBLIC, STAFF)
 
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat",
-                   "announcements"})
+                   "announcements", "rulings"})
 
 
 @dataclass(frozen=True)
@@ -154,10 +155,14 @@ TOURNAMENT_FINISHED = _kind("tournament.finished", PUBLIC,
 PRIZE_PAID = _kind("prize.paid", STAFF, "the payout desk paid a prize")
 PRIZE_PAYMENT_REVERSED = _kind("prize.payment_reversed", STAFF, "a prize paid by mistake is reversed, with a reason")
 
-# The director's record (tournaments/services/record.py).
+# The director's record (tournaments/services/record.py, rulings.py).
 ANNOUNCEMENT_MADE = _kind("announcement.made", PUBLIC, "the director tells every screen something (TD-ANNOUNCE)",
                           "announcements")
 ANNOUNCEMENT_DISMISSED = _kind("announcement.dismissed", PUBLIC, "an announcement is taken down", "announcements")
+RULING_RECORDED = _kind("ruling.recorded", STAFF, "a floor ruling at a table: hand, players, decision, rule (TD-RULING)",
+                        "rulings")
+RULING_DISPUTED = _kind("ruling.disputed", STAFF, "a ruling disputed before the table's next hand", "rulings")
+RULING_OVERTURNED = _kind("ruling.overturned", STAFF, "the director overturned a ruling, with a reason", "rulings")
 
 
 def for_screens() -> dict[str, list[str]]:

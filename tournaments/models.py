@@ -361,3 +361,35 @@ class Announcement(models.Model):
             models.CheckConstraint(condition=models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=models.F("made_at")),
                                    name="announcement_expires_after_it_is_made"),
         ]
+
+
+class Ruling(models.Model):
+    """TD-RULING: a floor decision at a table, recorded as it is made. It may be disputed until
+    the table's next hand starts; the director may overturn it at any time, with a reason."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="rulings")
+    table = models.ForeignKey("tables.TournamentTable", on_delete=models.PROTECT, related_name="rulings")
+    hand = models.PositiveIntegerField(help_text="the table's hand when the floor was called")
+    called_by = models.CharField(max_length=100, help_text="who called the floor: the dealer, seat 4, …")
+    players = models.ManyToManyField(Entry, related_name="rulings", blank=True)
+    decision = models.CharField(max_length=1000)
+    rule_cited = models.CharField(max_length=200, blank=True)
+    director_consulted = models.BooleanField(default=False)
+    made_at = models.DateTimeField()
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    dispute = models.CharField(max_length=500, blank=True, help_text="who disputes it and why")
+    overturned_at = models.DateTimeField(null=True, blank=True)
+    overturned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+")
+    overturn_reason = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        ordering = ["-made_at"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(decision=""), name="ruling_has_a_decision"),
+            models.CheckConstraint(condition=models.Q(overturned_at__isnull=True) | ~models.Q(overturn_reason=""),
+                                   name="ruling_overturned_with_a_reason"),
+            models.CheckConstraint(condition=models.Q(disputed_at__isnull=True) | ~models.Q(dispute=""),
+                                   name="ruling_disputed_with_words"),
+        ]

@@ -25,8 +25,9 @@ from players.queries import public_name
 from tables.queries import hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
-from tournaments.models import Announcement, Elimination, Entry, Tournament, WonSeat
+from tournaments.models import Elimination, Entry, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
+from tournaments.record_queries import announcements_up
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
@@ -69,13 +70,6 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["announcements"] = announcements_up(tournament_id, now)
     return document
 
-
-def announcements_up(tournament_id: int, now) -> list[dict]:
-    """TD-ANNOUNCE: what every screen shows now, newest first (public: no names)."""
-    up = (Announcement.objects.filter(tournament_id=tournament_id, dismissed_at__isnull=True)
-          .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now)))
-    return [{"id": row.id, "text": row.text, "made_at": iso_time(row.made_at), "expires_at": iso_time(row.expires_at)}
-            for row in up]
 
 
 def live_seqs() -> dict[int, int]:

@@ -14,7 +14,7 @@ from core.operation import operation
 from core.refusals import Refused
 from tournaments import announcements
 from tournaments.models import Announcement, Tournament
-from tournaments.queries import announcements_up
+from tournaments.record_queries import announcements_up
 
 
 def announce(tournament_id: int, text: str, director, template: str = "", minutes: int | None = None,

@@ -1,4 +1,5 @@
-"""The director's rulings on a player: undo a bust recorded by mistake, disqualify (PAY-DQ).
+"""The director's rulings on a player: undo a bust recorded by mistake, disqualify (PAY-DQ);
+and the record of the floor's rulings at the tables (TD-RULING).
 
 Service floor: calls the tables' services to seat a player again; reads the queries.
 """
@@ -13,11 +14,12 @@ from core.access import recorded_user
 from core.operation import operation
 from core.refusals import Refused, logged_reason
 from players.queries import player_summary
-from tables.models import Seating
+from tables.models import Seating, TournamentTable
 from tables.services.draw import seat_new_entry
 from tables.services.floor import end_seating
-from tournaments.models import Entry
+from tournaments.models import Entry, Ruling
 from tournaments.queries import field_counts
+from tournaments.record_queries import ruling_document
 from tournaments.services.desk import locked_entry
 
 
@@ -83,3 +85,86 @@ def disqualify(tournament_id: int, entry_number: int, reason: str, director, req
         op.append(kinds.PLAYER_DISQUALIFIED, public=public,
                   payload={**public, "reason": reason, "player": player_summary(entry.player)})
     return public
+
+
+def _words(text: str, most: int, what: str, needed: bool = True) -> str:
+    text = " ".join((text or "").split())
+    if needed and not text:
+        raise Refused(f"Say {what}: it goes in the record.")
+    if len(text) > most:
+        raise Refused(f"Keep {what} to {most} characters (this is {len(text)}).")
+    return text
+
+
+def record_ruling(tournament_id: int, table_number: int, called_by: str, entry_numbers: list[int], decision: str,
+                  rule_cited: str, director_consulted: bool, floor, request_key: str | None = None) -> dict:
+    """TD-RULING: recorded against the table's hand being played, with the players involved."""
+    called_by = _words(called_by, 100, "who called the floor")
+    decision = _words(decision, 1000, "the decision")
+    rule_cited = _words(rule_cited, 200, "the rule cited", needed=False)
+    with operation(tournament_id, floor, request_key) as op:
+        if op.repeated:
+            return ruling_document(Ruling.objects.get(pk=op.repeated.payload["ruling"]))
+        table = (TournamentTable.objects.select_for_update(of=("self",)).select_related("table")
+                 .filter(tournament=op.tournament, table__number=table_number, broken_at__isnull=True).first())
+        if table is None:
+            raise Refused(f"Table {table_number} is not playing in this tournament.")
+        entries = list(Entry.objects.filter(tournament=op.tournament, number__in=set(entry_numbers)))
+        unknown = sorted(set(entry_numbers) - {entry.number for entry in entries})
+        if unknown:
+            raise Refused(f"No entry #{', #'.join(map(str, unknown))} in this tournament.")
+        ruling = Ruling.objects.create(
+            tournament=op.tournament, table=table, hand=table.hands_dealt + 1, called_by=called_by, decision=decision,
+            rule_cited=rule_cited, director_consulted=director_consulted, made_at=timezone.now(),
+            made_by=recorded_user(floor))
+        ruling.players.set(entries)
+        op.append(kinds.RULING_RECORDED, public=None, payload={"ruling": ruling.id, "table": table_number, "hand": ruling.hand,
+                                                  "players": sorted(entry_numbers), "decision": decision,
+                                                  "rule_cited": rule_cited})
+        return ruling_document(ruling)
+
+
+def _locked_ruling(op, ruling_id: int) -> Ruling:
+    ruling = (Ruling.objects.select_for_update(of=("self",)).select_related("table__table")
+              .filter(tournament=op.tournament, pk=ruling_id).first())
+    if ruling is None:
+        raise Refused("There is no such ruling in this tournament.")
+    return ruling
+
+
+def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, request_key: str | None = None) -> dict:
+    """A dispute must be raised before the table's next hand starts (TD-RULING)."""
+    dispute = _words(dispute, 500, "who disputes the ruling and why")
+    with operation(tournament_id, floor, request_key) as op:
+        ruling = _locked_ruling(op, ruling_id)
+        if op.repeated:
+            return ruling_document(ruling)
+        if ruling.disputed_at:
+            raise Refused("This ruling is already disputed; the director reviews it.")
+        if ruling.table.hands_dealt >= ruling.hand or ruling.table.broken_at:
+            raise Refused(f"Too late to dispute: table {ruling.table.table.number} has started its next hand "
+                          "since the ruling. The director may still review it.")
+        ruling.disputed_at, ruling.dispute = timezone.now(), dispute
+        ruling.save(update_fields=["disputed_at", "dispute"])
+        op.append(kinds.RULING_DISPUTED, public=None, payload={"ruling": ruling.id, "table": ruling.table.table.number,
+                                                  "dispute": dispute})
+        return ruling_document(ruling)
+
+
+def overturn_ruling(tournament_id: int, ruling_id: int, reason: str, director, request_key: str | None = None) -> dict:
+    """The director may overturn a floor ruling, with a reason (TD-RULING)."""
+    reason = logged_reason(reason, "the ruling is overturned")
+    if len(reason) > 500:
+        raise Refused(f"Keep the reason to 500 characters (this is {len(reason)}).")
+    with operation(tournament_id, director, request_key) as op:
+        ruling = _locked_ruling(op, ruling_id)
+        if op.repeated:
+            return ruling_document(ruling)
+        if ruling.overturned_at:
+            raise Refused("This ruling is already overturned.")
+        ruling.overturned_at, ruling.overturned_by, ruling.overturn_reason = (
+            timezone.now(), recorded_user(director), reason)
+        ruling.save(update_fields=["overturned_at", "overturned_by", "overturn_reason"])
+        op.append(kinds.RULING_OVERTURNED, public=None, payload={"ruling": ruling.id, "table": ruling.table.table.number,
+                                                    "reason": reason})
+        return ruling_document(ruling)

@@ -1,0 +1,59 @@
+// The director's list of the floor's rulings (TD-RULING): newest first, found by player, each
+// overturned with a reason. It reloads when a ruling is recorded, disputed or overturned.
+"use strict";
+
+(() => {
+  const box = document.querySelector("[data-rulings]");
+  const list = box.querySelector("[data-rulings-list]");
+  const search = box.querySelector("[data-rulings-search]");
+  const base = document.querySelector("[data-api-base]").dataset.apiBase;
+  const result = document.querySelector("[data-result]");
+
+  function row(ruling) {
+    const when = new Date(ruling.made_at).toLocaleTimeString();
+    const players = ruling.players.map((p) => `#${p.entry} ${p.name}`).join(", ") || "–";
+    const decision = element("td", {}, ruling.decision);
+    if (ruling.director_consulted) decision.append(element("small", {}, " (director consulted)"));
+    if (ruling.dispute) decision.append(element("p", { className: "notice" }, `Disputed: ${ruling.dispute}`));
+    if (ruling.overturned_at) decision.append(element("p", { className: "notice" }, `Overturned: ${ruling.overturn_reason}`));
+    const action = element("td");
+    if (!ruling.overturned_at) {
+      const overturn = element("button", { type: "button" }, "Overturn");
+      overturn.dataset.overturn = ruling.id;
+      action.append(overturn);
+    }
+    const tr = element("tr", {}, element("td", {}, `${when} · ${ruling.made_by || ""}`),
+      element("td", {}, `Table ${ruling.table} · hand ${ruling.hand} · called by ${ruling.called_by}`),
+      element("td", {}, players), decision, element("td", {}, ruling.rule_cited || "–"), action);
+    tr.dataset.ruling = ruling.id;
+    if (ruling.dispute && !ruling.overturned_at) tr.classList.add("needs");
+    return tr;
+  }
+
+  async function load() {
+    const player = search.elements.player.value.trim();
+    const { ok, answer } = await getJSON(`${base}rulings/?player=${encodeURIComponent(player)}`);
+    if (!ok) {
+      list.replaceChildren(element("tr", {}, element("td", { colSpan: 6 }, answer.detail)));
+      return;
+    }
+    list.replaceChildren(...(answer.length ? answer.map(row)
+      : [element("tr", {}, element("td", { colSpan: 6 }, player ? "No ruling names this player." : "No rulings yet."))]));
+  }
+
+  search.addEventListener("submit", (event) => {
+    event.preventDefault();
+    load();
+  });
+  list.addEventListener("click", async (event) => {
+    const button = event.target.closest("[data-overturn]");
+    if (!button) return;
+    const reason = prompt("Why is the ruling overturned? (for the record)");
+    if (reason === null) return;
+    const { ok, answer } = await postJSON(`${base}rulings/${button.dataset.overturn}/overturn/`, { reason });
+    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.textContent = ok ? "Ruling overturned." : answer.detail;
+  });
+  document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "rulings")) load(); });
+  document.addEventListener("pokerfest:snapshot", load);
+})();

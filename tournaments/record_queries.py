@@ -1,0 +1,44 @@
+"""Reads of the director's record: the announcements up now (TD-ANNOUNCE) and the rulings made,
+searchable by player (TD-RULING)."""
+
+from django.db.models import Q
+
+from core.times import iso_time
+from tournaments.models import Announcement, Ruling
+
+
+def announcements_up(tournament_id: int, now) -> list[dict]:
+    """What every screen shows now, newest first (public: no names)."""
+    up = (Announcement.objects.filter(tournament_id=tournament_id, dismissed_at__isnull=True)
+          .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now)))
+    return [{"id": row.id, "text": row.text, "made_at": iso_time(row.made_at), "expires_at": iso_time(row.expires_at)}
+            for row in up]
+
+
+def ruling_document(ruling: Ruling) -> dict:
+    table = ruling.table
+    return {
+        "id": ruling.id, "table": table.table.number, "hand": ruling.hand, "called_by": ruling.called_by,
+        "players": [{"entry": entry.number, "name": str(entry.player)} for entry in ruling.players.all()],
+        "decision": ruling.decision, "rule_cited": ruling.rule_cited, "director_consulted": ruling.director_consulted,
+        "made_at": iso_time(ruling.made_at), "made_by": ruling.made_by.get_username() if ruling.made_by else None,
+        "dispute": ruling.dispute or None, "disputed_at": iso_time(ruling.disputed_at),
+        "open_to_dispute": not ruling.disputed_at and table.broken_at is None and table.hands_dealt < ruling.hand,
+        "overturned_at": iso_time(ruling.overturned_at), "overturn_reason": ruling.overturn_reason or None,
+    }
+
+
+def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict]:
+    """Newest first; `player` narrows to rulings naming an entry number (#12 or 12) or a player
+    whose first or last name starts with each word given."""
+    found = Ruling.objects.filter(tournament_id=tournament_id)
+    words = player.replace("#", " ").split()
+    if len(words) == 1 and words[0].isdigit():
+        found = found.filter(players__number=int(words[0]))
+    else:
+        for word in words:
+            found = found.filter(Q(players__player__first_name__istartswith=word)
+                                 | Q(players__player__last_name__istartswith=word))
+    found = (found.distinct().select_related("table__table", "made_by")
+             .prefetch_related("players__player")[:limit])
+    return [ruling_document(ruling) for ruling in found]
