@@ -32,6 +32,8 @@ class Action(StrEnum):
     LOGO_RULINGS = "logo_rulings"  # the compliance page: who must remove which logo
     DIRECTOR_APPROVAL = "director_approval"  # what only the tournament director may approve
     PAY_PRIZES = "pay_prizes"  # the payout desk
+    COUNT_CHIPS = "count_chips"  # chip counts at the tables (CHIP-COUNT)
+    PUBLISH_COUNTS = "publish_counts"  # the chip leaders on the lobby
 
 
 NEEDS: dict[Action, frozenset[Role] | None] = {
@@ -46,6 +48,8 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.LOGO_RULINGS: frozenset({Role.DIRECTOR}),
     Action.DIRECTOR_APPROVAL: frozenset({Role.DIRECTOR}),
     Action.PAY_PRIZES: frozenset({Role.DIRECTOR, Role.CASHIER}),
+    Action.COUNT_CHIPS: frozenset({Role.DIRECTOR, Role.FLOOR, Role.MEDIA}),
+    Action.PUBLISH_COUNTS: frozenset({Role.DIRECTOR, Role.MEDIA}),
 }
 
 PLACES = {
@@ -59,6 +63,8 @@ PLACES = {
     Action.LOGO_RULINGS: "logo compliance rulings",
     Action.DIRECTOR_APPROVAL: "the tournament director's approval",
     Action.PAY_PRIZES: "the payout desk",
+    Action.COUNT_CHIPS: "chip counts",
+    Action.PUBLISH_COUNTS: "publishing the chip counts",
 }
 
 

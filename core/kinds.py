@@ -15,7 +15,8 @@ Views:
 - `all_seats`: every seat may have changed (a draw): every seat page reloads;
 - `late_seat`: an entry may have been seated: a "seat pending" page reloads;
 - `announcements`: the event's data is the list of announcements up now (every screen's banner);
-- `rulings`: the record of rulings changed: the director's list reloads.
+- `rulings`: the record of rulings changed: the director's list reloads;
+- `chip_counts`: counts changed: the director's count check reloads.
 """
 
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ STAFF = "staff"  # floor, desk, director
 AUDIENCES = (PUBLIC, STAFF)
 
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat",
-                   "announcements", "rulings"})
+                   "announcements", "rulings", "chip_counts"})
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,12 @@ DAY_LAST_HANDS = _kind("day.last_hands", PUBLIC, "the clock stops; every table p
 TABLE_LAST_HAND_PLAYED = _kind("table.last_hand_played", PUBLIC, "a table has played its last hand of the day",
                                "tables", "seats_at_table")
 CHIPS_BAGGED = _kind("chips.bagged", PUBLIC, "a seat's chips and extension chips are bagged", "tables")
+CHIP_BAG_CONFIRMED = _kind("chips.bag_confirmed", STAFF, "a second person counted a bag and agrees (CHIP-COUNT)",
+                           "chip_counts")
+CHIPS_COUNTED = _kind("chips.counted", STAFF, "stacks counted at a table, and how the counts compare with the chips "
+                      "in play (CHIP-COUNT)", "chip_counts")
+CHIP_LEADERS_PUBLISHED = _kind("chips.leaders_published", PUBLIC, "the chip leaders and average stack from the latest "
+                               "counts, for the lobby")
 DAY_ENDED = _kind("day.ended", PUBLIC, "every table has played its last hand: the day is over", "tables")
 
 # The desk (players/services/desk.py, players/services/compliance.py, tournaments/services/desk.py).

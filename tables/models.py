@@ -148,9 +148,59 @@ class ChipBag(models.Model):
     bagged_at = models.DateTimeField()
     bagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                   related_name="+")
+    # CHIP-COUNT: a second person counts the bag again; the count stands once both agree.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["entry", "day"], name="chip_bag_once_per_entry_and_day")]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "day"], name="chip_bag_once_per_entry_and_day"),
+            models.CheckConstraint(condition=models.Q(confirmed_by__isnull=True) | ~models.Q(confirmed_by=models.F("bagged_by")),
+                                   name="chip_bag_confirmed_by_a_second_person"),
+        ]
+
+
+class ChipCount(models.Model):
+    """CHIP-COUNT: a stack counted at the table during play, by the floor or the media; the
+    latest count of each player still in is what the totals and the chip leaders use."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_counts")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_counts")
+    table = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    chips = models.PositiveBigIntegerField()
+    counted_at = models.DateTimeField()
+    counted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "entry", "-counted_at"], name="chip_count_latest")]
+
+
+class ChipAdjustment(models.Model):
+    """Chips entering or leaving play other than by an entry's purchase (CHIP-COUNT): a stack
+    removed (forfeit, disqualification, an absent player's stack, chips taken out) or a
+    colour-up's difference (CHIP-RACE). Chips in play = entries' chips + the sum of these."""
+
+    class Kind(models.TextChoices):
+        REMOVED = "removed"
+        COLOUR_UP = "colour_up", "colour-up"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="chip_adjustments")
+    kind = models.CharField(max_length=10, choices=Kind)
+    chips = models.BigIntegerField(help_text="negative: chips left play")
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    table = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=200)
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(kind="removed") | models.Q(chips__lte=0),
+                                   name="chip_removal_takes_chips_out"),
+            models.CheckConstraint(condition=~models.Q(reason=""), name="chip_adjustment_has_a_reason"),
+        ]
 
 
 class HandForHand(models.Model):

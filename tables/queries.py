@@ -15,7 +15,7 @@ from clock.queries import level_now
 from clock.table_clocks import extension_chips, heads_up_count
 from core.refusals import Refused
 from players.queries import public_name
-from tables import seating
+from tables import chips, seating
 from tables.models import HandForHand, KeepApart, Seating, TournamentTable
 from tournaments.models import Elimination, Entry, Tournament
 
@@ -312,3 +312,46 @@ def place_of(entry: Entry) -> dict:
     waiting = [e.id for e in waiting_entries(entry.tournament)] if place is None else []
     return {"table": place[0] if place else None, "seat": place[1] if place else None,
             "waiting_position": waiting.index(entry.id) + 1 if entry.id in waiting else None}
+
+
+def latest_counts(tournament: Tournament) -> dict[int, dict]:
+    """CHIP-COUNT: each player still in, by entry id, with their latest count: a count at the
+    table or, when newer, the bag counted at the end of a day."""
+    counts: dict[int, dict] = {}
+    latest = (tournament.chip_counts.filter(entry__status=Entry.Status.ACTIVE, entry__kind__in=Entry.SEAT_KINDS)
+              .order_by("entry_id", "-counted_at").distinct("entry_id")
+              .values("entry_id", "chips", "counted_at", "table", "seat"))
+    for row in latest:
+        counts[row["entry_id"]] = {**row, "bag": False}
+    bags = (tournament.chip_bags.filter(entry__status=Entry.Status.ACTIVE)
+            .order_by("entry_id", "-bagged_at").distinct("entry_id")
+            .values("entry_id", "chips", "bagged_at", "table", "seat", "confirmed_at"))
+    for row in bags:
+        known = counts.get(row["entry_id"])
+        if known is None or known["counted_at"] < row["bagged_at"]:
+            counts[row["entry_id"]] = {"entry_id": row["entry_id"], "chips": row["chips"],
+                                       "counted_at": row["bagged_at"], "table": row["table"], "seat": row["seat"],
+                                       "bag": True, "confirmed": row["confirmed_at"] is not None}
+    return counts
+
+
+def count_check(tournament: Tournament, in_play: int) -> dict:
+    """The latest counts of every player still in against the chips in play, and the gap."""
+    seated = set(tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
+                 .values_list("id", flat=True))
+    latest = latest_counts(tournament)
+    check = chips.check_counts({entry: row["chips"] for entry, row in latest.items()}, seated, in_play)
+    unconfirmed = sum(1 for row in latest.values() if row["bag"] and not row["confirmed"])
+    return {"counted": check.counted, "in_play": check.in_play, "gap": check.gap, "complete": check.complete,
+            "agrees": check.agrees, "seats_counted": check.seats_counted, "seats_in_play": check.seats_in_play,
+            "bags_to_confirm": unconfirmed, "sentence": check.sentence()}
+
+
+def chip_leaders(tournament: Tournament, in_play: int, players_left: int, top: int = 10) -> dict:
+    """The lobby's chip leaders from the latest counts: public names, no personal data."""
+    latest = latest_counts(tournament)
+    entries = {entry.id: entry for entry in tournament.entries.filter(id__in=latest).select_related("player")}
+    board = chips.chip_leaders({entry: row["chips"] for entry, row in latest.items()}, in_play, players_left, top)
+    return {"leaders": [{"name": public_name(entries[entry].player.first_name, entries[entry].player.last_name),
+                         "chips": amount, "table": latest[entry]["table"]} for entry, amount in board.leaders],
+            "average": board.average}

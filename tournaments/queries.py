@@ -16,12 +16,13 @@ from django.utils import timezone
 from clock import timeline
 from clock.models import Clock
 from clock.structures import minutes_to_end_of
-from core.kinds import PUBLIC, STAFF
+from core.kinds import CHIP_LEADERS_PUBLISHED, PUBLIC, STAFF
 from core.refusals import Refused
 from core.times import iso_time
 from players import eligibility
 from players.models import Membership, Player
 from players.queries import public_name
+from tables.models import ChipAdjustment
 from tables.queries import hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
@@ -68,7 +69,14 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["winners"] = winners(tournament)
         document["late_registration_over"] = late_registration_over(tournament)
         document["announcements"] = announcements_up(tournament_id, now)
+        document["chip_leaders"] = published_chip_leaders(tournament)
     return document
+
+
+def published_chip_leaders(tournament: Tournament) -> dict | None:
+    """CHIP-COUNT: the chip leaders as last published to the lobby (the log is their record)."""
+    last = tournament.events.filter(kind=CHIP_LEADERS_PUBLISHED.name).order_by("-seq").values("public").first()
+    return last["public"] if last else None
 
 
 
@@ -79,11 +87,15 @@ def live_seqs() -> dict[int, int]:
 
 
 def field_counts(tournament_id: int) -> dict:
-    """Players still in and the chips in play (starting stacks, rebuys and add-ons of every
-    entry not voided or refunded): the lobby's average stack is one divided by the other."""
+    """Players still in and the chips in play (CHIP-COUNT): the chips every entry bought
+    (starting stacks, rebuys, add-ons; not voided or refunded) plus the adjustments (stacks
+    removed, colour-up differences). The lobby's average stack is one divided by the other."""
     counts = Entry.objects.filter(tournament_id=tournament_id).aggregate(
         players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
-        chips_in_play=Sum("chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])))
+        chips_in_play=Sum("chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED,
+                                                         Entry.Status.DISQUALIFIED])))
+    adjusted = ChipAdjustment.objects.filter(tournament_id=tournament_id).aggregate(chips=Sum("chips"))["chips"] or 0
+    counts["chips_in_play"] = (counts["chips_in_play"] or 0) + adjusted
     return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}
 
 

@@ -70,7 +70,9 @@ async def test_CLK_LEVELS_a_worker_advances_the_level_at_its_boundary_and_the_lo
 async def test_CLK_LEVELS_a_killed_worker_loses_no_clock_time_and_no_level_advances_twice(
     make_tournament, processes, clean_queue
 ):
-    tournament = await database_sync_to_async(make_tournament)(level_seconds=(4, 3, 60))
+    # Level 2 is long enough that a slow machine's new worker and beat repair level 1's end
+    # before level 2's comes (with a short one both boundaries could fold into one repair).
+    tournament = await database_sync_to_async(make_tournament)(level_seconds=(4, 60, 60))
     first = processes.worker()
     await wait_for_log(processes, first, "ready.")
     started = await database_sync_to_async(services.start_clock)(tournament.id, None)
@@ -83,19 +85,19 @@ async def test_CLK_LEVELS_a_killed_worker_loses_no_clock_time_and_no_level_advan
     processes.beat()  # the periodic reconcile is what repairs the lost boundary
     await wait_for_log(processes, second, "ready.")
 
-    deadline = time.monotonic() + 25
+    deadline = time.monotonic() + 45
     while time.monotonic() < deadline:
         clock = await database_sync_to_async(Clock.objects.get)(tournament=tournament)
-        if clock.level_index == 2:
+        if clock.level_index >= 1:
             break
         await asyncio.sleep(0.2)
-    assert clock.level_index == 2, processes.logs()
+    assert clock.level_index == 1, processes.logs()
     # The level that ended while no worker held its task still ended on time: level 2 ends
-    # exactly one level-1 length plus one level-2 length after level 1's planned end.
-    assert clock.ends_at == level_one_ends + timedelta(seconds=3) + timedelta(seconds=60)
+    # exactly one level-2 length after level 1's planned end, however late the repair came.
+    assert clock.ends_at == level_one_ends + timedelta(seconds=60)
     await asyncio.sleep(2.5)  # room for any duplicate to show itself
     history = await database_sync_to_async(level_events)(tournament.id)
-    assert history == [(1, "clock.started", 0), (2, "clock.level_started", 1), (3, "clock.level_started", 2)]
+    assert history == [(1, "clock.started", 0), (2, "clock.level_started", 1)]
 
     # The dead worker's task comes back one day (after the broker's visibility timeout):
     # made for an older version of the clock, it changes nothing.

@@ -14,7 +14,7 @@ from core.access import recorded_user
 from core.operation import operation
 from core.refusals import Refused, logged_reason
 from players.queries import player_summary
-from tables.models import Seating, TournamentTable
+from tables.models import ChipAdjustment, Seating, TournamentTable
 from tables.services.draw import seat_new_entry
 from tables.services.floor import end_seating
 from tournaments.models import Entry, Ruling
@@ -61,10 +61,14 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
     return public
 
 
-def disqualify(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None) -> dict:
+def disqualify(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None,
+               chips: int | None = None) -> dict:
     """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
-    the player takes no place, so the others move up."""
+    the player takes no place, so the others move up. `chips`: the stack counted as it leaves
+    play (CHIP-COUNT); none: the chips the player bought, all that is known of it."""
     reason = logged_reason(reason, "the player is disqualified")
+    if chips is not None and chips < 0:
+        raise Refused("The chips removed with the player are a count, 0 or more.")
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
@@ -80,11 +84,23 @@ def disqualify(tournament_id: int, entry_number: int, reason: str, director, req
         Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.DISQUALIFIED, closed_at=now,
                                                  closed_by=recorded_user(director),
                                                  close_reason=reason)
+        if entry.status == Entry.Status.ACTIVE:  # a busted player's chips are already in others' stacks
+            removed = chips if chips is not None else player_chips(entry)
+            ChipAdjustment.objects.create(tournament=op.tournament, kind=ChipAdjustment.Kind.REMOVED, chips=-removed,
+                                          entry=entry, table=sitting.tournament_table.table.number if sitting else None,
+                                          reason=f"disqualified: {reason}"[:200], at=now, by=recorded_user(director))
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, **counts}
         op.append(kinds.PLAYER_DISQUALIFIED, public=public,
                   payload={**public, "reason": reason, "player": player_summary(entry.player)})
     return public
+
+
+def player_chips(entry: Entry) -> int:
+    """Every chip a player bought: the seat's stack and the rebuys and add-ons on it."""
+    bought = Entry.objects.filter(tournament_id=entry.tournament_id, player_id=entry.player_id,
+                                  status=Entry.Status.ACTIVE).exclude(kind__in=Entry.SEAT_KINDS)
+    return entry.chips + sum(bought.values_list("chips", flat=True))
 
 
 def _words(text: str, most: int, what: str, needed: bool = True) -> str:

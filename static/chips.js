@@ -1,0 +1,46 @@
+// CHIP-COUNT on the screens: the lobby's chip leaders as last published, and on the director's
+// page the chips in play against the latest counts, with the gap, and the publish button.
+"use strict";
+
+(() => {
+  const leaders = document.querySelector("[data-chip-leaders]");
+  if (leaders) {
+    const show = (board) => {
+      leaders.hidden = !board;
+      if (!board) return;
+      leaders.querySelector("[data-chip-leaders-when]").textContent =
+        `Counted at ${new Date(board.counted_at).toLocaleTimeString()} · average ${fmt(board.average)}`;
+      leaders.querySelector("[data-chip-leaders-list]").replaceChildren(...board.leaders.map((row) =>
+        element("li", {}, `${row.name} ${fmt(row.chips)} (table ${row.table})`)));
+    };
+    document.addEventListener("pokerfest:snapshot", (event) => show(event.detail.chip_leaders));
+    document.addEventListener("pokerfest:event", (event) => {
+      if (event.detail.kind === "chips.leaders_published") show(event.detail.data);
+    });
+  }
+
+  const check = document.querySelector("[data-chip-check]");
+  if (!check) return;
+  const base = document.querySelector("[data-api-base]").dataset.apiBase;
+  const result = document.querySelector("[data-result]");
+  async function load() {
+    const { ok, answer } = await getJSON(`${base}chip-counts/`);
+    if (!ok) return;
+    check.querySelector("[data-chips-in-play]").textContent = fmt(answer.in_play);
+    check.querySelector("[data-chips-counted]").textContent =
+      `${fmt(answer.counted)} in ${answer.seats_counted} of ${answer.seats_in_play} stacks`;
+    const sentence = check.querySelector("[data-count-sentence]");
+    sentence.textContent = answer.sentence + (answer.bags_to_confirm ? ` ${plural(answer.bags_to_confirm, "bag")} to confirm.` : "");
+    sentence.className = answer.complete && !answer.agrees ? "notice" : "";
+  }
+  check.querySelector("[data-publish-leaders]").addEventListener("click", async () => {
+    const { ok, answer } = await postJSON(`${base}chip-leaders/publish/`, {});
+    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.textContent = ok ? "The chip leaders are on the lobby." : answer.detail;
+  });
+  document.addEventListener("pokerfest:event", (event) => {
+    const { kind, data } = event.detail;
+    if (touches(kind, "chip_counts") || (data && data.chips_in_play !== undefined)) load();
+  });
+  document.addEventListener("pokerfest:snapshot", load);
+})();

@@ -1,0 +1,55 @@
+"""Chip counts in the API (CHIP-COUNT): counts from the tables, bags confirmed by a second
+person, the check against the chips in play, and the chip leaders published to the lobby."""
+
+from ninja import Field, Router, Schema
+from ninja.security import django_auth
+
+from core.access import Action, tournament_for
+from tables.queries import count_check, latest_counts
+from tables.services import counts
+from tournaments.api import ERRORS, request_key
+from tournaments.queries import field_counts
+
+router = Router(tags=["chip counts"], auth=django_auth)
+
+
+class CountsIn(Schema):
+    counts: dict[int, int] = Field(..., description="seat -> chips counted now", max_length=12)
+
+
+class BagIn(Schema):
+    chips: int = Field(..., ge=0, le=counts.MOST_CHIPS, description="the second person's count of the bag")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/chip-counts/", response={200: dict, **ERRORS},
+             summary="Stacks counted at a table now; answers how all counts compare with the chips in play")
+def report_counts(request, tournament_id: int, table_number: int, body: CountsIn):
+    tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    return counts.report_counts(tournament_id, table_number, body.counts, request.user, request_key(request))
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/bag/confirm/",
+             response={200: dict, **ERRORS}, summary="A second person's count of an end-of-day bag")
+def confirm_bag(request, tournament_id: int, table_number: int, seat: int, body: BagIn):
+    tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    return counts.confirm_bag(tournament_id, table_number, seat, body.chips, request.user, request_key(request))
+
+
+@router.get("/tournaments/{tournament_id}/chip-counts/", response={200: dict, **ERRORS},
+            summary="Chips in play, the latest count of every player still in, and whether they agree")
+def chip_counts(request, tournament_id: int):
+    tournament = tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    in_play = field_counts(tournament_id)["chips_in_play"]
+    latest = latest_counts(tournament)
+    numbers = dict(tournament.entries.filter(id__in=latest).values_list("id", "number"))
+    return {**count_check(tournament, in_play),
+            "stacks": sorted(({"entry": numbers[entry], "table": row["table"], "seat": row["seat"],
+                               "chips": row["chips"], "bag": row["bag"], "confirmed": row.get("confirmed")}
+                              for entry, row in latest.items()), key=lambda row: (row["table"], row["seat"]))}
+
+
+@router.post("/tournaments/{tournament_id}/chip-leaders/publish/", response={200: dict, **ERRORS},
+             summary="Publish the chip leaders and the average stack from the latest counts to the lobby")
+def publish_chip_leaders(request, tournament_id: int):
+    tournament_for(request.user, tournament_id, Action.PUBLISH_COUNTS)
+    return counts.publish_chip_leaders(tournament_id, request.user, request_key(request))
