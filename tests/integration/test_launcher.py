@@ -6,7 +6,6 @@ restarted), and Ctrl-C stops every process it started. One launcher run proves i
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,16 +17,10 @@ import psutil
 from pokerfest import stack
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_ctrl_c_leaves_nothing_running(
     tmp_path,
 ):
-    port = free_port()
+    port = stack.free_port()
     var = tmp_path / "var"
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env.update(PORT=str(port), POKERFEST_VAR=str(var), POKERFEST_NAMESPACE=f"launcher-{os.getpid()}",
