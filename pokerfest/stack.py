@@ -259,8 +259,6 @@ def run(services: EmbeddedServices, services_env: dict[str, str], web_only: bool
     if not web_only:
         children += [Process("worker", worker_command(), env),
                      Process("beat", beat_command(VAR / "celerybeat-schedule"), env)]
-    for child in children:
-        supervisor.start(child)
     base = f"http://{host}:{port}"
     lines = [f"\npokerfest is running ({processes} web processes{'' if web_only else ', a Celery worker and beat'})."
              " Ctrl-C stops it all."]
@@ -271,12 +269,14 @@ def run(services: EmbeddedServices, services_env: dict[str, str], web_only: bool
     lines += [f"  {'admin':<9} {base}/admin/", f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)"]
     if demo:
         lines += ["demo staff logins:", *demo.splitlines()[1:]]
-    print("\n".join(lines) + "\n", flush=True)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
     # Also when started from a script, where SIGINT arrives ignored unless we ask for it.
     signal.signal(signal.SIGINT, lambda *_: stopping.append("SIGINT"))
     try:
+        for child in children:
+            supervisor.start(child)
+        print("\n".join(lines) + "\n", flush=True)
         supervisor.run(lambda: bool(stopping))
     finally:
         say("stopping…")

@@ -5,12 +5,15 @@ restarted), and Ctrl-C stops every process it started. One launcher run proves i
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import psutil
 
@@ -21,7 +24,9 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
     tmp_path,
 ):
     port = stack.free_port()
-    var = tmp_path / "var"
+    # Not under tmp_path: another pytest session on this machine makes pytest's temporary root
+    # private again (0700), and the embedded PostgreSQL's own user could no longer reach it.
+    var = Path(tempfile.mkdtemp(prefix="pokerfest-launcher-")) / "var"
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env.update(PORT=str(port), POKERFEST_VAR=str(var), POKERFEST_NAMESPACE=f"launcher-{os.getpid()}",
                WEB_PROCESSES="2", PYTHONUNBUFFERED="1", HEARTBEAT_SECONDS="1")
@@ -29,7 +34,6 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
     log = open(tmp_path / "run.log", "w+")
     launcher = subprocess.Popen([sys.executable, "-m", "pokerfest.stack", "run"], cwd=stack.ROOT, env=env,
                                 stdout=log, stderr=subprocess.STDOUT)
-    lobby_url = f"http://127.0.0.1:{port}/tournaments/1/"
     seen: dict[int, psutil.Process] = {}
 
     def printed() -> str:
@@ -42,7 +46,7 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
                 seen[pid] = psutil.Process(pid)  # every process ever started, to check none is left
         return pids
 
-    def wait_until(condition, what: str, timeout: float = 90) -> None:
+    def wait_until(condition, what: str, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
         while not condition():
             assert launcher.poll() is None, printed()
@@ -53,24 +57,31 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         now = status().get(name)
         return now is not None and now != before[name]
 
-    def lobby_status() -> int:
+    def answer(path: str) -> tuple[int, bytes] | None:
+        """Status and body, or None when nothing answered (a loaded machine starts slowly)."""
         try:
-            return urllib.request.urlopen(lobby_url, timeout=10).status
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
+                return response.status, response.read()
         except urllib.error.HTTPError as error:
-            return error.code
+            return error.code, error.read()
+        except (urllib.error.URLError, TimeoutError):
+            return None
+
+    def lobby_status() -> int | None:
+        answered = answer("/tournaments/1/")
+        return answered and answered[0]
 
     def healthy() -> bool:
-        try:
-            return json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/health/", timeout=10))["healthy"]
-        except urllib.error.HTTPError:
-            return False
+        answered = answer("/health/")
+        return answered is not None and json.loads(answered[1])["healthy"]
 
     try:
-        wait_until(lambda: "pokerfest is running" in printed(), "start")
+        wait_until(lambda: "pokerfest is running" in printed(), "start", timeout=300)  # migrations on a busy machine
         for screen in ("lobby", "desk", "floor", "director", "admin"):
             assert f"http://127.0.0.1:{port}/" in printed() and screen in printed()
         assert "director   password pokerfest-demo" in printed()
-        snapshot = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tournaments/1/", timeout=10))
+        wait_until(lambda: answer("/api/tournaments/1/") is not None, "answer from a web process")
+        snapshot = json.loads(answer("/api/tournaments/1/")[1])
         assert snapshot["clock"]["status"] == "running" and snapshot["tournament"]["name"] == "Demo Main Event"
         assert lobby_status() == 200
         started = psutil.Process(launcher.pid).children(recursive=True)
@@ -99,7 +110,7 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
 
         # A web process dies: the other one answers every request until it is back.
         os.kill(before["web-1"], signal.SIGKILL)
-        deadline = time.monotonic() + 90
+        deadline = time.monotonic() + 120
         while not restarted("web-1", before):
             assert lobby_status() == 200
             assert launcher.poll() is None and time.monotonic() < deadline, printed()
@@ -109,8 +120,10 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
     finally:
         launcher.send_signal(signal.SIGINT)  # what Ctrl-C sends
         code = launcher.wait(60)
+        status_file_left = (var / "stack.json").exists()
+        shutil.rmtree(var.parent, ignore_errors=True)
     assert code == 0, printed()
-    assert not (var / "stack.json").exists()
+    assert not status_file_left
     _, left = psutil.wait_procs([*started, *seen.values(), postgres], timeout=10)
     left = [child for child in left if child.is_running() and child.status() != psutil.STATUS_ZOMBIE]
     assert left == [], [" ".join(child.cmdline()) for child in left]
