@@ -6,6 +6,7 @@
 
 const floorPage = {
   root: null,
+  asked: 0, // the tables view requests sent: only the latest one's answer is drawn
 
   start() {
     this.root = document.querySelector(".floor");
@@ -24,7 +25,11 @@ const floorPage = {
   },
 
   async refresh() {
+    // Answers may arrive out of order (a reload after a tap, another after the live event):
+    // an older answer drawn last would put a hand already done back on the tablet.
+    const asked = ++this.asked;
     const { ok, answer } = await getJSON(`${this.base()}tables/`);
+    if (asked !== this.asked) return;
     if (!ok) return this.say(answer.detail, false);
     const only = this.root.dataset.onlyTable;
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
@@ -50,8 +55,9 @@ const floorPage = {
     const card = document.createElement("article");
     card.className = "table-card";
     card.dataset.table = table.number;
+    card.dataset.hand = table.hand; // the hand "Hand done" names (tests wait on it after a redraw)
     const title = document.createElement("h2");
-    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats}`;
+    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats} · hand ${table.hand}`;
     const seats = document.createElement("ol");
     seats.className = "seats";
     for (let seat = 1; seat <= table.seats; seat++) {
@@ -78,7 +84,9 @@ const floorPage = {
     }
     const done = document.createElement("button");
     done.textContent = "Hand done";
-    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, () => `Table ${table.number}: next hand.`));
+    // The hand this tablet shows: a second tablet (or a second tap) confirming it moves nothing.
+    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, { hand: table.hand }, (a) => a.already_done
+      ? `Table ${table.number}: hand ${table.hand} was already done; now hand ${a.hand}.` : `Table ${table.number}: next hand.`));
     card.append(title);
     if (table.playing_level !== null && this.clockLevel !== null && table.playing_level !== this.clockLevel) {
       // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.

@@ -39,11 +39,16 @@ class MoveIn(Schema):
     to_seat: int = Field(..., ge=1)
 
 
-@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS})
-def hand_done(request, tournament_id: int, table_number: int):
+class HandDoneIn(Schema):
+    hand: int = Field(..., ge=1, description="the table's hand the tablet showed (`hand` in the floor view)")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS},
+             summary="The hand the tablet showed is done: the button and blinds move once, however many "
+                     "tablets confirm it (`already_done`); a hand older than the last one is refused")
+def hand_done(request, tournament_id: int, table_number: int, body: HandDoneIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    table = floor.hand_done(tournament_id, table_number, request.user, request_key(request))
-    return {"button": table.button, "small_blind": table.small_blind, "big_blind": table.big_blind}
+    return floor.hand_done(tournament_id, table_number, request.user, request_key(request), hand=body.hand)
 
 
 class OutIn(Schema):

@@ -159,6 +159,7 @@ def floor_view(tournament_id: int) -> dict:
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
+                       "hand": here.hands_dealt + 1,  # the hand being played: "hand done" names it
                        "playing_level": here.playing_level, "hands_left": here.hands_left,
                        "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
                        "hand_for_hand": hfh_status.get(here.id) or None,

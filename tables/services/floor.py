@@ -25,12 +25,30 @@ from tournaments.models import Elimination, Entry
 from tournaments.queries import field_counts, money_summary
 
 
-def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
-    """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
+def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None,
+              hand: int | None = None) -> dict:
+    """The floor's "hand done" for `hand`, the hand the tablet showed: the next hand's button
+    and blinds follow the dead-button rule. Two tablets at one table confirm the same hand: the
+    second finds it done and is answered with the table as it is (`already_done`), nothing
+    moved. A number neither current nor just done is a tablet far behind: refused. Without
+    `hand` (the services' own callers), the hand being played is done."""
     with operation(tournament_id, actor, request_key) as op:
+        here = open_table(op.tournament, table_number)
         if op.repeated:
-            return table_state(open_table(op.tournament, table_number))
-        return _next_hand(op, open_table(op.tournament, table_number))
+            return _hand_answer(here, already_done=False)
+        current = here.hands_dealt + 1
+        if hand is not None and hand != current:
+            if hand == current - 1 >= 1:
+                return _hand_answer(here, already_done=True)
+            raise Refused(f"Hand {hand} is not table {table_number}'s current hand ({current}): refresh.")
+        _next_hand(op, here)
+        return _hand_answer(here, already_done=False)
+
+
+def _hand_answer(here: TournamentTable, already_done: bool) -> dict:
+    """The table's hand being played (numbered from 1) and its positions."""
+    return {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
+            "small_blind": here.small_blind, "big_blind": here.big_blind, "already_done": already_done}
 
 
 def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
@@ -50,8 +68,8 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     # A clock still running on a player ends with the hand.
     here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
     day.hand_played(op, here)
-    positions = {"table": here.table.number, "button": here.button, "small_blind": here.small_blind,
-                 "big_blind": here.big_blind}
+    positions = {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
+                 "small_blind": here.small_blind, "big_blind": here.big_blind}
     if hfh := hand_for_hand_view(op.tournament):
         positions["hand_for_hand"] = hfh
     op.append(kinds.HAND_DONE, payload=positions, public=positions)
