@@ -56,6 +56,14 @@ def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
                       row["small_blind"], row["big_blind"])) for row in rows}
 
 
+def in_use_elsewhere(tournament: Tournament, numbers: list[int]) -> list[tuple[int, str]]:
+    """(table number, tournament name) for each of the festival's venue tables among `numbers`
+    that another tournament has open: a venue table seats one tournament at a time."""
+    return list(TournamentTable.objects.filter(
+        table__festival_id=tournament.festival_id, table__number__in=numbers, broken_at__isnull=True)
+        .exclude(tournament=tournament).order_by("table__number").values_list("table__number", "tournament__name"))
+
+
 def table_state(here: TournamentTable) -> seating.Table:
     """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
     players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
