@@ -75,7 +75,7 @@ const floorPage = {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
-        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name, table.out_this_hand, table.out_last_hand));
+        out.addEventListener("click", () => this.playerOut(table, seat, player.name));
         item.append(out, ...this.clockButtons(table.number, seat, player.name));
       } else {
         item.className = "empty";
@@ -190,7 +190,8 @@ const floorPage = {
   // The chips the player started the hand with rank players out in the same hand
   // (ELIM-SAMETABLE); leave it empty when only one player is out. A second bust at the table
   // before "Hand done" asks whether it is the same hand: never a tie made silently.
-  playerOut(table, seat, name, outThisHand, outLastHand) {
+  playerOut(shown, seat, name) {
+    const table = shown.number, outThisHand = shown.out_this_hand, outLastHand = shown.out_last_hand;
     let newHand = false, lastHand = false;
     if (outThisHand && outThisHand.length) {
       newHand = !confirm(`${outThisHand.join(", ")} already went out in this hand at table ${table}.\n` +
@@ -205,7 +206,7 @@ const floorPage = {
     if (answer === null) return;
     const text = answer.replace(/[,\s]/g, "");
     if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
-    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true } : {}),
+    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
       ...(lastHand ? { last_hand: true } : {}) };
     this.act(`tables/${table}/seats/${seat}/out/`, body,
       () => `${name} is out${newHand ? " (a new hand)" : lastHand ? " (in the last hand)" : ""}.`);

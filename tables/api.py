@@ -57,6 +57,9 @@ class OutIn(Schema):
     new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
                                               "done was not tapped; it is recorded first")
     last_hand: bool = Field(False, description="true: recorded late, the bust happened in the hand already done")
+    hand: int | None = Field(None, ge=1, description="with new_hand, the table's hand the tablet showed: when "
+                                                     "another tablet has tapped hand done for it, it is not counted "
+                                                     "again")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
@@ -64,7 +67,8 @@ class OutIn(Schema):
 def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
-                            starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand)
+                            starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand,
+                            hand=body.hand)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},

@@ -36,11 +36,8 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
         here = open_table(op.tournament, table_number)
         if op.repeated:
             return _hand_answer(here, already_done=False)
-        current = here.hands_dealt + 1
-        if hand is not None and hand != current:
-            if hand == current - 1 >= 1:
-                return _hand_answer(here, already_done=True)
-            raise Refused(f"Hand {hand} is not table {table_number}'s current hand ({current}): refresh.")
+        if _done_elsewhere(here, hand):
+            return _hand_answer(here, already_done=True)
         _next_hand(op, here)
         return _hand_answer(here, already_done=False)
 
@@ -78,13 +75,16 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
 
 
 def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
-               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False) -> dict:
+               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False,
+               hand: int | None = None) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
     the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
     last bust at this table, so it is recorded first and this bust takes a place of its own.
     `last_hand`: recorded late, after "hand done": the bust keeps the hand it happened in, and
-    ranks with that hand's other busts.
+    ranks with that hand's other busts. `hand`, with `new_hand`: the hand the tablet showed;
+    when another tablet has tapped "hand done" for it meanwhile, the new hand has begun already
+    and is not counted twice (the button moves once).
     Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
@@ -96,7 +96,7 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
             raise Refused("A bust is in a new hand or in the last one, not both.")
         if last_hand and here.hands_dealt == 0:
             raise Refused(f"Table {table_number} has not finished a hand yet: the bust is in this hand.")
-        if new_hand:
+        if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
         now = timezone.now()
         end_seating(sitting, now, "busted")
@@ -119,6 +119,17 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
             finish(op, "last player standing")  # END-FINISH: one player holds every chip
     return proposed_moves(tournament_id)
+
+
+def _done_elsewhere(here: TournamentTable, hand: int | None) -> bool:
+    """The hand the tablet showed is the one just done (by another tablet); any other number
+    than it or the current one is a tablet far behind."""
+    current = here.hands_dealt + 1
+    if hand is None or hand == current:
+        return False
+    if hand == current - 1 >= 1:
+        return True
+    raise Refused(f"Hand {hand} is not table {here.table.number}'s current hand ({current}): refresh.")
 
 
 def end_seating(sitting: Seating, now, because: str) -> None:

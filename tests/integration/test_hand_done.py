@@ -10,7 +10,8 @@ from django.test import Client
 from core.refusals import Refused
 from tables.queries import floor_view
 from tables.services.draw import draw_field, open_tables
-from tables.services.floor import hand_done
+from tables.services.floor import hand_done, player_out
+from tournaments.models import Elimination
 
 
 def seated_table(field, staff, players=9):
@@ -113,3 +114,21 @@ def test_the_hand_done_api_takes_the_tablets_hand_and_answers_a_stale_one_with_a
     keyed = tap(3, HTTP_IDEMPOTENCY_KEY="tap-9")
     assert tap(3, HTTP_IDEMPOTENCY_KEY="tap-9").json() == keyed.json()  # a retried request: answered as before
     assert tournament.events.filter(kind="hand.done").count() == 3
+
+
+@pytest.mark.django_db
+def test_ELIM_SAMETABLE_a_new_hand_bust_from_a_tablet_behind_does_not_count_the_hand_done_elsewhere(field, staff):
+    """The bust's "a new hand" records the hand done first, unless another tablet tapped it."""
+    tournament = seated_table(field, staff)
+    seats = sorted(tournament.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True))
+    player_out(tournament.id, 1, seats[0], staff["floor"])  # in hand 1
+    hand_done(tournament.id, 1, staff["floor"], hand=1)  # the other tablet: hand 2 begins
+    before = positions(tournament)
+    player_out(tournament.id, 1, seats[1], staff["floor"], new_hand=True, hand=1)  # this tablet still shows hand 1
+    assert positions(tournament) == before and tournament.events.filter(kind="hand.done").count() == 1
+    assert Elimination.objects.get(entry__seatings__seat=seats[1], tournament=tournament).hand == 1  # hand 2's bust
+    player_out(tournament.id, 1, seats[2], staff["floor"], new_hand=True, hand=2)  # a new hand indeed: counted
+    assert positions(tournament)[0] == 2 and tournament.events.filter(kind="hand.done").count() == 2
+    with pytest.raises(Refused, match=r"^Hand 1 is not table 1's current hand \(3\): refresh\.$"):
+        player_out(tournament.id, 1, seats[3], staff["floor"], new_hand=True, hand=1)
+    assert tournament.seatings.get(seat=seats[3], ended_at__isnull=True)  # still seated: nothing recorded
