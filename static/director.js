@@ -75,10 +75,13 @@ async function directorAction(path, body, done) {
 // Every open table with its count, the imbalance highlighted (beyond the ruleset's tolerance),
 // what the tables need now with one-tap actions, and the breaking order.
 const tablesOverview = {
+  asked: 0,
+
   async refresh() {
     const base = document.querySelector("[data-api-base]").dataset.apiBase;
+    const asked = ++this.asked; // answers may arrive out of order: only the latest request's is drawn
     const { ok, answer } = await getJSON(`${base}tables/`);
-    if (!ok) return;
+    if (!ok || asked !== this.asked) return;
     const counts = answer.tables.map((t) => t.count);
     const most = Math.max(0, ...counts);
     const least = Math.min(most, ...counts);

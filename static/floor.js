@@ -6,6 +6,7 @@
 
 const floorPage = {
   root: null,
+  asked: 0, // the tables view requests sent: only the latest one's answer is drawn
 
   start() {
     this.root = document.querySelector(".floor");
@@ -24,7 +25,11 @@ const floorPage = {
   },
 
   async refresh() {
+    // Answers may arrive out of order (a reload after a tap, another after the live event):
+    // an older answer drawn last would put a hand already done back on the tablet.
+    const asked = ++this.asked;
     const { ok, answer } = await getJSON(`${this.base()}tables/`);
+    if (asked !== this.asked) return;
     if (!ok) return this.say(answer.detail, false);
     const only = this.root.dataset.onlyTable;
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
@@ -50,8 +55,9 @@ const floorPage = {
     const card = document.createElement("article");
     card.className = "table-card";
     card.dataset.table = table.number;
+    card.dataset.hand = table.hand; // the hand "Hand done" names (tests wait on it after a redraw)
     const title = document.createElement("h2");
-    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats}`;
+    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats} · hand ${table.hand}`;
     const seats = document.createElement("ol");
     seats.className = "seats";
     for (let seat = 1; seat <= table.seats; seat++) {
@@ -69,7 +75,7 @@ const floorPage = {
         const out = document.createElement("button");
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
-        out.addEventListener("click", () => this.playerOut(table.number, seat, player.name, table.out_this_hand, table.out_last_hand));
+        out.addEventListener("click", () => this.playerOut(table, seat, player.name));
         item.append(out, ...this.clockButtons(table.number, seat, player.name));
       } else {
         item.className = "empty";
@@ -78,7 +84,9 @@ const floorPage = {
     }
     const done = document.createElement("button");
     done.textContent = "Hand done";
-    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, {}, () => `Table ${table.number}: next hand.`));
+    // The hand this tablet shows: a second tablet (or a second tap) confirming it moves nothing.
+    done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, { hand: table.hand }, (a) => a.already_done
+      ? `Table ${table.number}: hand ${table.hand} was already done; now hand ${a.hand}.` : `Table ${table.number}: next hand.`));
     card.append(title);
     if (table.playing_level !== null && this.clockLevel !== null && table.playing_level !== this.clockLevel) {
       // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.
@@ -182,7 +190,8 @@ const floorPage = {
   // The chips the player started the hand with rank players out in the same hand
   // (ELIM-SAMETABLE); leave it empty when only one player is out. A second bust at the table
   // before "Hand done" asks whether it is the same hand: never a tie made silently.
-  playerOut(table, seat, name, outThisHand, outLastHand) {
+  playerOut(shown, seat, name) {
+    const table = shown.number, outThisHand = shown.out_this_hand, outLastHand = shown.out_last_hand;
     let newHand = false, lastHand = false;
     if (outThisHand && outThisHand.length) {
       newHand = !confirm(`${outThisHand.join(", ")} already went out in this hand at table ${table}.\n` +
@@ -197,7 +206,7 @@ const floorPage = {
     if (answer === null) return;
     const text = answer.replace(/[,\s]/g, "");
     if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
-    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true } : {}),
+    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
       ...(lastHand ? { last_hand: true } : {}) };
     this.act(`tables/${table}/seats/${seat}/out/`, body,
       () => `${name} is out${newHand ? " (a new hand)" : lastHand ? " (in the last hand)" : ""}.`);

@@ -39,11 +39,16 @@ class MoveIn(Schema):
     to_seat: int = Field(..., ge=1)
 
 
-@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS})
-def hand_done(request, tournament_id: int, table_number: int):
+class HandDoneIn(Schema):
+    hand: int = Field(..., ge=1, description="the table's hand the tablet showed (`hand` in the floor view)")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS},
+             summary="The hand the tablet showed is done: the button and blinds move once, however many "
+                     "tablets confirm it (`already_done`); a hand older than the last one is refused")
+def hand_done(request, tournament_id: int, table_number: int, body: HandDoneIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    table = floor.hand_done(tournament_id, table_number, request.user, request_key(request))
-    return {"button": table.button, "small_blind": table.small_blind, "big_blind": table.big_blind}
+    return floor.hand_done(tournament_id, table_number, request.user, request_key(request), hand=body.hand)
 
 
 class OutIn(Schema):
@@ -52,6 +57,9 @@ class OutIn(Schema):
     new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
                                               "done was not tapped; it is recorded first")
     last_hand: bool = Field(False, description="true: recorded late, the bust happened in the hand already done")
+    hand: int | None = Field(None, ge=1, description="with new_hand, the table's hand the tablet showed: when "
+                                                     "another tablet has tapped hand done for it, it is not counted "
+                                                     "again")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
@@ -59,7 +67,8 @@ class OutIn(Schema):
 def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
-                            starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand)
+                            starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand,
+                            hand=body.hand)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},

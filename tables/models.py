@@ -68,6 +68,10 @@ class TournamentTable(models.Model):
                                     name="tournament_table_break_position_unique"),
             models.UniqueConstraint(fields=["tournament"], condition=models.Q(is_final=True),
                                     name="tournament_one_final_table"),
+            # A venue table seats one tournament at a time: open (not broken) in one at most.
+            # A finished or cancelled tournament's tables are broken by its close.
+            models.UniqueConstraint(fields=["table"], condition=models.Q(broken_at__isnull=True),
+                                    name="venue_table_open_in_one_tournament"),
         ]
 
 

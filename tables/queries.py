@@ -56,6 +56,14 @@ def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
                       row["small_blind"], row["big_blind"])) for row in rows}
 
 
+def in_use_elsewhere(tournament: Tournament, numbers: list[int]) -> list[tuple[int, str]]:
+    """(table number, tournament name) for each of the festival's venue tables among `numbers`
+    that another tournament has open: a venue table seats one tournament at a time."""
+    return list(TournamentTable.objects.filter(
+        table__festival_id=tournament.festival_id, table__number__in=numbers, broken_at__isnull=True)
+        .exclude(tournament=tournament).order_by("table__number").values_list("table__number", "tournament__name"))
+
+
 def table_state(here: TournamentTable) -> seating.Table:
     """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
     players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
@@ -159,6 +167,7 @@ def floor_view(tournament_id: int) -> dict:
         tables.append({"number": state.number, "seats": state.seats, "count": state.count, "button": state.button,
                        "small_blind": state.small_blind, "big_blind": state.big_blind,
                        "is_tv": here.is_tv, "is_final": here.is_final, "hands_dealt": here.hands_dealt,
+                       "hand": here.hands_dealt + 1,  # the hand being played: "hand done" names it
                        "playing_level": here.playing_level, "hands_left": here.hands_left,
                        "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
                        "hand_for_hand": hfh_status.get(here.id) or None,

@@ -7,6 +7,7 @@ Service floor: tables' services may call the clock's; reads come from the querie
 import random
 import secrets
 
+from django.db import IntegrityError
 from django.utils import timezone
 
 from clock.queries import level_now
@@ -16,7 +17,7 @@ from core.refusals import Refused
 from tables import seating
 from tables.models import Seating, Table, TournamentTable
 from players.queries import player_summary
-from tables.queries import keep_apart, waiting_entries
+from tables.queries import in_use_elsewhere, keep_apart, waiting_entries
 from tables.queries import open_tables as open_tables_of
 from tournaments.models import Entry, Tournament
 
@@ -37,9 +38,19 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
         already = set(tournament.tables.filter(table__number__in=numbers).values_list("table__number", flat=True))
         if already:
             raise Refused(f"Already open: table {', '.join(map(str, sorted(already)))}.")
+        in_use = in_use_elsewhere(tournament, numbers)
+        if in_use:
+            raise Refused("; ".join(f"Table {number} is in use by {name}" for number, name in in_use)
+                          + ": it opens here once it breaks there or that tournament ends.")
         start = tournament.tables.count()
-        opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
-                  for i, n in enumerate(numbers)]
+        try:
+            opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
+                      for i, n in enumerate(numbers)]
+        except IntegrityError as clash:  # the constraint: another tournament opened one just now
+            if "venue_table_open_in_one_tournament" not in str(clash):
+                raise
+            raise Refused(f"Another tournament opened one of tables {', '.join(map(str, numbers))} at this "
+                          "moment: ask again to see which.") from clash
         op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
         seat_the_waiting(op)  # ENT-WAIT: a table that opens seats the waiting list
     return opened

@@ -25,12 +25,27 @@ from tournaments.models import Elimination, Entry
 from tournaments.queries import field_counts, money_summary
 
 
-def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None) -> seating.Table:
-    """The floor's "hand done": the next hand's button and blinds follow the dead-button rule."""
+def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None,
+              hand: int | None = None) -> dict:
+    """The floor's "hand done" for `hand`, the hand the tablet showed: the next hand's button
+    and blinds follow the dead-button rule. Two tablets at one table confirm the same hand: the
+    second finds it done and is answered with the table as it is (`already_done`), nothing
+    moved. A number neither current nor just done is a tablet far behind: refused. Without
+    `hand` (the services' own callers), the hand being played is done."""
     with operation(tournament_id, actor, request_key) as op:
+        here = open_table(op.tournament, table_number)
         if op.repeated:
-            return table_state(open_table(op.tournament, table_number))
-        return _next_hand(op, open_table(op.tournament, table_number))
+            return _hand_answer(here, already_done=False)
+        if _done_elsewhere(here, hand):
+            return _hand_answer(here, already_done=True)
+        _next_hand(op, here)
+        return _hand_answer(here, already_done=False)
+
+
+def _hand_answer(here: TournamentTable, already_done: bool) -> dict:
+    """The table's hand being played (numbered from 1) and its positions."""
+    return {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
+            "small_blind": here.small_blind, "big_blind": here.big_blind, "already_done": already_done}
 
 
 def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
@@ -50,8 +65,8 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     # A clock still running on a player ends with the hand.
     here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
     day.hand_played(op, here)
-    positions = {"table": here.table.number, "button": here.button, "small_blind": here.small_blind,
-                 "big_blind": here.big_blind}
+    positions = {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
+                 "small_blind": here.small_blind, "big_blind": here.big_blind}
     if hfh := hand_for_hand_view(op.tournament):
         positions["hand_for_hand"] = hfh
     op.append(kinds.HAND_DONE, payload=positions, public=positions)
@@ -60,13 +75,16 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
 
 
 def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
-               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False) -> dict:
+               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False,
+               hand: int | None = None) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
     the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
     last bust at this table, so it is recorded first and this bust takes a place of its own.
     `last_hand`: recorded late, after "hand done": the bust keeps the hand it happened in, and
-    ranks with that hand's other busts.
+    ranks with that hand's other busts. `hand`, with `new_hand`: the hand the tablet showed;
+    when another tablet has tapped "hand done" for it meanwhile, the new hand has begun already
+    and is not counted twice (the button moves once).
     Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
@@ -78,7 +96,7 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
             raise Refused("A bust is in a new hand or in the last one, not both.")
         if last_hand and here.hands_dealt == 0:
             raise Refused(f"Table {table_number} has not finished a hand yet: the bust is in this hand.")
-        if new_hand:
+        if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
         now = timezone.now()
         end_seating(sitting, now, "busted")
@@ -101,6 +119,17 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
             finish(op, "last player standing")  # END-FINISH: one player holds every chip
     return proposed_moves(tournament_id)
+
+
+def _done_elsewhere(here: TournamentTable, hand: int | None) -> bool:
+    """The hand the tablet showed is the one just done (by another tablet); any other number
+    than it or the current one is a tablet far behind."""
+    current = here.hands_dealt + 1
+    if hand is None or hand == current:
+        return False
+    if hand == current - 1 >= 1:
+        return True
+    raise Refused(f"Hand {hand} is not table {here.table.number}'s current hand ({current}): refresh.")
 
 
 def end_seating(sitting: Seating, now, because: str) -> None:

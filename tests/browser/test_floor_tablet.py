@@ -83,8 +83,10 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     expect(lobby.locator('.chart article[data-table="1"] li').nth(where - 1)).to_contain_text(f"#{entry.number}")
     expect(phone.locator("[data-seat]")).to_have_text(f"Table 1 · seat {where}")  # the QR page followed the move
     expect(phone.locator("[data-seat-changed]")).to_contain_text("please go to your new seat")
+    expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")
     second.get_by_role("button", name="Hand done").click()
     expect(second.locator("[data-result]")).to_have_text("Table 2: next hand.")
+    expect(second.locator(".table-card")).to_have_attribute("data-hand", "2")
 
     lobby.get_by_label("Your name").fill("player0")
     lobby.get_by_role("button", name="Find").click()
@@ -92,6 +94,43 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     lobby.get_by_label("Your name").fill("Nobody")
     lobby.get_by_role("button", name="Find").click()
     expect(lobby.locator("[data-found]")).to_have_text("Nobody seated by that name: check the spelling, or ask the desk.")
+
+
+def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves_once(
+    stack, new_page, make_tournament, staff
+):
+    """Issue 12, item 9: a second tablet that had not redrawn yet tapped "Hand done" for the
+    hand already done, and the button moved twice."""
+    tournament = field(make_tournament, 6, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    first, second = new_page(), new_page()  # two browser contexts: two tablets
+    for page in (first, second):
+        sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/?table=1")
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+        expect(page.locator('.table-card[data-table="1"]')).to_have_attribute("data-hand", "1")
+        expect(page.locator(".table-card h2")).to_contain_text("hand 1")
+    button = tournament.tables.get().button
+    # The second tablet stays on hand 1 until it taps, however the live feed tells it to
+    # redraw: a tablet slower than its neighbour, made certain.
+    view, tapped = second.evaluate(f"fetch('/api/tournaments/{tournament.id}/tables/').then((r) => r.json())"), []
+    second.route("**/hand-done/", lambda route: (tapped.append(True), route.continue_()))
+    second.route(f"**/api/tournaments/{tournament.id}/tables/",
+                 lambda route: route.continue_() if tapped else route.fulfill(json=view))
+
+    first.get_by_role("button", name="Hand done").click()
+    expect(first.locator("[data-result]")).to_have_text("Table 1: next hand.")
+    expect(first.locator(".table-card")).to_have_attribute("data-hand", "2")
+    expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")  # stale
+    second.get_by_role("button", name="Hand done").click()
+    expect(second.locator("[data-result]")).to_have_text("Table 1: hand 1 was already done; now hand 2.")
+    for page in (first, second):
+        expect(page.locator(".table-card")).to_have_attribute("data-hand", "2")
+    table = tournament.tables.get()
+    assert table.hands_dealt == 1 and tournament.events.filter(kind="hand.done").count() == 1  # moved once
+    for page in (first, second):  # both show the same new button, one seat on from the drawn one
+        expect(page.locator(f'.seats li[data-seat="{table.button}"]')).to_contain_text("· D")
+    assert table.button != button
 
 
 def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new_page, make_tournament, staff):
@@ -164,6 +203,8 @@ def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_a
     tablet.get_by_role("button", name="Hand done").click()
     expect(tablet.locator(".table-clock")).to_have_count(0)
     expect(other.locator(".table-clock")).to_have_count(0)
+    for page in (tablet, other):
+        expect(page.locator(".table-card")).to_have_attribute("data-hand", "2")
 
 
 def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_bag_the_lobby_follows(
@@ -196,7 +237,8 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
     expect(lobby.locator("[data-clock='status']")).to_have_text("paused")
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at tables 1, 2.")
     expect(tablet.locator(".table-card")).to_contain_text("2 hands left today")
-    for left in ("1 hand left today", "Last hand played: bag the chips"):
+    for hand, left in ((1, "1 hand left today"), (2, "Last hand played: bag the chips")):
+        expect(tablet.locator(".table-card")).to_have_attribute("data-hand", str(hand))  # redrawn: tap this hand
         tablet.get_by_role("button", name="Hand done").click()
         expect(tablet.locator(".table-card")).to_contain_text(left)
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at table 2.")
@@ -290,10 +332,12 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     director.get_by_role("button", name="Start hand-for-hand").click()
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 1, 2")
     expect(first.locator(".table-card")).to_contain_text("Hand-for-hand: play one hand")
+    expect(first.locator(".table-card")).to_have_attribute("data-hand", "1")
     first.get_by_role("button", name="Hand done").click()
     expect(first.locator(".table-card")).to_contain_text("waiting for the other tables")
+    expect(first.locator(".table-card")).to_have_attribute("data-hand", "2")
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 2 · done: 1")
-    first.get_by_role("button", name="Hand done").click()  # reported twice: refused, nothing changes
+    first.get_by_role("button", name="Hand done").click()  # the next hand before the others: refused
     expect(first.locator("[data-result]")).to_contain_text("wait for the other tables")
     second.get_by_role("button", name="All-in, frozen").click()
     expect(second.locator(".table-card")).to_contain_text("All-in, frozen")
@@ -304,6 +348,7 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
         seated.first.locator("button").first.click()
         # Wait for the redraw, not just the answer: the next click must find the next player.
         expect(seated).to_have_count(left)
+    expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")
     second.get_by_role("button", name="Hand done").click()
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("In the money! 8 players left, 8 paid.")
     expect(first.locator(".table-card")).not_to_contain_text("Hand-for-hand")

@@ -107,6 +107,15 @@ class Floor:
         row.get_by_role("button", name="Player out").click()
         expect(self.seated()).to_have_count(before - 1)
 
+    def hand_done(self, table: int) -> None:
+        """Hand done at the table once its card shows the hand being played, then the redraw
+        that shows the next: a tap on a card not yet redrawn names a hand already done."""
+        card = self.page.locator(f'.table-card[data-table="{table}"]')
+        hand = self.tournament.tables.get(table__number=table).hands_dealt + 1
+        expect(card).to_have_attribute("data-hand", str(hand))
+        card.get_by_role("button", name="Hand done").click()
+        expect(card).to_have_attribute("data-hand", str(hand + 1))
+
     def players_left(self) -> int:
         return Entry.objects.filter(tournament=self.tournament, status="active", seatings__ended_at__isnull=True).count()
 
@@ -166,7 +175,7 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
     for _ in range(3):  # open seats between the blinds and the button wait for a hand (SEAT-BALANCE)
         if move.count():
             break
-        tablet.locator('.table-card[data-table="2"]').get_by_role("button", name="Hand done").click()
+        floor.hand_done(2)  # the moves are redrawn with the next hand
         expect(move.or_(waiting)).to_be_visible()
     move.click()
     expect(move).to_have_count(0)
@@ -181,14 +190,14 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
     while floor.players_left() > 13:
         floor.bust(floor.largest_table())
     for table in (1, 2):  # the hands of those busts are over: hand-for-hand starts with a new one
-        tablet.locator(f'.table-card[data-table="{table}"]').get_by_role("button", name="Hand done").click()
+        floor.hand_done(table)
         expect(tablet.locator("[data-result]")).to_have_text(f"Table {table}: next hand.")
     director.get_by_role("button", name="Start hand-for-hand").click()
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 1, 2")
     floor.bust(1)
     floor.bust(2)
     for table in (1, 2):
-        tablet.locator(f'.table-card[data-table="{table}"]').get_by_role("button", name="Hand done").click()
+        floor.hand_done(table)
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("In the money! 11 players left, 12 paid.")
 
     # SEAT-FINAL at ten, then down to three and a deal that ends it.

@@ -61,8 +61,10 @@ def test_CLK_EOD_every_table_plays_the_announced_hands_then_bags_and_the_worker_
     assert refused.json()["detail"] == "Table 1 is still playing: bag its chips after its last hand."
     for _ in range(2):
         hand_done(tournament.id, 1, staff["floor"])
-    last = floor.post(f"{base}/tables/1/hand-done/")
+    last = floor.post(f"{base}/tables/1/hand-done/", {"hand": 3}, content_type="application/json")
     assert last.json()["detail"] == "Table 1 has played its last hand of the day: bag the chips."
+    stale = floor.post(f"{base}/tables/1/hand-done/", {"hand": 2}, content_type="application/json")
+    assert stale.status_code == 200 and stale.json()["already_done"]  # a second tablet: the last hand is done
     assert Event.objects.get(tournament=tournament, kind="table.last_hand_played").public == {"table": 1,
                                                                                            "playing": [2]}
     entry = entries[0].__class__.objects.get(seatings__tournament_table__table__number=1, seatings__seat=seat,

@@ -22,6 +22,10 @@ def seated_at(tournament, table: int) -> list[int]:
     return sorted(int(seat) for seat in view["players"])
 
 
+def done(client, base: str, table: int, hand: int):
+    return client.post(f"{base}/tables/{table}/hand-done/", {"hand": hand}, content_type="application/json")
+
+
 @pytest.mark.django_db
 def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share_the_bubble(field, staff):
     tournament, entries = field(12, tables=3, buy_in=10_000)
@@ -39,19 +43,22 @@ def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share
 
     player_out(tournament.id, 1, seated_at(tournament, 1)[0], staff["floor"], starting_stack=5_000)
     player_out(tournament.id, 2, seated_at(tournament, 2)[0], staff["floor"], starting_stack=90_000)
-    assert floor.post(f"{base}/tables/1/hand-done/").status_code == 200
-    twice = floor.post(f"{base}/tables/1/hand-done/")  # the tablet reports again: nothing changes
+    assert done(floor, base, 1, hand=1).status_code == 200
+    again = done(floor, base, 1, hand=1)  # a second tablet at table 1 reports the same hand: nothing changes
+    assert again.status_code == 200 and again.json()["already_done"] and again.json()["hand"] == 2
+    twice = done(floor, base, 1, hand=2)  # the next hand, before the other tables: it waits
     assert twice.status_code == 409 and "wait for the other tables" in twice.json()["detail"]
-    floor.post(f"{base}/tables/2/hand-done/")
+    assert hand_for_hand_view(tournament)["done"] == [1]
+    done(floor, base, 2, hand=1)
     early = floor.post(f"{base}/tables/3/hand-for-hand/play-out/")
     assert early.json()["detail"] == "Table 3 is not frozen."
     frozen = floor.post(f"{base}/tables/3/hand-for-hand/frozen/").json()
     assert (frozen["done"], frozen["frozen"]) == ([1, 2], [3])
-    assert floor.post(f"{base}/tables/3/hand-done/").json()["detail"].startswith("Table 3 is frozen")
+    assert done(floor, base, 3, hand=1).json()["detail"].startswith("Table 3 is frozen")
     floor.post(f"{base}/tables/3/hand-for-hand/play-out/")
     player_out(tournament.id, 3, seated_at(tournament, 3)[0], staff["floor"], starting_stack=40_000)
     assert hand_for_hand_view(tournament)["released"] == [3]
-    floor.post(f"{base}/tables/3/hand-done/")  # the last table done: the bubble hand is over
+    done(floor, base, 3, hand=1)  # the last table done: the bubble hand is over
 
     assert hand_for_hand_view(tournament) is None  # ended by itself: in the money
     ended = tournament.events.get(kind="hfh.ended").public

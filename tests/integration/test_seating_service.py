@@ -117,7 +117,7 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
     assert proposed_moves(tournament.id)["moves"] == []
     floor = signed_in(staff["floor"])
     base = f"/api/tournaments/{tournament.id}"
-    assert signed_in(staff["media"]).post(f"{base}/tables/1/hand-done/").status_code == 403
+    assert post(signed_in(staff["media"]), f"{base}/tables/1/hand-done/", {"hand": 1}).status_code == 403
     table_one = [seat for (number, seat) in seat_map(tournament) if number == 1]
     for seat in table_one[:2]:  # two busts at table 1: 7 against 9
         answer = floor.post(f"{base}/tables/1/seats/{seat}/out/").json()
@@ -179,12 +179,12 @@ def test_BTN_DEAD_hand_done_moves_the_blinds_and_keeps_a_dead_button(field, staf
     draw_field(tournament.id, staff["director"], seed=3)
     first = tournament.tables.get()
     following = hand_done(tournament.id, 1, staff["floor"])
-    assert following.small_blind == first.big_blind  # the big blind moved one player on
-    player_out(tournament.id, 1, following.small_blind, staff["floor"])
-    player_out(tournament.id, 1, following.big_blind, staff["floor"])
+    assert following["small_blind"] == first.big_blind  # the big blind moved one player on
+    player_out(tournament.id, 1, following["small_blind"], staff["floor"])
+    player_out(tournament.id, 1, following["big_blind"], staff["floor"])
     after = hand_done(tournament.id, 1, staff["floor"])
-    assert (after.button, after.small_blind) == (following.small_blind, following.big_blind)  # both dead
-    assert after.big_blind in seat_map_seats(tournament)
+    assert (after["button"], after["small_blind"]) == (following["small_blind"], following["big_blind"])  # both dead
+    assert after["big_blind"] in seat_map_seats(tournament)
     assert tournament.events.filter(kind="hand.done").count() == 2
 
 
@@ -419,8 +419,10 @@ def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, 
     director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
     post(director, f"{base}/tables/open/", {"tables": [1]})
     post(director, f"{base}/seating/draw/")
-    first = director.post(f"{base}/tables/1/hand-done/", HTTP_IDEMPOTENCY_KEY="tap-1").json()
-    again = director.post(f"{base}/tables/1/hand-done/", HTTP_IDEMPOTENCY_KEY="tap-1").json()
+    first = director.post(f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json",
+                          HTTP_IDEMPOTENCY_KEY="tap-1").json()
+    again = director.post(f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json",
+                          HTTP_IDEMPOTENCY_KEY="tap-1").json()
     assert first == again and tournament.events.filter(kind="hand.done").count() == 1  # the button moved once
     seat = next(iter(seat_map(tournament)))[1]
     out = director.post(f"{base}/tables/1/seats/{seat}/out/", HTTP_IDEMPOTENCY_KEY="tap-2")
