@@ -21,7 +21,7 @@ def disqualifications_removed_their_chips(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_hand_for_hand'),
+        ('tables', '0009_venue_table_open_in_one_tournament'),
         ('tournaments', '0014_the_directors_record'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
