@@ -9,6 +9,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
 from clock.api import router as clock_router
+from core.log import KeyReused
 from core.refusals import Refused
 from tables.api import public as seating_router
 from tables.api import router as tables_router
@@ -38,6 +39,11 @@ api.add_router("/", setup_router)
 @api.exception_handler(Refused)
 def refused(request, exc):
     return api.create_response(request, {"detail": str(exc), **exc.details()}, status=409)
+
+
+@api.exception_handler(KeyReused)
+def key_reused(request, exc):
+    return api.create_response(request, {"detail": str(exc)}, status=422)
 
 
 @api.exception_handler(PermissionDenied)

@@ -1,15 +1,18 @@
 """The tournaments' API: the public snapshot and results for screens and live-reporting
 sites; the director's rulings (undo a bust, disqualify), deals and the payout desk."""
 
+import json
 from datetime import datetime
 from typing import Annotated
 
+from django.http.request import RawPostDataException
 from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
 from core.kinds import CATALOGUE
+from core.log import RequestKey, request_fingerprint
 from tournaments import queries
 from tournaments.models import Tournament
 from tournaments.services import deals, desk, payout_desk, rulings, setup
@@ -45,13 +48,21 @@ Stacks = Annotated[dict[EntryNumber, Chips], Field(max_length=MOST_ENTRIES,
                                                    description="entry number -> chips, for every player left")]
 
 
-def request_key(request) -> str | None:
+def request_key(request) -> RequestKey | None:
     """The optional Idempotency-Key header: a client that retries a request sends the same
-    key, and the change happens once."""
+    key, and the change happens once. The key carries the request's fingerprint, so the same
+    key with a different request is refused (core.log.KeyReused) instead of answered."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 64:
         raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
-    return key or None
+    return RequestKey(key, request_fingerprint(request.method, request.path, _body(request))) if key else None
+
+
+def _body(request) -> bytes:
+    try:
+        return request.body
+    except RawPostDataException:  # a multipart form, read into request.POST before the view
+        return json.dumps(sorted(request.POST.lists())).encode()
 
 
 class TournamentSummary(Schema):
