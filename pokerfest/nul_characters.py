@@ -10,6 +10,7 @@ as %00 or as the JSON escape \\u0000.
 
 import json
 
+from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.utils.html import escape
 
@@ -29,11 +30,23 @@ def _holds_nul(value) -> bool:
     return False
 
 
+def _fits_in_memory(request) -> bool:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    try:
+        return limit is None or int(request.META.get("CONTENT_LENGTH") or 0) <= limit
+    except ValueError:
+        return False
+
+
 def _nul_in_body(request) -> bool:
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return False
     if request.content_type in FORM_TYPES:
-        # The fields only: an uploaded file (a structure's CSV) is not read into memory here.
+        if _fits_in_memory(request):
+            # Read and kept, so what reads request.body later (the API's parser) still can once
+            # request.POST is parsed; a bigger upload (a structure's CSV) is parsed from the stream.
+            request.body  # noqa: B018
+        # The fields only: an uploaded file's bytes are its own business.
         return any(_holds_nul(key) or _holds_nul(values) for key, values in request.POST.lists())
     if not request.body:
         return False
