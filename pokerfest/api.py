@@ -26,7 +26,23 @@ class EmptyBodyIsEmptyObject(Parser):
         return {} if not request.body.strip() or empty_form else super().parse_body(request)
 
 
-api = NinjaAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
+NOT_JSON = {"description": "The body is not JSON", "content": {"application/json": {"schema": {
+    "type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}}}}
+
+
+class PokerfestAPI(NinjaAPI):
+    def get_openapi_schema(self, **options):
+        """The schema, with the parser's 400 on every operation that takes a body: the parser
+        answers it for all of them, so it is documented once, here, beside the parser."""
+        schema = super().get_openapi_schema(**options)
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                if "requestBody" in operation:
+                    operation["responses"].setdefault("400", NOT_JSON)
+        return schema
+
+
+api = PokerfestAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
 api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", desk_router)

@@ -70,12 +70,7 @@ def moves(request, tournament_id: Id):
     return queries.proposed_moves(tournament_id)
 
 
-class MoveRefusedOut(Schema):
-    detail: str
-    proposal: dict
-
-
-@router.post("/tournaments/{tournament_id}/moves/confirm/", response={**ERRORS, 200: dict, 409: MoveRefusedOut},
+@router.post("/tournaments/{tournament_id}/moves/confirm/", response={200: dict, **ERRORS},
              summary="The target tablet confirms the moved player sat down")
 def confirm(request, tournament_id: Id, body: MoveIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)

@@ -25,9 +25,33 @@ class Error(Schema):
     detail: str
 
 
+class ReasonOut(Schema):
+    rule: str
+    ok: bool
+    message: str
+
+
+class RefusedOut(Schema):
+    """409: the rules or the current state refuse; the extras are a Refused's details()."""
+
+    detail: str
+    reasons: list[ReasonOut] | None = Field(None, description="a refused sale: every rule checked, each with its "
+                                                              "sentence")
+    proposal: dict | None = Field(None, description="a refused move: the balancing proposal now (SEAT-BALANCE)")
+    existing_id: int | None = Field(None, description="a new player already on file: that player's id")
+
+
+class InvalidOut(Schema):
+    """422: the input is not what the operation takes."""
+
+    detail: str
+    errors: list[dict] | None = Field(None, description="each invalid field: loc, msg, type (schema validation)")
+
+
 # The error answers every staff action documents (401 signed out, 403 role, 404 no such
-# thing, 409 refused by the rules, 422 invalid input).
-ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
+# thing, 409 refused by the rules, 422 invalid input). The 400 for a body that is not JSON is
+# added to every operation with a body where the API is assembled (pokerfest/api.py).
+ERRORS = {401: Error, 403: Error, 404: Error, 409: RefusedOut, 422: InvalidOut}
 
 # Every number the API takes is bounded by what a tournament can mean, so nothing out of
 # range reaches PostgreSQL's integer columns or Python's timedelta (where it would be a 500):
@@ -143,7 +167,7 @@ def list_tournaments(request):
 
 @router.get(
     "/tournaments/{tournament_id}/",
-    response={200: SnapshotOut, 404: Error},
+    response={200: SnapshotOut, 404: Error, 422: InvalidOut},
     summary="Public snapshot of one tournament (the lobby socket's first frame)",
 )
 def tournament_snapshot(request, tournament_id: Id):

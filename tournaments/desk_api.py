@@ -15,7 +15,7 @@ from players.services import compliance
 from players.services import desk as player_services
 from tables.queries import place_of
 from tournaments import queries
-from tournaments.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, request_key
+from tournaments.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, request_key
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry
 from tournaments.services import desk as services
@@ -65,17 +65,6 @@ class PlayerIn(Schema):
     id_checked: bool = False
 
 
-class PlayerRefusedOut(Schema):
-    detail: str
-    existing_id: int | None = None
-
-
-class ReasonOut(Schema):
-    rule: str
-    ok: bool
-    message: str
-
-
 class CheckOut(Schema):
     player: PlayerOut
     may_enter: bool
@@ -114,11 +103,6 @@ class EntryOut(Schema):
     waiting_position: int | None = None
 
 
-class RefusedOut(Schema):
-    detail: str
-    reasons: list[ReasonOut]
-
-
 class VoidIn(Schema):
     reason: str = Field(..., min_length=1, max_length=200)
 
@@ -139,7 +123,7 @@ def find_players(request, q: str = ""):
     return [player_out(player) for player in player_queries.find_players(q[:100])]
 
 
-@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut, 409: PlayerRefusedOut})
+@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut})
 def create_player(request, tournament_id: Id, body: PlayerIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
@@ -173,7 +157,7 @@ def id_check(request, tournament_id: Id, player_id: Id):
     return player_out(Player.objects.select_related("membership").get(pk=player.pk))
 
 
-@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut, 409: RefusedOut})
+@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut})
 def register(request, tournament_id: Id, body: SaleIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     sale = queries.Sale(**body.dict(exclude={"player_id"}))
@@ -258,8 +242,7 @@ class SubstituteIn(Schema):
     reason: str = Field(..., min_length=1, max_length=200)
 
 
-@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 409: RefusedOut,
-             201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
+@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
 def substitute(request, tournament_id: Id, number: EntryNumber, body: SubstituteIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
