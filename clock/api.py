@@ -135,7 +135,8 @@ def bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber,
 
 class ChopIn(Schema):
     stacks: Stacks
-    prizes: list[Money] = Field(..., min_length=1, max_length=MOST_ENTRIES, description="the unpaid prizes, in minor units")
+    prizes: list[Money] = Field(..., min_length=1, max_length=MOST_ENTRIES,
+                                description="the unpaid prizes, in minor units")
 
 
 @router.post("/tournaments/{tournament_id}/chip-chop/", response={200: dict, **ERRORS},

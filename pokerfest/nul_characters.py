@@ -84,6 +84,6 @@ class RefuseNulCharacters:
         sentence = SENTENCE.format(where=where)
         if request.path_info.startswith("/api/"):
             return JsonResponse({"detail": sentence}, status=422)
-        page = (f"<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>Invalid input</title>"
-                f"<h1>Invalid input</h1><p>{escape(sentence)}</p><p><a href=\"/\">Back to the tournaments</a></p></html>")
+        page = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Invalid input</title>'
+                f'<h1>Invalid input</h1><p>{escape(sentence)}</p><p><a href="/">Back to the tournaments</a></p></html>')
         return HttpResponse(page, status=422, content_type="text/html; charset=utf-8")

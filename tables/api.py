@@ -49,7 +49,7 @@ def hand_done(request, tournament_id: Id, table_number: TableNumber):
 
 class OutIn(Schema):
     starting_stack: Chips | None = Field(None, description="the player's chips at the start of the hand: "
-                                                             "players out in the same hand rank by it")
+                                                           "players out in the same hand rank by it")
     new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
                                               "done was not tapped; it is recorded first")
     last_hand: bool = Field(False, description="true: recorded late, the bust happened in the hand already done")

@@ -299,8 +299,9 @@ class SettingsIn(Schema):
 class CreateIn(SettingsIn):
     festival_id: Id
     structure_id: Id = Field(..., description="the structure template the tournament gets a copy of")
-    late_entry_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="late registration closes at the end of "
-                                                                        "this play level (1, 2, …)")
+    late_entry_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS,
+                                               description="late registration closes at the end of this play "
+                                                           "level (1, 2, …)")
 
 
 @router.post("/tournaments/", response={201: dict, **ERRORS}, auth=django_auth,

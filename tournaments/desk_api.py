@@ -201,8 +201,9 @@ class LogoIn(Schema):
 
 class ResolveIn(Schema):
     company_id: Id
-    keep: list[EntryNumber] | None = Field(None, max_length=MOST_ENTRIES, description="entry numbers the players or the company chose; "
-                                                     "omit for a high-card draw")
+    keep: list[EntryNumber] | None = Field(None, max_length=MOST_ENTRIES,
+                                           description="entry numbers the players or the company chose; "
+                                                       "omit for a high-card draw")
 
 
 @router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
@@ -242,7 +243,8 @@ class SubstituteIn(Schema):
     reason: str = Field(..., min_length=1, max_length=200)
 
 
-@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
+@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 201: dict},
+             summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
 def substitute(request, tournament_id: Id, number: EntryNumber, body: SubstituteIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)

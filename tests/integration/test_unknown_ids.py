@@ -32,7 +32,8 @@ def client_for(persona: str, staff) -> Client:
 
 def test_the_walk_covers_the_pages_the_probe_named():
     routes = {str(p.pattern) for p in page_patterns()}
-    assert {"tournaments/<int:tournament_id>/compliance/", "tournaments/<int:tournament_id>/entries/<int:number>/ticket/",
+    assert {"tournaments/<int:tournament_id>/compliance/",
+            "tournaments/<int:tournament_id>/entries/<int:number>/ticket/",
             "tournaments/<int:tournament_id>/seat/<str:code>/", "festivals/<int:festival_id>/leaderboard/"} <= routes
 
 
