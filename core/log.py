@@ -5,8 +5,12 @@ An operation (core/operation.py) may append several events in its one transactio
 a bust that tops up extension chips appends both. Each takes the next `seq` of its tournament,
 gap-free and in commit order, and goes out to the channel groups only after the transaction
 commits, so a rolled-back change is never seen. A request's `Idempotency-Key` marks the first
-event it caused.
+event it caused, with the fingerprint of that request: the key answers a retry of the same
+request, and refuses a different one.
 """
+
+import hashlib
+import json
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -17,12 +21,55 @@ from core.kinds import CATALOGUE, STAFF, EventKind
 from tournaments.models import Event, Tournament
 
 
+class RequestKey(str):
+    """A client's Idempotency-Key, carrying the fingerprint of the request it came with, so
+    the operation can store it with its first event (a plain str key, from a task or a
+    test, has no fingerprint and is matched by the key alone)."""
+
+    fingerprint: str | None
+
+    def __new__(cls, key: str, fingerprint: str | None):
+        made = super().__new__(cls, key)
+        made.fingerprint = fingerprint
+        return made
+
+
+class KeyReused(Exception):
+    """The key came with a different request than the one it was first used for (HTTP 422)."""
+
+
+def request_fingerprint(method: str, path: str, body: bytes) -> str:
+    """What a request asks for, whatever the spacing or the order of its JSON keys: method,
+    path and body. No body is the empty object, as the API's parser reads it."""
+    try:
+        canonical = json.dumps(json.loads(body or b"{}"), sort_keys=True, separators=(",", ":")).encode()
+    except ValueError:
+        canonical = body  # a form: its bytes as sent
+    return hashlib.sha256(b"\n".join([method.upper().encode(), path.encode(), canonical])).hexdigest()
+
+
+def fingerprint_of(request_key: str | None) -> str | None:
+    return getattr(request_key, "fingerprint", None)
+
+
+def check_same_request(stored_fingerprint: str | None, request_key: str | None) -> None:
+    """Raise KeyReused when the key's first request had another fingerprint than this one."""
+    asked = fingerprint_of(request_key)
+    if stored_fingerprint and asked and stored_fingerprint != asked:
+        raise KeyReused("This Idempotency-Key was used for a different request (another action, address or body): "
+                        "send a new key with each new request, and the same key only to retry the same request.")
+
+
 def earlier(tournament_id: int, request_key: str | None) -> Event | None:
-    """The event a request with this key already caused, if any. Call it with the tournament
-    row locked, so a concurrent retry waits for the first request and then sees it."""
+    """The event a request with this key already caused, if any; KeyReused if that was a
+    different request. Call it with the tournament row locked, so a concurrent retry waits
+    for the first request and then sees it."""
     if not request_key:
         return None
-    return Event.objects.filter(tournament_id=tournament_id, request_key=request_key).first()
+    found = Event.objects.filter(tournament_id=tournament_id, request_key=request_key).first()
+    if found is not None:
+        check_same_request(found.request_fingerprint, request_key)
+    return found
 
 
 def append_event(
@@ -60,6 +107,7 @@ def append_event(
         payload=payload,
         public=public,
         request_key=request_key or None,
+        request_fingerprint=fingerprint_of(request_key) if request_key else None,
     )
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.

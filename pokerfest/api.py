@@ -9,6 +9,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
 from clock.api import router as clock_router
+from core.log import KeyReused
 from core.refusals import Refused
 from pokerfest import outage
 from tables.api import public as seating_router
@@ -28,7 +29,23 @@ class EmptyBodyIsEmptyObject(Parser):
         return {} if not request.body.strip() or empty_form else super().parse_body(request)
 
 
-api = NinjaAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
+NOT_JSON = {"description": "The body is not JSON", "content": {"application/json": {"schema": {
+    "type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}}}}
+
+
+class PokerfestAPI(NinjaAPI):
+    def get_openapi_schema(self, **options):
+        """The schema, with the parser's 400 on every operation that takes a body: the parser
+        answers it for all of them, so it is documented once, here, beside the parser."""
+        schema = super().get_openapi_schema(**options)
+        for operations in schema["paths"].values():
+            for operation in operations.values():
+                if "requestBody" in operation:
+                    operation["responses"].setdefault("400", NOT_JSON)
+        return schema
+
+
+api = PokerfestAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
 api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", desk_router)
@@ -45,6 +62,11 @@ for failure in outage.OUTAGE:
 @api.exception_handler(Refused)
 def refused(request, exc):
     return api.create_response(request, {"detail": str(exc), **exc.details()}, status=409)
+
+
+@api.exception_handler(KeyReused)
+def key_reused(request, exc):
+    return api.create_response(request, {"detail": str(exc)}, status=422)
 
 
 @api.exception_handler(PermissionDenied)

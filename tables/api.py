@@ -8,18 +8,19 @@ from core.access import Action, tournament_for
 from tables import queries
 from tables.services import breaking, floor, hand_for_hand
 from tables.services import draw as drawing
-from tournaments.api import ERRORS, request_key
+from tournaments.api import ERRORS, MOST_TABLES, Chips, HandNumber, Id, SeatNumber, TableNumber, request_key
 from tournaments.queries import field_counts, money_summary
 
 router = Router(tags=["tables"], auth=django_auth)
 
 
 class OpenIn(Schema):
-    tables: list[int] = Field(..., min_length=1, description="venue table numbers, in the order they open")
+    tables: list[TableNumber] = Field(..., min_length=1, max_length=MOST_TABLES,
+                                      description="venue table numbers, in the order they open")
 
 
 @router.post("/tournaments/{tournament_id}/tables/open/", response={200: dict, **ERRORS})
-def open_tables(request, tournament_id: int, body: OpenIn):
+def open_tables(request, tournament_id: Id, body: OpenIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     opened = drawing.open_tables(tournament_id, body.tables, request.user, request_key=request_key(request))
     return {"opened": [t.table.number for t in opened]}
@@ -27,44 +28,44 @@ def open_tables(request, tournament_id: int, body: OpenIn):
 
 @router.post("/tournaments/{tournament_id}/seating/draw/", response={200: dict, **ERRORS},
              summary="Seat the whole field at random (SEAT-DRAW) and draw the buttons (BTN-DRAW)")
-def draw(request, tournament_id: int):
+def draw(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return drawing.draw_field(tournament_id, request.user, request_key=request_key(request))
 
 
 class MoveIn(Schema):
-    from_table: int
-    from_seat: int = Field(..., ge=1)
-    to_table: int
-    to_seat: int = Field(..., ge=1)
+    from_table: TableNumber
+    from_seat: SeatNumber
+    to_table: TableNumber
+    to_seat: SeatNumber
 
 
 class HandDoneIn(Schema):
-    hand: int = Field(..., ge=1, description="the table's hand the tablet showed (`hand` in the floor view)")
+    hand: HandNumber = Field(..., description="the table's hand the tablet showed (`hand` in the floor view)")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-done/", response={200: dict, **ERRORS},
              summary="The hand the tablet showed is done: the button and blinds move once, however many "
                      "tablets confirm it (`already_done`); a hand older than the last one is refused")
-def hand_done(request, tournament_id: int, table_number: int, body: HandDoneIn):
+def hand_done(request, tournament_id: Id, table_number: TableNumber, body: HandDoneIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.hand_done(tournament_id, table_number, request.user, request_key(request), hand=body.hand)
 
 
 class OutIn(Schema):
-    starting_stack: int | None = Field(None, ge=0, description="the player's chips at the start of the hand: "
-                                                             "players out in the same hand rank by it")
+    starting_stack: Chips | None = Field(None, description="the player's chips at the start of the hand: "
+                                                           "players out in the same hand rank by it")
     new_hand: bool = Field(False, description="true: a new hand since the last bust at this table, though hand "
                                               "done was not tapped; it is recorded first")
     last_hand: bool = Field(False, description="true: recorded late, the bust happened in the hand already done")
-    hand: int | None = Field(None, ge=1, description="with new_hand, the table's hand the tablet showed: when "
+    hand: HandNumber | None = Field(None, description="with new_hand, the table's hand the tablet showed: when "
                                                      "another tablet has tapped hand done for it, it is not counted "
                                                      "again")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
              summary="A player is out; answers with the balancing moves now needed")
-def player_out(request, tournament_id: int, table_number: int, seat: int, body: OutIn):
+def player_out(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: OutIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
                             starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand,
@@ -73,19 +74,14 @@ def player_out(request, tournament_id: int, table_number: int, seat: int, body: 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},
             summary="The balancing moves the tables need now (SEAT-BALANCE)")
-def moves(request, tournament_id: int):
+def moves(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return queries.proposed_moves(tournament_id)
 
 
-class MoveRefusedOut(Schema):
-    detail: str
-    proposal: dict
-
-
-@router.post("/tournaments/{tournament_id}/moves/confirm/", response={**ERRORS, 200: dict, 409: MoveRefusedOut},
+@router.post("/tournaments/{tournament_id}/moves/confirm/", response={200: dict, **ERRORS},
              summary="The target tablet confirms the moved player sat down")
-def confirm(request, tournament_id: int, body: MoveIn):
+def confirm(request, tournament_id: Id, body: MoveIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.confirm_move(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
                                  request.user)
@@ -93,19 +89,20 @@ def confirm(request, tournament_id: int, body: MoveIn):
 
 @router.get("/tournaments/{tournament_id}/tables/", response={200: dict, **ERRORS},
             summary="The floor's view: seats, names, positions and the moves needed now")
-def floor_view(request, tournament_id: int):
+def floor_view(request, tournament_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
     return {**queries.floor_view(tournament_id),
             "money": money_summary(tournament, field_counts(tournament_id)["players_left"])}
 
 
 class OrderIn(Schema):
-    tables: list[int] = Field(..., min_length=1, description="every open table, the first to break first")
+    tables: list[TableNumber] = Field(..., min_length=1, max_length=MOST_TABLES,
+                                      description="every open table, the first to break first")
 
 
 @router.post("/tournaments/{tournament_id}/tables/breaking-order/", response={200: dict, **ERRORS},
              summary="Set the breaking order, until registration closes (SEAT-BREAK)")
-def set_breaking_order(request, tournament_id: int, body: OrderIn):
+def set_breaking_order(request, tournament_id: Id, body: OrderIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return {"breaking_order": breaking.set_breaking_order(tournament_id, body.tables, request.user,
                                                           request_key(request))}
@@ -113,14 +110,14 @@ def set_breaking_order(request, tournament_id: int, body: OrderIn):
 
 @router.post("/tournaments/{tournament_id}/tables/break/", response={200: dict, **ERRORS},
              summary="Break the next table of the breaking order; seat cards for its players (SEAT-BREAK)")
-def break_table(request, tournament_id: int):
+def break_table(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return breaking.break_next_table(tournament_id, request.user, request_key=request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/seating/final-table/", response={200: dict, **ERRORS},
              summary="Redraw seats and the button for the final table (SEAT-FINAL, BTN-DRAW)")
-def final_table(request, tournament_id: int):
+def final_table(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return breaking.draw_final_table(tournament_id, request.user, request_key=request_key(request))
 
@@ -131,23 +128,23 @@ class ByHandIn(MoveIn):
 
 @router.post("/tournaments/{tournament_id}/moves/by-hand/", response={200: dict, **ERRORS},
              summary="Move a player by hand into an empty seat, with a reason")
-def move_by_hand(request, tournament_id: int, body: ByHandIn):
+def move_by_hand(request, tournament_id: Id, body: ByHandIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.move_by_hand(tournament_id, body.from_table, body.from_seat, body.to_table, body.to_seat,
                                  body.reason, request.user, request_key(request))
 
 
 class SwapIn(Schema):
-    table_a: int
-    seat_a: int = Field(..., ge=1)
-    table_b: int
-    seat_b: int = Field(..., ge=1)
+    table_a: TableNumber
+    seat_a: SeatNumber
+    table_b: TableNumber
+    seat_b: SeatNumber
     reason: str = Field(..., max_length=200, description="why, for the log")
 
 
 @router.post("/tournaments/{tournament_id}/moves/swap/", response={200: dict, **ERRORS},
              summary="Swap two seated players, with a reason")
-def swap(request, tournament_id: int, body: SwapIn):
+def swap(request, tournament_id: Id, body: SwapIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.swap_seats(tournament_id, body.table_a, body.seat_a, body.table_b, body.seat_b, body.reason,
                                request.user, request_key(request))
@@ -158,47 +155,47 @@ public = Router(tags=["seating"])
 
 @public.get("/tournaments/{tournament_id}/seating/", response={200: dict, **ERRORS},
             summary="The public seating chart: tables, seats, first names and last initials")
-def seating_chart(request, tournament_id: int):
+def seating_chart(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.seating_chart(tournament_id)
 
 
 @public.get("/tournaments/{tournament_id}/waiting-list/", response={200: dict, **ERRORS},
             summary="The waiting list (ENT-WAIT): seats left and each entry waiting, in order (public names)")
-def waiting_list(request, tournament_id: int):
+def waiting_list(request, tournament_id: Id):
     return queries.waiting_list(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 
 
 @public.get("/tournaments/{tournament_id}/seating/find/", response={200: list[dict], **ERRORS},
             summary="Find my seat: players still seated whose names start with the words typed")
-def find_seat(request, tournament_id: int, name: str):
+def find_seat(request, tournament_id: Id, name: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.find_seat(tournament_id, name)
 
 
 @public.get("/tournaments/{tournament_id}/seat/{code}/", response={200: dict, **ERRORS},
             summary="The seat of the entry whose ticket carries this code")
-def seat(request, tournament_id: int, code: str):
+def seat(request, tournament_id: Id, code: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.seat_page(tournament_id, code)
 
 
 @router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},
              summary="Start hand-for-hand (HFH-MODE)")
-def start_hand_for_hand(request, tournament_id: int):
+def start_hand_for_hand(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return hand_for_hand.start(tournament_id, request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/frozen/", response={200: dict, **ERRORS},
              summary="A called all-in: the table waits face down (HFH-ALLIN)")
-def all_in_frozen(request, tournament_id: int, table_number: int):
+def all_in_frozen(request, tournament_id: Id, table_number: TableNumber):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.all_in_frozen(tournament_id, table_number, request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/play-out/",
              response={200: dict, **ERRORS}, summary="Release a frozen table to play its all-in out, one at a time")
-def play_out(request, tournament_id: int, table_number: int):
+def play_out(request, tournament_id: Id, table_number: TableNumber):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return hand_for_hand.release(tournament_id, table_number, request.user, request_key(request))

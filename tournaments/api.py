@@ -1,14 +1,18 @@
 """The tournaments' API: the public snapshot and results for screens and live-reporting
 sites; the director's rulings (undo a bust, disqualify), deals and the payout desk."""
 
+import json
 from datetime import datetime
+from typing import Annotated
 
+from django.http.request import RawPostDataException
 from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
 from core.kinds import CATALOGUE
+from core.log import RequestKey, request_fingerprint
 from tournaments import queries
 from tournaments.models import Tournament
 from tournaments.services import deals, desk, payout_desk, rulings, setup
@@ -21,18 +25,70 @@ class Error(Schema):
     detail: str
 
 
+class ReasonOut(Schema):
+    rule: str
+    ok: bool
+    message: str
+
+
+class RefusedOut(Schema):
+    """409: the rules or the current state refuse; the extras are a Refused's details()."""
+
+    detail: str
+    reasons: list[ReasonOut] | None = Field(None, description="a refused sale: every rule checked, each with its "
+                                                              "sentence")
+    proposal: dict | None = Field(None, description="a refused move: the balancing proposal now (SEAT-BALANCE)")
+    existing_id: int | None = Field(None, description="a new player already on file: that player's id")
+
+
+class InvalidOut(Schema):
+    """422: the input is not what the operation takes."""
+
+    detail: str
+    errors: list[dict] | None = Field(None, description="each invalid field: loc, msg, type (schema validation)")
+
+
 # The error answers every staff action documents (401 signed out, 403 role, 404 no such
-# thing, 409 refused by the rules, 422 invalid input).
-ERRORS = {401: Error, 403: Error, 404: Error, 409: Error, 422: Error}
+# thing, 409 refused by the rules, 422 invalid input). The 400 for a body that is not JSON is
+# added to every operation with a body where the API is assembled (pokerfest/api.py).
+ERRORS = {401: Error, 403: Error, 404: Error, 409: RefusedOut, 422: InvalidOut}
+
+# Every number the API takes is bounded by what a tournament can mean, so nothing out of
+# range reaches PostgreSQL's integer columns or Python's timedelta (where it would be a 500):
+# out of bounds is a 422 that names the field and the bound.
+MOST_ENTRIES = 1_000_000  # entries in one tournament: entry numbers, seats on sale, places paid
+MOST_TABLES = 10_000  # venue table numbers
+MOST_SEATS = 12  # seats at one table
+MOST_CHIPS = 10**12  # chips in one stack, bag or starting stack (PostgreSQL's bigint holds 9.2e18)
+MOST_MONEY = 10**12  # minor units: a buy-in, fee, guarantee or prize (ten billion in major units)
+MOST_LEVELS = 1_000  # positions in one structure, breaks included
+MOST_HANDS = 100_000  # hands at one table (a long day deals a few hundred)
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]  # a row's id: PostgreSQL's bigint
+EntryNumber = Annotated[int, Field(ge=1, le=MOST_ENTRIES)]
+TableNumber = Annotated[int, Field(ge=1, le=MOST_TABLES)]
+SeatNumber = Annotated[int, Field(ge=1, le=MOST_SEATS)]
+HandNumber = Annotated[int, Field(ge=1, le=MOST_HANDS)]
+Chips = Annotated[int, Field(ge=0, le=MOST_CHIPS)]
+Money = Annotated[int, Field(ge=0, le=MOST_MONEY)]
+Stacks = Annotated[dict[EntryNumber, Chips], Field(max_length=MOST_ENTRIES,
+                                                   description="entry number -> chips, for every player left")]
 
 
-def request_key(request) -> str | None:
+def request_key(request) -> RequestKey | None:
     """The optional Idempotency-Key header: a client that retries a request sends the same
-    key, and the change happens once."""
+    key, and the change happens once. The key carries the request's fingerprint, so the same
+    key with a different request is refused (core.log.KeyReused) instead of answered."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 64:
         raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
-    return key or None
+    return RequestKey(key, request_fingerprint(request.method, request.path, _body(request))) if key else None
+
+
+def _body(request) -> bytes:
+    try:
+        return request.body
+    except RawPostDataException:  # a multipart form, read into request.POST before the view
+        return json.dumps(sorted(request.POST.lists())).encode()
 
 
 class TournamentSummary(Schema):
@@ -113,10 +169,10 @@ def list_tournaments(request):
 
 @router.get(
     "/tournaments/{tournament_id}/",
-    response={200: SnapshotOut, 404: Error},
+    response={200: SnapshotOut, 404: Error, 422: InvalidOut},
     summary="Public snapshot of one tournament (the lobby socket's first frame)",
 )
-def tournament_snapshot(request, tournament_id: int):
+def tournament_snapshot(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.snapshot(tournament_id)
 
@@ -127,72 +183,73 @@ class ReasonIn(Schema):
 
 @staff.post("/tournaments/{tournament_id}/entries/{number}/undo-bust/", response={200: dict, **ERRORS},
              summary="Undo a bust recorded by mistake: the player sits back down")
-def undo_bust(request, tournament_id: int, number: int, body: ReasonIn):
+def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return rulings.undo_bust(tournament_id, number, body.reason, request.user, request_key(request))
 
 
 @staff.post("/tournaments/{tournament_id}/entries/{number}/disqualify/", response={200: dict, **ERRORS},
              summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize")
-def disqualify(request, tournament_id: int, number: int, body: ReasonIn):
+def disqualify(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return rulings.disqualify(tournament_id, number, body.reason, request.user, request_key(request))
 
 
 @router.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
             summary="The prize pool, the payouts and every player out with place and prize")
-def results(request, tournament_id: int):
+def results(request, tournament_id: Id):
     return queries.public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 
 
 
 
 class DealIn(Schema):
-    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
-    left_to_play: int = Field(0, ge=0, description="kept back for the winner of the play that goes on")
+    stacks: Stacks
+    left_to_play: Money = Field(0, description="kept back for the winner of the play that goes on, minor units")
 
 
 @staff.post("/tournaments/{tournament_id}/deals/proposals/", response={200: dict, **ERRORS},
              summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded")
-def deal_proposals(request, tournament_id: int, body: DealIn):
+def deal_proposals(request, tournament_id: Id, body: DealIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return queries.deal_proposals(tournament_id, body.stacks, body.left_to_play)
 
 
 @staff.get("/tournaments/{tournament_id}/deals/players/", response={200: list[dict], **ERRORS},
            summary="The players a deal is made among: every player left, by entry number and name")
-def deal_players(request, tournament_id: int):
+def deal_players(request, tournament_id: Id):
     return queries.deal_players(tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL))
 
 
 class DealAgreedIn(DealIn):
     method: str = Field(..., description="chip_chop, icm or guaranteed")
-    agreed: list[int] = Field(..., description="the entry numbers of the players who agree: all of them")
+    agreed: list[EntryNumber] = Field(..., max_length=MOST_ENTRIES,
+                                      description="the entry numbers of the players who agree: all of them")
     representative: str = Field(..., max_length=100, description="the tournament representative present")
 
 
 @staff.post("/tournaments/{tournament_id}/deals/", response={200: dict, **ERRORS},
              summary="Record the deal every remaining player agreed to (PAY-CHOP)")
-def record_deal(request, tournament_id: int, body: DealAgreedIn):
+def record_deal(request, tournament_id: Id, body: DealAgreedIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.record(tournament_id, body.method, body.stacks, body.left_to_play, body.agreed, body.representative,
                         request.user, request_key(request))
 
 
 class StacksIn(Schema):
-    stacks: dict[int, int] = Field(..., description="entry number -> chips, for every player left")
+    stacks: Stacks
 
 
 @staff.post("/tournaments/{tournament_id}/end/time-limit/", response={200: dict, **ERRORS},
             summary="At the time limit, record the chip-chop of the remaining prizes as the result (CLK-LIMIT)")
-def end_by_time_limit(request, tournament_id: int, body: StacksIn):
+def end_by_time_limit(request, tournament_id: Id, body: StacksIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.end_by_time_limit(tournament_id, body.stacks, request.user, request_key(request))
 
 
 @staff.post("/tournaments/{tournament_id}/end/gong/", response={200: dict, **ERRORS},
             summary="The final gong: the players left are placed by chips and win their places' prizes")
-def end_at_the_gong(request, tournament_id: int, body: StacksIn):
+def end_at_the_gong(request, tournament_id: Id, body: StacksIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return deals.end_at_the_gong(tournament_id, body.stacks, request.user, request_key(request))
 
@@ -203,27 +260,27 @@ class PayIn(Schema):
 
 @staff.post("/tournaments/{tournament_id}/entries/{number}/pay-prize/", response={200: dict, **ERRORS},
              summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)")
-def pay_prize(request, tournament_id: int, number: int, body: PayIn):
+def pay_prize(request, tournament_id: Id, number: EntryNumber, body: PayIn):
     tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
     return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))
 
 
 @staff.post("/tournaments/{tournament_id}/entries/{number}/reverse-payment/", response={200: dict, **ERRORS},
             summary="Reverse a prize payment made by mistake, with a reason; the prize can be paid again")
-def reverse_payment(request, tournament_id: int, number: int, body: ReasonIn):
+def reverse_payment(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
     tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
     return payout_desk.reverse_payment(tournament_id, number, body.reason, request.user, request_key(request))
 
 
 @staff.get("/tournaments/{tournament_id}/prizes/", response={200: list[dict], **ERRORS},
            summary="The payout desk's list: every prize by place, and whether and how it was paid")
-def prizes(request, tournament_id: int):
+def prizes(request, tournament_id: Id):
     return queries.prizes_to_pay(tournament_for(request.user, tournament_id, Action.PAY_PRIZES))
 
 
 @staff.post("/tournaments/{tournament_id}/cancel/", response={200: dict, **ERRORS},
             summary="Cancel a tournament that does not go ahead: every entry refunded in full (END-CANCEL)")
-def cancel(request, tournament_id: int, body: ReasonIn):
+def cancel(request, tournament_id: Id, body: ReasonIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return desk.cancel_tournament(tournament_id, body.reason, request.user, request_key(request))
 
@@ -231,21 +288,22 @@ def cancel(request, tournament_id: int, body: ReasonIn):
 class SettingsIn(Schema):
     name: str = Field(..., min_length=1, max_length=200)
     ruleset_preset: str = Field("pokerfest", description="pokerfest, neverending, chips, kentucky or action-clock")
-    buy_in: int = Field(0, ge=0, description="the prize-pool part of an entry, minor units")
-    fee: int = Field(0, ge=0, description="the house's part of an entry, minor units")
-    starting_stack: int = Field(10_000, ge=1)
+    buy_in: Money = Field(0, description="the prize-pool part of an entry, minor units")
+    fee: Money = Field(0, description="the house's part of an entry, minor units")
+    starting_stack: int = Field(10_000, ge=1, le=MOST_CHIPS)
     starts_at: datetime | None = Field(None, description="when play is due to start")
-    max_entries: int | None = Field(None, ge=1, description="seats on sale; none: no cap")
-    guarantee: int | None = Field(None, ge=0, description="PAY-POOL, minor units")
-    places_paid: int | None = Field(None, ge=1, description="none: as the payout table says")
+    max_entries: EntryNumber | None = Field(None, description="seats on sale; none: no cap")
+    guarantee: Money | None = Field(None, description="PAY-POOL, minor units")
+    places_paid: EntryNumber | None = Field(None, description="none: as the payout table says")
     filmed: bool = False
 
 
 class CreateIn(SettingsIn):
-    festival_id: int
-    structure_id: int = Field(..., description="the structure template the tournament gets a copy of")
-    late_entry_until_level: int | None = Field(None, ge=1, description="late registration closes at the end of "
-                                                                        "this play level (1, 2, …)")
+    festival_id: Id
+    structure_id: Id = Field(..., description="the structure template the tournament gets a copy of")
+    late_entry_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS,
+                                               description="late registration closes at the end of this play "
+                                                           "level (1, 2, …)")
 
 
 @router.post("/tournaments/", response={201: dict, **ERRORS}, auth=django_auth,

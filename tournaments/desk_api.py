@@ -15,7 +15,7 @@ from players.services import compliance
 from players.services import desk as player_services
 from tables.queries import place_of
 from tournaments import queries
-from tournaments.api import ERRORS, request_key
+from tournaments.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, request_key
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry
 from tournaments.services import desk as services
@@ -65,17 +65,6 @@ class PlayerIn(Schema):
     id_checked: bool = False
 
 
-class PlayerRefusedOut(Schema):
-    detail: str
-    existing_id: int | None = None
-
-
-class ReasonOut(Schema):
-    rule: str
-    ok: bool
-    message: str
-
-
 class CheckOut(Schema):
     player: PlayerOut
     may_enter: bool
@@ -86,7 +75,7 @@ class CheckOut(Schema):
 
 
 class SaleIn(Schema):
-    player_id: int
+    player_id: Id
     kind: Kind
     method: Entry.Method
     desk: str = Field(..., min_length=1, max_length=40)
@@ -114,11 +103,6 @@ class EntryOut(Schema):
     waiting_position: int | None = None
 
 
-class RefusedOut(Schema):
-    detail: str
-    reasons: list[ReasonOut]
-
-
 class VoidIn(Schema):
     reason: str = Field(..., min_length=1, max_length=200)
 
@@ -139,8 +123,8 @@ def find_players(request, q: str = ""):
     return [player_out(player) for player in player_queries.find_players(q[:100])]
 
 
-@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut, 409: PlayerRefusedOut})
-def create_player(request, tournament_id: int, body: PlayerIn):
+@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut})
+def create_player(request, tournament_id: Id, body: PlayerIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
     player = player_services.create_player(tournament_id, player_services.NewPlayer(**body.dict()), request.user,
@@ -150,7 +134,7 @@ def create_player(request, tournament_id: int, body: PlayerIn):
 
 @router.get("/tournaments/{tournament_id}/players/{player_id}/check/", response={200: CheckOut, **ERRORS},
             summary="Every reason the player can or cannot enter now")
-def check_player(request, tournament_id: int, player_id: int):
+def check_player(request, tournament_id: Id, player_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
     player = Player.objects.select_related("membership").get(pk=player_id)
@@ -167,14 +151,14 @@ def check_player(request, tournament_id: int, player_id: int):
 
 @router.post("/tournaments/{tournament_id}/players/{player_id}/id-check/", response={200: PlayerOut, **ERRORS},
              summary="Record that the player's photo ID was checked today (REG-ID)")
-def id_check(request, tournament_id: int, player_id: int):
+def id_check(request, tournament_id: Id, player_id: Id):
     tournament_for(request.user, tournament_id, Action.DESK)
     player = player_services.record_id_check(tournament_id, player_id, request.user)
     return player_out(Player.objects.select_related("membership").get(pk=player.pk))
 
 
-@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut, 409: RefusedOut})
-def register(request, tournament_id: int, body: SaleIn):
+@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut})
+def register(request, tournament_id: Id, body: SaleIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     sale = queries.Sale(**body.dict(exclude={"player_id"}))
     entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
@@ -182,13 +166,13 @@ def register(request, tournament_id: int, body: SaleIn):
 
 
 @router.post("/tournaments/{tournament_id}/entries/{number}/void/", response={200: EntryOut, **ERRORS})
-def void(request, tournament_id: int, number: int, body: VoidIn):
+def void(request, tournament_id: Id, number: EntryNumber, body: VoidIn):
     tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
     return entry_out(services.void_entry(tournament_id, number, body.reason, request.user, request_key(request)))
 
 
 @router.post("/tournaments/{tournament_id}/entries/{number}/refund/", response={200: EntryOut, **ERRORS})
-def refund(request, tournament_id: int, number: int, body: RefundIn):
+def refund(request, tournament_id: Id, number: EntryNumber, body: RefundIn):
     tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
     entry = services.refund_entry(tournament_id, number, body.reason, request.user, body.note, request_key(request))
     return entry_out(entry)
@@ -196,7 +180,7 @@ def refund(request, tournament_id: int, number: int, body: RefundIn):
 
 @router.get("/tournaments/{tournament_id}/close-out/", response={200: dict, **ERRORS},
             summary="Cashier close-out: counts and totals per desk, shift and payment method")
-def close_out(request, tournament_id: int):
+def close_out(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
     return queries.close_out(tournament_id)
 
@@ -208,7 +192,7 @@ class CompanyOut(Schema):
 
 
 class LogoIn(Schema):
-    company_id: int
+    company_id: Id
     placement: str = Field(..., pattern="^(breast|sleeve|cap|card_protector|other)$")
     width_cm: float = Field(..., gt=0, le=100)
     height_cm: float = Field(..., gt=0, le=100)
@@ -216,9 +200,10 @@ class LogoIn(Schema):
 
 
 class ResolveIn(Schema):
-    company_id: int
-    keep: list[int] | None = Field(None, description="entry numbers the players or the company chose; "
-                                                     "omit for a high-card draw")
+    company_id: Id
+    keep: list[EntryNumber] | None = Field(None, max_length=MOST_ENTRIES,
+                                           description="entry numbers the players or the company chose; "
+                                                       "omit for a high-card draw")
 
 
 @router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
@@ -229,7 +214,7 @@ def companies(request):
 
 @router.post("/tournaments/{tournament_id}/entries/{number}/logos/", response={**ERRORS, 201: dict},
              summary="Declare a logo the entrant wears (PF-LOGO-DECLARE); answers with any violations")
-def declare_logo(request, tournament_id: int, number: int, body: LogoIn):
+def declare_logo(request, tournament_id: Id, number: EntryNumber, body: LogoIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     declaration, found = compliance.declare_logo(
         tournament_id, number, body.company_id, body.placement, Decimal(str(body.width_cm)),
@@ -240,27 +225,27 @@ def declare_logo(request, tournament_id: int, number: int, body: LogoIn):
 
 @router.get("/tournaments/{tournament_id}/compliance/", response={200: dict, **ERRORS},
             summary="Every logo violation with its rule, and cap breaches to resolve")
-def compliance_report(request, tournament_id: int):
+def compliance_report(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
     return player_queries.compliance_report(tournament_id)
 
 
 @router.post("/tournaments/{tournament_id}/compliance/resolve/", response={200: dict, **ERRORS},
              summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)")
-def resolve(request, tournament_id: int, body: ResolveIn):
+def resolve(request, tournament_id: Id, body: ResolveIn):
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
     done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
     return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}
 
 
 class SubstituteIn(Schema):
-    player_id: int
+    player_id: Id
     reason: str = Field(..., min_length=1, max_length=200)
 
 
-@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 409: RefusedOut,
-             201: dict}, summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
-def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
+@router.post("/tournaments/{tournament_id}/entries/{number}/substitute/", response={**ERRORS, 201: dict},
+             summary="The director approves a substitute for an entry's seat (ENT-SUBST)")
+def substitute(request, tournament_id: Id, number: EntryNumber, body: SubstituteIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
     return Status(201, {"entry": number, "entrant": str(done.entry.player), "substitute": str(done.substitute),
@@ -269,14 +254,14 @@ def substitute(request, tournament_id: int, number: int, body: SubstituteIn):
 
 @router.post("/tournaments/{tournament_id}/registration/open/", response={200: dict, **ERRORS},
              summary="The director opens registration: the desks sell from now on")
-def open_registration(request, tournament_id: int):
+def open_registration(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return services.open_registration(tournament_id, request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/registration/close/", response={200: dict, **ERRORS},
              summary="The director closes registration (ENT-LATE)")
-def close_registration(request, tournament_id: int):
+def close_registration(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     services.close_registration(tournament_id, request.user)
     return {"registration_closed": True}

@@ -123,6 +123,8 @@ class Event(models.Model):
     # The client's key for the request that caused this event: a retried request with the
     # same key finds it and changes nothing.
     request_key = models.CharField(max_length=64, null=True, blank=True)
+    # What the request asked for (core.log.request_fingerprint): the key with another request is refused.
+    request_fingerprint = models.CharField(max_length=64, null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "seq"]
@@ -190,6 +192,7 @@ class Entry(models.Model):
     visitor_signed_in_by = models.CharField(max_length=30, blank=True, help_text="member number (chips)")
     public_code = models.CharField(max_length=16, unique=True, default=new_public_code, editable=False)
     request_key = models.CharField(max_length=64, null=True, blank=True)
+    request_fingerprint = models.CharField(max_length=64, null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     close_reason = models.CharField(max_length=200, blank=True)

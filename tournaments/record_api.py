@@ -6,7 +6,7 @@ from ninja.security import django_auth
 
 from core.access import Action, tournament_for
 from tournaments import announcements, record_queries
-from tournaments.api import ERRORS, request_key
+from tournaments.api import ERRORS, EntryNumber, Id, TableNumber, request_key
 from tournaments.services import record, rulings
 
 router = Router(tags=["the director's record"], auth=django_auth)
@@ -29,22 +29,22 @@ def announcement_templates(request):
 
 @router.post("/tournaments/{tournament_id}/announcements/", response={200: dict, **ERRORS},
              summary="Tell every screen of the tournament something, until dismissed or expired (TD-ANNOUNCE)")
-def announce(request, tournament_id: int, body: AnnouncementIn):
+def announce(request, tournament_id: Id, body: AnnouncementIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return record.announce(tournament_id, body.text, request.user, body.template, body.minutes, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/announcements/{announcement_id}/dismiss/",
              response={200: dict, **ERRORS}, summary="Take an announcement down from every screen")
-def dismiss_announcement(request, tournament_id: int, announcement_id: int):
+def dismiss_announcement(request, tournament_id: Id, announcement_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return record.dismiss_announcement(tournament_id, announcement_id, request.user, request_key(request))
 
 
 class RulingIn(Schema):
-    table: int = Field(..., ge=1, le=10_000, description="the table number")
+    table: TableNumber = Field(..., description="the table number")
     called_by: str = Field(..., max_length=200, description="who called the floor: the dealer, seat 4, …")
-    players: list[int] = Field([], max_length=12, description="the entry numbers of the players involved")
+    players: list[EntryNumber] = Field([], max_length=12, description="the entry numbers of the players involved")
     decision: str = Field(..., max_length=2000)
     rule_cited: str = Field("", max_length=400, description="the rule, e.g. PEN-LADDER or the house rule's words")
     director_consulted: bool = False
@@ -60,14 +60,14 @@ class OverturnIn(Schema):
 
 @router.get("/tournaments/{tournament_id}/rulings/", response={200: list[dict], **ERRORS},
             summary="The rulings made, newest first; ?player= an entry number or a name narrows them (TD-RULING)")
-def ruling_list(request, tournament_id: int, player: str = ""):
+def ruling_list(request, tournament_id: Id, player: str = ""):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return record_queries.rulings(tournament_id, player[:100])
 
 
 @router.post("/tournaments/{tournament_id}/rulings/", response={200: dict, **ERRORS},
              summary="Record a floor ruling at a table's current hand (TD-RULING)")
-def record_ruling(request, tournament_id: int, body: RulingIn):
+def record_ruling(request, tournament_id: Id, body: RulingIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return rulings.record_ruling(tournament_id, body.table, body.called_by, body.players, body.decision,
                                  body.rule_cited, body.director_consulted, request.user, request_key(request))
@@ -75,13 +75,13 @@ def record_ruling(request, tournament_id: int, body: RulingIn):
 
 @router.post("/tournaments/{tournament_id}/rulings/{ruling_id}/dispute/", response={200: dict, **ERRORS},
              summary="Record a dispute of a ruling, before the table's next hand starts")
-def dispute_ruling(request, tournament_id: int, ruling_id: int, body: DisputeIn):
+def dispute_ruling(request, tournament_id: Id, ruling_id: Id, body: DisputeIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return rulings.dispute_ruling(tournament_id, ruling_id, body.dispute, request.user, request_key(request))
 
 
 @router.post("/tournaments/{tournament_id}/rulings/{ruling_id}/overturn/", response={200: dict, **ERRORS},
              summary="The director overturns a ruling, with a reason")
-def overturn_ruling(request, tournament_id: int, ruling_id: int, body: OverturnIn):
+def overturn_ruling(request, tournament_id: Id, ruling_id: Id, body: OverturnIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return rulings.overturn_ruling(tournament_id, ruling_id, body.reason, request.user, request_key(request))

@@ -10,7 +10,9 @@ from core.access import Action, check, tournament_for
 from players.models import Company
 from players.services import compliance
 from players.services import desk as player_services
-from tournaments.api import ERRORS, SettingsIn, request_key
+from tournaments.api import (
+    ERRORS, MOST_ENTRIES, MOST_SEATS, EntryNumber, Id, SeatNumber, SettingsIn, TableNumber, request_key,
+)
 from tournaments.services import setup
 
 router = Router(tags=["set-up"], auth=django_auth)
@@ -18,46 +20,46 @@ router = Router(tags=["set-up"], auth=django_auth)
 
 @router.post("/tournaments/{tournament_id}/settings/", response={200: dict, **ERRORS},
              summary="Edit the tournament: everything until the clock starts, then name, cap, guarantee, places paid")
-def settings(request, tournament_id: int, body: SettingsIn):
+def settings(request, tournament_id: Id, body: SettingsIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return setup.update_tournament(tournament_id, setup.Settings(**body.dict()), request.user, request_key(request))
 
 
 class VenueTableIn(Schema):
-    number: int = Field(..., ge=1)
-    seats: int = Field(9, ge=2, le=12)
+    number: TableNumber
+    seats: int = Field(9, ge=2, le=MOST_SEATS)
     is_tv: bool = False
 
 
 @router.post("/tournaments/{tournament_id}/venue-tables/", response={200: dict, **ERRORS},
              summary="Add a table to the festival's venue")
-def venue_table(request, tournament_id: int, body: VenueTableIn):
+def venue_table(request, tournament_id: Id, body: VenueTableIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return setup.add_venue_table(tournament_id, body.number, body.seats, body.is_tv, request.user)
 
 
 class PinIn(Schema):
-    entry: int = Field(..., ge=1)
-    table: int = Field(..., ge=1)
-    seat: int = Field(..., ge=1)
+    entry: EntryNumber
+    table: TableNumber
+    seat: SeatNumber
     reason: str = Field(..., max_length=200)
 
 
 @router.post("/tournaments/{tournament_id}/seat-pins/", response={200: dict, **ERRORS},
              summary="Reserve a seat for an entry before the draw (SEAT-DRAW)")
-def seat_pin(request, tournament_id: int, body: PinIn):
+def seat_pin(request, tournament_id: Id, body: PinIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return setup.pin_seat(tournament_id, body.entry, body.table, body.seat, body.reason, request.user)
 
 
 class KeepApartIn(Schema):
     name: str = Field(..., max_length=100, description="e.g. the Smith family")
-    entries: list[int] = Field(..., min_length=2)
+    entries: list[EntryNumber] = Field(..., min_length=2, max_length=MOST_ENTRIES)
 
 
 @router.post("/tournaments/{tournament_id}/keep-apart/", response={200: dict, **ERRORS},
              summary="Keep entries of one family or association at different tables (SEAT-SEPARATE)")
-def keep_apart(request, tournament_id: int, body: KeepApartIn):
+def keep_apart(request, tournament_id: Id, body: KeepApartIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return setup.keep_apart(tournament_id, body.name, body.entries, request.user)
 
@@ -69,7 +71,7 @@ class CompanyIn(Schema):
 
 @router.post("/tournaments/{tournament_id}/companies/", response={200: dict, **ERRORS},
              summary="A sponsor company and its status, new or changed (PF-LOGO-*)")
-def company(request, tournament_id: int, body: CompanyIn):
+def company(request, tournament_id: Id, body: CompanyIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     saved = compliance.save_company(tournament_id, body.name, body.status, request.user)
     return {"id": saved.id, "name": saved.name, "status": saved.status}
@@ -83,7 +85,7 @@ class ExclusionIn(Schema):
 
 @router.post("/tournaments/{tournament_id}/players/{player_id}/exclusions/", response={200: dict, **ERRORS},
              summary="Exclude a player for a period, with the reason (REG-EXCLUDE)")
-def exclusion(request, tournament_id: int, player_id: int, body: ExclusionIn):
+def exclusion(request, tournament_id: Id, player_id: Id, body: ExclusionIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     done = player_services.exclude_player(tournament_id, player_id, body.reason, body.starts, body.ends, request.user)
     return {"player": player_id, "reason": done.reason, "starts": done.starts, "ends": done.ends}

@@ -39,18 +39,31 @@ def home(request):
     )
 
 
-def _screen(request, tournament_id: int, action: Action, template: str, also: Action | None = None, **context):
+def _allowed(request, tournament_id: int, *actions: Action) -> Tournament | HttpResponse:
+    """The tournament, or the answer for a visitor without the right: the right is checked
+    before the tournament is looked up, so a visitor without it learns nothing of which
+    tournaments exist (the login page or 403, as for one that exists); staff with the right
+    get a 404 for an unknown id."""
     try:
-        tournament = tournament_for(request.user, tournament_id, action)
-        if also is not None:
-            tournament_for(request.user, tournament_id, also)
+        for action in actions:
+            tournament = tournament_for(request.user, tournament_id, action)
     except Tournament.DoesNotExist:
         raise Http404("There is no tournament with that id.") from None
     except PermissionDenied as refusal:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         return render(request, "pokerfest/forbidden.html", {"message": str(refusal)}, status=403)
-    return render(request, template, {"tournament": tournament, **context})
+    return tournament
+
+
+def _screen(request, tournament_id: int, action: Action, template: str, also: Action | None = None,
+            context=lambda tournament: {}, **fixed):
+    """A staff or public screen of one tournament. `context(tournament)` reads the page's data
+    only once access is checked and the tournament is known to exist."""
+    tournament = _allowed(request, tournament_id, *(action, also) if also else (action,))
+    if isinstance(tournament, HttpResponse):
+        return tournament
+    return render(request, template, {"tournament": tournament, **fixed, **context(tournament)})
 
 
 def lobby(request, tournament_id: int):
@@ -109,13 +122,17 @@ def qr_svg(url: str) -> str:
 
 
 def ticket(request, tournament_id: int, number: int):
-    """The seat ticket the desk prints (the page's print stylesheet drops everything else)."""
-    entry = get_object_or_404(Entry.objects.select_related("player", "tournament__festival"),
-                              tournament_id=tournament_id, number=number)
-    seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
+    """The seat ticket the desk prints (the page's print stylesheet drops everything else).
+    Access first: a visitor without the desk's right cannot tell which entries exist."""
+    def page(tournament):
+        entry = get_object_or_404(Entry.objects.select_related("player", "tournament__festival"),
+                                  tournament=tournament, number=number)
+        seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
+        return {"entry": entry, "seat_url": seat_url, "qr": mark_safe(qr_svg(seat_url)),  # our own SVG, no user text
+                "seat": seat_of(entry), "place": place_of(entry)}
+
     return _screen(request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA,
-                   entry=entry, seat_url=seat_url, qr=mark_safe(qr_svg(seat_url)),  # our own SVG, no user text
-                   seat=seat_of(entry), place=place_of(entry))
+                   context=page)
 
 
 def seat(request, tournament_id: int, code: str):
@@ -128,15 +145,17 @@ def seat(request, tournament_id: int, code: str):
 
 def close_out(request, tournament_id: int):
     return _screen(request, tournament_id, Action.CASHIER_REPORT, "pokerfest/close_out.html",
-                   report=queries.close_out(tournament_id))
+                   context=lambda tournament: {"report": queries.close_out(tournament.id)})
 
 
 @ensure_csrf_cookie
 def compliance(request, tournament_id: int):
     return _screen(request, tournament_id, Action.LOGO_RULINGS, "pokerfest/compliance.html",
-                   report=compliance_report(tournament_id), companies={c.name: c.id for c in Company.objects.all()},
-                   rulings=LogoCapResolution.objects.filter(tournament_id=tournament_id).select_related("company")
-                   .order_by("-at"))
+                   context=lambda tournament: {
+                       "report": compliance_report(tournament.id),
+                       "companies": {c.name: c.id for c in Company.objects.all()},
+                       "rulings": LogoCapResolution.objects.filter(tournament=tournament).select_related("company")
+                       .order_by("-at")})
 
 
 def results(request, tournament_id: int):
@@ -155,12 +174,9 @@ def leaderboard(request, festival_id: int):
 
 def results_csv(request, tournament_id: int):
     """The results for the office and media, with full names: staff with the cashier's report."""
-    try:
-        tournament = tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
-    except PermissionDenied as refusal:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return render(request, "pokerfest/forbidden.html", {"message": str(refusal)}, status=403)
+    tournament = _allowed(request, tournament_id, Action.CASHIER_REPORT)
+    if isinstance(tournament, HttpResponse):
+        return tournament
     response = HttpResponse(content_type="text/csv")
     response["Content-Disposition"] = f'attachment; filename="results-{tournament_id}.csv"'
     writer = csv.writer(response)

@@ -11,7 +11,7 @@ from datetime import date
 from django.db import IntegrityError
 from django.utils import timezone
 
-from core import kinds
+from core import kinds, log
 from core.access import recorded_user
 from core.operation import operation
 from core.refusals import Refused, logged_reason
@@ -108,6 +108,8 @@ def _created_by(tournament_id: int, request_key: str | None) -> Player | None:
     if not request_key:
         return None
     done = Event.objects.filter(tournament_id=tournament_id, request_key=request_key, kind=kinds.PLAYER_CREATED.name).first()
+    if done:
+        log.check_same_request(done.request_fingerprint, request_key)
     return Player.objects.get(pk=done.payload["player"]["id"]) if done else None
 
 

@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tables', '0009_venue_table_open_in_one_tournament'),
-        ('tournaments', '0014_the_directors_record'),
+        ('tournaments', '0015_the_directors_record'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -16,7 +16,7 @@ from tables.models import ChipBag, ChipCount
 from tables.queries import chip_leaders, count_check, open_table, sitting_at
 from tournaments.queries import field_counts
 
-MOST_CHIPS = 10**13  # more than any tournament's chips in play; a typo's extra zeros stop here
+MOST_CHIPS = 10**12  # as the API bounds a stack; a typo's extra zeros stop here
 
 
 def _checked_counts(counts: dict) -> dict[int, int]:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from django.db.models import Max
 from django.utils import timezone
 
-from core import kinds
+from core import kinds, log
 from core.access import recorded_user
 from core.operation import Operation, operation
 from core.refusals import Refused, logged_reason
@@ -67,6 +67,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
         if request_key:
             repeated = tournament.entries.filter(request_key=request_key).first()
             if repeated:
+                log.check_same_request(repeated.request_fingerprint, request_key)
                 return repeated  # the same form sent twice: one entry
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
         window = sale_window(tournament, player, sale.kind, moment)
@@ -107,6 +108,7 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         fee_part=fee_part, paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part, method=sale.method,
         desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
         created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
+        request_fingerprint=log.fingerprint_of(request_key),
     )
     seat, line = None, []
     if sale.kind.seats_a_player:

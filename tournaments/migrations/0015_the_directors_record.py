@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('tables', '0008_hand_for_hand'),
-        ('tournaments', '0013_registration_open_status'),
+        ('tournaments', '0014_request_fingerprints'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
