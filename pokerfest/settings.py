@@ -27,7 +27,14 @@ def env_str(name: str, default: str | None = None) -> str:
 
 
 def env_bool(name: str, default: bool) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:  # unset, or left empty by a compose file's ${NAME:-}
+        return default
+    if raw in {"1", "true", "yes", "on"}:
+        return True
+    if raw in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {raw!r}")
 
 
 def env_int(name: str, default: int) -> int:
@@ -71,7 +78,8 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEVELOPMENT)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEVELOPMENT else 365 * 24 * 3600)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEVELOPMENT)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEVELOPMENT)
-# daphne --proxy-headers already takes the scheme from X-Forwarded-Proto; a proxy that says
+# daphne --proxy-headers already takes the scheme from X-Forwarded-Proto (sent with
+# X-Forwarded-For, as proxies do); a proxy that says
 # https another way is named here as "HEADER,value", e.g. HTTP_X_FORWARDED_SSL,on.
 _proxy_ssl_header = env_list("SECURE_PROXY_SSL_HEADER", "")
 if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
