@@ -1,7 +1,7 @@
 // Logo compliance: the cap moves with the field, so say so as entries and logos arrive.
 document.querySelector("[data-recompute]").addEventListener("click", () => location.reload());
 document.addEventListener("pokerfest:event", (event) => {
-  if (/^(entry|logo)\./.test(event.detail.kind)) document.querySelector("[data-changed]").hidden = false;
+  if (touches(event.detail.kind, "logo_cap")) document.querySelector("[data-changed]").hidden = false;
 });
 document.querySelectorAll("[data-breach]").forEach((form) => {
   const base = document.querySelector("[data-api-base]").dataset.apiBase;

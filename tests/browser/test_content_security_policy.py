@@ -27,12 +27,13 @@ def watched(page) -> list[str]:
 
 
 def visit(page, url: str, console: list[str], live: bool, ready: str = "main") -> None:
-    response = page.goto(url)
+    # Generous waits: a web process's first answer and the API docs' 1.5 MB bundle are slow on a busy machine.
+    response = page.goto(url, timeout=60_000)
     assert response.status == 200, f"{url}: {response.status}"
     assert "content-security-policy" in response.headers, url
     if live:  # the WebSocket is allowed (connect-src) and connected
         expect(page.locator("[data-live-status]")).to_have_text("live")
-    expect(page.locator(ready).first).to_be_visible()
+    expect(page.locator(ready).first).to_be_visible(timeout=30_000)
     violations = page.evaluate("window.cspViolations")
     csp_errors = [text for text in console if "Content Security Policy" in text]
     assert violations == [] and csp_errors == [], (url, violations, csp_errors)
