@@ -29,7 +29,9 @@ def message(minutes: int) -> str:
 
 
 def locked_out(request, original_response=None, credentials=None):
-    username = get_client_username(request, credentials)
+    # Under ASGI axes 8.3.1 passes the credentials as the second argument; without them the
+    # username comes from the form post, which is where it came from anyway.
+    username = get_client_username(request, credentials if isinstance(credentials, dict) else None)
     sentence = message(minutes_left(request, username))
     if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
         return JsonResponse({"detail": sentence}, status=STATUS)
