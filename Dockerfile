@@ -1,6 +1,9 @@
 # One image for web, worker and beat (see docker-compose.yml).
 FROM python:3.11-slim
-ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 DJANGO_SETTINGS_MODULE=pokerfest.settings
+# POKERFEST_DEVELOPMENT=0: a container is production (SECRET_KEY required, HTTPS settings on),
+# even though its web service starts through the launcher, which marks its children development.
+ENV PYTHONUNBUFFERED=1 PIP_DISABLE_PIP_VERSION_CHECK=1 DJANGO_SETTINGS_MODULE=pokerfest.settings \
+    POKERFEST_DEVELOPMENT=0
 WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt

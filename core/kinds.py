@@ -25,7 +25,8 @@ PUBLIC = "public"  # the lobby and players' phones: never personal data
 STAFF = "staff"  # floor, desk, director
 AUDIENCES = (PUBLIC, STAFF)
 
-VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat",
+# logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
+VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
                    "announcements", "rulings", "chip_counts"})
 
 
@@ -109,19 +110,20 @@ PLAYER_CREATED = _kind("player.created", STAFF, "a new player record with consen
 PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's photo ID today (REG-ID)")
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
-                         "late_seat")
+                         "late_seat", "logo_cap")
 REGISTRATION_OPENED = _kind("registration.opened", PUBLIC, "the director opens registration: the desks sell")
 ENTRY_WAITING = _kind("entry.waiting", PUBLIC, "a sold entry finds every seat taken and joins the waiting list (ENT-WAIT)",
                       "tables")
 ENTRY_SEATED = _kind("entry.seated", PUBLIC, "the first entry on the waiting list takes a seat that opened (ENT-WAIT)",
                      "tables", "late_seat", "seats_at_table")
 ENTRY_REFUSED = _kind("entry.refused", STAFF, "the rules refused a sale (the rule IDs)")
-ENTRY_VOIDED = _kind("entry.voided", PUBLIC, "a desk mistake: the entry's money goes back in full")
-ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, "an entry is refunded by rule (ENT-REFUND)")
-ENTRY_SUBSTITUTED = _kind("entry.substituted", STAFF, "the director approved a substitute (ENT-SUBST)")
+ENTRY_VOIDED = _kind("entry.voided", PUBLIC, "a desk mistake: the entry's money goes back in full", "logo_cap")
+ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, "an entry is refunded by rule (ENT-REFUND)", "logo_cap")
+ENTRY_SUBSTITUTED = _kind("entry.substituted", STAFF, "the director approved a substitute (ENT-SUBST)", "logo_cap")
 WON_SEAT_ISSUED = _kind("won_seat.issued", STAFF, "a won-seat voucher for a satellite winner")
-LOGO_DECLARED = _kind("logo.declared", STAFF, "a logo an entrant wears is recorded")
-LOGO_CAP_RESOLVED = _kind("logo.cap_resolved", STAFF, "who keeps a logo over the field's cap (PF-LOGO-CAP)")
+LOGO_DECLARED = _kind("logo.declared", STAFF, "a logo an entrant wears is recorded", "logo_cap")
+LOGO_CAP_RESOLVED = _kind("logo.cap_resolved", STAFF, "who keeps a logo over the field's cap (PF-LOGO-CAP)",
+                           "logo_cap")
 REGISTRATION_CLOSED = _kind("registration.closed", PUBLIC, "registration closes; the breaking order is published",
                             "tables")
 

@@ -6,9 +6,11 @@ unset, so every process it starts (web, worker, beat, tests) sees the same two v
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -25,7 +27,14 @@ def env_str(name: str, default: str | None = None) -> str:
 
 
 def env_bool(name: str, default: bool) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+    raw = os.environ.get(name, "").strip().lower()
+    if not raw:  # unset, or left empty by a compose file's ${NAME:-}
+        return default
+    if raw in {"1", "true", "yes", "on"}:
+        return True
+    if raw in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {raw!r}")
 
 
 def env_int(name: str, default: int) -> int:
@@ -43,10 +52,71 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = env_bool("DEBUG", False)
-# The development key is only good for a laptop; production sets SECRET_KEY.
-SECRET_KEY = os.environ.get("SECRET_KEY") or "dev-only-insecure-key-set-SECRET_KEY-in-production"
+# `python -m pokerfest.stack` (make run / make test / make manage) and the test settings mark
+# their processes as a developer's; the image and docker-compose.yml say 0. Anything else is
+# production: a SECRET_KEY of its own and the secure settings below.
+DEVELOPMENT = DEBUG or env_bool("POKERFEST_DEVELOPMENT", False)
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEVELOPMENT:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set. Production needs a long random key of its own, e.g. the output of "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`, kept the same across restarts "
+            "(it signs sessions). On a developer machine, start pokerfest with `make run`, which needs none."
+        )
+    SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS. On by default in production, each switchable by its own variable (e.g. a site served over
+# plain HTTP on a closed network sets SECURE_SSL_REDIRECT=0, the cookie ones and SECURE_HSTS_SECONDS=0).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEVELOPMENT)
+# GET /health/ answers over plain HTTP inside the compose network (its healthcheck, monitoring).
+SECURE_REDIRECT_EXEMPT = [r"^health/$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEVELOPMENT)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEVELOPMENT)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEVELOPMENT else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEVELOPMENT)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEVELOPMENT)
+# daphne --proxy-headers already takes the scheme from X-Forwarded-Proto (sent with
+# X-Forwarded-For, as proxies do); a proxy that says
+# https another way is named here as "HEADER,value", e.g. HTTP_X_FORWARDED_SSL,on.
+_proxy_ssl_header = env_list("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
+    raise ImproperlyConfigured(
+        'SECURE_PROXY_SSL_HEADER must be "HEADER,value", e.g. HTTP_X_FORWARDED_PROTO,https, '
+        f"not {os.environ['SECURE_PROXY_SSL_HEADER']!r}"
+    )
+SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or None
+
+# Content-Security-Policy (django-csp 4): scripts and styles only from static/, no inline code;
+# the live screens' WebSockets are the only other connections.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],  # data: for the empty favicon
+        "connect-src": [SELF, "ws:", "wss:"],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username, or
+# from one address, sign-in is refused for AXES_COOLOFF_MINUTES, counted from the last counted failure.
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one alone locks
+# Tries during a lockout do not restart it, so the page can say when it ends.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "pokerfest.lockout.locked_out"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out sign-in before any check
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 INSTALLED_APPS = [
     "daphne",
@@ -57,6 +127,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "channels",
+    "ninja",  # serves the API docs' scripts from static/, not a CDN (the CSP allows only 'self')
+    "axes",
+    "csp",
     "players",
     "tables",
     "tournaments",
@@ -73,6 +146,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into the sign-in page
 ]
 
 ROOT_URLCONF = "pokerfest.urls"

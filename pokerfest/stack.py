@@ -217,7 +217,7 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 
 def web_command(sock: socket.socket) -> list[str]:
-    return [PYTHON, "-m", "daphne", "--fd", str(sock.fileno()), "--proxy-headers", "-v", "1",
+    return [PYTHON, "-m", "daphne", "--fd", str(sock.fileno()), "--proxy-headers", "-v", "1", "--no-server-name",
             "pokerfest.asgi:application"]
 
 
@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
 
     signal.signal(signal.SIGTERM, stop_on_sigterm)
     try:
-        env = {**os.environ, **services.start()}
+        env = {"POKERFEST_DEVELOPMENT": "1", **os.environ, **services.start()}  # the image sets 0
         if args.what == "run":
             return run(services, env, web_only=args.web_only)
         return exec_command(env, command)

@@ -4,6 +4,7 @@ worker / web processes talking to this test run's PostgreSQL database and Redis.
 import os
 import socket
 import subprocess
+import time
 from datetime import timedelta
 from pathlib import Path
 from urllib.error import HTTPError
@@ -13,10 +14,17 @@ from urllib.request import urlopen
 import pytest
 import redis
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from django.contrib.auth.models import Group, User
 
 from pokerfest import stack
 from core.access import Role
+
+# The properties are about outcomes, not speed: on a loaded machine (CI beside other work) a
+# slow example or slow input generation must not fail them.
+hypothesis_settings.register_profile("pokerfest", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile("pokerfest")
 
 PASSWORD = "test-password-1"
 PERSONAS = ["anonymous", *[role.value for role in Role], "superuser"]
@@ -142,6 +150,19 @@ def wait_for_answer(url: str, child: subprocess.Popen, bound: float = 180) -> No
         pass  # an answer all the same
     except OSError as error:
         raise TimeoutError(f"the web process (exit code {child.poll()}) did not answer {url}: {error}") from None
+
+
+def wait_for_port(port: int, timeout: float = 30) -> None:
+    """Until something listens on the port: enough for a plain HTTP client that then waits for
+    daphne in the socket's queue (a page load through a redirect to https could not)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
 
 
 @pytest.fixture

@@ -4,6 +4,10 @@ and Celery queue never meet a developer's running stack on the same Redis."""
 import os
 
 os.environ.setdefault("POKERFEST_NAMESPACE", f"test-{os.getpid()}")
+# A developer's run (plain HTTP, no SECRET_KEY needed), also for the web and worker processes the
+# tests start; tests/integration/test_production.py checks the production settings separately.
+os.environ.setdefault("POKERFEST_DEVELOPMENT", "1")
+os.environ.setdefault("SECRET_KEY", "test-only-insecure-key")
 
 from pokerfest.settings import *  # noqa: E402,F403
 

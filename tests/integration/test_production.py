@@ -1,0 +1,107 @@
+"""The production configuration (DEBUG off, no POKERFEST_DEVELOPMENT, a SECRET_KEY, the HTTPS
+settings at their defaults) as docker-compose.yml runs it: Django's deploy checks pass, a missing
+SECRET_KEY stops it with a sentence, and a real daphne redirects to HTTPS, sends the security
+headers and no Server name, while GET /health/ answers over plain HTTP for the healthcheck."""
+
+import http.client
+import secrets
+import subprocess
+import sys
+import time
+
+import pytest
+import redis
+from django.conf import settings
+
+from pokerfest import stack
+from tests.conftest import process_env, wait_for_port
+from tournaments.tasks import HEARTBEAT_KEY
+
+HOST = "pokerfest.example"
+
+
+def production_env(**extra) -> dict:
+    env = process_env(DJANGO_SETTINGS_MODULE="pokerfest.settings", POKERFEST_DEVELOPMENT="0", DEBUG="0",
+                      SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS=HOST, **extra)
+    for name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
+                 "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SECURE_PROXY_SSL_HEADER"):
+        env.pop(name, None)  # the defaults are what is checked
+    return env
+
+
+def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=stack.ROOT, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+
+
+def test_the_deploy_checks_pass_in_the_production_configuration():
+    result = manage(production_env(), "check", "--deploy")
+    assert result.returncode == 0, result.stdout
+    assert "System check identified no issues (0 silenced)." in result.stdout
+    assert "WARNING" not in result.stdout and "?: (security." not in result.stdout, result.stdout
+
+
+def test_production_without_a_secret_key_refuses_to_start_and_says_why():
+    env = production_env()
+    del env["SECRET_KEY"]
+    result = manage(env, "check")
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set. Production needs a long random key of its own" in result.stdout
+
+
+def test_a_developer_run_needs_no_secret_key():
+    env = process_env(DJANGO_SETTINGS_MODULE="pokerfest.settings", POKERFEST_DEVELOPMENT="1", DEBUG="0")
+    env.pop("SECRET_KEY", None)
+    assert manage(env, "check").returncode == 0
+
+
+def get(port: int, path: str, **headers) -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", path, headers={"Host": HOST, **headers})
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return response
+
+
+@pytest.mark.django_db(transaction=True)
+def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_health_over_http(processes):
+    sock = stack.listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    processes.start("web", stack.web_command(sock), env=production_env(), pass_fds=(sock.fileno(),))
+    wait_for_port(port)
+
+    plain = get(port, "/")
+    assert plain.status == 301 and plain.getheader("Location") == f"https://{HOST}/"
+    assert plain.getheader("Server") is None
+
+    # Behind the HTTPS proxy (daphne --proxy-headers takes the scheme from X-Forwarded-Proto,
+    # read only beside X-Forwarded-For).
+    proxied = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
+    secure = get(port, "/", **proxied)
+    assert secure.status == 200 and secure.getheader("Server") is None
+    assert secure.getheader("Strict-Transport-Security") == "max-age=31536000; includeSubDomains; preload"
+    policy = secure.getheader("Content-Security-Policy")
+    assert "default-src 'self'" in policy and "script-src 'self'" in policy and "unsafe-inline" not in policy
+    login = get(port, "/accounts/login/", **proxied)
+    assert "secure" in login.getheader("Set-Cookie").lower()  # the CSRF cookie
+
+    # /health/ is exempt from the redirect: no worker yet, so a 503 that says so.
+    redis.Redis.from_url(settings.REDIS_URL).delete(HEARTBEAT_KEY)  # an earlier test's worker's
+    health = get(port, "/health/")
+    assert health.status == 503 and health.getheader("Server") is None
+
+    # The compose healthcheck: unhealthy until a worker runs beat's heartbeat, then healthy.
+    check_env = {**production_env(), "PORT": str(port)}
+    command = [sys.executable, "-m", "pokerfest.healthcheck"]
+    first = subprocess.run(command, cwd=stack.ROOT, env=check_env, text=True, capture_output=True, timeout=30)
+    assert first.returncode == 1 and first.stdout.startswith("503 ") and "worker_and_beat" in first.stdout
+    processes.worker()
+    processes.beat()
+    deadline = time.monotonic() + 60
+    while (check := subprocess.run(command, cwd=stack.ROOT, env=check_env, text=True, capture_output=True,
+                                   timeout=30)).returncode != 0:
+        assert time.monotonic() < deadline, check.stdout + processes.logs()
+        time.sleep(0.5)
+    assert check.stdout.startswith('200 {"healthy": true')
+    sock.close()
