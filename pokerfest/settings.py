@@ -134,6 +134,8 @@ REDIS_URL = env_str("REDIS_URL")
 
 def celery_url(redis_url: str) -> str:
     # Celery spells a unix-socket Redis as redis+socket://; redis-py and channels-redis as unix://.
+    # That spelling makes kombu use its own Redis transport, not CELERY_BROKER_TRANSPORT below:
+    # a worker on a unix-socket Redis is not repaired for outages (the launcher uses TCP).
     if redis_url.startswith("unix://"):
         return "redis+socket://" + redis_url.removeprefix("unix://")
     return redis_url
@@ -149,6 +151,8 @@ CHANNEL_LAYERS = {
 }
 
 CELERY_BROKER_URL = celery_url(REDIS_URL)
+# kombu's Redis transport, repaired so a worker outlives a Redis outage (pokerfest/broker.py).
+CELERY_BROKER_TRANSPORT = "pokerfest.broker:Transport"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = NAMESPACE
 CELERY_TASK_IGNORE_RESULT = True

