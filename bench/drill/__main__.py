@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         system.start()
         tournament = Tournament(system, tally, args.entries, args.seed)
         tournament.set_up()
+        faults.screens = tournament.screens.screens
         faults.start()
         tournament.play()
     except (Gone, Stuck) as problem:

@@ -131,7 +131,7 @@ class Tournament:
         opened = director.post(f"/api/tournaments/{tid}/tables/open/", {"tables": list(range(1, self.tables + 1))})
         self.step(opened, "tables opened", seated=False)
         self.step(director.post(f"/api/tournaments/{tid}/seating/draw/"), "the draw")
-        self.step(director.post(f"/api/tournaments/{tid}/clock/start/"), "clock started")
+        self.step(director.post(f"/api/tournaments/{tid}/clock/start/", what="clock start"), "clock started")
 
     def close_registration(self) -> None:
         answer = self.director.post(f"/api/tournaments/{self.id}/registration/close/", keyed=False)
@@ -175,7 +175,8 @@ class Tournament:
             return self.hand_for_hand(view, hfh)
         money = view["money"]
         if money["hand_for_hand_due"] and len(view["tables"]) > 1:
-            return self.step(self.director.post(f"/api/tournaments/{tid}/hand-for-hand/start/"), "hand-for-hand")
+            return self.step(self.director.post(f"/api/tournaments/{tid}/hand-for-hand/start/", what="hand-for-hand"),
+                             "hand-for-hand started")
         if busts and busts % 40 == 0 and self.paused_at != busts:
             self.paused_at = busts
             self.step(self.director.post(f"/api/tournaments/{tid}/clock/pause/", {"reason": "drill"}), "clock paused")

@@ -8,6 +8,7 @@ import copy
 import json
 import random
 import threading
+import time
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus, WebSocketException
@@ -35,6 +36,7 @@ class Screen:
         self.awaiting = True
         self.stopped = False
         self.closed_for_good = ""
+        self.heartbeat_at = 0.0  # monotonic time of the last heartbeat frame
 
     def view(self) -> dict | None:
         with self.lock:
@@ -75,6 +77,7 @@ class Screen:
                 self.state, self.awaiting = shown(frame), False
                 return False
             if kind == "heartbeat":
+                self.heartbeat_at = time.monotonic()
                 if not self.awaiting and frame["seq"] > self.state["seq"]:
                     return self.resync()
                 return False

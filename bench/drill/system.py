@@ -61,7 +61,7 @@ class System:
             time.sleep(0.3)
         self.wait_healthy(120)
         # The staff logins (director, floor, desk, cashier): the one management command that makes them.
-        env = {**self.env, "DATABASE_URL": self.database_url(), "REDIS_URL": f"unix://{self.var / 'redis.sock'}"}
+        env = {**self.env, "DATABASE_URL": self.database_url(), "REDIS_URL": self.redis_url()}
         subprocess.run([sys.executable, "manage.py", "load_demo"], cwd=ROOT, env=env, check=True,
                        stdout=subprocess.DEVNULL)
 
@@ -115,6 +115,12 @@ class System:
         lines = self.postmaster()
         return f"postgres://postgres@{quote(lines[4], safe='')}:{lines[3]}/pokerfest"
 
+    def redis_url(self) -> str:
+        """The embedded Redis: on a port kept in var/redis.port (a supervising launcher), or
+        on var/redis.sock (before it)."""
+        port = self.var / "redis.port"
+        return f"redis://127.0.0.1:{port.read_text().strip()}/0" if port.exists() else f"unix://{self.var / 'redis.sock'}"
+
     def database(self) -> psycopg.Connection:
         lines = self.postmaster()
         if len(lines) < 5:
@@ -160,7 +166,8 @@ class System:
 
 class Faults:
     """Every `every` seconds, SIGKILL one process (a seeded choice among `targets`), then wait
-    until it is replaced and /health/ answers 200 again: that is a recovery, timed."""
+    until it is replaced, /health/ answers 200 and every screen has had a heartbeat since the
+    kill: that is a recovery, timed."""
 
     def __init__(self, system: System, every: float, targets: list[str], limit: int | None, seed: int, tally: Tally):
         self.system, self.every, self.targets, self.limit, self.tally = system, every, targets, limit, tally
@@ -168,6 +175,7 @@ class Faults:
         self.stopping = threading.Event()
         self.thread = threading.Thread(target=self._run, name="drill-faults", daemon=True)
         self.done = 0
+        self.screens: list = []  # the drill's screens, once open: a recovery waits for their heartbeat
 
     def start(self) -> None:
         if self.every > 0 and self.targets:
@@ -208,7 +216,10 @@ class Faults:
             now = self.system.processes()
             # Every process named before is back and the killed pid is gone (web processes are
             # numbered by pid when found by command line, so a name alone may move).
-            if set(now) >= set(running) and pid not in now.values() and self.system.healthy():
+            # And every screen has had a heartbeat since: beat, Redis, a worker and a web
+            # process carried it, so the whole chain works again.
+            heard = all(screen.heartbeat_at > killed_at for screen in self.screens)
+            if set(now) >= set(running) and pid not in now.values() and heard and self.system.healthy():
                 seconds = time.monotonic() - killed_at
                 self.tally.recovered(name, seconds)
                 print(f"[drill] recovered: {name} is pid {now.get(name)} after {seconds:.1f} s", flush=True)
