@@ -42,6 +42,11 @@ class Screen:
         with self.lock:
             return None if self.awaiting or self.state is None else copy.deepcopy(self.state)
 
+    def over(self) -> bool:
+        """The tournament finished or cancelled, as the screen last knew it."""
+        with self.lock:
+            return self.state is not None and self.state["status"] in ("finished", "cancelled")
+
     async def run(self) -> None:
         backoff, first = 0.5, True
         while not self.stopped:

@@ -218,7 +218,8 @@ class Faults:
             # numbered by pid when found by command line, so a name alone may move).
             # And every screen has had a heartbeat since: beat, Redis, a worker and a web
             # process carried it, so the whole chain works again.
-            heard = all(screen.heartbeat_at > killed_at for screen in self.screens)
+            # (Beat sends none once the tournament is over.)
+            heard = all(screen.heartbeat_at > killed_at or screen.over() for screen in self.screens)
             if set(now) >= set(running) and pid not in now.values() and heard and self.system.healthy():
                 seconds = time.monotonic() - killed_at
                 self.tally.recovered(name, seconds)
