@@ -175,14 +175,16 @@ class Checks:
             person.acked.clear()
 
     def screens_agree(self, step: str, began: float) -> None:
-        deadline = began + AGREE_WITHIN
+        """Within AGREE_WITHIN seconds of the step, or of the killed process being back when
+        the step met an outage (screens cannot catch up while, say, PostgreSQL is away)."""
         while True:
             wanted = comparable(shown(self.director.get(f"/api/tournaments/{self.tournament_id}/").body))
             behind = {screen.name: differences(comparable(screen.view()), wanted) for screen in self.screens}
+            since = max(began, self.tally.back_at)
             if not any(behind.values()):
-                self.tally.agreed(time.monotonic() - began, step)
+                self.tally.agreed(time.monotonic() - since, step)
                 return
-            if time.monotonic() > deadline:
+            if not self.tally.outage and time.monotonic() > since + AGREE_WITHIN:
                 for name, problems in behind.items():
                     if problems:
                         self.tally.violation(f"after {step}: the {name} screen differs from a fresh snapshot "

@@ -209,6 +209,7 @@ class Faults:
             return
         self.done += 1
         self.tally.faults[name] += 1
+        self.tally.outage = True
         while time.monotonic() - killed_at < RECOVER_WITHIN:
             if not self.system.alive():
                 self.tally.violation(f"the launcher exited after {name} was killed (no supervision?)")
@@ -227,3 +228,4 @@ class Faults:
                 return
             time.sleep(0.2)
         self.tally.violation(f"{name} was not back within {RECOVER_WITHIN:.0f} s of its kill")
+        self.tally.outage, self.tally.back_at = False, time.monotonic()

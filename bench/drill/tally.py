@@ -15,7 +15,7 @@ class Tally:
     retries: Counter = field(default_factory=Counter)  # by reason: "503", "connection", ...
     faults: Counter = field(default_factory=Counter)  # by process name
     recoveries: int = 0
-    worst_agree: float = 0.0  # seconds from an answer to both screens equal to a fresh snapshot
+    worst_agree: float = 0.0  # seconds from an answer (or a recovery after it) to both screens = a fresh snapshot
     worst_agree_step: str = ""
     worst_recover: float = 0.0  # seconds from a kill to the process replaced and /health/ 200
     worst_recover_name: str = ""
@@ -23,6 +23,8 @@ class Tally:
     resyncs: Counter = field(default_factory=Counter)  # by screen
     reconnects: Counter = field(default_factory=Counter)  # by screen
     violations: list[str] = field(default_factory=list)
+    outage: bool = False  # a killed process is not back yet
+    back_at: float = 0.0  # monotonic time the last killed process was back
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def violation(self, text: str) -> None:
@@ -38,6 +40,7 @@ class Tally:
 
     def recovered(self, name: str, seconds: float) -> None:
         with self.lock:
+            self.outage, self.back_at = False, time.monotonic()
             self.recoveries += 1
             if seconds > self.worst_recover:
                 self.worst_recover, self.worst_recover_name = seconds, name
