@@ -213,6 +213,7 @@ class Faults:
         while time.monotonic() - killed_at < RECOVER_WITHIN:
             if not self.system.alive():
                 self.tally.violation(f"the launcher exited after {name} was killed (no supervision?)")
+                self.tally.outage = False
                 return
             now = self.system.processes()
             # Every process named before is back and the killed pid is gone (web processes are
