@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test manage bench bench-registration bench-seating bench-clock bench-icm chromium clean
+.PHONY: run test manage bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -52,6 +52,12 @@ bench-clock: $(VENV)/.installed
 # make bench-seating BENCH_ARGS="--players 10000 --tables 1112 --eliminations 9000"
 bench-seating: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/seating.py $(BENCH_ARGS)
+
+# The fault drill: a 300-entry tournament through the API while a process is killed every 20 s
+# (it starts its own system with embedded servers in a temporary folder).
+# make drill DRILL_ARGS="--entries 300 --fault-every 20 --seed 7"
+drill: $(VENV)/.installed
+	$(PY) -m bench.drill $(DRILL_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -1,0 +1,9 @@
+"""The fault drill: a whole tournament through the HTTP JSON API and two live sockets while
+processes of the system under test are killed; invariants checked after every step.
+
+    python -m bench.drill --entries 300 --fault-every 20
+
+Modules: `system` starts the system under test and kills its processes, `client` is a
+signed-in member of staff, `screens` the lobby and floor sockets applied as static/live.js
+applies them, `checks` the invariants, `play` the tournament, `tally` what is counted.
+"""
