@@ -7,10 +7,11 @@ the tables', the clock's and the players' queries (the apps to their right), nev
 """
 
 from collections import defaultdict
+from datetime import timedelta
 from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils import timezone
 
 from clock import timeline
@@ -26,7 +27,7 @@ from tables.models import ChipAdjustment
 from tables.queries import hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
-from tournaments.models import Elimination, Entry, Tournament, WonSeat
+from tournaments.models import Elimination, Entry, Event, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
 
@@ -80,10 +81,17 @@ def published_chip_leaders(tournament: Tournament) -> dict | None:
 
 
 
+# A finished tournament's screens stay up while its prizes are paid (and the lobby shows the
+# winner): its heartbeat goes on this long after its last event, so an event lost then is noticed.
+HEARTBEAT_AFTER_THE_END = timedelta(hours=12)
+
+
 def live_seqs() -> dict[int, int]:
-    """Every tournament whose screens are live (not finished or cancelled) and its last seq."""
-    return dict(Tournament.objects.exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
-                .values_list("id", "last_seq"))
+    """Every tournament whose screens are live, and its last seq: not finished or cancelled, or
+    finished with an event in the last HEARTBEAT_AFTER_THE_END."""
+    over = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+    recent = Event.objects.filter(tournament=OuterRef("pk"), at__gte=timezone.now() - HEARTBEAT_AFTER_THE_END)
+    return dict(Tournament.objects.filter(~Q(status__in=over) | Exists(recent)).values_list("id", "last_seq"))
 
 
 def field_counts(tournament_id: int) -> dict:

@@ -2,18 +2,21 @@
 layer, PostgreSQL): snapshot first, events in seq order, resync after a gap, read-only lobby."""
 
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
+from django.utils import timezone
 
 from clock.services import level_clock as services
 from pokerfest.asgi import application
 from core import broadcast
 from tournaments.tasks import heartbeat
-from tournaments.queries import snapshot
+from tournaments.models import Event, Tournament
+from tournaments.queries import live_seqs, snapshot
 
 ORIGIN = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
@@ -161,3 +164,18 @@ async def test_a_lost_last_event_shows_in_the_next_heartbeat(make_tournament, mo
     await lobby.send_to(text_data=json.dumps({"type": "resync"}))
     assert (await next_frame(lobby))["clock"]["status"] == "running"
     await lobby.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_finished_tournament_keeps_its_heartbeat_while_its_prizes_are_paid(make_tournament):
+    """Found by the fault drill: a prize paid while Redis was down never reached the screens,
+    because beat sent no heartbeat to a finished tournament. It does, for a while after its
+    last event."""
+    playing, paying, long_over = make_tournament(), make_tournament(), make_tournament()
+    Tournament.objects.filter(pk__in=[paying.pk, long_over.pk]).update(status=Tournament.Status.FINISHED, last_seq=7)
+    Event.objects.create(tournament=paying, seq=7, at=timezone.now() - timedelta(minutes=5), kind="prize.paid",
+                         payload={}, public=None)
+    Event.objects.create(tournament=long_over, seq=7, at=timezone.now() - timedelta(days=2), kind="prize.paid",
+                         payload={}, public=None)
+    seqs = live_seqs()
+    assert seqs[playing.id] == 0 and seqs[paying.id] == 7 and long_over.id not in seqs
