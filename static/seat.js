@@ -5,12 +5,13 @@
 
 const seatPage = {
   root: null,
+  asked: 0, // seat requests sent: only the latest one's answer is shown
 
   start() {
     this.root = document.querySelector("[data-seat-api]");
     if (!this.root) return;
-    document.addEventListener("pokerfest:snapshot", () => this.reload(false));
-    document.addEventListener("pokerfest:event", (event) => { if (this.concerns(event.detail)) this.reload(true); });
+    document.addEventListener("pokerfest:snapshot", () => this.reload());
+    document.addEventListener("pokerfest:event", (event) => { if (this.concerns(event.detail)) this.reload(); });
   },
 
   concerns(event) {
@@ -22,9 +23,10 @@ const seatPage = {
     return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
   },
 
-  async reload(announce) {
+  async reload() {
+    const asked = ++this.asked;
     const { ok, answer } = await getJSON(this.root.dataset.seatApi);
-    if (!ok) return;
+    if (!ok || asked !== this.asked) return;
     const text = answer.status !== "active" ? `This entry is ${answer.status_display}.`
       : answer.tournament_status === "finished" ? "The tournament is over: see the results in the lobby."
       : answer.table ? `Table ${answer.table} · seat ${answer.seat}`
@@ -33,7 +35,9 @@ const seatPage = {
     const shown = this.root.querySelector("[data-seat]");
     const notice = this.root.querySelector("[data-seat-changed]");
     if (!answer.table) notice.textContent = ""; // out, waiting or over: no seat to go to
-    if (announce && answer.table && shown.textContent !== text) { // a new seat, not a bust or the end
+    // A new seat, not a bust or the end: announced however the page learnt of it, from the
+    // event or from a snapshot (under load a heartbeat's resync can overtake the event).
+    if (answer.table && shown.textContent !== text) {
       this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;
     }
     shown.textContent = text;

@@ -1,9 +1,12 @@
 import os
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# Waits on state, bounded alike for actions and assertions (expect's own default is 5 s): on a
+# loaded machine a redraw can take longer than that without anything being wrong.
+expect.set_options(timeout=15_000)
 # Without the background-networking flags Chromium keeps dialling out of a closed network.
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -2,6 +2,7 @@
 and beat processes, PostgreSQL and Redis."""
 
 import os
+import re
 import signal
 from concurrent.futures import ThreadPoolExecutor
 
@@ -52,7 +53,7 @@ def test_CLK_LEVELS_the_lobby_shows_the_next_level_arrive_live_without_a_reload(
     expect(lobby.locator('[data-clock="ante"]')).to_have_text("ante 400")
     expect(lobby.locator('[data-clock="next"]')).to_have_text("Last level")
     remaining = lobby.locator('[data-clock="remaining"]').inner_text()
-    assert remaining in {"1:00", "0:59", "0:58", "0:57"}, remaining
+    assert re.fullmatch(r"1:00|0:[0-5]\d", remaining), remaining  # level 2's minute, however late the test looks
     assert lobby.evaluate("window.sameDocument") is True  # the page was never reloaded
 
 
