@@ -13,7 +13,9 @@ const floorPage = {
     if (!this.root) return;
     reloadOnSeatingChanges(() => this.refresh());
     document.addEventListener("pokerfest:event", (event) => {
-      if (touches(event.detail.kind, "clock_level")) this.refresh(); // "new level from next hand"
+      const kind = event.detail.kind;
+      // "new level from next hand"; the hand's rulings; bags confirmed
+      if (touches(kind, "clock_level") || touches(kind, "rulings") || touches(kind, "chip_counts")) this.refresh();
     });
     setInterval(() => this.root.querySelectorAll(".table-clock").forEach((box) => this.tick(box)), 200);
     wireMoveByHand((path, body, done) => this.act(path, body, done));
@@ -36,14 +38,21 @@ const floorPage = {
     const holder = this.root.querySelector("[data-tables]");
     this.actionClock = answer.action_clock;
     this.clockLevel = answer.clock_level;
-    // A redraw must not wipe a chip count being typed: keep typed values and the focus.
-    const typed = new Map([...holder.querySelectorAll("input[data-key]")].filter((i) => i.value).map((i) => [i.dataset.key, i.value]));
+    // A redraw must not wipe what is being typed (a chip count, a ruling) nor close the floor's
+    // book: keep typed values, ticked boxes, open books and the focus.
+    const fields = [...holder.querySelectorAll("[data-key]")];
+    const typed = new Map(fields.filter((i) => (i.type === "checkbox" ? i.checked : i.value)).map((i) => [i.dataset.key, i.value]));
+    const open = new Set([...holder.querySelectorAll("details[data-book][open]")].map((book) => book.dataset.book));
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
-    holder.querySelectorAll("input[data-key]").forEach((input) => {
-      if (typed.has(input.dataset.key)) input.value = typed.get(input.dataset.key);
+    holder.querySelectorAll("[data-key]").forEach((input) => {
+      if (typed.has(input.dataset.key)) {
+        if (input.type === "checkbox") input.checked = true;
+        else input.value = typed.get(input.dataset.key);
+      }
       if (input.dataset.key === focused) input.focus();
     });
+    holder.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
     if (!answer.tables.length) {
       holder.textContent = answer.tournament_status === "finished" ? "The tournament is over: every table is closed."
         : "No tables are open yet: the director opens them and draws the field.";
@@ -104,7 +113,7 @@ const floorPage = {
     }
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
-    card.append(seats, done);
+    card.append(seats, done, floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
     return card;
   },
 
@@ -212,9 +221,11 @@ const floorPage = {
       () => `${name} is out${newHand ? " (a new hand)" : lastHand ? " (in the last hand)" : ""}.`);
   },
 
-  async act(path, body, done) {
+  // `form`: a form whose typed values are done with once the action is recorded.
+  async act(path, body, done, form) {
     const { ok, answer } = await postJSON(`${this.base()}${path}`, body);
     this.say(ok ? done(answer) : answer.detail, ok);
+    if (ok && form && form.isConnected) form.reset();
     this.refresh();
   },
 

@@ -152,14 +152,16 @@ def floor_view(tournament_id: int) -> dict:
     adds the money line from the tournaments' queries.)"""
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
-    names, chips = {}, {}
+    names, chips, numbers = {}, {}, {}
     for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
         names[sitting.entry_id] = str(sitting.entry.player)
+        numbers[sitting.entry_id] = sitting.entry.number
         chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     out_this_hand = _out_this_hand(tournament)
-    bagged = _bagged_seats(tournament)
+    bagged, confirmed = _bagged_seats(tournament)
+    rulings = _rulings_this_hand(tournament)
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     for here in open_tables(tournament).values():
         state = here.state
@@ -172,10 +174,13 @@ def floor_view(tournament_id: int) -> dict:
                        "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
                        "hand_for_hand": hfh_status.get(here.id) or None,
                        "bagged": sorted(bagged.get(here.id, ())),
+                       "bags_confirmed": sorted(confirmed.get(here.id, ())),  # CHIP-COUNT: by a second person
+                       "rulings_this_hand": rulings.get((here.id, here.hands_dealt + 1), []),  # TD-RULING
                        "out_this_hand": out_this_hand.get((state.number, here.hands_dealt), []),
                        "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
                        "clock": clock.document() if clock else None,
-                       "players": {str(seat): {"entry": entry, "name": names[entry], "extensions": chips[entry]}
+                       "players": {str(seat): {"entry": entry, "number": numbers[entry], "name": names[entry],
+                                               "extensions": chips[entry]}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
@@ -199,14 +204,29 @@ def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
     return out
 
 
-def _bagged_seats(tournament: Tournament) -> dict[int, set[int]]:
-    """Seats bagged today at tables that have played their last hand (CLK-EOD)."""
+def _bagged_seats(tournament: Tournament) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Seats bagged today at tables that have played their last hand (CLK-EOD), and those whose
+    bag a second person has confirmed (CHIP-COUNT)."""
     day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
     counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
     bagged: dict[int, set[int]] = {}
-    for number, seat in tournament.chip_bags.filter(day=day, table__in=counting).values_list("table", "seat"):
+    confirmed: dict[int, set[int]] = {}
+    for number, seat, at in tournament.chip_bags.filter(day=day, table__in=counting).values_list(
+            "table", "seat", "confirmed_at"):
         bagged.setdefault(counting[number], set()).add(seat)
-    return bagged
+        if at is not None:
+            confirmed.setdefault(counting[number], set()).add(seat)
+    return bagged, confirmed
+
+
+def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dict]]:
+    """TD-RULING: each open table's rulings in the hand being played, which may be disputed."""
+    found: dict[tuple[int, int], list[dict]] = {}
+    for row in tournament.rulings.filter(table__broken_at__isnull=True).filter(hand__gt=F("table__hands_dealt")).values(
+            "id", "table_id", "hand", "decision", "disputed_at"):
+        found.setdefault((row["table_id"], row["hand"]), []).append(
+            {"id": row["id"], "decision": row["decision"], "disputed": row["disputed_at"] is not None})
+    return found
 
 
 def _table_clocks_this_hand(tournament: Tournament):

@@ -1,0 +1,85 @@
+// The floor's book on each table card of the tablet: record a ruling (TD-RULING) and dispute
+// one before the next hand, count the stacks (CHIP-COUNT), and confirm a bag as the second
+// person. `act(path, body, done)` is the tablet's one way to call the API.
+"use strict";
+
+// A field the tablet's redraw keeps while it is being filled in (static/floor.js).
+function keyed(field, key) {
+  field.dataset.key = key;
+  return field;
+}
+
+function floorBook(table, act) {
+  const book = element("details", { className: "floor-book" }, element("summary", {}, `Floor's book · table ${table.number}`));
+  book.dataset.book = table.number;
+  const seated = Object.entries(table.players);
+
+  // Rulings of the hand being played: open to dispute until Hand done.
+  for (const ruling of table.rulings_this_hand || []) {
+    const line = element("p", { className: "ruling" }, `Ruling, hand ${table.hand}: ${ruling.decision}`);
+    if (ruling.disputed) line.append(" · disputed: the director reviews it");
+    else {
+      const dispute = element("button", { type: "button" }, "Dispute");
+      dispute.addEventListener("click", () => {
+        const why = prompt("Who disputes the ruling, and why?");
+        if (why) act(`rulings/${ruling.id}/dispute/`, { dispute: why }, () => "Dispute recorded: the director reviews it.");
+      });
+      line.append(" ", dispute);
+    }
+    book.append(line);
+  }
+
+  const ruling = element("form", { className: "player-form" },
+    element("h3", {}, "Record a ruling"),
+    element("label", {}, "Called by ", keyed(element("input", { name: "called_by", required: true, maxLength: 100, placeholder: "the dealer, seat 4…", ariaLabel: `Called by: table ${table.number}` }), `ruling-${table.number}-by`)),
+    element("fieldset", {}, element("legend", {}, "Players involved"),
+      ...seated.map(([seat, player]) => element("label", { className: "check" },
+        keyed(element("input", { type: "checkbox", name: "players", value: player.number }), `ruling-${table.number}-player-${player.number}`), ` ${seat}. ${player.name}`))),
+    element("label", {}, "Decision ", keyed(element("textarea", { name: "decision", required: true, maxLength: 1000, rows: 2, ariaLabel: `Decision: table ${table.number}` }), `ruling-${table.number}-decision`)),
+    element("label", {}, "Rule cited ", keyed(element("input", { name: "rule_cited", maxLength: 200, placeholder: "e.g. PEN-LADDER, or the rule's words", ariaLabel: `Rule cited: table ${table.number}` }), `ruling-${table.number}-rule`)),
+    element("label", { className: "check" }, keyed(element("input", { type: "checkbox", name: "director_consulted" }), `ruling-${table.number}-consulted`), " director consulted"),
+    element("button", { type: "submit" }, "Record the ruling"));
+  ruling.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    const form = submit.target.elements;
+    act("rulings/", {
+      table: table.number, called_by: form.called_by.value, decision: form.decision.value, rule_cited: form.rule_cited.value,
+      director_consulted: form.director_consulted.checked,
+      players: [...submit.target.querySelectorAll("input[name=players]:checked")].map((box) => Number(box.value)),
+    }, (answer) => `Ruling recorded at table ${table.number}, hand ${answer.hand}.`, submit.target);
+  });
+  book.append(ruling);
+
+  if (seated.length) {
+    const counts = element("form", { className: "player-form" }, element("h3", {}, "Chip counts"),
+      ...seated.map(([seat, player]) => {
+        const input = element("input", { type: "number", min: "0", step: "1", placeholder: "chips", ariaLabel: `Chip count: seat ${seat}, ${player.name}` });
+        input.dataset.key = `count-${table.number}-${seat}`; // kept through a redraw
+        input.dataset.seat = seat;
+        return element("label", {}, `${seat}. ${player.name} `, input);
+      }),
+      element("button", { type: "submit" }, "Report the counts"));
+    counts.addEventListener("submit", (submit) => {
+      submit.preventDefault();
+      const filled = [...submit.target.querySelectorAll("input[data-seat]")].filter((input) => input.value !== "");
+      const body = { counts: Object.fromEntries(filled.map((input) => [input.dataset.seat, Number(input.value)])) };
+      act(`tables/${table.number}/chip-counts/`, body, (answer) => answer.sentence, submit.target);
+    });
+    book.append(counts);
+  }
+
+  // End of day: a bag counted by one person stands when a second counts the same.
+  for (const seat of table.bagged.filter((s) => !(table.bags_confirmed || []).includes(s))) {
+    const player = table.players[String(seat)];
+    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Second count: seat ${seat}` });
+    chips.dataset.key = `confirm-${table.number}-${seat}`;
+    const confirmBag = element("form", { className: "bag" }, `Confirm the bag of ${seat}. ${player ? player.name : ""} `, chips,
+      element("button", { type: "submit" }, "Confirm"));
+    confirmBag.addEventListener("submit", (submit) => {
+      submit.preventDefault();
+      act(`tables/${table.number}/seats/${seat}/bag/confirm/`, { chips: Number(chips.value) }, () => `Bag of seat ${seat} confirmed.`, submit.target);
+    });
+    book.append(confirmBag);
+  }
+  return book;
+}
