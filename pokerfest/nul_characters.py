@@ -12,7 +12,7 @@ import json
 
 from django.conf import settings
 from django.http import HttpResponse, JsonResponse
-from django.utils.html import escape
+from django.template import loader
 
 SENTENCE = ("The request contains a NUL character (U+0000) in {where}; no name, reason or search can hold one. "
             "Remove it and send the request again.")
@@ -84,6 +84,5 @@ class RefuseNulCharacters:
         sentence = SENTENCE.format(where=where)
         if request.path_info.startswith("/api/"):
             return JsonResponse({"detail": sentence}, status=422)
-        page = ('<!doctype html><html lang="en"><meta charset="utf-8"><title>Invalid input</title>'
-                f'<h1>Invalid input</h1><p>{escape(sentence)}</p><p><a href="/">Back to the tournaments</a></p></html>')
+        page = loader.render_to_string("pokerfest/invalid_input.html", {"sentence": sentence})
         return HttpResponse(page, status=422, content_type="text/html; charset=utf-8")

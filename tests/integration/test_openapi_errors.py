@@ -10,21 +10,9 @@ from django.test import Client
 
 from clock.services import level_clock
 from players.services import desk as player_services
+from tests.integration.test_api_bounds import openapi, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def openapi() -> dict:
-    return Client().get("/api/openapi.json").json()
-
-
-def resolve(schema: dict, document: dict) -> dict:
-    while "$ref" in schema:
-        node = document
-        for part in schema["$ref"].removeprefix("#/").split("/"):
-            node = node[part]
-        schema = node
-    return schema
 
 
 def answer_schema(operation: dict, status: int, document: dict) -> dict | None:
