@@ -62,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
         tournament = Tournament(system, tally, args.entries, args.seed)
         tournament.set_up()
         faults.screens = tournament.screens.screens
+        tournament.faults_pending = faults.wait_for_the_planned
         faults.start()
         tournament.play()
     except (Gone, Stuck) as problem:

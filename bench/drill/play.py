@@ -26,6 +26,7 @@ class Stuck(Exception):
 class Tournament:
     def __init__(self, system: System, tally: Tally, entries: int, seed: int):
         self.system, self.tally, self.entries = system, tally, entries
+        self.faults_pending = None  # set by the runner: waits for the planned faults (--max-faults)
         self.random = random.Random(seed)
         self.run_mark = f"{seed}-{int(time.time()) % 10**6}"  # a reused --var holds earlier runs' players
         base = system.base
@@ -146,6 +147,11 @@ class Tournament:
         view = self.checks.after("late registration")
         quiet, busts = 0, 0
         while self.ledger.players_left() > 1:
+            if self.ledger.players_left() <= 3 and self.faults_pending is not None:
+                # A short run can reach its final hands before the planned faults: they land
+                # in play, never after the finish, whatever the machine's speed.
+                self.faults_pending()
+                self.faults_pending = None
             before = len(self.ledger.busted)
             view = self.next_action(view, busts)
             busts = len(self.ledger.busted)
@@ -170,7 +176,7 @@ class Tournament:
                 answer.status = 200
             return self.step(answer, f"move {body}")
         if view["waiting"]:  # a short table's open seat sits between the blinds: it needs a hand
-            return self.hand_done(view["waiting"][0])
+            return self.hand_done(next(t for t in view["tables"] if t["number"] == view["waiting"][0]))
         hfh = view["hand_for_hand"]
         if hfh:
             return self.hand_for_hand(view, hfh)
@@ -184,11 +190,16 @@ class Tournament:
             return self.step(self.director.post(f"/api/tournaments/{tid}/clock/resume/"), "clock resumed")
         table = self.random.choice([t for t in view["tables"] if t["count"] >= 2] or view["tables"])
         if self.random.random() < 0.3 and table["count"] >= 2:
-            return self.hand_done(table["number"])
+            return self.hand_done(table)
         return self.bust(table, new_hand=bool(table["out_this_hand"]) and table["count"] >= 2)
 
-    def hand_done(self, table: int) -> dict:
-        answer = self.floor.post(f"/api/tournaments/{self.id}/tables/{table}/hand-done/", what="hand done")
+    def hand_done(self, shown: dict) -> dict:
+        """"Hand done" for the hand the tablet shows (`hand` in the floor view), as the tablet sends it."""
+        table = shown["number"]
+        answer = self.floor.post(f"/api/tournaments/{self.id}/tables/{table}/hand-done/", {"hand": shown["hand"]},
+                                 what="hand done")
+        if answer.ok and isinstance(answer.body, dict) and answer.body.get("already_done"):
+            self.floor.acked.pop()  # another tablet's tap did it: this one rightly wrote nothing
         if answer.status == 409:  # fewer than two players, or waiting for hand-for-hand: the tablet says so
             self.tally.refused["hand done"] += 1
             answer.status = 200
@@ -198,7 +209,8 @@ class Tournament:
         seat = self.random.choice(list(table["players"]))
         entry = table["players"][seat]["entry"]
         answer = self.floor.post(f"/api/tournaments/{self.id}/tables/{table['number']}/seats/{seat}/out/",
-                                 {"new_hand": new_hand}, "player out")
+                                 {"new_hand": new_hand, **({"hand": table["hand"]} if new_hand else {})},
+                                 "player out")
         if answer.ok:
             self.ledger.busted.add(entry)
         return self.step(answer, f"entry {entry} out at table {table['number']}")
@@ -217,14 +229,14 @@ class Tournament:
                 if self.random.random() < 0.15:
                     return self.step(floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/frozen/"),
                                      f"table {number} frozen")
-            return self.hand_done(number)
+            return self.hand_done(tables[number])
         if hfh["released"]:
             number = hfh["released"][0]
             if (hfh["hand"], -number) not in self.decided:
                 self.decided.add((hfh["hand"], -number))
                 if self.random.random() < 0.6 and tables[number]["count"] > 2:
                     return self.bust(tables[number])
-            return self.hand_done(number)
+            return self.hand_done(tables[number])
         if hfh["frozen"]:
             number = hfh["frozen"][0]
             return self.step(floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/play-out/"),

@@ -186,6 +186,13 @@ class Faults:
         if self.thread.is_alive():
             self.thread.join(RECOVER_WITHIN + 10)
 
+    def wait_for_the_planned(self) -> None:
+        """Until --max-faults faults are injected and recovered from (play waits here near the
+        end of a short run)."""
+        if self.limit is None or not self.thread.is_alive():
+            return
+        self.thread.join()
+
     def _run(self) -> None:
         plan: list[str] = []
         while not self.stopping.wait(self.every):
