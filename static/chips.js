@@ -23,9 +23,11 @@
   if (!check) return;
   const base = document.querySelector("[data-api-base]").dataset.apiBase;
   const result = document.querySelector("[data-result]");
+  let last = null; // the latest check: publishing from counts that do not agree asks first
   async function load() {
     const { ok, answer } = await getJSON(`${base}chip-counts/`);
     if (!ok) return;
+    last = answer;
     check.querySelector("[data-chips-in-play]").textContent = fmt(answer.in_play);
     check.querySelector("[data-chips-counted]").textContent =
       `${fmt(answer.counted)} in ${answer.seats_counted} of ${answer.seats_in_play} stacks`;
@@ -34,6 +36,7 @@
     sentence.className = answer.complete && !answer.agrees ? "notice" : "";
   }
   check.querySelector("[data-publish-leaders]").addEventListener("click", async () => {
+    if (last && !last.agrees && !confirm(`${last.sentence}\nPublish the chip leaders all the same?`)) return;
     const { ok, answer } = await postJSON(`${base}chip-leaders/publish/`, {});
     result.className = `result ${ok ? "ok" : "refused"}`;
     result.textContent = ok ? "The chip leaders are on the lobby." : answer.detail;

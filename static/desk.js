@@ -120,6 +120,7 @@ const deskPage = {
       })
     );
     if (ok && !answer.length) list.innerHTML = "<li>No player found: create them below.</li>";
+    if (!ok) list.replaceChildren(element("li", { className: "notice" }, answer.detail)); // e.g. a NUL pasted in
   },
 
   async select(playerId) {

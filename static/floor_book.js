@@ -17,7 +17,8 @@ function floorBook(table, act) {
   // Rulings of the hand being played: open to dispute until Hand done.
   for (const ruling of table.rulings_this_hand || []) {
     const line = element("p", { className: "ruling" }, `Ruling, hand ${table.hand}: ${ruling.decision}`);
-    if (ruling.disputed) line.append(" · disputed: the director reviews it");
+    if (ruling.overturned) line.append(` · overturned by the director: ${ruling.overturned}`);
+    else if (ruling.disputed) line.append(" · disputed: the director reviews it");
     else {
       const dispute = element("button", { type: "button" }, "Dispute");
       dispute.addEventListener("click", () => {

@@ -223,9 +223,10 @@ def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dic
     """TD-RULING: each open table's rulings in the hand being played, which may be disputed."""
     found: dict[tuple[int, int], list[dict]] = {}
     for row in tournament.rulings.filter(table__broken_at__isnull=True).filter(hand__gt=F("table__hands_dealt")).values(
-            "id", "table_id", "hand", "decision", "disputed_at"):
+            "id", "table_id", "hand", "decision", "disputed_at", "overturn_reason"):
         found.setdefault((row["table_id"], row["hand"]), []).append(
-            {"id": row["id"], "decision": row["decision"], "disputed": row["disputed_at"] is not None})
+            {"id": row["id"], "decision": row["decision"], "disputed": row["disputed_at"] is not None,
+             "overturned": row["overturn_reason"] or None})
     return found
 
 

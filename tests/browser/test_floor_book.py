@@ -55,6 +55,7 @@ def test_TD_RULING_CHIP_COUNT_the_floor_keeps_its_book_on_the_tablet_and_the_dir
     row.get_by_role("button", name="Overturn").click()
     expect(director.locator("[data-result]")).to_have_text("Ruling overturned.")
     expect(director.locator("[data-rulings-list] tr").first).to_contain_text(f"Overturned: {answers['director']}")
+    expect(card.locator(".ruling")).to_contain_text(f"overturned by the director: {answers['director']}")
     director.get_by_label("Find rulings by player").fill("nobody")
     director.get_by_role("button", name="Find", exact=True).click()
     expect(director.locator("[data-rulings-list]")).to_have_text("No ruling names this player.")

@@ -78,3 +78,5 @@ def test_a_ticket_answers_anonymous_visitors_alike_whether_the_entry_exists_or_n
     no_tournament = anonymous.get(f"/tournaments/{UNKNOWN}/seat/{entry.public_code}/")
     assert wrong_code.status_code == no_tournament.status_code == 404
     assert wrong_code.content == no_tournament.content
+    page = wrong_code.content.decode()  # a page of the site with a way back, not a bare "Not Found"
+    assert "<h1>Not found</h1>" in page and 'href="/">Back to the tournaments' in page
