@@ -27,6 +27,7 @@ const setupPage = {
       };
       total.addEventListener("input", split);
       share.addEventListener("input", split);
+      if (total.value) split(); // typed while this script was still loading (a slow page)
     }
     this.on("[data-create]", (form) => this.create(form));
     this.on("[data-festival]", async (form) => {
