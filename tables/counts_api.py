@@ -5,7 +5,7 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from tables.queries import count_check, latest_counts
+from tables.queries import counts_view
 from tables.services import counts
 from tournaments.api import ERRORS, Chips, Id, SeatNumber, TableNumber, request_key
 from tournaments.queries import field_counts
@@ -39,13 +39,7 @@ def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: Sea
             summary="Chips in play, the latest count of every player still in, and whether they agree")
 def chip_counts(request, tournament_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
-    in_play = field_counts(tournament_id)["chips_in_play"]
-    latest = latest_counts(tournament)
-    numbers = dict(tournament.entries.filter(id__in=latest).values_list("id", "number"))
-    return {**count_check(tournament, in_play),
-            "stacks": sorted(({"entry": numbers[entry], "table": row["table"], "seat": row["seat"],
-                               "chips": row["chips"], "bag": row["bag"], "confirmed": row.get("confirmed")}
-                              for entry, row in latest.items()), key=lambda row: (row["table"], row["seat"]))}
+    return counts_view(tournament, field_counts(tournament_id)["chips_in_play"])
 
 
 @router.post("/tournaments/{tournament_id}/chip-leaders/publish/", response={200: dict, **ERRORS},

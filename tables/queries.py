@@ -377,6 +377,15 @@ def count_check(tournament: Tournament, in_play: int) -> dict:
             "bags_to_confirm": unconfirmed, "sentence": check.sentence()}
 
 
+def counts_view(tournament: Tournament, in_play: int) -> dict:
+    """The director's check and the latest count of every player still in, by table and seat."""
+    latest = latest_counts(tournament)
+    numbers = dict(tournament.entries.filter(id__in=latest).values_list("id", "number"))
+    stacks = [{"entry": numbers[entry], "table": row["table"], "seat": row["seat"], "chips": row["chips"],
+               "bag": row["bag"], "confirmed": row.get("confirmed")} for entry, row in latest.items()]
+    return {**count_check(tournament, in_play), "stacks": sorted(stacks, key=lambda row: (row["table"], row["seat"]))}
+
+
 def chip_leaders(tournament: Tournament, in_play: int, players_left: int, top: int = 10) -> dict:
     """The lobby's chip leaders from the latest counts: public names, no personal data."""
     latest = latest_counts(tournament)

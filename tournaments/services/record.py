@@ -48,11 +48,11 @@ def dismiss_announcement(tournament_id: int, announcement_id: int, director, req
                 .filter(tournament_id=tournament_id, pk=announcement_id).first())
         if made is None:
             raise Refused("There is no such announcement in this tournament.")
-        if made.dismissed_at is None:
-            made.dismissed_at, made.dismissed_by = now, recorded_user(director)
-            made.save(update_fields=["dismissed_at", "dismissed_by"])
-            up = announcements_up(tournament_id, now)
-            op.append(kinds.ANNOUNCEMENT_DISMISSED, payload={"announcement": made.id, "announcements": up},
-                      public={"announcement": made.id, "announcements": up})
+        if made.dismissed_at is not None:  # taken down already (another tap): nothing to log
+            return {"announcements": announcements_up(tournament_id, now)}
+        made.dismissed_at, made.dismissed_by = now, recorded_user(director)
+        made.save(update_fields=["dismissed_at", "dismissed_by"])
         up = announcements_up(tournament_id, now)
+        op.append(kinds.ANNOUNCEMENT_DISMISSED, payload={"announcement": made.id, "announcements": up},
+                  public={"announcement": made.id, "announcements": up})
     return {"announcements": up}
