@@ -2,6 +2,11 @@
 // seating changes, and "find my seat" by name.
 "use strict";
 
+// HFH-MODE: the bubble burst (the `hfh.ended` event, or the snapshot's `bubble_burst`).
+function inTheMoney(ended) {
+  return ended ? `In the money! ${ended.players_left} players left, ${ended.places_paid} paid.` : "";
+}
+
 const lobbyPage = {
   base: null,
 
@@ -12,14 +17,14 @@ const lobbyPage = {
     reloadOnSeatingChanges(() => this.chart(), 1000);
     document.addEventListener("pokerfest:snapshot", (event) => {
       this.endOfDay(event.detail.end_of_day);
-      this.handForHand(event.detail.hand_for_hand);
+      this.handForHand(event.detail.hand_for_hand, inTheMoney(event.detail.bubble_burst));
       this.finished(event.detail.winners, event.detail.tournament.status);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
       if (touches(kind, "hand_for_hand")) this.handForHand(data);
       if (kind === "hand.done" && data.hand_for_hand) this.handForHand(data.hand_for_hand);
-      if (kind === "hfh.ended") this.handForHand(null, `In the money! ${data.players_left} players left, ${data.places_paid} paid.`);
+      if (kind === "hfh.ended") this.handForHand(null, inTheMoney(data));
       if (kind === "tournament.finished") this.finished(data.winners);
       if (kind === "tournament.cancelled") this.finished([], "cancelled");
     });

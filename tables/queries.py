@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from clock.models import Clock, TableClock
 from clock.queries import level_now
 from clock.table_clocks import extension_chips, heads_up_count
+from core import kinds
 from core.refusals import Refused
 from players.queries import public_name
 from tables import chips, seating
@@ -286,6 +287,15 @@ def hand_for_hand_view(tournament: Tournament, running: HandForHand | None = Non
                                                                                        "hand_for_hand"):
         states.setdefault(status or HandForHandStatus.PLAYING, []).append(number)
     return {"hand": running.hand, **{status: sorted(numbers) for status, numbers in states.items()}}
+
+
+def bubble_burst(tournament: Tournament) -> dict | None:
+    """HFH-MODE: the `hfh.ended` record ("in the money!") once hand-for-hand has ended, so a
+    screen that resyncs after the bubble burst still says so (the log is its record)."""
+    if not HandForHand.objects.filter(tournament=tournament, ended_at__isnull=False).exists():
+        return None
+    last = tournament.events.filter(kind=kinds.HFH_ENDED.name).order_by("-seq").values("public").first()
+    return last["public"] if last else None
 
 
 def bust_hand(tournament: Tournament) -> int | None:

@@ -24,7 +24,7 @@ from players import eligibility
 from players.models import Membership, Player
 from players.queries import public_name
 from tables.models import ChipAdjustment
-from tables.queries import hand_for_hand_view
+from tables.queries import bubble_burst, hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
 from tournaments.models import Elimination, Entry, Event, Tournament, WonSeat
@@ -67,6 +67,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         }
         document["money"] = money_summary(tournament, document["players_left"])
         document["hand_for_hand"] = hand_for_hand_view(tournament)
+        document["bubble_burst"] = bubble_burst(tournament) if document["hand_for_hand"] is None else None
         document["winners"] = winners(tournament)
         document["late_registration_over"] = late_registration_over(tournament)
         document["announcements"] = announcements_up(tournament_id, now)

@@ -10,7 +10,7 @@ from tables.queries import floor_view
 from tables.services.floor import hand_done, player_out
 from tournaments.models import Entry, Tournament
 from tournaments.payouts import split_tie
-from tournaments.queries import standings
+from tournaments.queries import snapshot, standings
 
 # Ten of twelve paid: the bubble bursts when two are out.
 TEN_PAID = {"preset": "pokerfest", "payouts": {"percent_table": [[20, [2000, 1500, 1200, 1000, 900, 900, 800, 700,
@@ -40,6 +40,7 @@ def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share
     assert floor.post(f"{base}/hand-for-hand/start/").status_code == 403
     started = director.post(f"{base}/hand-for-hand/start/").json()
     assert started == {"hand": 1, "playing": [1, 2, 3], "done": [], "frozen": [], "released": []}
+    assert snapshot(tournament.id)["bubble_burst"] is None
 
     player_out(tournament.id, 1, seated_at(tournament, 1)[0], staff["floor"], starting_stack=5_000)
     player_out(tournament.id, 2, seated_at(tournament, 2)[0], staff["floor"], starting_stack=90_000)
@@ -63,6 +64,9 @@ def test_HFH_MODE_and_HFH_ALLIN_two_busts_at_two_tables_and_a_frozen_table_share
     assert hand_for_hand_view(tournament) is None  # ended by itself: in the money
     ended = tournament.events.get(kind="hfh.ended").public
     assert ended == {"hand": 1, "players_left": 9, "places_paid": 10, "in_the_money": True}
+    # A screen that resyncs after the bubble burst still says "in the money" (the lobby's line).
+    after = snapshot(tournament.id)
+    assert after["hand_for_hand"] is None and after["bubble_burst"] == ended
     results = standings(tournament)
     out = {row["entry"]: row for row in results["out"]}
     assert {tuple(row["place"]) for row in out.values()} == {(10, 12)}  # three tables, one hand: a tie
