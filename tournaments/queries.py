@@ -27,7 +27,7 @@ from tables.models import ChipAdjustment
 from tables.queries import bubble_burst, hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
-from tournaments.models import Elimination, Entry, Event, Tournament, WonSeat
+from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
 
@@ -427,6 +427,25 @@ def close_out(tournament_id: int) -> dict:
     table = [{"desk": desk, "shift": shift, "method": method, **row, "net": row["taken"] - row["returned"]}
              for (desk, shift, method), row in sorted(rows.items())]
     totals = {key: sum(row[key] for row in table) for key in ("sales", "taken", "voided", "refunded", "returned", "net")}
+    prizes = prizes_paid_by_cashier(tournament_id)
+    return {"rows": table, "totals": totals, "prizes": prizes,
+            "net_after_prizes": totals["net"] - prizes["totals"]["paid"]}
+
+
+def prizes_paid_by_cashier(tournament_id: int) -> dict:
+    """The payout desk's side of the close-out, per cashier and method: payments standing and
+    their total, and payments reversed (kept on record, not in the total)."""
+    rows: dict[tuple, dict] = defaultdict(lambda: {"payments": 0, "paid": 0, "reversed": 0, "reversed_amount": 0})
+    for payment in PrizePayment.objects.filter(tournament_id=tournament_id).select_related("cashier"):
+        row = rows[(payment.cashier.get_username() if payment.cashier else "", payment.method)]
+        if payment.reversed_at is None:
+            row["payments"] += 1
+            row["paid"] += payment.amount
+        else:
+            row["reversed"] += 1
+            row["reversed_amount"] += payment.amount
+    table = [{"cashier": cashier, "method": method, **row} for (cashier, method), row in sorted(rows.items())]
+    totals = {key: sum(row[key] for row in table) for key in ("payments", "paid", "reversed", "reversed_amount")}
     return {"rows": table, "totals": totals}
 
 

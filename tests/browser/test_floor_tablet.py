@@ -387,6 +387,12 @@ def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and
     expect(result).to_contain_text("ID document on file")  # REG-ID: refused, nothing paid
     page.get_by_role("button", name="Pay cash").click()
     expect(rows.first).to_contain_text("paid 300.00 EUR (cash)")
+    # The close-out counts the payout desk: one payment standing, the reversed one on record.
+    page.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
+    expect(page.locator("[data-prizes-paid] tbody tr")).to_have_count(1)
+    expect(page.locator("[data-prizes-paid] tbody tr td")).to_have_text(
+        [staff["director"].username, "cash", "1", "300.00 EUR", "1", "300.00 EUR"])
+    expect(page.locator("[data-prizes-total]")).to_have_text("300.00 EUR")
 
 
 def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_screen(

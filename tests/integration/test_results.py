@@ -202,6 +202,12 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     assert cashier.post(url, {"method": "cash"}, content_type="application/json").status_code == 200
     assert tournament.prize_payments.count() == 2 and tournament.prize_payments.filter(reversed_at=None).count() == 1
     assert tournament.events.get(kind="prize.payment_reversed").payload["reason"] == "counted out to the wrong player"
+    # The close-out counts the payout desk too: the standing payment, and the reversed one on record.
+    report = cashier.get(f"/api/tournaments/{tournament.id}/close-out/").json()
+    prize = paid_out[0]["prize"]
+    assert report["prizes"]["rows"] == [{"cashier": staff["cashier"].username, "method": "cash", "payments": 1,
+                                         "paid": prize, "reversed": 1, "reversed_amount": prize}]
+    assert report["net_after_prizes"] == report["totals"]["net"] - prize
 
 
 @pytest.mark.django_db
