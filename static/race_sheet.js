@@ -16,7 +16,7 @@ const raceSheets = {
     if (!ok || asked !== this.asked) return;
     const before = JSON.stringify(this.current);
     this.current = answer.current;
-    if (JSON.stringify(this.current) !== before && typeof floorPage !== "undefined") floorPage.refresh();
+    if (JSON.stringify(this.current) !== before && typeof floorPage !== "undefined" && floorPage.root) floorPage.refresh();
   },
 
   // A race answered by the server (this tablet's or another's) replaces the table's sheet.

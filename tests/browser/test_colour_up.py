@@ -24,8 +24,9 @@ def test_CHIP_RACE_a_race_sheet_filled_in_on_a_tablet_leaves_the_chips_in_play_u
     Level.objects.filter(structure=structure, position=2).update(colour_up="$100 black chips leave")
     act(open_tables, t, [1], staff["director"])
     act(draw_field, t, staff["director"], 5)
-    tablet, director = new_page(), new_page()
+    tablet, other_tablet, director = new_page(), new_page(), new_page()
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
+    sign_in(other_tablet, stack.url, staff["floor"], f"/tournaments/{t}/floor/?table=1")
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
     card = tablet.locator('.table-card[data-table="1"]')
     expect(card.locator(".seats li:not(.empty)")).to_have_count(6)
@@ -65,6 +66,11 @@ def test_CHIP_RACE_a_race_sheet_filled_in_on_a_tablet_leaves_the_chips_in_play_u
     assert difference in (300 - 250, 400 - 250)  # the rounding, and a chip if seat 2 was not raced out
     protected = outcome.locator("li").filter(has_text="keeps one 100 chip: not raced out")
     expect(protected).to_have_count(1 if difference == 150 else 0)
+
+    # Another tablet at the table: its sheet turns into the same result, nothing raced twice.
+    other = other_tablet.locator('.table-card[data-table="1"] [data-race-sheet="1"] .race-result')
+    expect(other).to_have_attribute("data-difference", str(difference))
+    expect(other.locator("li")).to_have_text(outcome.locator("li").all_inner_texts())
 
     # The director: table 1 raced, the chips in play moved by exactly the difference.
     expect(director.locator('[data-colour-up-tables] li[data-colour-up-table="1"]')).to_have_text(

@@ -36,13 +36,15 @@ def house(tournament, preset):
     type(tournament).objects.filter(pk=tournament.pk).update(ruleset_preset=preset, ruleset={})
 
 
-def replay(race: ChipRace):
-    """The race again from what the log holds: the sheet and the seed."""
-    sheet = [OddChips(row["seat"], row["odd_chips"], row["has_other_chips"]) for row in race.sheet]
-    cards = shoe(max(1, sum(row.odd_chips for row in sheet)), random.Random(race.seed))
-    if race.pot:
-        return odd_chip_pot(sheet, race.colour_up.leaving, race.colour_up.smallest, cards)
-    return chip_race(sheet, race.colour_up.leaving, race.colour_up.smallest, race.start_after, cards)
+def replay(tournament, table: int, number: int):
+    """The race again from what the log holds: the sheet and the seed in its chips.raced event."""
+    logged = next(event.payload for event in tournament.events.filter(kind="chips.raced")
+                  if (event.payload["table"], event.payload["colour_up"]) == (table, number))
+    sheet = [OddChips(row["seat"], row["odd_chips"], row["has_other_chips"]) for row in logged["sheet"]]
+    cards = shoe(max(1, sum(row.odd_chips for row in sheet)), random.Random(logged["seed"]))
+    if logged["pot"]:
+        return odd_chip_pot(sheet, logged["leaving"], logged["smallest"], cards)
+    return chip_race(sheet, logged["leaving"], logged["smallest"], logged["start_after"], cards)
 
 
 def test_CHIP_RACE_pokerfest_deals_from_left_of_the_dealer_neverending_from_seat_1(seated, staff):
@@ -58,7 +60,7 @@ def test_CHIP_RACE_pokerfest_deals_from_left_of_the_dealer_neverending_from_seat
     left_of_dealer = next((seat for seat in seats if seat > button), seats[0])
     assert answer["cards"][str(left_of_dealer)][0] == first_card  # the first card to the left of the dealer
     assert sorted(answer["new_chips"].values()) == [0, 0, 0, 1, 1, 1]  # one chip each at most
-    assert replay(race).new_chips == {int(seat): chips for seat, chips in answer["new_chips"].items()}
+    assert replay(tournament, 1, 1).new_chips == {int(seat): chips for seat, chips in answer["new_chips"].items()}
 
     # neverending: from seat 1, whoever holds the button.
     house(tournament, "neverending")
@@ -68,7 +70,7 @@ def test_CHIP_RACE_pokerfest_deals_from_left_of_the_dealer_neverending_from_seat
     assert answer["start_after"] is None
     assert answer["cards"][str(seats[0])][0] == first_card  # 12 cards again: the same shoe, dealt from seat 1
     assert sum(answer["new_chips"].values()) == chips_for(1_200, 500) == 2
-    assert replay(ChipRace.objects.get(colour_up__number=2)).difference == answer["difference"] == 1_000 - 1_200
+    assert replay(tournament, 1, 2).difference == answer["difference"] == 1_000 - 1_200
 
 
 def test_CHIP_ODD_kentucky_the_tables_odd_chips_go_in_one_pot_to_the_high_card(seated, staff):
@@ -85,6 +87,7 @@ def test_CHIP_ODD_kentucky_the_tables_odd_chips_go_in_one_pot_to_the_high_card(s
     assert answer["new_chips"][str(high)] == chips_for(6 * 25, 100) == 2  # the whole pot, coloured up
     assert sum(answer["new_chips"].values()) == 2 and answer["difference"] == 200 - 150
     assert answer["lines"][str(high)] == f"seat {high} takes the pot: 2 chips of 100"
+    assert replay(tournament, 1, 1).new_chips == {int(seat): chips for seat, chips in answer["new_chips"].items()}
 
 
 def test_CHIP_RACE_nobody_is_raced_out_and_the_chips_in_play_change_by_the_difference_exactly(seated, staff):
@@ -110,7 +113,7 @@ def test_CHIP_RACE_nobody_is_raced_out_and_the_chips_in_play_change_by_the_diffe
     event = tournament.events.get(kind="chips.raced")
     assert event.public is None and event.payload["seed"] == seed and event.payload["sheet"][1]["has_other_chips"] is False
     assert event.payload["protected"] == [seats[1]] and event.payload["difference"] == 100
-    assert replay(ChipRace.objects.get()).protected == (seats[1],)
+    assert replay(tournament, 1, 1).protected == (seats[1],)
 
 
 def test_CHIP_RACE_a_table_races_once_a_second_sheet_gets_the_recorded_result(seated, staff):
