@@ -17,6 +17,7 @@ Views:
 - `announcements`: the event's data is the list of announcements up now (every screen's banner);
 - `rulings`: the record of rulings changed: the director's list reloads;
 - `chip_counts`: counts changed: the director's count check reloads.
+- `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload.
 """
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
-                   "announcements", "rulings", "chip_counts"})
+                   "announcements", "rulings", "chip_counts", "colour_up"})
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,10 @@ CHIPS_COUNTED = _kind("chips.counted", STAFF, "stacks counted at a table, and ho
                       "in play (CHIP-COUNT)", "chip_counts")
 CHIP_LEADERS_PUBLISHED = _kind("chips.leaders_published", PUBLIC, "the chip leaders and average stack from the latest "
                                "counts, for the lobby")
+COLOUR_UP_STARTED = _kind("chips.colour_up_started", PUBLIC, "the director started a colour-up: a chip leaves "
+                          "play and every table races its odd chips (CHIP-RACE, CHIP-ODD)", "colour_up")
+CHIPS_RACED = _kind("chips.raced", STAFF, "a table raced its odd chips at a colour-up; the chips in play change by "
+                    "the race's difference (CHIP-RACE, CHIP-ODD)", "colour_up", "chip_counts")
 DAY_ENDED = _kind("day.ended", PUBLIC, "every table has played its last hand: the day is over", "tables")
 
 # The desk (players/services/desk.py, players/services/compliance.py, tournaments/services/desk.py).

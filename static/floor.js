@@ -114,6 +114,7 @@ const floorPage = {
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
     card.append(seats, done, floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
+    if (typeof raceSheet === "function") card.append(...raceSheet(table, (path, body, then, form) => this.act(path, body, then, form)));
     return card;
   },
 

@@ -19,6 +19,7 @@ player could not be raced out of) is what the chips in play change by.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tournaments.high_card import Card
@@ -141,3 +142,71 @@ def _result(new_chips: dict, protected: tuple, dealt: dict, odd_value: int, smal
     new_value = sum(new_chips.values()) * smallest
     return RaceResult(new_chips, protected, {seat: [str(card) for card in cards] for seat, cards in dealt.items()},
                       odd_value, new_value, new_value - odd_value)
+
+
+# Starting a colour-up: the denominations, and what the structure's notes suggest ----------
+
+_PRICED = re.compile(r"[$€£T]\s*([0-9][0-9,]*)")
+_NUMBER = re.compile(r"([0-9][0-9,]*)")
+
+
+def denomination_in(note: str) -> int | None:
+    """The chip value a structure's colour-up note names: "$25 green chips leave" -> 25,
+    "T1,000 chips leave" -> 1000 (a value after a currency sign first, else the first number);
+    None when it names none."""
+    match = _PRICED.search(note or "") or _NUMBER.search(note or "")
+    value = int(match.group(1).replace(",", "")) if match else 0
+    return value or None
+
+
+def suggested_colour_up(notes: list[str], smallest_in_play: int | None) -> tuple:
+    """notes: the structure's colour-up notes from the current level on, in order;
+    smallest_in_play: the smallest chip staying at the last colour-up (None before the first).
+    The first note naming a chip still in play gives (leaving, smallest staying or None, the
+    note): the smallest staying is the next larger value a later note names (that chip leaves
+    later, so it is still in play)."""
+    named = [(value, note) for note in notes if (value := denomination_in(note))]
+    for i, (value, note) in enumerate(named):
+        if smallest_in_play is not None and value < smallest_in_play:
+            continue  # gone already
+        later = next((other for other, _ in named[i + 1:] if other > value), None)
+        return value, later, note
+    return None, None, ""
+
+
+def colour_up_problem(leaving: int, smallest: int, smallest_in_play: int | None) -> str | None:
+    """Why a colour-up of `leaving` to `smallest` makes no sense, or None. `smallest_in_play`:
+    the smallest chip staying at the last colour-up (None before the first)."""
+    if leaving < 1:
+        return "The chip leaving play is a value of at least 1, such as 25."
+    if smallest <= leaving:
+        return (f"The smallest chip staying in play ({smallest:,}) must be worth more than the chip leaving "
+                f"({leaving:,}).")
+    if smallest % leaving:
+        return (f"A chip of {smallest:,} is not a whole number of {leaving:,} chips: the odd chips could not be "
+                "changed up. Check the two values.")
+    if smallest_in_play is not None and leaving < smallest_in_play:
+        return (f"Chips of {leaving:,} already left play at an earlier colour-up: the smallest chip in play is "
+                f"{smallest_in_play:,}.")
+    return None
+
+
+def seat_lines(new_chips: dict, protected, smallest: int, pot: bool) -> dict:
+    """What the tablet says for each seat that raced: seat (int) -> a sentence. Seats may come
+    as text (a race read back from JSON)."""
+    safe = {int(seat) for seat in protected}
+    lines = {}
+    for seat, won in sorted((int(seat), won) for seat, won in new_chips.items()):
+        if seat in safe:
+            lines[seat] = f"seat {seat} keeps one {smallest:,} chip: not raced out"
+        elif won and pot:
+            lines[seat] = f"seat {seat} takes the pot: {_chips(won, smallest)}"
+        elif won:
+            lines[seat] = f"seat {seat} wins {_chips(won, smallest)}"
+        else:
+            lines[seat] = f"seat {seat} wins nothing"
+    return lines
+
+
+def _chips(count: int, value: int) -> str:
+    return f"one {value:,} chip" if count == 1 else f"{count} chips of {value:,}"

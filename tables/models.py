@@ -4,6 +4,7 @@ per entry."""
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Mod
 
 from tournaments.models import Entry, Festival, Tournament
 
@@ -204,6 +205,61 @@ class ChipAdjustment(models.Model):
             models.CheckConstraint(condition=~models.Q(kind="removed") | models.Q(chips__lte=0),
                                    name="chip_removal_takes_chips_out"),
             models.CheckConstraint(condition=~models.Q(reason=""), name="chip_adjustment_has_a_reason"),
+        ]
+
+
+class ColourUp(models.Model):
+    """A denomination leaving play (CHIP-RACE, CHIP-ODD): every table races its odd chips of
+    `leaving` into chips of `smallest`, once (ChipRace)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="colour_ups")
+    number = models.PositiveIntegerField(help_text="1 for the tournament's first colour-up, and so on")
+    leaving = models.BigIntegerField(help_text="the chip value leaving play")
+    smallest = models.BigIntegerField(help_text="the smallest chip value staying in play")
+    note = models.CharField(max_length=100, blank=True, help_text="the structure's note it came from, if any")
+    started_at = models.DateTimeField()
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="colour_up_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "leaving"], name="colour_up_a_denomination_leaves_once"),
+            models.CheckConstraint(condition=models.Q(leaving__gte=1, smallest__gt=models.F("leaving")),
+                                   name="colour_up_to_a_larger_chip"),
+            models.CheckConstraint(condition=models.lookups.Exact(Mod("smallest", "leaving"), 0),
+                                   name="colour_up_smallest_is_whole_leaving_chips"),
+        ]
+
+
+class ChipRace(models.Model):
+    """One table's race at a colour-up, as it was run: the sheet the tablet sent, the seed of
+    the shoe (it replays the race), the result, and the chips in play's change (`adjustment`)."""
+
+    colour_up = models.ForeignKey(ColourUp, on_delete=models.PROTECT, related_name="races")
+    table = models.PositiveIntegerField()
+    pot = models.BooleanField(help_text="CHIP-ODD: the odd chips went to the high card in one pot")
+    start_after = models.PositiveSmallIntegerField(null=True, blank=True,
+                                                   help_text="the dealer's seat the cards were dealt from; "
+                                                             "empty: from seat 1")
+    seed = models.BigIntegerField()
+    sheet = models.JSONField(help_text="[{seat, odd_chips, has_other_chips}] as entered")
+    result = models.JSONField(help_text="new_chips (seat -> chips), protected (seats), cards (seat -> cards)")
+    odd_value = models.BigIntegerField()
+    new_value = models.BigIntegerField()
+    difference = models.BigIntegerField()
+    adjustment = models.OneToOneField(ChipAdjustment, on_delete=models.PROTECT, related_name="+")
+    raced_at = models.DateTimeField()
+    raced_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["colour_up", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["colour_up", "table"], name="chip_race_once_per_table"),
+            models.CheckConstraint(condition=models.Q(odd_value__gte=0, new_value__gte=0, seed__gte=0),
+                                   name="chip_race_values_not_negative"),
+            models.CheckConstraint(condition=models.Q(difference=models.F("new_value") - models.F("odd_value")),
+                                   name="chip_race_difference_is_new_less_odd"),
         ]
 
 
