@@ -88,4 +88,5 @@ def id_checks_view(tournament: Tournament) -> dict:
 
 def floor_extras(tournament: Tournament, now: datetime) -> dict:
     """What the tablet adds to the tables view: the absent seats and the ID checks."""
-    return {"absent": absent_view(tournament, now), "id_checks": id_checks_view(tournament)}
+    return {"absent": absent_view(tournament, now), "id_checks": id_checks_view(tournament),
+            "retiring": tournament.rules().entries.substitutes}  # ENT-SUBST: a retired player is marked so

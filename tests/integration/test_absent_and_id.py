@@ -185,3 +185,25 @@ def test_REG_ID_and_PEN_ABSENT_through_the_api_for_the_roles_that_may(seated, st
     unchecked = clients["desk"].get(f"{base}absent-and-id/").json()["id_checks"]["unchecked"]
     assert len(unchecked) == 5 and seats[seat] not in [row["entry"] for row in unchecked]
     assert clients["media"].get(f"{base}absent-and-id/").status_code == 403
+
+
+MEDIA_PAGE = {"anonymous": 302, "director": 200, "floor": 200, "media": 200, "desk": 403, "cashier": 403}
+
+
+def test_CHIP_COUNT_the_media_page_opens_for_media_director_and_floor_not_the_desk(make_tournament, staff):
+    tournament = make_tournament()
+    for persona, status in MEDIA_PAGE.items():
+        client = Client()
+        if persona != "anonymous":
+            client.force_login(staff[persona])
+        page = client.get(f"/tournaments/{tournament.id}/counts/")
+        assert page.status_code == status, persona
+        home = client.get("/").content.decode()
+        assert (f"/tournaments/{tournament.id}/counts/" in home) == (status == 200), persona
+    media = Client()
+    media.force_login(staff["media"])
+    page = media.get(f"/tournaments/{tournament.id}/counts/").content.decode()
+    assert "data-publish-leaders>" in page and "chips.js" in page and "floor_book.js" in page
+    floor = Client()
+    floor.force_login(staff["floor"])
+    assert "data-publish-leaders hidden" in floor.get(f"/tournaments/{tournament.id}/counts/").content.decode()
