@@ -18,6 +18,7 @@ from tables.absent_queries import absent_view, id_checks_view
 from tables.models import Absence, ChipAdjustment, Seating
 from tables.services.absent import mark_absent, mark_present, remove_absent_stack
 from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out
 from tournaments.models import Elimination, Entry, PhotoIdCheck
 from tournaments.queries import field_counts, standings
 from tournaments.services.id_checks import record_photo_id
@@ -81,7 +82,7 @@ def test_PEN_ABSENT_stack_removed_only_after_the_rulesets_clock_time_and_ranked_
         remove_absent_stack(tournament.id, 1, first, 7_500, staff["floor"])
     assert not absent_view(tournament, timezone.now())["1"][str(first)]["may_remove"]
     assert not ChipAdjustment.objects.exists() and Entry.objects.get(number=seats[first], tournament=tournament).status == "active"
-    player_out(tournament, second, staff)  # another player busts first: 6th
+    player_out(tournament.id, 1, second, staff["floor"])  # another player busts first: 6th
     _played(tournament, 1, 300)  # 15 minutes of play
     shown = absent_view(tournament, timezone.now())["1"][str(first)]
     assert shown["may_remove"] and shown["sentence"] == "Absent for 15 minutes of play: stack may be removed."
@@ -97,11 +98,6 @@ def test_PEN_ABSENT_stack_removed_only_after_the_rulesets_clock_time_and_ranked_
     assert Absence.objects.get().ended_because == "stack_removed"
     kinds = list(tournament.events.order_by("seq").values_list("kind", flat=True))
     assert kinds[-2:] == ["absent.stack_removed", "player.out"]
-
-
-def player_out(tournament, seat, staff):
-    from tables.services.floor import player_out as out
-    out(tournament.id, 1, seat, staff["floor"])
 
 
 def test_PEN_ABSENT_wall_time_over_a_paused_clock_does_not_count(seated, staff):
