@@ -52,6 +52,17 @@ def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_pl
     expect(unchecked).to_have_attribute("data-id-unchecked", "3")
     expect(card.locator(".seats li:not(.empty)").nth(1).get_by_role("button", name="ID checked")).to_have_count(0)
 
+    # REG-ID at the desk: the player's active entry row has "ID checked" too; the tablet follows.
+    other = card.locator(".seats li:not(.empty)").nth(3).locator("span").first.inner_text()
+    first_name = other.split(". ", 1)[1].split(" · ")[0].split()[0]
+    desk = new_page()
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{t}/desk/")
+    desk.get_by_label("Find player").fill(first_name)
+    desk.get_by_role("button", name=f"Field, {first_name} · born 1980-01-01").click()
+    desk.get_by_role("button", name="Photo ID checked: entry #").click()  # "ID checked (day 2)"
+    expect(desk.locator("[data-sale-result]")).to_contain_text("photo ID checked for day 2.")
+    expect(unchecked).to_have_attribute("data-id-unchecked", "2")
+
     # The absent player arrives.
     card.locator(".seats li.absent").get_by_role("button", name="Arrived").click()
     expect(tablet.locator("[data-result]")).to_have_text(f"{name} has arrived: plays from the next hand.")
