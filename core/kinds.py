@@ -179,6 +179,15 @@ RULING_DISPUTED = _kind("ruling.disputed", STAFF, "a ruling disputed before the 
 RULING_OVERTURNED = _kind("ruling.overturned", STAFF, "the director overturned a ruling, with a reason", "rulings")
 
 
+# Absent players and photo ID at restarts (tables/services/absent.py, tournaments/services/id_checks.py).
+PLAYER_ABSENT = _kind("player.absent", STAFF, "the floor marks a seated player absent: dealt in, blinded off (PEN-ABSENT)",
+                      "tables")
+PLAYER_PRESENT = _kind("player.present", STAFF, "an absent player has arrived and plays again (PEN-ABSENT)", "tables")
+ABSENT_STACK_REMOVED = _kind("absent.stack_removed", STAFF, "an absent player's stack is taken out of play after the "
+                             "ruleset's time; the entry is out like any bust (PEN-ABSENT)", "tables", "chip_counts")
+ENTRY_ID_CHECKED = _kind("entry.id_checked", STAFF, "a returning player's photo ID is seen for the day of play (REG-ID)",
+                         "tables")
+
 def for_screens() -> dict[str, list[str]]:
     """What the pages need of the catalogue: each kind's views (kinds with none left out)."""
     return {kind.name: sorted(kind.views) for kind in CATALOGUE.values() if kind.views}

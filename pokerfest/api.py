@@ -12,6 +12,7 @@ from clock.api import router as clock_router
 from core.log import KeyReused
 from core.refusals import Refused
 from pokerfest import outage
+from tables.absent_api import router as absent_router
 from tables.api import public as seating_router
 from tables.api import router as tables_router
 from tables.counts_api import router as counts_router
@@ -57,6 +58,7 @@ api.add_router("/", setup_router)
 api.add_router("/", record_router)
 api.add_router("/", counts_router)
 api.add_router("/", race_router)
+api.add_router("/", absent_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

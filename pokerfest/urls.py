@@ -25,6 +25,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("tournaments/<int:tournament_id>/compliance/", views.compliance, name="compliance"),
+    path("tournaments/<int:tournament_id>/counts/", views.media, name="media"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", api.urls),

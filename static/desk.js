@@ -163,6 +163,7 @@ const deskPage = {
         item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
           `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">ticket</a>`;
         if (entry.status === "active") item.append(...this.entryActions(entry));
+        if (entry.status === "active" && typeof photoIdControl === "function") item.append(photoIdControl(this.tournament, entry, (text, ok) => this.say("[data-sale-result]", text, ok))); // REG-ID: static/absent.js
         return item;
       })
     );

@@ -45,6 +45,7 @@ const floorPage = {
     const open = new Set([...holder.querySelectorAll("details[data-book][open]")].map((book) => book.dataset.book));
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
+    if (typeof absentSeats === "function") absentSeats(holder, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
     holder.querySelectorAll("[data-key]").forEach((input) => {
       if (typed.has(input.dataset.key)) {
         if (input.type === "checkbox") input.checked = true;

@@ -51,23 +51,7 @@ function floorBook(table, act) {
   });
   book.append(ruling);
 
-  if (seated.length) {
-    const counts = element("form", { className: "player-form" }, element("h3", {}, "Chip counts"),
-      ...seated.map(([seat, player]) => {
-        const input = element("input", { type: "number", min: "0", step: "1", placeholder: "chips", ariaLabel: `Chip count: seat ${seat}, ${player.name}` });
-        input.dataset.key = `count-${table.number}-${seat}`; // kept through a redraw
-        input.dataset.seat = seat;
-        return element("label", {}, `${seat}. ${player.name} `, input);
-      }),
-      element("button", { type: "submit" }, "Report the counts"));
-    counts.addEventListener("submit", (submit) => {
-      submit.preventDefault();
-      const filled = [...submit.target.querySelectorAll("input[data-seat]")].filter((input) => input.value !== "");
-      const body = { counts: Object.fromEntries(filled.map((input) => [input.dataset.seat, Number(input.value)])) };
-      act(`tables/${table.number}/chip-counts/`, body, (answer) => answer.sentence, submit.target);
-    });
-    book.append(counts);
-  }
+  if (seated.length) book.append(chipCountForm(table, act));
 
   // End of day: a bag counted by one person stands when a second counts the same.
   for (const seat of table.bagged.filter((s) => !(table.bags_confirmed || []).includes(s))) {
@@ -83,4 +67,24 @@ function floorBook(table, act) {
     book.append(confirmBag);
   }
   return book;
+}
+
+// CHIP-COUNT: a count input per seated player and "Report the counts" (the tablet's book and the
+// media's chip-count page, static/media.js).
+function chipCountForm(table, act) {
+  const counts = element("form", { className: "player-form" }, element("h3", {}, "Chip counts"),
+    ...Object.entries(table.players).map(([seat, player]) => {
+      const input = element("input", { type: "number", min: "0", step: "1", placeholder: "chips", ariaLabel: `Chip count: seat ${seat}, ${player.name}` });
+      input.dataset.key = `count-${table.number}-${seat}`; // kept through a redraw
+      input.dataset.seat = seat;
+      return element("label", {}, `${seat}. ${player.name} `, input);
+    }),
+    element("button", { type: "submit" }, "Report the counts"));
+  counts.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    const filled = [...submit.target.querySelectorAll("input[data-seat]")].filter((input) => input.value !== "");
+    const body = { counts: Object.fromEntries(filled.map((input) => [input.dataset.seat, Number(input.value)])) };
+    act(`tables/${table.number}/chip-counts/`, body, (answer) => answer.sentence, submit.target);
+  });
+  return counts;
 }

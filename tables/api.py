@@ -1,11 +1,13 @@
 """The tables' API: opening tables and the draw, the floor's commands, moves, breaking,
 the final table, hand-for-hand, and the public seating reads."""
 
+from django.utils import timezone
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
 from tables import queries
+from tables.absent_queries import floor_extras
 from tables.services import breaking, floor, hand_for_hand
 from tables.services import draw as drawing
 from tournaments.api import ERRORS, MOST_TABLES, Chips, HandNumber, Id, SeatNumber, TableNumber, request_key
@@ -92,7 +94,8 @@ def confirm(request, tournament_id: Id, body: MoveIn):
 def floor_view(request, tournament_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
     return {**queries.floor_view(tournament_id),
-            "money": money_summary(tournament, field_counts(tournament_id)["players_left"])}
+            "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
+            **floor_extras(tournament, timezone.now())}  # PEN-ABSENT, REG-ID (tables.absent_queries)
 
 
 class OrderIn(Schema):

@@ -271,3 +271,39 @@ class HandForHand(models.Model):
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
 
+
+
+class Absence(models.Model):
+    """PEN-ABSENT: a player still in but away from the table: dealt in and blinded off, the
+    chips in play, the entry eligible for a prize. It follows the entry (a move keeps it) until
+    the player arrives or the stack is removed. `clock_since`: the tournament's clock time when
+    marked, so the time absent counts play only (tables.absence). `retired` (ENT-SUBST): the
+    entrant retired without a substitute and keeps being blinded off; never removed."""
+
+    class Ended(models.TextChoices):
+        ARRIVED = "arrived"
+        STACK_REMOVED = "stack_removed", "stack removed"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="absences")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="absences")
+    since = models.DateTimeField()
+    clock_since = models.DurationField(help_text="tournament clock time when marked absent")
+    retired = models.BooleanField(default=False)
+    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    ended_at = models.DateTimeField(null=True, blank=True)
+    ended_because = models.CharField(max_length=16, choices=Ended, blank=True)
+    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry"], condition=models.Q(ended_at__isnull=True),
+                                    name="absence_one_open_per_entry"),
+            models.CheckConstraint(condition=models.Q(ended_at__isnull=True, ended_because="")
+                                   | models.Q(ended_at__isnull=False, ended_because__in=["arrived", "stack_removed"]),
+                                   name="absence_ended_says_why"),
+            models.CheckConstraint(condition=models.Q(ended_at__isnull=True) | models.Q(ended_at__gte=models.F("since")),
+                                   name="absence_ends_after_it_starts"),
+            models.CheckConstraint(condition=~models.Q(retired=True, ended_because="stack_removed"),
+                                   name="absence_retired_stack_never_removed"),
+        ]

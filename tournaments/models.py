@@ -396,3 +396,26 @@ class Ruling(models.Model):
             models.CheckConstraint(condition=models.Q(disputed_at__isnull=True) | ~models.Q(dispute=""),
                                    name="ruling_disputed_with_words"),
         ]
+
+
+class PhotoIdCheck(models.Model):
+    """REG-ID: a returning player's valid photo ID seen for one day of play (the clock's day,
+    CLK-EOD), by the desk or the floor. Once per entry and day."""
+
+    class Where(models.TextChoices):
+        DESK = "desk"
+        FLOOR = "floor"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="photo_id_checks")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="photo_id_checks")
+    day = models.PositiveSmallIntegerField()
+    checked_at = models.DateTimeField()
+    checked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    where = models.CharField(max_length=5, choices=Where)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "day"], name="photo_id_check_once_per_entry_and_day"),
+            models.CheckConstraint(condition=models.Q(day__gte=1), name="photo_id_check_day_from_1"),
+            models.CheckConstraint(condition=models.Q(where__in=["desk", "floor"]), name="photo_id_check_where_valid"),
+        ]

@@ -35,6 +35,7 @@ def home(request):
             "may_desk": can(request.user, Action.DESK),
             "may_direct": can(request.user, Action.RUN_CLOCK),
             "may_pay": can(request.user, Action.PAY_PRIZES),
+            "may_count": can(request.user, Action.COUNT_CHIPS),
         },
     )
 
@@ -104,6 +105,14 @@ def setup(request, tournament_id: int):
                    venue_tables=tables, companies=Company.objects.all(), statuses=Company.Status.choices,
                    pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
                    groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"))
+
+
+@ensure_csrf_cookie
+def media(request, tournament_id: int):
+    """CHIP-COUNT: the media's chip-count page (also the director's and the floor's): a count per
+    seat, the check against the chips in play, and the chip leaders published to the lobby."""
+    return _screen(request, tournament_id, Action.COUNT_CHIPS, "pokerfest/media.html",
+                   may_publish=can(request.user, Action.PUBLISH_COUNTS))
 
 
 @ensure_csrf_cookie  # the controls post to the API with the CSRF token from this cookie

@@ -98,27 +98,36 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
             raise Refused(f"Table {table_number} has not finished a hand yet: the bust is in this hand.")
         if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
-        now = timezone.now()
-        end_seating(sitting, now, "busted")
-        Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
-        left = tournament.seatings.filter(ended_at__isnull=True).count()
-        if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
-            here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
-            here.save(update_fields=["heads_up_from_hand"])
-        counts = field_counts(tournament_id)
-        public = {"table": table_number, "seat": seat, **counts,
-                  "money": money_summary(tournament, counts["players_left"])}
-        logged = op.append(kinds.PLAYER_OUT, public=public, payload={
-            **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
-        Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
-                                   table=table_number, seat=seat, hand=here.hands_dealt - (1 if last_hand else 0),
-                                   hand_for_hand=bust_hand(tournament),
-                                   starting_stack=starting_stack, at=now)
-        calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
-        seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
-        if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
-            finish(op, "last player standing")  # END-FINISH: one player holds every chip
+        bust(op, here, sitting, starting_stack, last_hand)
     return proposed_moves(tournament_id)
+
+
+def bust(op: Operation, here: TournamentTable, sitting: Seating, starting_stack: int | None,
+         last_hand: bool = False) -> None:
+    """A seated player is out (a bust, or an absent player's stack removed, PEN-ABSENT): the
+    seat empties, the entry is busted and ranked by the hand it went out in."""
+    tournament, table_number, seat = op.tournament, here.table.number, sitting.seat
+    tournament_id = tournament.id
+    now = timezone.now()
+    end_seating(sitting, now, "busted")
+    Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
+    left = tournament.seatings.filter(ended_at__isnull=True).count()
+    if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
+        here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
+        here.save(update_fields=["heads_up_from_hand"])
+    counts = field_counts(tournament_id)
+    public = {"table": table_number, "seat": seat, **counts,
+              "money": money_summary(tournament, counts["players_left"])}
+    logged = op.append(kinds.PLAYER_OUT, public=public, payload={
+        **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
+    Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
+                               table=table_number, seat=seat, hand=here.hands_dealt - (1 if last_hand else 0),
+                               hand_for_hand=bust_hand(tournament),
+                               starting_stack=starting_stack, at=now)
+    calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
+    seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
+    if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
+        finish(op, "last player standing")  # END-FINISH: one player holds every chip
 
 
 def _done_elsewhere(here: TournamentTable, hand: int | None) -> bool:

@@ -313,10 +313,12 @@ def test_every_admin_list_and_add_page_opens_for_a_superuser(staff, make_tournam
 
 
 NAVIGATION = {  # each role's links on a tournament's pages (issue 11: every staff page has one)
-    "director": ["Lobby", "Desk", "Floor", "Director", "Set-up", "Compliance", "Close-out", "Payouts", "Results"],
-    "floor": ["Lobby", "Floor", "Results"],
+    "director": ["Lobby", "Desk", "Floor", "Director", "Set-up", "Compliance", "Close-out", "Payouts", "Counts",
+                 "Results"],
+    "floor": ["Lobby", "Floor", "Counts", "Results"],
     "desk": ["Lobby", "Desk", "Close-out", "Results"],
     "cashier": ["Lobby", "Desk", "Close-out", "Payouts", "Results"],
+    "media": ["Lobby", "Counts", "Results"],  # CHIP-COUNT: the media's chip-count page
 }
 
 

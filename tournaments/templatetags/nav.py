@@ -17,6 +17,7 @@ PAGES = (  # (label, url name, the action that opens it)
     ("Compliance", "compliance", Action.LOGO_RULINGS),
     ("Close-out", "close_out", Action.CASHIER_REPORT),
     ("Payouts", "payout_desk", Action.PAY_PRIZES),
+    ("Counts", "media", Action.COUNT_CHIPS),
     ("Results", "results", Action.VIEW_LOBBY),
 )
 

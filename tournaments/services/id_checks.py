@@ -1,0 +1,53 @@
+"""Photo ID at restarts (REG-ID): at the start of each day of play the desk or the floor
+records that a returning seated player's valid photo ID was seen.
+
+The day is the clock's day of play (CLK-EOD: `day.ended` closes one, resuming the clock starts
+the next; tables.absence.id_check_day). The player's `id_checked_on` (the venue's calendar day,
+players.eligibility.local_day) is set too, so the desk's eligibility check agrees.
+
+Service floor: reads the tables' queries for the seat; calls no other service.
+"""
+
+from django.utils import timezone
+
+from core import kinds
+from core.access import recorded_user
+from core.operation import operation
+from core.refusals import Refused
+from players.eligibility import local_day
+from players.models import Player
+from players.queries import player_summary
+from tables.absent_queries import id_check_day
+from tables.queries import seat_of
+from tournaments.models import Entry, PhotoIdCheck
+
+
+def record_photo_id(tournament_id: int, entry_number: int, where: str, actor, request_key: str | None = None) -> dict:
+    """REG-ID: the player of entry `entry_number` showed valid photo ID for today's restart
+    (`where`: "desk" or "floor"). A second check the same day answers `already` and changes
+    nothing."""
+    if where not in PhotoIdCheck.Where.values:
+        raise Refused("Say where the ID was seen: at the desk or on the floor.")
+    with operation(tournament_id, actor, request_key) as op:
+        if op.repeated:
+            return op.repeated.payload
+        tournament = op.tournament
+        if not tournament.rules().eligibility.photo_id_each_day:
+            raise Refused("This tournament's rules do not ask for photo ID at each restart.")
+        entry = (Entry.objects.select_related("player").filter(tournament=tournament, number=entry_number).first())
+        if entry is None:
+            raise Refused(f"There is no entry #{entry_number} in this tournament.")
+        if entry.status != Entry.Status.ACTIVE or entry.kind not in Entry.SEAT_KINDS:
+            raise Refused(f"Entry #{entry_number} is {entry.get_status_display()}: only a player still in is checked.")
+        day = id_check_day(tournament)
+        place = seat_of(entry)
+        payload = {"entry": entry_number, "day": day, "where": where, "table": place[0] if place else None,
+                   "seat": place[1] if place else None, "player": player_summary(entry.player)}
+        if PhotoIdCheck.objects.filter(entry=entry, day=day).exists():
+            return {**payload, "already": True}
+        now = timezone.now()
+        PhotoIdCheck.objects.create(tournament=tournament, entry=entry, day=day, checked_at=now,
+                                    checked_by=recorded_user(actor), where=where)
+        Player.objects.filter(pk=entry.player_id).update(id_checked_on=local_day(now, tournament.festival.time_zone))
+        op.append(kinds.ENTRY_ID_CHECKED, public=None, payload=payload)
+    return {**payload, "already": False}
