@@ -8,6 +8,7 @@ Service floor: reads come from the queries.
 import random
 import secrets
 
+from django.db.models import F
 from django.utils import timezone
 
 from core import kinds
@@ -99,8 +100,11 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
         tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
         Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table_id=final.id,
                                              seat=seat, started_at=now) for seat, entry_id in drawn.players.items()])
+        # The redraw starts a new hand at the final table: a bust there never ranks with one
+        # from before the redraw, and the tablet asks nothing about those (ELIM-SAMETABLE).
         TournamentTable.objects.filter(pk=final.id).update(is_final=True, button=first.button,
-                                                           small_blind=first.small_blind, big_blind=first.big_blind)
+                                                           small_blind=first.small_blind, big_blind=first.big_blind,
+                                                           hands_dealt=F("hands_dealt") + 1)
         public = {"table": final.state.number, "seats": sorted(drawn.players), "button": first.button,
                   "cards": {str(seat): card for seat, card in cards.items()}}
         op.append(kinds.FINAL_TABLE_DRAWN, public=public,

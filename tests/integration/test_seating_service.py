@@ -328,6 +328,13 @@ def test_SEAT_FINAL_the_final_table_is_redrawn_at_the_tv_table_with_a_new_button
     again = post(director, f"{base}/seating/final-table/")
     assert again.status_code == 409 and again.json()["detail"] == "The final table (table 2) is already drawn."
     assert director.get(f"{base}/tables/").json()["final_due"] is False
+    # ELIM-SAMETABLE: the redraw starts a new hand: nobody out before it is "out in this hand".
+    shown = next(t for t in floor_view(tournament.id)["tables"] if t["number"] == 2)
+    assert shown["hand"] == 2 and shown["out_this_hand"] == []
+    seat = next(seat for (number, seat) in seat_map(tournament) if number == 2)
+    player_out(tournament.id, 2, seat, staff["floor"])
+    hands = sorted(tournament.eliminations.values_list("hand", flat=True))
+    assert hands == [0, 0, 0, 1]  # three before the redraw, in the first hand; this one after it
 
 
 @pytest.mark.django_db
