@@ -199,7 +199,7 @@ const floorPage = {
   },
 
   // The chips the player started the hand with rank players out in the same hand
-  // (ELIM-SAMETABLE); leave it empty when only one player is out. A second bust at the table
+  // (ELIM-SAMETABLE): asked always, required for a second player out in one hand. A second bust at the table
   // before "Hand done" asks whether it is the same hand: never a tie made silently.
   playerOut(shown, seat, name) {
     const table = shown.number, outThisHand = shown.out_this_hand, outLastHand = shown.out_last_hand;
@@ -217,6 +217,10 @@ const floorPage = {
     if (answer === null) return;
     const text = answer.replace(/[,\s]/g, "");
     if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
+    const sharing = lastHand ? outLastHand : newHand ? [] : outThisHand || [];
+    if (!text && sharing.length) {
+      return this.say(`${sharing.join(", ")} went out in the same hand: give the chips ${name} started it with, so the places rank by them. Nothing was recorded.`, false);
+    }
     const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
       ...(lastHand ? { last_hand: true } : {}) };
     this.act(`tables/${table}/seats/${seat}/out/`, body,

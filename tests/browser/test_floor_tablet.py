@@ -43,7 +43,8 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     for page, table in ((first, 1), (second, 2)):
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
-        page.on("dialog", lambda dialog: dialog.accept())
+        # Two out at table 1 in one hand: the second needs its starting stack (ELIM-SAMETABLE).
+        page.on("dialog", lambda dialog: dialog.accept("20000" if dialog.type == "prompt" else ""))
         expect(page.locator("[data-live-status]")).to_have_text("live")
         expect(page.locator(".table-card")).to_have_count(1)
         expect(page.locator(f'.table-card[data-table="{table}"] .seats li:not(.empty)')).to_have_count(9)
@@ -323,7 +324,10 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     for page, table in ((first, 1), (second, 2)):
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
-        page.on("dialog", lambda dialog: dialog.accept(""))
+    chips = {first: [], second: ["30000", "", "20000"]}  # the second bust of a hand needs its count
+    for page in (first, second):
+        page.on("dialog", lambda dialog, page=page: dialog.accept(
+            chips[page].pop(0) if dialog.type == "prompt" and chips[page] else ""))
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     director.on("dialog", lambda dialog: dialog.accept())
     for page in (director, first, second, lobby):
@@ -346,6 +350,10 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     seated = second.locator(".seats li:not(.empty)")
     for left in (4, 3):  # the all-in busts two: the bubble bursts
         seated.first.locator("button").first.click()
+        if left == 3:  # ELIM-SAMETABLE: out in the same hand without a count: refused, nothing recorded
+            expect(second.locator("[data-result]")).to_contain_text("went out in the same hand: give the chips")
+            expect(seated).to_have_count(4)
+            seated.first.locator("button").first.click()
         # Wait for the redraw, not just the answer: the next click must find the next player.
         expect(seated).to_have_count(left)
     expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")
