@@ -80,7 +80,10 @@ const floorPage = {
       label.textContent = `${seat}. ${player ? player.name : "empty"}${marks.length ? " · " + marks.join(" ") : ""}${chips}`;
       item.append(label);
       if (player && table.hands_left === 0) {
-        item.append(table.bagged.includes(seat) ? element("span", { textContent: "bagged" }) : this.bagForm(table.number, seat, player.name));
+        // A bag not yet confirmed by a second person may be counted again (the new count stands).
+        const confirmed = (table.bags_confirmed || []).includes(seat);
+        if (table.bagged.includes(seat)) item.append(element("span", { textContent: confirmed ? "bagged, confirmed" : "bagged" }));
+        if (!confirmed) item.append(this.bagForm(table.number, seat, player.name, table.bagged.includes(seat)));
       } else if (player) {
         const out = document.createElement("button");
         out.textContent = "Out";
@@ -133,10 +136,10 @@ const floorPage = {
     return box;
   },
 
-  bagForm(table, seat, name) {
+  bagForm(table, seat, name, recount) {
     const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Chips bagged: seat ${seat}, ${name}` });
     chips.dataset.key = `bag-${table}-${seat}`;
-    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: "Bag" }));
+    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: recount ? "Recount" : "Bag" }));
     form.addEventListener("submit", (submit) => {
       submit.preventDefault();
       this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => `Seat ${seat} bagged: ${Number(chips.value).toLocaleString("en")} chips.`);

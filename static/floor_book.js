@@ -58,7 +58,7 @@ function floorBook(table, act) {
     const player = table.players[String(seat)];
     const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Second count: seat ${seat}` });
     chips.dataset.key = `confirm-${table.number}-${seat}`;
-    const confirmBag = element("form", { className: "bag" }, `Confirm the bag of ${seat}. ${player ? player.name : ""} `, chips,
+    const confirmBag = element("form", { className: "bag" }, `Confirm the bag of seat ${seat}${player ? `, ${player.name}` : ""} `, chips,
       element("button", { type: "submit" }, "Confirm"));
     confirmBag.addEventListener("submit", (submit) => {
       submit.preventDefault();

@@ -123,16 +123,30 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
         if here.hands_left != 0:
             raise Refused(f"Table {table_number} is still playing: bag its chips after its last hand.")
         sitting = sitting_at(here, seat)
-        try:
-            with transaction.atomic():
-                ChipBag.objects.create(tournament=tournament, entry=sitting.entry, day=clock.day if clock else 1,
-                                       table=table_number, seat=seat, chips=chips,
-                                       time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
-                                       bagged_by=recorded_user(actor))
-        except IntegrityError:
-            raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
+        day = clock.day if clock else 1
+        earlier = ChipBag.objects.select_for_update().filter(entry=sitting.entry, day=day).first()
+        corrected = None
+        if earlier is not None:
+            # CHIP-COUNT: until a second person confirms it, the bag is counted again and the
+            # new count replaces the first (the log keeps both); a confirmed bag stands.
+            if earlier.confirmed_at:
+                raise Refused(f"Seat {seat} at table {table_number} is already bagged today and the bag is "
+                              "confirmed.")
+            corrected = earlier.chips
+            earlier.chips, earlier.bagged_at, earlier.bagged_by = chips, timezone.now(), recorded_user(actor)
+            earlier.time_extensions = sitting.entry.time_extensions
+            earlier.save(update_fields=["chips", "bagged_at", "bagged_by", "time_extensions"])
+        else:
+            try:
+                with transaction.atomic():
+                    ChipBag.objects.create(tournament=tournament, entry=sitting.entry, day=day,
+                                           table=table_number, seat=seat, chips=chips,
+                                           time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
+                                           bagged_by=recorded_user(actor))
+            except IntegrityError:
+                raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
         public = {"table": table_number, "seat": seat}
         op.append(kinds.CHIPS_BAGGED, public=public,
-                  payload={**public, "entry": sitting.entry.number, "chips": chips,
+                  payload={**public, "entry": sitting.entry.number, "chips": chips, "corrected_from": corrected,
                                      "time_extensions": sitting.entry.time_extensions})
     return public
