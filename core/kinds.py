@@ -16,7 +16,8 @@ Views:
 - `late_seat`: an entry may have been seated: a "seat pending" page reloads;
 - `announcements`: the event's data is the list of announcements up now (every screen's banner);
 - `rulings`: the record of rulings changed: the director's list reloads;
-- `chip_counts`: counts changed: the director's count check reloads.
+- `chip_counts`: counts changed: the director's count check reloads;
+- `penalties`: a penalty given, served or lifted: the director's list of penalties reloads.
 """
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
-                   "announcements", "rulings", "chip_counts"})
+                   "announcements", "rulings", "chip_counts", "penalties"})
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,15 @@ RULING_RECORDED = _kind("ruling.recorded", STAFF, "a floor ruling at a table: ha
                         "rulings")
 RULING_DISPUTED = _kind("ruling.disputed", STAFF, "a ruling disputed before the table's next hand", "rulings")
 RULING_OVERTURNED = _kind("ruling.overturned", STAFF, "the director overturned a ruling, with a reason", "rulings")
+
+
+# Penalties (PEN-LADDER, PEN-FINE, PEN-CARRY: tournaments/services/penalties.py, tables/services/penalties.py).
+PENALTY_GIVEN = _kind("penalty.given", STAFF, "the floor gave a player a penalty: a warning, a fine, hands, orbits or "
+                      "minutes away (PEN-LADDER, PEN-FINE)", "tables", "penalties")
+PENALTY_SERVED = _kind("penalty.served", STAFF, "a penalty's hands and minutes are served: the player may return",
+                       "tables", "penalties")
+PENALTY_LIFTED = _kind("penalty.lifted", STAFF, "the director ended a penalty early, with a reason", "tables",
+                       "penalties")
 
 
 def for_screens() -> dict[str, list[str]]:
