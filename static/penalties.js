@@ -8,6 +8,7 @@
 
 const penaltyBoard = {
   open: null, // the seat whose penalty choices are open: { key, table, seat, infraction, offer }
+  reloads: [], // what redraws the penalties shown: a clock paused or resumed stops or starts minutes
 
   now() {
     return window.pokerfestLive ? window.pokerfestLive.serverNow() : Date.now();
@@ -38,6 +39,7 @@ const penaltyBoard = {
     const line = element(tag, { className: `penalty-status${penalty.may_return ? " ok" : ""}`, textContent: this.describe(penalty) });
     line.penalty = penalty;
     line.dataset.penaltyStatus = penalty.id;
+    line.dataset.counting = penalty.counting_until ? "true" : "false";
     return line;
   },
 
@@ -114,7 +116,7 @@ function directorPenalties(overview) {
   const record = element("tbody");
   const search = element("form", { className: "controls" },
     element("label", {}, "Player's record ", element("input", { name: "player", placeholder: "#12 or a name", ariaLabel: "Penalty record: player" })),
-    element("button", { type: "submit", textContent: "Find" }));
+    element("button", { type: "submit", textContent: "Find", ariaLabel: "Find penalties by player" }));
   const head = (...names) => element("thead", {}, element("tr", {}, ...names.map((name) => element("th", { textContent: name }))));
   const box = element("details", { className: "penalties", open: true },
     element("summary", {}, element("h2", { textContent: "Penalties" })),
@@ -165,6 +167,7 @@ function directorPenalties(overview) {
   });
   // A move or a hand done changes where a player sits and what is left: the list follows.
   reloadOnSeatingChanges(load);
+  penaltyBoard.reloads.push(load);
   document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "penalties")) load(); });
   load();
 }
@@ -173,4 +176,11 @@ document.addEventListener("DOMContentLoaded", () => {
   setInterval(() => penaltyBoard.tick(), 250);
   const overview = document.querySelector("[data-tables-overview]");
   if (overview) directorPenalties(overview);
+  if (typeof floorPage !== "undefined" && document.querySelector(".floor")) penaltyBoard.reloads.push(() => floorPage.refresh());
+  // An event that carries the clock (paused, resumed, a level or a break begun) changes whether
+  // minutes away are being served: what is shown is drawn again from the server's figures.
+  document.addEventListener("pokerfest:event", (event) => {
+    const data = event.detail.data;
+    if (data && data.clock && document.querySelector("[data-penalty-status][data-counting]")) penaltyBoard.reloads.forEach((reload) => reload());
+  });
 });

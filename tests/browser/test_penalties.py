@@ -1,9 +1,14 @@
 """Penalties in Chromium (PEN-LADDER, PEN-CARRY): a penalty of one orbit given on one tablet in
 two taps, the player moved to another table by balancing, the penalty still counted down there
-by "Hand done" until the player may return; the director's list shows it meanwhile."""
+by "Hand done" until the player may return; the director's list shows it meanwhile. Minutes
+away count down on the tablet while the clock runs, and stop when it is paused."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
+
+from clock.services.level_clock import pause_clock, start_clock
 
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
@@ -76,8 +81,32 @@ def test_PEN_LADDER_PEN_CARRY_an_orbit_given_in_two_taps_follows_the_player_move
     expect(moved).to_contain_text("may return")
     expect(director.locator("[data-penalties] tbody").first).to_have_text("Nobody is sitting out a penalty.")
     director.get_by_label("Penalty record: player").fill(name.split()[0])
-    director.locator("[data-penalties]").get_by_role("button", name="Find", exact=True).click()
+    director.get_by_role("button", name="Find penalties by player").click()
     record = director.locator("[data-penalties] tbody").nth(1)
     expect(record.locator("tr")).to_have_count(2)
     expect(record.locator("tr").first).to_contain_text("1 orbit")
     expect(record.locator("tr").first).to_contain_text("served")
+
+
+def test_PEN_LADDER_minutes_away_count_down_on_the_tablet_while_the_clock_runs(stack, new_page, make_tournament, staff):
+    tournament = field(make_tournament, 6, 1)
+    t = tournament.id
+    act(open_tables, t, [1], staff["director"])
+    act(draw_field, t, staff["director"], 5)
+    seat = min(seats_at(tournament, 1))
+    tablet = new_page()
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
+    expect(tablet.locator("[data-live-status]")).to_have_text("live")
+    act(start_clock, t, staff["director"])
+    act(give_penalty, t, 1, seat, "any", staff["floor"], step="5 minutes")
+    line = tablet.locator(f'li[data-seat="{seat}"] .penalty-status')
+    expect(line).to_have_text(re.compile(r"^sitting out: (5:00|4:5\d) left$"))
+    expect(line).to_have_text(re.compile(r"^sitting out: 4:5[0-8] left$"))  # counting down on its own
+    expect(line).to_have_attribute("data-counting", "true")
+    act(pause_clock, t, staff["director"], "a pause serves nothing")
+    expect(line).to_have_attribute("data-counting", "false")  # redrawn from the server: stopped
+    stopped = line.inner_text()
+    assert re.fullmatch(r"sitting out: 4:[0-5]\d left", stopped)
+    tablet.reload()  # the server's figure, once the clock is paused, is what the tablet showed
+    expect(line).to_have_attribute("data-counting", "false")
+    expect(line).to_have_text(stopped)

@@ -19,7 +19,7 @@ from tables.penalty_queries import active_penalties, penalty_record
 from tables.queries import floor_view, proposed_moves
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
-from tables.services.floor import confirm_move, hand_done, player_out
+from tables.services.floor import confirm_move, hand_done, move_by_hand, player_out, swap_seats
 from tables.services.penalties import lift_penalty, settle_due
 from tournaments.models import Entry
 from tournaments.queries import field_counts
@@ -143,6 +143,26 @@ def test_PEN_CARRY_a_penalty_follows_the_player_moved_by_balancing_and_counts_do
     assert seat_view(tournament, number)[2]["may_return"]
     assert tournament.events.get(kind="penalty.served").payload["table"] == move["to_table"]
     assert proposed_moves(tournament.id)["moves"] == []
+
+
+def test_PEN_CARRY_a_penalty_follows_a_move_by_hand_and_a_swap(seated, staff):
+    tournament = seated(players=12, tables=2)
+    seat = min(seats_at(tournament, 1))
+    number = seats_at(tournament, 1)[seat]
+    given = give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="3 hands")
+    hand_done(tournament.id, 1, staff["floor"])  # the hand it was given in
+    empty = next(s for s in range(1, 10) if s not in seats_at(tournament, 2))
+    move_by_hand(tournament.id, 1, seat, 2, empty, "a broken chair", staff["floor"])
+    hand_done(tournament.id, 2, staff["floor"])
+    assert seat_view(tournament, number)[:2] == (2, empty) and seat_view(tournament, number)[2]["hands_left"] == 2
+    other = min(seats_at(tournament, 1))
+    swap_seats(tournament.id, 2, empty, 1, other, "a ruling", staff["floor"])
+    hand_done(tournament.id, 2, staff["floor"])  # no longer the player's table
+    assert seat_view(tournament, number)[:2] == (1, other) and seat_view(tournament, number)[2]["hands_left"] == 2
+    hand_done(tournament.id, 1, staff["floor"])
+    hand_done(tournament.id, 1, staff["floor"])
+    shown = seat_view(tournament, number)[2]
+    assert (shown["id"], shown["may_return"]) == (given["id"], True)
 
 
 def test_PEN_LADDER_PEN_CARRY_minutes_count_only_in_play_and_carry_to_the_next_day(seated, staff, later):
