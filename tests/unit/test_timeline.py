@@ -235,3 +235,14 @@ def test_PEN_LADDER_play_time_leaves_out_pauses_and_breaks():
     assert played(state, levels, t0 + timedelta(minutes=15)) == timedelta(minutes=10)
     assert played(state, levels, t0 + timedelta(minutes=18)) == timedelta(minutes=13)
     assert played(initial(levels), levels, t0) == timedelta(0)
+
+
+@given(st.lists(st.tuples(st.integers(1, 3600), st.booleans()), min_size=1, max_size=6), st.integers(0, 30000),
+       st.integers(0, 30000))
+def test_PEN_LADDER_play_time_never_runs_back_and_never_passes_the_clock_time(spec, first, second):
+    levels = [Level(0 if brk else 100, 0 if brk else 200, 0, timedelta(seconds=s), is_break=brk) for s, brk in spec]
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    state = timeline.start(timeline.initial(levels), levels, t0)
+    early, late = sorted((t0 + timedelta(seconds=first), t0 + timedelta(seconds=second)))
+    assert timeline.played(state, levels, early) <= timeline.played(state, levels, late)
+    assert timedelta(0) <= timeline.played(state, levels, late) <= timeline.elapsed(state, levels, late)

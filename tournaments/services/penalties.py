@@ -26,7 +26,7 @@ from tables.models import Penalty
 from tables.penalty_queries import checked_infraction, penalty_document, proposal, stack_now
 from tables.queries import open_table, sitting_at, table_state
 from tournaments.models import Tournament
-from tournaments.penalties import fine, parse_step, sentence
+from tournaments.penalties import Sentence, fine, parse_step, sentence
 from tournaments.services.rulings import disqualify
 
 
@@ -60,9 +60,9 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
             raise Refused(f"{entry.player} is already sitting out a penalty: wait until it is served, or ask the "
                           "director to lift it first.")
-        left = sentence(given, table_state(here).count)
-        if given.disqualification:
-            left = sentence(parse_step("warning"), 0)  # nothing to serve: the player leaves the tournament
+        seated = table_state(here).count
+        # A disqualified player leaves the tournament: nothing to serve.
+        left = Sentence() if given.disqualification else sentence(given, seated)
         chips = 0
         if given.fine_blinds:
             blinds = level_blinds(tournament_id, here.playing_level)
@@ -75,7 +75,7 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         penalty = Penalty.objects.create(
             tournament=tournament, entry=entry, infraction=infraction, step=text, proposed=text == offer,
             given_at=now, given_by=recorded_user(actor), table=table_number, seat=seat, hand=here.hands_dealt + 1,
-            seated_at_table=table_state(here).count, hands_left=left.hands, seconds_left=left.seconds,
+            seated_at_table=seated, hands_left=left.hands, seconds_left=left.seconds,
             played_at=played, chips_fined=chips, status=Penalty.Status.SERVING if serving else Penalty.Status.SERVED,
             ended_at=None if serving else now)
         document = penalty_document(penalty, played, counting_until, now, (table_number, seat))
