@@ -11,6 +11,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from clock.models import Clock
+from clock.services.day import announce_last_hands, finish_day, set_day_end
 from clock.services.level_clock import pause_clock, resume_clock, start_clock
 from core.refusals import Refused
 from players.models import Exclusion
@@ -186,6 +188,30 @@ def test_PEN_LADDER_PEN_CARRY_minutes_count_only_in_play_and_carry_to_the_next_d
     assert settle_due(tournament.id) == 1  # no hand needed: the worker ends it
     assert seat_view(tournament, number)[2]["may_return"]
     assert Penalty.objects.get().status == "served"
+
+
+def test_PEN_CARRY_what_is_left_at_the_end_of_a_day_is_served_on_the_next(seated, staff, later):
+    tournament = seated()
+    set_day_end(tournament.id, 0, staff["director"])  # day 1 ends with the first level
+    start_clock(tournament.id, staff["director"])
+    seat = min(seats_at(tournament))
+    number = seats_at(tournament)[seat]
+    give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="3 hands + 5 minutes")
+    later(60)
+    announce_last_hands(tournament.id, 2, staff["director"])  # the clock stops: one minute served
+    for _ in range(2):
+        hand_done(tournament.id, 1, staff["floor"])  # the first is the hand it was given in
+    assert finish_day(tournament.id) and Clock.objects.get(tournament=tournament).day_over
+    later(13 * 3600)  # the night
+    shown = seat_view(tournament, number)[2]
+    assert (shown["hands_left"], shown["seconds_left"], shown["status"]) == (2, 240, "serving")
+    resume_clock(tournament.id, staff["director"])  # day 2
+    assert Clock.objects.get(tournament=tournament).day == 2
+    for _ in range(2):
+        hand_done(tournament.id, 1, staff["floor"])
+    assert seat_view(tournament, number)[2]["hands_left"] == 0 and settle_due(tournament.id) == 0
+    later(13 * 3600 + 240)
+    assert settle_due(tournament.id) == 1 and seat_view(tournament, number)[2]["may_return"]
 
 
 def test_PEN_FINE_a_fine_moves_the_levels_blind_from_the_stack_to_the_pot_never_more_than_the_stack(seated, staff):
