@@ -119,7 +119,7 @@ function directorPenalties(overview) {
     element("button", { type: "submit", textContent: "Find", ariaLabel: "Find penalties by player" }));
   const head = (...names) => element("thead", {}, element("tr", {}, ...names.map((name) => element("th", { textContent: name }))));
   const box = element("details", { className: "penalties", open: true },
-    element("summary", {}, element("h2", { textContent: "Penalties" })),
+    element("summary", {}, "Penalties (PEN-LADDER): being served, and each player's record"),
     element("table", { className: "list" }, head("Player", "Table · seat", "Penalty", "Left", "Given by", ""), list),
     search, element("table", { className: "list" }, head("Given", "Player", "Infraction", "Penalty", "Status"), record));
   box.dataset.penalties = "";
