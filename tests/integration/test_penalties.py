@@ -5,6 +5,7 @@ across a balancing move and to the next day; a disqualification through PAY-DQ, 
 excludes, and bad input refused with a sentence and nothing changed."""
 
 import json
+import time
 from datetime import timedelta
 
 import pytest
@@ -319,3 +320,22 @@ def test_PEN_LADDER_the_api_proposes_gives_lists_and_lets_only_the_director_lift
     too_long = client.post(f"{base}tables/1/seats/{seat}/penalty/", json.dumps({"step": "x" * 101}),
                            content_type="application/json")
     assert too_long.status_code == 422
+
+
+@pytest.mark.django_db(transaction=True)
+def test_PEN_LADDER_minutes_served_end_without_a_hand_by_the_real_worker_and_beat(field, staff, processes, clean_queue):
+    tournament, _ = field(6, tables=1)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=7)
+    start_clock(tournament.id, staff["director"])
+    seat = min(seats_at(tournament))
+    given = give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="1 minute")
+    Penalty.objects.filter(pk=given["id"]).update(seconds_left=2)  # as if 58 seconds were served already
+    processes.worker()
+    processes.beat()
+    deadline = time.monotonic() + 30  # well before the minute's own scheduled task: beat's repair ends it
+    while time.monotonic() < deadline and not tournament.events.filter(kind="penalty.served").exists():
+        time.sleep(0.2)
+    served = tournament.events.get(kind="penalty.served")
+    assert served.payload["penalty"] == given["id"] and served.actor_id is None  # the worker's, no hand done
+    assert Penalty.objects.get().may_return and not tournament.events.filter(kind="hand.done").exists()
