@@ -1,7 +1,8 @@
 """Penalties in Chromium (PEN-LADDER, PEN-CARRY): a penalty of one orbit given on one tablet in
 two taps, the player moved to another table by balancing, the penalty still counted down there
 by "Hand done" until the player may return; the director's list shows it meanwhile. Minutes
-away count down on the tablet while the clock runs, and stop when it is paused."""
+away count down on the tablet while the clock runs, stop when it is paused, and the director
+lifts the penalty early with a reason."""
 
 import re
 
@@ -110,3 +111,14 @@ def test_PEN_LADDER_minutes_away_count_down_on_the_tablet_while_the_clock_runs(s
     tablet.reload()  # the server's figure, once the clock is paused, is what the tablet showed
     expect(line).to_have_attribute("data-counting", "false")
     expect(line).to_have_text(stopped)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
+    director.on("dialog", lambda dialog: dialog.accept("the ruling was overturned"))
+    row = director.locator("[data-penalties] tbody tr").first
+    expect(row).to_contain_text(stopped)
+    row.get_by_role("button", name="Lift the penalty of").click()
+    expect(director.locator("[data-result]")).to_contain_text("penalty is lifted.")
+    expect(director.locator("[data-penalties] tbody").first).to_have_text("Nobody is sitting out a penalty.")
+    expect(director.locator("[data-penalties] tbody").nth(1).locator("tr").first).to_contain_text(
+        "lifted: the ruling was overturned")
+    expect(tablet.locator(f'li[data-seat="{seat}"] .penalty-status')).to_have_count(0)  # back in play
