@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from clock.queries import play_time
 from core.times import iso_time
-from tables.models import ChipBag, ChipCount, Penalty
+from tables.models import ChipBag, ChipCount, Penalty, Seating
 from tournaments import penalties
 from tournaments.models import Entry, Tournament
 
@@ -49,9 +49,9 @@ def _documents(tournament_id: int, found) -> list[tuple[Penalty, dict]]:
     now = timezone.now()
     played, until = play_time(tournament_id, now)
     found = list(found)
-    seats = {entry: (table, seat) for entry, table, seat in Entry.objects.filter(
-        id__in={p.entry_id for p in found}, seatings__ended_at__isnull=True).values_list(
-        "id", "seatings__tournament_table__table__number", "seatings__seat")}
+    seats = {entry: (table, seat) for entry, table, seat in Seating.objects.filter(
+        entry_id__in={p.entry_id for p in found}, ended_at__isnull=True).values_list(
+        "entry_id", "tournament_table__table__number", "seat")}
     return [(p, penalty_document(p, played, until, now, seats.get(p.entry_id))) for p in found]
 
 
