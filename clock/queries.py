@@ -31,3 +31,29 @@ def level_duration(tournament_id: int, now) -> timedelta:
     if clock is None:
         return timedelta(hours=1)
     return timeline.view(clock.state, clock.structure.timeline_levels(), now).level.duration
+
+
+def play_time(tournament_id: int, now) -> tuple[int, object]:
+    """(whole seconds of play so far, the moment play stops counting if nothing changes: the
+    end of the level being played, or None when the clock is not counting play now). Without a
+    clock, no play has passed."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return 0, None
+    levels = clock.structure.timeline_levels()
+    shown = timeline.view(clock.state, levels, now)
+    counting = shown.status == timeline.RUNNING and not shown.level.is_break
+    return int(timeline.played(clock.state, levels, now).total_seconds()), shown.ends_at if counting else None
+
+
+def level_blinds(tournament_id: int, index: int | None) -> tuple[int, int] | None:
+    """(small blind, big blind) of the clock's level `index` (the level now when None); None
+    without a clock or in a break."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return None
+    levels = clock.structure.timeline_levels()
+    if index is None:
+        index = timeline.view(clock.state, levels, timezone.now()).level_index
+    level = levels[min(index, len(levels) - 1)]
+    return None if level.is_break else (level.small_blind, level.big_blind)

@@ -197,3 +197,15 @@ def elapsed(state: ClockState, levels: list[Level], now: datetime) -> timedelta:
 def first_break(levels: list[Level]) -> int | None:
     """Index of the first break (the intermission), if the structure has one."""
     return next((index for index, level in enumerate(levels) if level.is_break), None)
+
+
+def played(state: ClockState, levels: list[Level], now: datetime) -> timedelta:
+    """Clock time of play since the start: `elapsed` without the breaks. Time away from the
+    table (PEN-LADDER minutes) is served only in it: not while paused, nor in a break."""
+    state = catch_up(state, levels, now)
+    total = elapsed(state, levels, now)
+    breaks = sum((level.duration for level in levels[: state.level_index] if level.is_break), timedelta(0))
+    if levels[state.level_index].is_break:
+        before = sum((level.duration for level in levels[: state.level_index]), timedelta(0))
+        breaks += total - before
+    return total - breaks

@@ -16,8 +16,9 @@ Views:
 - `late_seat`: an entry may have been seated: a "seat pending" page reloads;
 - `announcements`: the event's data is the list of announcements up now (every screen's banner);
 - `rulings`: the record of rulings changed: the director's list reloads;
-- `chip_counts`: counts changed: the director's count check reloads.
-- `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload.
+- `chip_counts`: counts changed: the director's count check reloads;
+- `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload;
+- `penalties`: a penalty given, served or lifted: the director's list of penalties reloads.
 """
 
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
-                   "announcements", "rulings", "chip_counts", "colour_up"})
+                   "announcements", "rulings", "chip_counts", "colour_up", "penalties"})
 
 
 @dataclass(frozen=True)
@@ -187,6 +188,15 @@ ABSENT_STACK_REMOVED = _kind("absent.stack_removed", STAFF, "an absent player's 
                              "ruleset's time; the entry is out like any bust (PEN-ABSENT)", "tables", "chip_counts")
 ENTRY_ID_CHECKED = _kind("entry.id_checked", STAFF, "a returning player's photo ID is seen for the day of play (REG-ID)",
                          "tables")
+
+# Penalties (PEN-LADDER, PEN-FINE, PEN-CARRY: tournaments/services/penalties.py, tables/services/penalties.py).
+PENALTY_GIVEN = _kind("penalty.given", STAFF, "the floor gave a player a penalty: a warning, a fine, hands, orbits or "
+                      "minutes away (PEN-LADDER, PEN-FINE)", "tables", "penalties")
+PENALTY_SERVED = _kind("penalty.served", STAFF, "a penalty's hands and minutes are served: the player may return",
+                       "tables", "penalties")
+PENALTY_LIFTED = _kind("penalty.lifted", STAFF, "the director ended a penalty early, with a reason", "tables",
+                       "penalties")
+
 
 def for_screens() -> dict[str, list[str]]:
     """What the pages need of the catalogue: each kind's views (kinds with none left out)."""

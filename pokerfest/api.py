@@ -17,6 +17,7 @@ from tables.api import public as seating_router
 from tables.api import router as tables_router
 from tables.counts_api import router as counts_router
 from tables.race_api import router as race_router
+from tables.penalties_api import router as penalties_router
 from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
@@ -59,6 +60,7 @@ api.add_router("/", record_router)
 api.add_router("/", counts_router)
 api.add_router("/", race_router)
 api.add_router("/", absent_router)
+api.add_router("/", penalties_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

@@ -10,4 +10,4 @@ from celery import Celery
 
 app = Celery("pokerfest")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks(["clock", "tournaments"])
+app.autodiscover_tasks(["clock", "tournaments", "tables"])

@@ -258,6 +258,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.heartbeat",
         "schedule": HEARTBEAT_SECONDS,
     },
+    "settle-penalty-minutes": {  # PEN-LADDER: minutes away served while no hand was done
+        "task": "tables.tasks.settle_served_minutes",
+        "schedule": CLOCK_RECONCILE_SECONDS,
+    },
 }
 
 LOGGING = {

@@ -89,7 +89,8 @@ const floorPage = {
         out.textContent = "Out";
         out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
         out.addEventListener("click", () => this.playerOut(table, seat, player.name));
-        item.append(out, ...this.clockButtons(table.number, seat, player.name));
+        item.append(out, ...this.clockButtons(table.number, seat, player.name),
+          ...penaltyBoard.seat(table, seat, player, (path, body, done) => this.act(path, body, done))); // static/penalties.js
       } else {
         item.className = "empty";
       }

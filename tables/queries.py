@@ -18,6 +18,7 @@ from core.refusals import Refused
 from players.queries import public_name
 from tables import chips, seating
 from tables.models import HandForHand, KeepApart, Seating, TournamentTable
+from tables.penalty_queries import seated_penalties
 from tournaments.models import Elimination, Entry, Tournament
 
 HandForHandStatus = TournamentTable.HandForHand
@@ -164,6 +165,7 @@ def floor_view(tournament_id: int) -> dict:
     bagged, confirmed = _bagged_seats(tournament)
     rulings = _rulings_this_hand(tournament)
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
+    sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
     for here in open_tables(tournament).values():
         state = here.state
         clock = clocks.get(here.id)
@@ -181,7 +183,7 @@ def floor_view(tournament_id: int) -> dict:
                        "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "number": numbers[entry], "name": names[entry],
-                                               "extensions": chips[entry]}
+                                               "extensions": chips[entry], "penalty": sitting_out.get(entry)}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:

@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0010_chip_counts'),
+        ('tables', '0011_penalties'),
         ('tournaments', '0015_the_directors_record'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

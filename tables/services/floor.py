@@ -18,7 +18,7 @@ from tables.models import Seating, TournamentTable
 from tables.queries import (
     bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state, waiting_entries,
 )
-from tables.services import hand_for_hand
+from tables.services import hand_for_hand, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
@@ -62,6 +62,7 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     here.hands_dealt += 1
     here.playing_level = level_now(op.tournament_id)
     here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
+    penalties.count_hand(op, here)  # PEN-LADDER, PEN-CARRY: a hand off each penalty served here
     # A clock still running on a player ends with the hand.
     here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
     day.hand_played(op, here)

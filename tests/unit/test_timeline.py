@@ -219,3 +219,30 @@ def test_CLK_CONTROL_any_sequence_of_controls_replays_from_the_log_to_the_same_c
         paused_for, now = paused_for + (now - paused_since), now
     if timeline.catch_up(replay, levels, now).status != FINISHED:
         assert timeline.elapsed(replay, levels, now) == now - T0 - paused_for  # not a second lost or gained
+
+
+def test_PEN_LADDER_play_time_leaves_out_pauses_and_breaks():
+    """Minutes away are served in play only: not while paused, nor in a break."""
+    played, start, pause, initial = timeline.played, timeline.start, timeline.pause, timeline.initial
+    levels = [Level(100, 200, 0, timedelta(minutes=10)), Level(0, 0, 0, timedelta(minutes=5), is_break=True),
+              Level(200, 400, 0, timedelta(minutes=10))]
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    state = start(initial(levels), levels, t0)
+    assert played(state, levels, t0 + timedelta(minutes=4)) == timedelta(minutes=4)
+    paused = pause(state, levels, t0 + timedelta(minutes=4))
+    assert played(paused, levels, t0 + timedelta(hours=9)) == timedelta(minutes=4)
+    assert played(state, levels, t0 + timedelta(minutes=12)) == timedelta(minutes=10)  # in the break
+    assert played(state, levels, t0 + timedelta(minutes=15)) == timedelta(minutes=10)
+    assert played(state, levels, t0 + timedelta(minutes=18)) == timedelta(minutes=13)
+    assert played(initial(levels), levels, t0) == timedelta(0)
+
+
+@given(st.lists(st.tuples(st.integers(1, 3600), st.booleans()), min_size=1, max_size=6), st.integers(0, 30000),
+       st.integers(0, 30000))
+def test_PEN_LADDER_play_time_never_runs_back_and_never_passes_the_clock_time(spec, first, second):
+    levels = [Level(0 if brk else 100, 0 if brk else 200, 0, timedelta(seconds=s), is_break=brk) for s, brk in spec]
+    t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    state = timeline.start(timeline.initial(levels), levels, t0)
+    early, late = sorted((t0 + timedelta(seconds=first), t0 + timedelta(seconds=second)))
+    assert timeline.played(state, levels, early) <= timeline.played(state, levels, late)
+    assert timedelta(0) <= timeline.played(state, levels, late) <= timeline.elapsed(state, levels, late)

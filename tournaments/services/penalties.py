@@ -1,0 +1,109 @@
+"""The floor gives a penalty to a seat (PEN-LADDER, PEN-FINE): the step named, or the one the
+system proposes from the player's record for that infraction. A warning is recorded with
+nothing to serve; a fine takes the level's small or big blind from the stack to the pot; hands,
+orbits (one hand per player seated at the table now) and minutes are served from the next hand
+wherever the player sits (PEN-CARRY, tables/services/penalties.py). A disqualification goes
+through PAY-DQ and only the director gives it; a ban adds an exclusion for the festival
+(REG-EXCLUDE).
+
+Service floor: calls the director's disqualification and the players' exclusion; reads the
+tables' and the clock's queries.
+"""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from clock.queries import level_blinds, play_time
+from core import kinds
+from core.access import Action, can, recorded_user
+from core.operation import operation
+from core.refusals import Refused
+from players.eligibility import local_day
+from players.models import Exclusion
+from players.queries import player_summary
+from tables.models import Penalty
+from tables.penalty_queries import checked_infraction, penalty_document, proposal, stack_now
+from tables.queries import open_table, sitting_at, table_state
+from tournaments.models import Tournament
+from tournaments.penalties import Sentence, fine, parse_step, sentence
+from tournaments.services.rulings import disqualify
+
+
+def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: str, actor, step: str | None = None,
+                 request_key: str | None = None) -> dict:
+    """Answers with the penalty as the tablet shows it."""
+    with operation(tournament_id, actor, request_key) as op:
+        if op.repeated:
+            return op.repeated.payload["penalty"]
+        tournament = op.tournament
+        ladders = tournament.rules().penalties.ladders
+        try:
+            infraction = checked_infraction(ladders, infraction)
+        except ValueError as problem:
+            raise Refused(str(problem)) from None
+        here = open_table(tournament, table_number)
+        sitting = sitting_at(here, seat)
+        entry = sitting.entry
+        offer = proposal(entry, ladders, infraction)["proposed"]
+        text = step if step is not None and step.strip() else offer
+        if text is None:
+            raise Refused(f'This house has no ladder for "{infraction}": name the step to give.')
+        try:
+            given = parse_step(text)
+        except ValueError as problem:
+            raise Refused(str(problem)) from None
+        text = str(given)
+        if given.disqualification and not can(actor, Action.DIRECTOR_APPROVAL):
+            raise Refused(f"Only the tournament director gives a {'ban' if given.ban else 'disqualification'}: "
+                          f"call the director to table {table_number}, seat {seat}.")
+        if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
+            raise Refused(f"{entry.player} is already sitting out a penalty: wait until it is served, or ask the "
+                          "director to lift it first.")
+        seated = table_state(here).count
+        # A disqualified player leaves the tournament: nothing to serve.
+        left = Sentence() if given.disqualification else sentence(given, seated)
+        chips = 0
+        if given.fine_blinds:
+            blinds = level_blinds(tournament_id, here.playing_level)
+            if blinds is None:
+                raise Refused("The clock shows no level with blinds: a fine in blinds needs the level being played.")
+            chips = fine(given, blinds[0], blinds[1], stack_now(entry))
+        now = timezone.now()
+        played, counting_until = play_time(tournament_id, now)
+        serving = not left.served
+        penalty = Penalty.objects.create(
+            tournament=tournament, entry=entry, infraction=infraction, step=text, proposed=text == offer,
+            given_at=now, given_by=recorded_user(actor), table=table_number, seat=seat, hand=here.hands_dealt + 1,
+            seated_at_table=seated, hands_left=left.hands, seconds_left=left.seconds,
+            played_at=played, chips_fined=chips, status=Penalty.Status.SERVING if serving else Penalty.Status.SERVED,
+            ended_at=None if serving else now)
+        document = penalty_document(penalty, played, counting_until, now, (table_number, seat))
+        op.append(kinds.PENALTY_GIVEN, public=None, payload={
+            "penalty": document, "player": player_summary(entry.player), "table": table_number, "seat": seat,
+            "chips_to_pot": chips})
+        if left.seconds and counting_until is not None:  # minutes away end without a hand: the worker says so
+            op.after_commit("tables.tasks.settle_penalties", tournament_id, eta=now + timedelta(seconds=left.seconds))
+        if given.disqualification:
+            disqualify(tournament_id, entry.number, f"penalty for {infraction}: {text}", actor)
+        if given.ban:
+            _ban(op, entry, infraction, now, actor)
+        return document
+
+
+def _ban(op, entry, infraction: str, now, actor) -> None:
+    """REG-EXCLUDE: every desk refuses the player until the festival's last tournament day."""
+    today = local_day(now, op.tournament.festival.time_zone)
+    ends = max([today, *_festival_days(op.tournament)])
+    reason = f"festival ban: {infraction}"[:100]
+    Exclusion.objects.create(player=entry.player, reason=reason, starts=today, ends=ends,
+                             recorded_by=recorded_user(actor))
+    op.append(kinds.PLAYER_EXCLUDED, public=None, payload={
+        "player": player_summary(entry.player), "reason": reason, "starts": today.isoformat(),
+        "ends": ends.isoformat()})
+
+
+def _festival_days(tournament: Tournament) -> list:
+    """The days the festival's tournaments start: a ban lasts until its last one."""
+    starts = Tournament.objects.filter(festival_id=tournament.festival_id, starts_at__isnull=False)
+    return [local_day(at, tournament.festival.time_zone) for at in starts.values_list("starts_at", flat=True)]
