@@ -5,17 +5,23 @@
 (() => {
   const leaders = document.querySelector("[data-chip-leaders]");
   if (leaders) {
+    let shown = null; // the board as published, leaders who went out since marked `out`
     const show = (board) => {
+      shown = board;
       leaders.hidden = !board;
       if (!board) return;
       leaders.querySelector("[data-chip-leaders-when]").textContent =
         `Counted at ${new Date(board.counted_at).toLocaleTimeString()} · average ${fmt(board.average)}`;
       leaders.querySelector("[data-chip-leaders-list]").replaceChildren(...board.leaders.map((row) =>
-        element("li", {}, `${row.name} ${fmt(row.chips)} (table ${row.table})`)));
+        element("li", { className: row.out ? "out" : "" }, `${row.name} ${fmt(row.chips)} (table ${row.table})${row.out ? " · out" : ""}`)));
     };
     document.addEventListener("pokerfest:snapshot", (event) => show(event.detail.chip_leaders));
     document.addEventListener("pokerfest:event", (event) => {
-      if (event.detail.kind === "chips.leaders_published") show(event.detail.data);
+      const { kind, data } = event.detail;
+      if (kind === "chips.leaders_published") show(data);
+      if (kind === "player.out" && shown && data && shown.leaders.some((row) => row.entry === data.entry)) {
+        show({ ...shown, leaders: shown.leaders.map((row) => (row.entry === data.entry ? { ...row, out: true } : row)) });
+      }
     });
   }
 

@@ -125,6 +125,7 @@ class ClockDisplay {
     const deal = money.deal && `deal (${money.deal.method}): ` + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
       (money.deal.left_to_play ? ` · ${amount(money.deal.left_to_play)} left to play` : "");
     this.field("paid", !money.published ? "payouts published at the first break" : deal ? deal
+      : money.in_the_money && !money.next_out_prize ? `${fmt(money.places_paid)} places paid`
       : money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}${jump}`
       : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}${money.hand_for_hand_due ? " · the bubble is near" : ""}`);
   }
@@ -161,7 +162,7 @@ class ClockDisplay {
     // CLK-LIMIT: real time left until play must end.
     this.root.querySelectorAll("[data-clock-limit]").forEach((row) => (row.hidden = !clock.limit_at));
     if (clock.limit_at) this.field("limit", formatClock(Math.max(0, Date.parse(clock.limit_at) - this.feed.serverNow())));
-    this.field("to-break", clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
+    this.field("to-break", over ? "–" : clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
       : formatClock(this.remainingMs() + clock.break_after_ms));
     this.renderMoney();
     if (this.players) {
@@ -173,7 +174,7 @@ class ClockDisplay {
     const next = clock.next_level;
     this.field(
       "next",
-      next ? (next.is_break ? `Next: break${next.name ? " (" + next.name + ")" : ""}` : `Next: ${fmt(next.small_blind)} / ${fmt(next.big_blind)}${next.ante ? " ante " + fmt(next.ante) : ""}`) : "Last level"
+      over ? "" : next ? (next.is_break ? `Next: break${next.name ? " (" + next.name + ")" : ""}` : `Next: ${fmt(next.small_blind)} / ${fmt(next.big_blind)}${next.ante ? " ante " + fmt(next.ante) : ""}`) : "Last level"
     );
   }
 }

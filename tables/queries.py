@@ -404,5 +404,6 @@ def chip_leaders(tournament: Tournament, in_play: int, players_left: int, top: i
     entries = {entry.id: entry for entry in tournament.entries.filter(id__in=latest).select_related("player")}
     board = chips.chip_leaders({entry: row["chips"] for entry, row in latest.items()}, in_play, players_left, top)
     return {"leaders": [{"name": public_name(entries[entry].player.first_name, entries[entry].player.last_name),
-                         "chips": amount, "table": latest[entry]["table"]} for entry, amount in board.leaders],
+                         "entry": entries[entry].number, "chips": amount, "table": latest[entry]["table"]}
+                        for entry, amount in board.leaders],
             "average": board.average}

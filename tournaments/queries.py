@@ -78,7 +78,12 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
 def published_chip_leaders(tournament: Tournament) -> dict | None:
     """CHIP-COUNT: the chip leaders as last published to the lobby (the log is their record)."""
     last = tournament.events.filter(kind=CHIP_LEADERS_PUBLISHED.name).order_by("-seq").values("public").first()
-    return last["public"] if last else None
+    if not last:
+        return None
+    # The record of a moment: a leader out since then is marked out, not silently kept.
+    still_in = set(tournament.entries.filter(status=Entry.Status.ACTIVE).values_list("number", flat=True))
+    board = last["public"]
+    return {**board, "leaders": [{**row, "out": row.get("entry") not in still_in} for row in board["leaders"]]}
 
 
 
@@ -370,7 +375,8 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     """For the lobby: pool, places paid, what the next player out wins, and the jump after;
     `hand_for_hand_due` once the field is within the ruleset's margin of the money."""
     table = payout(tournament)
-    next_out = table[players_left - 1] if 0 < players_left <= len(table) else 0
+    # The winner is nobody's "next out": with one player left nothing is next.
+    next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
     paid = places_paid(tournament, table)
     margin = tournament.rules().payouts.hand_for_hand_margin

@@ -117,7 +117,7 @@ def bust(op: Operation, here: TournamentTable, sitting: Seating, starting_stack:
         here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
         here.save(update_fields=["heads_up_from_hand"])
     counts = field_counts(tournament_id)
-    public = {"table": table_number, "seat": seat, **counts,
+    public = {"table": table_number, "seat": seat, "entry": sitting.entry.number, **counts,
               "money": money_summary(tournament, counts["players_left"])}
     logged = op.append(kinds.PLAYER_OUT, public=public, payload={
         **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})

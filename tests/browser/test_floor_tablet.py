@@ -430,6 +430,10 @@ def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_scr
     expect(director.locator("[data-tournament-status]")).to_have_text("finished")
     lobby.reload()  # a screen that opens later has it from the snapshot
     expect(lobby.locator("[data-winner]")).to_contain_text(f"Winner: {winner.player.first_name}")
+    # Over: no next level, no break ahead, nobody "next out" (the walkthrough found them running on).
+    expect(lobby.locator('[data-clock="next"]')).to_have_text("")
+    expect(lobby.locator('[data-clock="to-break"]')).to_have_text("–")
+    expect(lobby.locator('[data-clock="paid"]')).not_to_contain_text("next out")
 
 
 def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_opens(

@@ -87,7 +87,8 @@ def test_CHIP_COUNT_media_publish_the_chip_leaders_and_the_lobby_shows_public_na
     published = publish_chip_leaders(tournament.id, staff["media"])
     assert [row["chips"] for row in published["leaders"]] == [30_000, 25_000, 5_000]
     assert published["average"] == 10_000 and published["leaders"][0]["name"].endswith(".")  # "P0 S." style
-    assert snapshot(tournament.id)["chip_leaders"] == published
+    leaders = snapshot(tournament.id)["chip_leaders"]
+    assert leaders == {**published, "leaders": [{**row, "out": False} for row in published["leaders"]]}
 
     client = Client()
     base = f"/api/tournaments/{tournament.id}/"
@@ -98,3 +99,8 @@ def test_CHIP_COUNT_media_publish_the_chip_leaders_and_the_lobby_shows_public_na
     client.force_login(staff["media"])
     answer = client.get(f"{base}chip-counts/").json()
     assert answer["seats_counted"] == 3 and [row["chips"] for row in answer["stacks"]] == [30_000, 5_000, 25_000]
+    # A leader who goes out after the board was published is marked out, not kept as if playing.
+    player_out(tournament.id, 1, ordered[1], staff["floor"])
+    gone = {row["entry"]: row["out"] for row in snapshot(tournament.id)["chip_leaders"]["leaders"]}
+    busted = tournament.events.filter(kind="player.out").get().public["entry"]
+    assert gone[busted] and sum(gone.values()) == 1

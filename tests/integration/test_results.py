@@ -265,6 +265,7 @@ def test_END_FINISH_the_last_player_standing_wins_the_clock_stops_and_the_tables
     assert finished.public["clock"]["status"] == "paused"
     lobby = snapshot(tournament.id)
     assert lobby["tournament"]["status"] == "finished" and lobby["winners"] == finished.public["winners"]
+    assert lobby["money"]["in_the_money"] and lobby["money"]["next_out_prize"] == 0  # the winner is not "next out"
     view = floor_view(tournament.id)
     assert view["tables"] == [] and view["tournament_status"] == "finished"  # the tablets have nothing to tap
     places = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
