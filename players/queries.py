@@ -17,6 +17,20 @@ def player_summary(player: Player) -> dict:
     return {"id": player.id, "name": str(player)}
 
 
+def entry_search(text: str, entry: str) -> Q:
+    """The director's search of a record by player (rulings, penalties): an entry number (#12 or
+    12), or a player whose first or last name starts with each word given. `entry`: the path from
+    the record to its entry ("entry", "players")."""
+    words = text.replace("#", " ").split()
+    if len(words) == 1 and words[0].isdigit():
+        return Q(**{f"{entry}__number": int(words[0])})
+    found = Q()
+    for word in words:
+        found &= (Q(**{f"{entry}__player__first_name__istartswith": word})
+                  | Q(**{f"{entry}__player__last_name__istartswith": word}))
+    return found
+
+
 def public_name(first_name: str, last_name: str) -> str:
     """How public pages name a player: first name and last initial."""
     return f"{first_name} {last_name[:1]}." if last_name else first_name

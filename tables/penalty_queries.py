@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from clock.queries import play_time
 from core.times import iso_time
+from players.queries import entry_search
 from tables.models import ChipBag, ChipCount, Penalty, Seating
 from tournaments import penalties
 from tournaments.models import Entry, Tournament
@@ -74,14 +75,7 @@ def active_penalties(tournament_id: int) -> list[dict]:
 def penalty_record(tournament_id: int, player: str = "", limit: int = 200) -> list[dict]:
     """Every penalty given, newest first; `player` narrows to an entry number (#12 or 12) or the
     players whose first or last name starts with each word given."""
-    found = Penalty.objects.filter(tournament_id=tournament_id)
-    words = player.replace("#", " ").split()
-    if len(words) == 1 and words[0].isdigit():
-        found = found.filter(entry__number=int(words[0]))
-    else:
-        for word in words:
-            found = found.filter(Q(entry__player__first_name__istartswith=word)
-                                 | Q(entry__player__last_name__istartswith=word))
+    found = Penalty.objects.filter(entry_search(player, "entry"), tournament_id=tournament_id)
     return [document for _, document in _documents(tournament_id, found.select_related(*NAMED).order_by("-given_at", "-id")[:limit])]
 
 

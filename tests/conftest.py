@@ -214,3 +214,17 @@ def field(make_tournament):
         return tournament, entries
 
     return make
+
+
+@pytest.fixture
+def seated(field, staff):
+    """Six players × 10,000 chips drawn at table 1 (seed 5): the tournament and seat → entry
+    number. Test modules that need another field define their own `seated`."""
+    from tables.models import Seating
+    from tables.services.draw import draw_field, open_tables
+
+    tournament, _ = field(6, tables=1)
+    open_tables(tournament.id, [1], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=5)
+    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
+    return tournament, seats

@@ -4,6 +4,7 @@ searchable by player (TD-RULING)."""
 from django.db.models import Q
 
 from core.times import iso_time
+from players.queries import entry_search
 from tournaments.models import Announcement, Ruling
 
 
@@ -31,14 +32,7 @@ def ruling_document(ruling: Ruling) -> dict:
 def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict]:
     """Newest first; `player` narrows to rulings naming an entry number (#12 or 12) or a player
     whose first or last name starts with each word given."""
-    found = Ruling.objects.filter(tournament_id=tournament_id)
-    words = player.replace("#", " ").split()
-    if len(words) == 1 and words[0].isdigit():
-        found = found.filter(players__number=int(words[0]))
-    else:
-        for word in words:
-            found = found.filter(Q(players__player__first_name__istartswith=word)
-                                 | Q(players__player__last_name__istartswith=word))
+    found = Ruling.objects.filter(entry_search(player, "players"), tournament_id=tournament_id)
     found = (found.distinct().select_related("table__table", "made_by")
              .prefetch_related("players__player")[:limit])
     return [ruling_document(ruling) for ruling in found]

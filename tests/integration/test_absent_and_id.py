@@ -15,9 +15,8 @@ from clock.services.day import finish_day
 from core.refusals import Refused
 from players.models import Player
 from tables.absent_queries import absent_view, id_checks_view
-from tables.models import Absence, ChipAdjustment, Seating
+from tables.models import Absence, ChipAdjustment
 from tables.services.absent import mark_absent, mark_present, remove_absent_stack
-from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tournaments.models import Elimination, Entry, PhotoIdCheck
 from tournaments.queries import field_counts, standings
@@ -36,15 +35,6 @@ def _played(tournament, level_index: int, remaining_seconds: int):
     """The clock paused at a level with this much left (levels of 10 minutes)."""
     Clock.objects.filter(tournament=tournament).update(status="paused", level_index=level_index, ends_at=None,
                                                         remaining=timedelta(seconds=remaining_seconds))
-
-
-@pytest.fixture
-def seated(field, staff):
-    tournament, entries = field(6, tables=1)  # 6 × 10,000 chips at table 1, three 10-minute levels
-    open_tables(tournament.id, [1], staff["director"])
-    draw_field(tournament.id, staff["director"], seed=5)
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
-    return tournament, seats
 
 
 def test_PEN_ABSENT_marked_at_the_start_blinded_off_and_present_again(seated, staff):

@@ -8,24 +8,14 @@ from django.test import Client
 
 from clock.services.day import bag_chips
 from core.refusals import Refused
-from tables.models import ChipAdjustment, Seating
+from tables.models import ChipAdjustment
 from tables.queries import count_check
 from tables.services.counts import confirm_bag, publish_chip_leaders, report_counts
-from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tournaments.queries import field_counts, snapshot
 from tournaments.services.rulings import disqualify
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def seated(field, staff):
-    tournament, entries = field(6, tables=1)  # 6 × 10,000 chips at table 1
-    open_tables(tournament.id, [1], staff["director"])
-    draw_field(tournament.id, staff["director"], seed=5)
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
-    return tournament, seats
 
 
 def test_CHIP_COUNT_chips_in_play_follow_disqualifications_and_counts_are_checked_with_the_gap(seated, staff):
