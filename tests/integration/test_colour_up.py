@@ -13,7 +13,9 @@ from clock.models import Level
 from core.refusals import Refused
 from tables.chip_race import OddChips, chip_race, chips_for, odd_chip_pot
 from tables.models import ChipAdjustment, ChipRace, ColourUp, Seating
+from tables.queries import count_check
 from tables.race_queries import colour_up_view
+from tables.services.counts import report_counts
 from tables.services.colour_up import race_table, start_colour_up
 from tables.services.draw import draw_field, open_tables
 from tournaments.high_card import shoe
@@ -94,6 +96,8 @@ def test_CHIP_RACE_nobody_is_raced_out_and_the_chips_in_play_change_by_the_diffe
     tournament, seats = seated
     before = field_counts(tournament.id)["chips_in_play"]
     assert before == 60_000
+    report_counts(tournament.id, 1, {seat: 10_000 for seat in seats}, staff["floor"])
+    assert count_check(tournament, before)["agrees"]
     start_colour_up(tournament.id, 25, 100, staff["director"])
     # seats[0]: three odd 25s; seats[1]: one odd 25 that is its whole stack. 100 races off: one
     # chip. A seed where seats[1]'s one card is not the best of the four.
@@ -114,6 +118,10 @@ def test_CHIP_RACE_nobody_is_raced_out_and_the_chips_in_play_change_by_the_diffe
     assert event.public is None and event.payload["seed"] == seed and event.payload["sheet"][1]["has_other_chips"] is False
     assert event.payload["protected"] == [seats[1]] and event.payload["difference"] == 100
     assert replay(tournament, 1, 1).protected == (seats[1],)
+    # The counts before the race no longer describe the stacks: left out and named, not a gap.
+    check = count_check(tournament, field_counts(tournament.id)["chips_in_play"])
+    assert (check["complete"], check["seats_counted"], check["stale_counts"]) == (False, 0, 6)
+    assert check["sentence"].endswith("6 counts predate a colour-up at the table: count again.")
 
 
 def test_CHIP_RACE_a_table_races_once_a_second_sheet_gets_the_recorded_result(seated, staff):
