@@ -52,7 +52,8 @@ function element(tag, properties, ...children) {
 
 // "1 player", "60 players".
 function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  if (count === 1) return `${count} ${word}`;
+  return `${count} ${/[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"}`; // penalty → penalties
 }
 
 // Integer minor units as money: formatMoney(55000, "EUR") -> "550.00 EUR".

@@ -116,8 +116,9 @@ document.addEventListener("DOMContentLoaded", () => {
     const form = submit.target;
     const action = submit.submitter ? submit.submitter.value : "undo-bust";
     const number = Number(form.elements.number.value);
-    if (action === "disqualify" && !confirm(`Disqualify entry #${number}? No prize is paid and the chips leave play.`)) return;
-    directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value },
+    const counted = form.elements.chips.value.trim();
+    if (action === "disqualify" && !confirm(`Disqualify entry #${number}? No prize is paid and ${counted ? `the ${Number(counted).toLocaleString("en")} chips counted` : "the chips the player bought"} leave play.`)) return;
+    directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
       (answer) => action === "disqualify" ? `Entry #${number} is disqualified.` : `Entry #${number} is back in: table ${answer.table}, seat ${answer.seat}.`);
   });
   // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.

@@ -91,19 +91,47 @@ const penaltyBoard = {
     const box = element("div", { className: "penalty-choices" });
     box.dataset.penaltyChoices = `${table}-${seat}`;
     const infraction = element("select", { ariaLabel: `Infraction: seat ${seat}` },
-      ...offer.infractions.map((name) => element("option", { value: name, textContent: name, selected: name === offer.infraction })));
+      ...offer.infractions.map((name) => element("option", { value: name, textContent: name === "any" ? "any other infraction" : name, selected: name === offer.infraction })));
     infraction.addEventListener("change", () => this.choose(table, seat, infraction.value, act));
-    const give = (step) => {
+    // A refusal is said here, where the floor is looking, and the choices stay open.
+    const said = element("p", { className: "result" });
+    const give = async (step, extra = {}) => {
+      const base = document.querySelector("[data-api-base]").dataset.apiBase;
+      const { ok, answer } = await postJSON(`${base}tables/${table}/seats/${seat}/penalty/`, { infraction: offer.infraction, step, ...extra });
+      if (!ok) {
+        said.className = "result refused";
+        said.textContent = answer.detail;
+        return;
+      }
       this.open = null;
-      act(`tables/${table}/seats/${seat}/penalty/`, { infraction: offer.infraction, step },
-        (given) => `${player.name}: ${given.step}${given.chips_fined ? ` (${given.chips_fined.toLocaleString("en")} chips to the pot)` : ""}.`);
+      floorPage.say(`${player.name}: ${answer.step}${answer.chips_fined ? ` (${answer.chips_fined.toLocaleString("en")} chips to the pot)` : ""}.`, true);
+      floorPage.refresh();
     };
+    // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
+    // which leaves play, and what happened, then a second tap.
+    const mayDirect = document.querySelector(".floor").dataset.mayDirect === "true";
+    const confirmOut = (step) => {
+      const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "stack counted", ariaLabel: `Stack counted: seat ${seat}` });
+      const reason = element("input", { maxLength: 150, placeholder: "what happened", ariaLabel: `What happened: seat ${seat}` });
+      const form = element("form", { className: "controls" }, element("span", { textContent: `${step} for ${player.name}: ` }), chips, reason,
+        element("button", { type: "submit", textContent: `Confirm: ${step}` }));
+      form.addEventListener("submit", (submit) => {
+        submit.preventDefault();
+        give(step, { chips: Number(chips.value), reason: reason.value });
+      });
+      box.querySelectorAll("form").forEach((old) => old.remove());
+      box.insertBefore(form, said);
+      chips.focus();
+    };
+    const directorOnly = (step) => /\b(disqualification|ban)\b/.test(step);
     const steps = offer.ladder.map((step) => element("button", {
       type: "button", className: step === offer.proposed ? "proposed" : "",
-      textContent: step === offer.proposed ? `Give: ${step}` : step, onclick: () => give(step) }));
+      disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? "the director gives it" : "",
+      textContent: `${step === offer.proposed ? "Give: " : ""}${step}${directorOnly(step) && !mayDirect ? " (director)" : ""}`,
+      onclick: () => (directorOnly(step) ? confirmOut(step) : give(step)) }));
     const before = offer.given_before ? ` (${plural(offer.given_before, "penalty")} for this before)` : "";
     box.append(element("span", { textContent: `${player.name}${before}: ` }), infraction, ...steps,
-      element("button", { type: "button", textContent: "Cancel", onclick: () => this.close() }));
+      element("button", { type: "button", textContent: "Cancel", onclick: () => this.close() }), said);
     return box;
   },
 };

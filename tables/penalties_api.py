@@ -10,7 +10,7 @@ from core.refusals import Refused
 from tables import penalty_queries
 from tables.queries import open_table, sitting_at
 from tables.services import penalties
-from tournaments.api import ERRORS, Id, SeatNumber, TableNumber, request_key
+from tournaments.api import ERRORS, Chips, Id, SeatNumber, TableNumber, request_key
 from tournaments.services.penalties import give_penalty
 
 router = Router(tags=["penalties"], auth=django_auth)
@@ -20,6 +20,9 @@ class PenaltyIn(Schema):
     infraction: str = Field("any", max_length=100, description='one of the house\'s infractions, or "any"')
     step: str | None = Field(None, max_length=100, description='e.g. "1 orbit", "big blind + 5 minutes"; none: '
                                                                "the step proposed from the player's record")
+    chips: Chips | None = Field(None, description="a disqualification or ban: the player's stack, counted; it "
+                                                  "leaves play")
+    reason: str = Field("", max_length=200, description="a disqualification or ban: what happened, for the record")
 
 
 class LiftIn(Schema):
@@ -44,7 +47,7 @@ def penalty_proposal(request, tournament_id: Id, table_number: TableNumber, seat
 def give(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: PenaltyIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return give_penalty(tournament_id, table_number, seat, body.infraction, request.user, body.step,
-                        request_key(request))
+                        request_key(request), stack=body.chips, reason=body.reason)
 
 
 @router.post("/tournaments/{tournament_id}/penalties/{penalty_id}/lift/", response={200: dict, **ERRORS},

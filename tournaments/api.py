@@ -181,6 +181,11 @@ class ReasonIn(Schema):
     reason: str = Field(..., max_length=200, description="why, for the log")
 
 
+class DisqualifyIn(ReasonIn):
+    chips: Chips | None = Field(None, description="a player still in: the stack counted as it leaves play; none: "
+                                                  "the chips the player bought")
+
+
 @staff.post("/tournaments/{tournament_id}/entries/{number}/undo-bust/", response={200: dict, **ERRORS},
              summary="Undo a bust recorded by mistake: the player sits back down")
 def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
@@ -190,9 +195,9 @@ def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
 
 @staff.post("/tournaments/{tournament_id}/entries/{number}/disqualify/", response={200: dict, **ERRORS},
              summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize")
-def disqualify(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
+def disqualify(request, tournament_id: Id, number: EntryNumber, body: DisqualifyIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return rulings.disqualify(tournament_id, number, body.reason, request.user, request_key(request))
+    return rulings.disqualify(tournament_id, number, body.reason, request.user, request_key(request), chips=body.chips)
 
 
 @router.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},

@@ -122,3 +122,33 @@ def test_PEN_LADDER_minutes_away_count_down_on_the_tablet_while_the_clock_runs(s
     expect(director.locator("[data-penalties] tbody").nth(1).locator("tr").first).to_contain_text(
         "lifted: the ruling was overturned")
     expect(tablet.locator(f'li[data-seat="{seat}"] .penalty-status')).to_have_count(0)  # back in play
+
+
+def test_PAY_DQ_a_disqualification_on_the_tablet_is_the_directors_and_takes_the_counted_stack_out_of_play(
+        stack, new_page, make_tournament, staff):
+    from tournaments.queries import field_counts
+
+    tournament = field(make_tournament, 6, 1)
+    t = tournament.id
+    act(open_tables, t, [1], staff["director"])
+    act(draw_field, t, staff["director"], 5)
+    seat, name = sorted(seats_at(tournament, 1).items())[0]
+    in_play = field_counts(t)["chips_in_play"]
+    floor, director = new_page(), new_page()
+    sign_in(floor, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/floor/")
+    for page in (floor, director):
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+        page.get_by_role("button", name=f"Penalty: seat {seat}, {name}").click()
+    # The floor sees the director's steps and cannot give them.
+    expect(floor.get_by_role("button", name="disqualification (director)")).to_be_disabled()
+    # The director: the step, then the stack counted and what happened, then a second tap.
+    director.get_by_role("button", name="disqualification", exact=True).click()
+    director.get_by_label(f"Stack counted: seat {seat}").fill("23500")
+    director.get_by_label(f"What happened: seat {seat}").fill("struck the dealer")
+    director.get_by_role("button", name="Confirm: disqualification").click()
+    expect(director.locator("[data-result]")).to_have_text(f"{name}: disqualification.")
+    expect(director.locator(f'.table-card li[data-seat="{seat}"]')).to_have_class(re.compile("empty"))
+    assert field_counts(t)["chips_in_play"] == in_play - 23_500  # the stack counted, not the chips bought
+    logged = tournament.events.get(kind="player.disqualified").payload["reason"]
+    assert logged == "penalty for any: disqualification (struck the dealer)"

@@ -239,10 +239,17 @@ def test_PAY_DQ_a_disqualification_step_goes_through_PAY_DQ_and_only_the_directo
     with pytest.raises(Refused, match=f"call the director to table 1, seat {seat}"):
         give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="disqualification")
     assert not Penalty.objects.exists() and not tournament.events.filter(kind="penalty.given").exists()
-    given = give_penalty(tournament.id, 1, seat, "any", staff["director"], step="disqualification")
+    with pytest.raises(Refused, match="stack first: a disqualification takes it out of play"):
+        give_penalty(tournament.id, 1, seat, "any", staff["director"], step="disqualification")
+    assert not Penalty.objects.exists()
+    in_play = field_counts(tournament.id)["chips_in_play"]
+    given = give_penalty(tournament.id, 1, seat, "any", staff["director"], step="disqualification", stack=14_500,
+                         reason="  struck the dealer ")
     assert given["status"] == "served"
     assert Entry.objects.get(tournament=tournament, number=number).status == Entry.Status.DISQUALIFIED
-    assert tournament.events.get(kind="player.disqualified").payload["reason"] == "penalty for any: disqualification"
+    assert tournament.events.get(kind="player.disqualified").payload["reason"] == \
+        "penalty for any: disqualification (struck the dealer)"
+    assert field_counts(tournament.id)["chips_in_play"] == in_play - 14_500  # the counted stack, not the buy-in
     assert seat not in seats_at(tournament) and not Exclusion.objects.exists()
 
 
@@ -252,7 +259,7 @@ def test_REG_EXCLUDE_a_ban_disqualifies_and_excludes_the_player_from_the_festiva
     entry = Entry.objects.get(tournament=tournament, number=seats_at(tournament)[seat])
     with pytest.raises(Refused, match="Only the tournament director gives a ban"):
         give_penalty(tournament.id, 1, seat, "abuse", staff["floor"], step="ban")
-    give_penalty(tournament.id, 1, seat, "abuse", staff["director"], step="ban")
+    give_penalty(tournament.id, 1, seat, "abuse", staff["director"], step="ban", stack=0)
     entry.refresh_from_db()
     exclusion = Exclusion.objects.get(player=entry.player)
     assert entry.status == Entry.Status.DISQUALIFIED and exclusion.reason == "festival ban: abuse"

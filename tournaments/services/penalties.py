@@ -31,8 +31,10 @@ from tournaments.services.rulings import disqualify
 
 
 def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: str, actor, step: str | None = None,
-                 request_key: str | None = None) -> dict:
-    """Answers with the penalty as the tablet shows it."""
+                 request_key: str | None = None, stack: int | None = None, reason: str = "") -> dict:
+    """Answers with the penalty as the tablet shows it. A disqualification or a ban takes the
+    player's stack out of play: `stack` is that stack, counted at the table (CHIP-COUNT), and
+    `reason` what happened, for the record."""
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload["penalty"]
@@ -57,6 +59,9 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         if given.disqualification and not can(actor, Action.DIRECTOR_APPROVAL):
             raise Refused(f"Only the tournament director gives a {'ban' if given.ban else 'disqualification'}: "
                           f"call the director to table {table_number}, seat {seat}.")
+        if given.disqualification and (stack is None or stack < 0):
+            raise Refused(f"Count {entry.player}'s stack first: a {'ban' if given.ban else 'disqualification'} "
+                          "takes it out of play, and the chips in play must stay right (CHIP-COUNT).")
         if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
             raise Refused(f"{entry.player} is already sitting out a penalty: wait until it is served, or ask the "
                           "director to lift it first.")
@@ -85,7 +90,9 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         if left.seconds and counting_until is not None:  # minutes away end without a hand: the worker says so
             op.after_commit("tables.tasks.settle_penalties", tournament_id, eta=now + timedelta(seconds=left.seconds))
         if given.disqualification:
-            disqualify(tournament_id, entry.number, f"penalty for {infraction}: {text}", actor)
+            said = " ".join(reason.split())[:150]
+            disqualify(tournament_id, entry.number, f"penalty for {infraction}: {text}" + (f" ({said})" if said else ""),
+                       actor, chips=stack)
         if given.ban:
             _ban(op, entry, infraction, now, actor)
         return document
