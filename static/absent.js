@@ -12,8 +12,9 @@ function absentSeats(holder, answer, act) {
   for (const card of holder.querySelectorAll("article.table-card")) {
     const table = (answer.tables || []).find((t) => String(t.number) === card.dataset.table);
     if (!table) continue;
-    const unchecked = ids.unchecked.filter((row) => String(row.table) === card.dataset.table);
-    if (ids.required && Object.keys(table.players).length) {
+    // The next day's checks show once it starts, not while this day's chips are bagged.
+    const unchecked = ids.day_started === false ? [] : ids.unchecked.filter((row) => String(row.table) === card.dataset.table);
+    if (ids.required && ids.day_started !== false && Object.keys(table.players).length) {
       const line = element("p", { className: "id-unchecked" }, unchecked.length
         ? `Photo ID to check for day ${ids.day}: ${unchecked.map((row) => `${row.seat}. ${row.name}`).join(", ")}`
         : `Photo ID checked for day ${ids.day}: every player here.`);

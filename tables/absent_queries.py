@@ -66,8 +66,11 @@ def id_checks_view(tournament: Tournament) -> dict:
     """REG-ID: whether the ruleset asks for photo ID each day, the day of play, the seated
     players still unchecked for it (table, seat order) and the entries checked."""
     day = id_check_day(tournament)
+    # The tablets list the next day's checks once it has started (not while the day's chips are
+    # bagged); the desk checks a player arriving early all the same.
+    started = not Clock.objects.filter(tournament=tournament, day_over=True).exists()
     if not tournament.rules().eligibility.photo_id_each_day:
-        return {"required": False, "day": day, "unchecked": [], "checked": []}
+        return {"required": False, "day": day, "day_started": started, "unchecked": [], "checked": []}
     began = _day_began(tournament, day)
     seats = _seats(tournament)
     checked_days: dict[int, set[int]] = {}
@@ -82,7 +85,8 @@ def id_checks_view(tournament: Tournament) -> dict:
         else:
             table, seat = seats[entry.id]
             unchecked.append({"table": table, "seat": seat, "entry": entry.number, "name": str(entry.player)})
-    return {"required": True, "day": day, "unchecked": sorted(unchecked, key=lambda row: (row["table"], row["seat"])),
+    return {"required": True, "day": day, "day_started": started,
+            "unchecked": sorted(unchecked, key=lambda row: (row["table"], row["seat"])),
             "checked": sorted(checked)}
 
 

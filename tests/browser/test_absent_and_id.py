@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clock.models import Clock
 from clock.services.day import finish_day
 from tables.services.draw import draw_field, open_tables
 from tests.browser.test_floor_tablet import field
@@ -19,6 +20,8 @@ def _end_day_one(tournament):
     tournament.tables.update(hands_left=0)
     assert act(finish_day, tournament.id)
     tournament.tables.update(hands_left=None)
+    # Day 2 starts (what resuming the clock does): the tablets now list the day's ID checks.
+    Clock.objects.filter(tournament=tournament).update(day=2, day_over=False)
 
 
 def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_players_ids(

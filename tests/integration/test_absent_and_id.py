@@ -121,11 +121,13 @@ def test_ENT_SUBST_a_retired_players_stack_is_never_removed_they_keep_being_blin
 
 def test_REG_ID_returning_players_are_checked_each_day_by_the_floor_or_the_desk(seated, staff):
     tournament, seats = seated
-    assert id_checks_view(tournament) == {"required": True, "day": 1, "unchecked": [], "checked": sorted(seats.values())}
+    assert id_checks_view(tournament) == {"required": True, "day": 1, "day_started": True, "unchecked": [],
+                                          "checked": sorted(seats.values())}
     tournament.tables.update(hands_left=0)  # CLK-EOD: every table played its last hand
     assert finish_day(tournament.id)
     view = id_checks_view(tournament)
     assert view["day"] == 2 and [row["entry"] for row in view["unchecked"]] == [seats[s] for s in sorted(seats)]
+    assert view["day_started"] is False  # the tablets list them once day 2 starts; the desk checks early arrivals
     first = seats[sorted(seats)[0]]
     Player.objects.filter(entries__number=first, entries__tournament=tournament).update(id_checked_on=None)
     answer = record_photo_id(tournament.id, first, "floor", staff["floor"])
