@@ -40,7 +40,7 @@ def stack_removal(after_minutes: int | None, retired: bool, absent_for: timedelt
     if retired:
         return Removal(False, "Retired (ENT-SUBST): dealt in and blinded off; the stack stays in play.")
     if after_minutes is None:
-        return Removal(False, "The rules never remove an absent player's stack: blinded off.")
+        return Removal(False, "The stack stays in play: this house never removes it.")
     limit = timedelta(minutes=after_minutes)
     absent_for = max(absent_for, timedelta(0))
     if absent_for < limit:
