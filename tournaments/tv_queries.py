@@ -27,10 +27,10 @@ def image_bytes(image_id: int) -> tuple[bytes, str, object] | None:
 
 
 def festival_screen(festival_id: int) -> tuple[Festival, list[Tournament]]:
-    """The festival and the tournaments its TV shows: every one not finished or cancelled, by
-    start time. Raises Festival.DoesNotExist."""
+    """The festival and the tournaments its TV shows: every one open for registration or
+    running (not one still being set up, nor one over), by start time. Raises
+    Festival.DoesNotExist."""
     festival = Festival.objects.get(pk=festival_id)
-    over = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
-    shown = (Tournament.objects.filter(festival=festival).exclude(status__in=over)
-             .order_by("starts_at", "id"))
+    live = [Tournament.Status.REGISTRATION, Tournament.Status.RUNNING]
+    shown = Tournament.objects.filter(festival=festival, status__in=live).order_by("starts_at", "id")
     return festival, list(shown)

@@ -15,6 +15,7 @@ from clock.models import Clock, Level, Structure
 from clock.services import level_clock
 from players.services import desk as player_services
 from tables.models import Seating, Table
+from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tests.browser.test_live_pages import act, sign_in
@@ -172,6 +173,40 @@ def test_TV_DISPLAY_follows_the_clock_live_flashes_a_new_level_and_shows_the_bre
     assert tv.evaluate("window.sameDocument") is True  # live, never reloaded
 
 
+def test_TV_DISPLAY_the_panels_rotate_and_the_chip_leaders_and_latest_results_arrive_live(
+        stack, tv_page, make_tournament, staff):
+    tournament = seated_field(make_tournament, staff, 6)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    tv = tv_page(1920, 1080)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
+    expect(tv.locator('[data-clock="status"]')).to_have_text("running")
+    expect(tv.locator('[data-panel="seating"] [data-table="1"]')).to_be_attached()
+    expect(tv.locator("[data-tv-leaders] li")).to_have_count(0)
+
+    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
+    ordered = sorted(seats)
+    act(report_counts, tournament.id, 1, {ordered[0]: 30_000, ordered[1]: 5_000, ordered[2]: 25_000}, staff["floor"])
+    act(publish_chip_leaders, tournament.id, staff["media"])
+    leaders = tv.locator("[data-tv-leaders] li")
+    expect(leaders).to_have_count(3)
+    expect(leaders.first).to_contain_text("30,000")
+    act(player_out, tournament.id, 1, ordered[1], staff["floor"])
+    expect(tv.locator("[data-tv-results] li")).to_have_count(1)
+    expect(tv.locator("[data-tv-results] li").first).to_contain_text("6. Tv")
+    expect(tv.locator("[data-tv-results] li").first).to_contain_text(f"(#{seats[ordered[1]]})")
+    expect(leaders.nth(2)).to_have_class("out")  # the leader who went out since is marked, not kept as playing
+
+    # The rotation (a 12 s timer in the page; here stepped by hand): every panel with something to show.
+    shown = set()
+    for _ in range(6):
+        panel = tv.evaluate("tvPage.next(); document.querySelector('[data-tv-screen]').dataset.panelShown")
+        expect(tv.locator(f'[data-panel="{panel}"]')).to_be_visible()
+        assert tv.locator("[data-panel]:visible").count() == 1
+        shown.add(panel)
+    assert shown == {"payouts", "seating", "leaders", "results"}  # no announcement is up: none shown
+    assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight")
+
+
 def test_TV_DISPLAY_shows_the_winner_at_the_finish(stack, tv_page, make_tournament, staff):
     tournament = seated_field(make_tournament, staff, 2)
     act(level_clock.start_clock, tournament.id, staff["director"])
@@ -183,6 +218,7 @@ def test_TV_DISPLAY_shows_the_winner_at_the_finish(stack, tv_page, make_tourname
     out_seat, winner_seat = sorted(seats)
     act(player_out, tournament.id, 1, out_seat, staff["floor"])
     expect(tv.locator("[data-tv-winner]")).to_be_visible()
+    expect(tv.locator("[data-tv-results] li").first).to_contain_text("2. Tv")
     expect(tv.locator("[data-tv-winner-title]")).to_have_text("Winner")
     expect(tv.locator("[data-tv-winner-names]")).to_have_text(re.compile(rf"Tv\d W\. \(#{seats[winner_seat]}\)"))
     expect(tv.locator('[data-clock="status"]')).to_have_text("tournament over")
@@ -241,13 +277,14 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
     second = Tournament.objects.create(festival=first.festival, name="Turbo", status=Tournament.Status.REGISTRATION)
     Clock.objects.create(tournament=second, structure=structure)
     Tournament.objects.create(festival=first.festival, name="Yesterday", status=Tournament.Status.FINISHED)
+    Tournament.objects.create(festival=first.festival, name="Being set up", status=Tournament.Status.SCHEDULED)
     act(level_clock.start_clock, first.id, staff["director"])
 
     for width, height in TV_SIZES:
         screen = tv_page(width, height)
         screen.goto(f"{stack.url}/festivals/{first.festival_id}/tv/")
         cards = screen.locator("[data-tournament]")
-        expect(cards).to_have_count(2)  # the finished one is not on it
+        expect(cards).to_have_count(2)  # not the finished one, nor the one being set up
         main, turbo = screen.locator(f'[data-tournament="{first.id}"]'), screen.locator(f'[data-tournament="{second.id}"]')
         expect(main.locator("[data-feed-status]")).to_have_text("live")
         expect(turbo.locator("[data-feed-status]")).to_have_text("live")
