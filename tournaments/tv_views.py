@@ -5,7 +5,7 @@ read-only, like the lobby; the live client (static/live.js) does the rest."""
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.http import http_date
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from core.access import Action, tournament_for
 from tournaments import tv_queries
@@ -35,7 +35,7 @@ def festival_tv(request, festival_id: int):
                                                           "more": max(0, len(tournaments) - 8)})
 
 
-@require_GET
+@require_safe
 def tv_image(request, image_id: int):
     """The image's bytes with its own type; an image never changes (a new one is a new id), so
     the TVs keep it for a day."""
