@@ -19,6 +19,7 @@ Views:
 - `chip_counts`: counts changed: the director's count check reloads;
 - `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload;
 - `penalties`: a penalty given, served or lifted: the director's list of penalties reloads.
+- `tv_images`: the festival's or sponsors' images changed: the TV display and the director's list reload.
 """
 
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
-                   "announcements", "rulings", "chip_counts", "colour_up", "penalties"})
+                   "announcements", "rulings", "chip_counts", "colour_up", "penalties", "tv_images"})
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,11 @@ PENALTY_SERVED = _kind("penalty.served", STAFF, "a penalty's hands and minutes a
                        "tables", "penalties")
 PENALTY_LIFTED = _kind("penalty.lifted", STAFF, "the director ended a penalty early, with a reason", "tables",
                        "penalties")
+
+
+# The TV display's festival and sponsor images (tournaments/services/tv.py).
+TV_IMAGE_ADDED = _kind("tv.image_added", PUBLIC, "the director uploaded a festival or sponsor image for the TV", "tv_images")
+TV_IMAGE_REMOVED = _kind("tv.image_removed", PUBLIC, "the director took a festival or sponsor image off the TV", "tv_images")
 
 
 def for_screens() -> dict[str, list[str]]:

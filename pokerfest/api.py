@@ -23,6 +23,7 @@ from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
 from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
+from tournaments.tv_api import router as tv_router
 
 class EmptyBodyIsEmptyObject(Parser):
     """An action whose body has only optional fields may be posted with no body at all."""
@@ -61,6 +62,7 @@ api.add_router("/", counts_router)
 api.add_router("/", race_router)
 api.add_router("/", absent_router)
 api.add_router("/", penalties_router)
+api.add_router("/", tv_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

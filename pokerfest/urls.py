@@ -5,7 +5,7 @@ from django.urls import path
 from pokerfest.api import api
 from pokerfest.health import health
 from pokerfest.outage import server_error
-from tournaments import views
+from tournaments import tv_views, views
 
 handler500 = server_error  # a database outage is a 503 with a sentence, not a 500
 
@@ -24,6 +24,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
+    path("tournaments/<int:tournament_id>/tv/", tv_views.tv, name="tv"),
+    path("festivals/<int:festival_id>/tv/", tv_views.festival_tv, name="festival_tv"),
+    path("tv-images/<int:image_id>/", tv_views.tv_image, name="tv_image"),
     path("tournaments/<int:tournament_id>/compliance/", views.compliance, name="compliance"),
     path("tournaments/<int:tournament_id>/counts/", views.media, name="media"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -4,6 +4,7 @@ from zoneinfo import available_timezones
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models.functions import Length
 
 from tournaments.rulesets import Ruleset, preset
 
@@ -418,4 +419,28 @@ class PhotoIdCheck(models.Model):
             models.UniqueConstraint(fields=["entry", "day"], name="photo_id_check_once_per_entry_and_day"),
             models.CheckConstraint(condition=models.Q(day__gte=1), name="photo_id_check_day_from_1"),
             models.CheckConstraint(condition=models.Q(where__in=["desk", "floor"]), name="photo_id_check_where_valid"),
+        ]
+
+
+class TvImage(models.Model):
+    """The festival's and sponsors' images on the TV display, uploaded by the director. Kept in
+    the database (at most 1 MB each; tournaments/tv_images.py), so every web process serves them
+    with no shared media folder."""
+
+    festival = models.ForeignKey(Festival, on_delete=models.CASCADE, related_name="tv_images")
+    kind = models.CharField(max_length=10, choices=[("festival", "festival"), ("sponsor", "sponsor")])
+    caption = models.CharField(max_length=100, blank=True)
+    content_type = models.CharField(max_length=20)
+    data = models.BinaryField()
+    size = models.PositiveIntegerField()
+    uploaded_at = models.DateTimeField()
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(kind__in=["festival", "sponsor"]), name="tv_image_kind_valid"),
+            models.CheckConstraint(condition=models.Q(content_type__in=["image/png", "image/jpeg", "image/webp"]),
+                                   name="tv_image_type_valid"),
+            models.CheckConstraint(condition=models.Q(size__gt=0, size__lte=1024 * 1024), name="tv_image_at_most_1_mb"),
+            models.CheckConstraint(condition=models.Q(size=Length("data")), name="tv_image_size_is_the_data_length"),
         ]

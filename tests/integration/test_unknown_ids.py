@@ -7,9 +7,11 @@ import re
 import pytest
 from django.test import Client
 from django.urls import URLPattern
+from django.utils import timezone
 
 from pokerfest.urls import urlpatterns
 from tests.conftest import PERSONAS
+from tournaments.models import TvImage
 
 UNKNOWN = 987654
 
@@ -41,13 +43,16 @@ def test_the_walk_covers_the_pages_the_probe_named():
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona, field, staff):
     tournament, (entry,) = field(1, tables=1)
+    image = TvImage.objects.create(festival=tournament.festival, kind="sponsor", content_type="image/png",
+                                   data=b"\x89PNG\r\n\x1a\n", size=8, uploaded_at=timezone.now())
     known = {"tournament_id": tournament.id, "festival_id": tournament.festival_id, "number": entry.number,
-             "code": entry.public_code}
+             "code": entry.public_code, "image_id": image.id}
     unknowns = [  # each unknown alone, the rest known: a real tournament with a wrong entry, and so on
         {**known, "tournament_id": UNKNOWN},
         {**known, "festival_id": UNKNOWN},
         {**known, "number": UNKNOWN},
         {**known, "code": "not-a-ticket"},
+        {**known, "image_id": UNKNOWN},
     ]
     client = client_for(persona, staff)
     for pattern in page_patterns():

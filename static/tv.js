@@ -1,0 +1,253 @@
+// The TV display (templates/pokerfest/tv.html): the clock comes from static/live.js (the lobby's
+// socket, snapshot and events); this file adds the figures the TV shows beside it, the rotating
+// panels (payouts, seating pages, chip leaders, latest results, announcements), the festival's
+// and sponsors' images, the level-change alert, the break screen and the winner at the finish.
+// `?panel=NAME` holds one panel instead of rotating (tests, or a screen for the payouts alone).
+"use strict";
+
+const tvPage = {
+  ROTATE_MS: 12000,
+  IMAGE_MS: 8000,
+  ALERT_MS: 8000,
+  base: null,
+  root: null,
+  currency: "EUR",
+  timeZone: "UTC",
+  levelIndex: null,
+  tables: [],
+  slides: [],
+  slide: 0,
+  images: [],
+  image: 0,
+  leadersBoard: null,
+  timers: {},
+
+  start() {
+    this.root = document.querySelector("[data-tv-screen]");
+    if (!this.root) return;
+    this.base = this.root.dataset.apiBase;
+    this.held = this.root.dataset.heldPanel || "";
+    document.addEventListener("pokerfest:snapshot", (event) => this.snapshot(event.detail));
+    document.addEventListener("pokerfest:event", (event) => this.event(event.detail.kind, event.detail.data || {}));
+    setInterval(() => this.next(), this.ROTATE_MS);
+    setInterval(() => this.nextImage(), this.IMAGE_MS);
+    setInterval(() => this.loadImages(), 5 * 60 * 1000); // another tournament's director may add one
+    setInterval(() => this.breakScreen(), 1000);
+    this.show();
+  },
+
+  snapshot(snapshot) {
+    this.currency = snapshot.tournament.currency;
+    this.timeZone = snapshot.tournament.time_zone || "UTC";
+    this.money(snapshot.money);
+    this.clock(snapshot.clock, true);
+    this.leaders(snapshot.chip_leaders);
+    this.finished(snapshot.winners, snapshot.tournament.status);
+    this.soon("results", () => this.loadResults());
+    this.soon("seating", () => this.loadSeating());
+    this.loadImages();
+  },
+
+  event(kind, data) {
+    if (data.money) this.money(data.money);
+    if (data.clock) this.clock(data.clock, false);
+    if (kind === "chips.leaders_published") this.leaders(data);
+    if (kind === "player.out" && this.leadersBoard && this.leadersBoard.leaders.some((row) => row.entry === data.entry)) {
+      this.leaders({ ...this.leadersBoard, leaders: this.leadersBoard.leaders.map((row) => (row.entry === data.entry ? { ...row, out: true } : row)) });
+    }
+    if (kind === "tournament.finished") this.finished(data.winners, "finished");
+    if (kind === "tournament.cancelled") this.finished([], "cancelled");
+    if (touches(kind, "tables")) this.soon("seating", () => this.loadSeating());
+    // Places and prizes: a bust, a ruling, a deal, and the first break (payouts published then).
+    if (kind.startsWith("player.") || kind.startsWith("deal.") || kind.startsWith("clock.") || kind === "tournament.finished") {
+      this.soon("results", () => this.loadResults());
+    }
+    if (touches(kind, "tv_images")) this.showImages(data.images || []);
+    if (touches(kind, "announcements")) this.show();
+  },
+
+  // Many events in a burst (a hand with three busts) are one reload.
+  soon(name, load) {
+    if (this.timers[name]) return;
+    this.timers[name] = setTimeout(() => { this.timers[name] = null; load(); }, 400);
+  },
+
+  amount(minor) {
+    return formatMoney(minor, this.currency);
+  },
+
+  // PAY-POOL, PAY-STRUCT: the pool, the places paid and the next pay jump, each its own figure.
+  money(money) {
+    if (!money) return;
+    const set = (name, text) => this.root.querySelectorAll(`[data-tv="${name}"]`).forEach((el) => (el.textContent = text));
+    set("pool", money.pool ? this.amount(money.pool) : "–");
+    set("places-paid", money.pool ? fmt(money.places_paid) : "–");
+    set("pay-jump", !money.pool ? "–" : !money.published ? "after the first break" : money.deal ? `deal (${money.deal.method})`
+      : money.in_the_money && money.next_out_prize ? `next out ${this.amount(money.next_out_prize)}${money.next_pay_jump ? ` · then ${this.amount(money.next_pay_jump)}` : ""}`
+      : money.in_the_money ? "every place paid" : `min cash ${this.amount(money.min_cash || 0)}`);
+  },
+
+  // A level change: the clock flashes and says the new level for a few seconds.
+  clock(clock, fromSnapshot) {
+    if (!clock) return;
+    const changed = this.levelIndex !== null && clock.level_index !== this.levelIndex;
+    this.levelIndex = clock.level_index;
+    this.clockState = clock;
+    this.breakScreen();
+    if (!changed || fromSnapshot) return;
+    const level = clock.level;
+    const alert = this.root.querySelector("[data-tv-alert]");
+    alert.textContent = level.is_break ? `Break${level.name ? ": " + level.name : ""}`
+      : `New level: ${fmt(level.small_blind)} / ${fmt(level.big_blind)}${level.ante ? " · ante " + fmt(level.ante) : ""}`;
+    this.root.classList.add("tv-level-change");
+    clearTimeout(this.timers.alert);
+    this.timers.alert = setTimeout(() => {
+      this.root.classList.remove("tv-level-change");
+      alert.textContent = "";
+    }, this.ALERT_MS);
+  },
+
+  // The break screen: another colour, "play resumes in" over the time, and the time play resumes.
+  breakScreen() {
+    const clock = this.clockState;
+    const onBreak = Boolean(clock && clock.level.is_break && (clock.status === "running" || clock.status === "paused"));
+    this.root.classList.toggle("tv-on-break", onBreak);
+    this.root.querySelector("[data-tv-break]").hidden = !onBreak;
+    const back = this.root.querySelector("[data-tv-back]");
+    back.hidden = !onBreak || clock.status !== "running" || !clock.ends_at;
+    if (!back.hidden) {
+      const at = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: this.timeZone }).format(new Date(Date.parse(clock.ends_at)));
+      const text = `Back at ${at}`;
+      if (back.textContent !== text) back.textContent = text;
+    }
+  },
+
+  // END-FINISH: the winner over the whole screen; END-CANCEL: that there is none.
+  finished(winners, status) {
+    const box = this.root.querySelector("[data-tv-winner]");
+    const over = Boolean(winners && winners.length) || status === "cancelled";
+    box.hidden = !over;
+    if (!over) return;
+    this.root.querySelector("[data-tv-winner-title]").textContent = status === "cancelled" ? "Tournament cancelled"
+      : winners.length > 1 ? "Winners" : "Winner";
+    this.root.querySelector("[data-tv-winner-names]").textContent = status === "cancelled"
+      ? "Every entry still standing is refunded in full at the desk."
+      : winners.map((w) => `${w.name} (#${w.entry})`).join(" · ");
+  },
+
+  leaders(board) {
+    this.leadersBoard = board || null;
+    const list = this.root.querySelector("[data-tv-leaders]");
+    if (!board) {
+      list.replaceChildren();
+    } else {
+      this.root.querySelector("[data-tv-leaders-when]").textContent =
+        `Counted at ${new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: this.timeZone }).format(new Date(board.counted_at))} · average ${fmt(board.average)}`;
+      list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "" },
+        `${row.name} `, element("span", { className: "tv-chips", textContent: fmt(row.chips) }), ` · table ${row.table}${row.out ? " · out" : ""}`)));
+    }
+    this.show();
+  },
+
+  async loadResults() {
+    const { ok, answer } = await getJSON(`${this.base}results/`);
+    if (!ok) return;
+    const payouts = this.root.querySelector("[data-tv-payouts]");
+    this.root.querySelector("[data-tv-payouts-note]").textContent = answer.published
+      ? `${plural(answer.payouts.length, "place")} paid · prize pool ${this.amount(answer.pool.pool)}`
+      : "The payouts are published at the first break.";
+    payouts.replaceChildren(...(answer.published ? answer.payouts.slice(0, 20) : []).map((prize) => element("li", { textContent: this.amount(prize) })));
+    this.payoutsShown = answer.published && answer.payouts.length > 0;
+    const latest = [...answer.out].sort((a, b) => b.place[0] - a.place[0]).slice(0, 8);
+    this.root.querySelector("[data-tv-results]").replaceChildren(...latest.map((row) => {
+      const place = row.place[0] === row.place[1] ? `${row.place[0]}.` : `${row.place[0]}–${row.place[1]}.`;
+      const item = element("li", {}, `${place} ${row.name} (#${row.entry})`);
+      if (row.prize) item.append(" ", element("span", { className: "tv-prize", textContent: this.amount(row.prize) }));
+      return item;
+    }));
+    this.resultsShown = latest.length > 0;
+    this.show();
+  },
+
+  async loadSeating() {
+    const { ok, answer } = await getJSON(`${this.base}seating/`);
+    if (!ok) return;
+    this.tables = answer.tables;
+    this.show();
+  },
+
+  // One page of the seating chart: two tables, every seat with its player or a dash.
+  seatingPage(page) {
+    const pages = Math.max(1, Math.ceil(this.tables.length / 2));
+    this.root.querySelector("[data-tv-seating-page]").textContent = pages > 1 ? `${page + 1} / ${pages}` : "";
+    this.root.querySelector("[data-tv-seating]").replaceChildren(...this.tables.slice(page * 2, page * 2 + 2).map((table) => {
+      const seats = [];
+      for (let seat = 1; seat <= table.seats; seat++) {
+        const player = table.players[String(seat)];
+        seats.push(element("li", { className: player ? "" : "empty", textContent: player ? `${player.name} (#${player.entry})` : "—" }));
+      }
+      const card = element("article", {}, element("h3", { textContent: `Table ${table.number}${table.is_final ? " · final" : ""}` }), element("ol", {}, ...seats));
+      card.dataset.table = table.number;
+      return card;
+    }));
+  },
+
+  // The slides in rotation: each panel with something to show (the seating chart a slide per page).
+  slidesNow() {
+    const announcements = this.root.querySelector("[data-announcements]");
+    const slides = [];
+    if (this.payoutsShown) slides.push(["payouts", 0]);
+    for (let page = 0; page < Math.ceil(this.tables.length / 2); page++) slides.push(["seating", page]);
+    if (this.leadersBoard) slides.push(["leaders", 0]);
+    if (this.resultsShown) slides.push(["results", 0]);
+    if (announcements && !announcements.hidden) slides.push(["announcements", 0]);
+    return slides.length ? slides : [["welcome", 0]];
+  },
+
+  show() {
+    this.slides = this.held ? [[this.held, 0]] : this.slidesNow();
+    if (this.slide >= this.slides.length) this.slide = 0;
+    const [panel, page] = this.slides[this.slide];
+    if (panel === "seating") this.seatingPage(this.held ? (this.seatingHeldPage || 0) : page);
+    this.root.querySelectorAll("[data-panel]").forEach((section) => (section.hidden = section.dataset.panel !== panel));
+    this.root.dataset.panelShown = panel;
+  },
+
+  next() {
+    if (this.held === "seating") {
+      const pages = Math.max(1, Math.ceil(this.tables.length / 2));
+      this.seatingHeldPage = ((this.seatingHeldPage || 0) + 1) % pages;
+    } else {
+      this.slide = (this.slide + 1) % Math.max(1, this.slidesNow().length);
+    }
+    this.show();
+  },
+
+  async loadImages() {
+    const { ok, answer } = await getJSON(`${this.base}tv-images/`);
+    if (ok) this.showImages(answer);
+  },
+
+  // The festival's and sponsors' images, one at a time under the panels.
+  showImages(images) {
+    this.images = images;
+    if (this.image >= images.length) this.image = 0;
+    const figure = this.root.querySelector("[data-tv-images]");
+    figure.hidden = !images.length;
+    figure.dataset.count = images.length;
+    if (!images.length) return;
+    const shown = images[this.image];
+    const img = figure.querySelector("[data-tv-image]");
+    if (img.getAttribute("src") !== shown.url) img.src = shown.url;
+    img.alt = shown.caption || (shown.kind === "sponsor" ? "Sponsor" : "Festival");
+    figure.querySelector("[data-tv-image-caption]").textContent = shown.caption;
+  },
+
+  nextImage() {
+    if (this.images.length < 2) return;
+    this.image = (this.image + 1) % this.images.length;
+    this.showImages(this.images);
+  },
+};
+
+document.addEventListener("DOMContentLoaded", () => tvPage.start());
