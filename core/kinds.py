@@ -115,6 +115,8 @@ DAY_ENDED = _kind("day.ended", PUBLIC, "every table has played its last hand: th
 PLAYER_CREATED = _kind("player.created", STAFF, "a new player record with consents")
 PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's photo ID today (REG-ID)")
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
+PLAYER_PUBLIC_NAME = _kind("player.public_name", PUBLIC, "REG-CONSENT: how public screens name a player changed "
+                           "(initials only, or first name and last initial)", "tables")
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
                          "late_seat", "logo_cap")
 REGISTRATION_OPENED = _kind("registration.opened", PUBLIC, "the director opens registration: the desks sell")
