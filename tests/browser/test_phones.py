@@ -15,7 +15,7 @@ from tables.models import Seating, Table
 from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import move_by_hand, player_out
-from tests.browser.test_live_pages import act
+from tests.browser.test_live_pages import act, sign_in
 from tournaments import queries
 from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
@@ -103,6 +103,21 @@ def test_PHONES_lobby_seat_and_results_fit_and_the_results_follow_a_bust_live_wi
         expect(page.locator("[data-pool]")).to_contain_text("EUR")
         fits(page)
         context.close()
+
+    # REG-CONSENT changed at the desk: the lobby's chart follows at once.
+    context, lobby = phone(browser, PHONES[0])
+    lobby.goto(f"{t}/")
+    expect(lobby.locator(".chart")).to_contain_text("Player01 S.")
+    desk_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    desk = desk_context.new_page()
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    desk.get_by_label("Find player").fill("Player01")
+    desk.get_by_role("button", name=re.compile("^Surname01, Player01")).click()
+    desk.get_by_label("public screens show initials only", exact=True).check()
+    expect(desk.locator("[data-public-name-result]")).to_have_text("Public screens now show initials only.")
+    expect(lobby.locator(".chart")).not_to_contain_text("Player01")
+    desk_context.close()
+    context.close()
 
     context, results = phone(browser, PHONES[0])
     results.goto(f"{t}/results/")
