@@ -178,7 +178,7 @@ def find_seat(request, tournament_id: Id, name: str):
 
 
 @public.get("/tournaments/{tournament_id}/seat/{code}/", response={200: dict, **ERRORS},
-            summary="The player's companion from the ticket's code: seat, penalty or absence, pay jumps, place and prize")
+            summary="The player's companion from the ticket's code: seat, penalty, absence, pay jumps, place, prize")
 def seat(request, tournament_id: Id, code: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return companion(tournament_id, code)

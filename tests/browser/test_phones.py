@@ -51,7 +51,8 @@ def phone(browser, size):
     context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
     context.set_default_timeout(15_000)
     # The vibrations the page asks for, where a test can see them.
-    context.add_init_script("window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };")
+    context.add_init_script(
+        "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };")
     return context, context.new_page()
 
 
@@ -157,7 +158,8 @@ def test_PHONES_the_seat_page_is_the_players_companion(stack, browser, make_tour
     # Installable: the manifest is linked and served with its icons.
     link = page.locator('link[rel="manifest"]').get_attribute("href")
     manifest = page.request.get(f"{stack.url}{link}").json()
-    assert manifest["display"] == "standalone" and manifest["start_url"] == f"/tournaments/{tournament.id}/seat/{entry.public_code}/"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == f"/tournaments/{tournament.id}/seat/{entry.public_code}/"
     assert manifest["name"] and {icon["sizes"] for icon in manifest["icons"]} == {"192x192", "512x512"}
     for icon in manifest["icons"]:
         served = page.request.get(f"{stack.url}{icon['src']}")

@@ -1,6 +1,7 @@
 """REG-CONSENT on PostgreSQL: public screens name a player as they chose at the desk: first
 name and last initial by default, initials only for a player who opted out, everywhere the
-public looks (seating chart, find my seat, waiting list, chip leaders, results, winners)."""
+public looks (seating chart, find my seat, waiting list, chip leaders, results, winners). And the
+player's seat page, which shows only public facts."""
 
 import json
 
@@ -9,8 +10,10 @@ from django.test import Client
 
 from players.models import Player
 from players.queries import public_name
+from tables.services.absent import mark_absent
 from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.floor import player_out
+from tournaments.services.penalties import give_penalty
 
 pytestmark = pytest.mark.django_db
 
@@ -91,3 +94,40 @@ def test_REG_CONSENT_the_choice_can_be_changed_back_and_only_the_desk_changes_it
     unknown = post(desk, f"/api/tournaments/{tournament.id}/players/999999/public-name/", {"initials_only": True})
     assert unknown.status_code == 409 and "no player 999999" in unknown.json()["detail"]
     assert post(desk, path, {"initials_only": "maybe"}).status_code == 422
+
+
+def test_PEN_LADDER_and_PEN_ABSENT_the_seat_page_shows_the_players_own_penalty_absence_and_finish(seated, staff):
+    """The companion (GET seat/<code>/): public facts only, no staff names."""
+    tournament, seats = seated
+    seat = sorted(seats)[0]
+    entry = tournament.entries.get(number=seats[seat])
+    path = f"/api/tournaments/{tournament.id}/seat/{entry.public_code}/"
+    lobby = as_user()
+    first = lobby.get(path).json()
+    assert (first["table"], first["seat"]) == (1, seat)
+    assert first["penalty"] is None and first["absent"] is None and first["finish"] is None
+    assert first["currency"] == "EUR" and first["players_left"] == 6 and "next_out_prize" in first["money"]
+    give_penalty(tournament.id, 1, seat, "acting out of turn", staff["floor"], step="1 orbit")
+    mark_absent(tournament.id, 1, seat, staff["floor"])
+    shown = lobby.get(path).json()
+    assert shown["penalty"]["step"] == "1 orbit" and shown["penalty"]["status"] == "serving"
+    assert shown["penalty"]["hands_left"] > 0 and shown["absent"]["retired"] is False
+    assert staff["floor"].username not in json.dumps(shown) and entry.player.last_name not in json.dumps(shown)
+    player_out(tournament.id, 1, seat, staff["floor"])
+    out = lobby.get(path).json()
+    assert out["status"] == "busted" and out["table"] is None
+    assert out["finish"] == {"place": [6, 6], "prize": 0, "field": 6, "published": True}
+    assert lobby.get(f"/api/tournaments/{tournament.id}/seat/no-such-code/").status_code == 404
+
+
+def test_the_manifest_installs_the_seat_page_it_came_from_and_nothing_else(seated):
+    tournament, seats = seated
+    entry = tournament.entries.get(number=seats[sorted(seats)[0]])
+    seat_page = f"/tournaments/{tournament.id}/seat/{entry.public_code}/"
+    page = as_user().get(seat_page).content.decode()
+    assert f'rel="manifest" href="/manifest.webmanifest?start={seat_page}"' in page
+    manifest = as_user().get("/manifest.webmanifest", {"start": seat_page})
+    assert manifest["Content-Type"] == "application/manifest+json"
+    assert manifest.json()["start_url"] == seat_page and manifest.json()["display"] == "standalone"
+    for elsewhere in ("https://evil.example/", "//evil.example/", f"{seat_page}../../admin/", ""):
+        assert as_user().get("/manifest.webmanifest", {"start": elsewhere}).json()["start_url"] == "/"
