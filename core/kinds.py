@@ -18,7 +18,10 @@ Views:
 - `rulings`: the record of rulings changed: the director's list reloads;
 - `chip_counts`: counts changed: the director's count check reloads;
 - `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload;
-- `penalties`: a penalty given, served or lifted: the director's list of penalties reloads.
+- `penalties`: a penalty given, served or lifted: the director's list of penalties reloads;
+- `results`: a place or a prize may have changed (a bust, a deal, the end, a public name): the
+  results page reloads;
+- `player_status`: a seated player's penalty or absence changed: the seat pages reload theirs;
 - `tv_images`: the festival's or sponsors' images changed: the TV display and the director's list reload.
 """
 
@@ -30,7 +33,8 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset({"tables", "clock_level", "hand_for_hand", "seats_at_table", "all_seats", "late_seat", "logo_cap",
-                   "announcements", "rulings", "chip_counts", "colour_up", "penalties", "tv_images"})
+                   "announcements", "rulings", "chip_counts", "colour_up", "penalties", "results",
+                   "player_status", "tv_images"})
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,8 @@ DAY_ENDED = _kind("day.ended", PUBLIC, "every table has played its last hand: th
 PLAYER_CREATED = _kind("player.created", STAFF, "a new player record with consents")
 PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, "the desk saw a player's photo ID today (REG-ID)")
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, "a player's marketing opt-in changed")
+PLAYER_PUBLIC_NAME = _kind("player.public_name", PUBLIC, "REG-CONSENT: how public screens name a player changed "
+                           "(initials only, or first name and last initial)", "tables", "results")
 ENTRY_REGISTERED = _kind("entry.registered", PUBLIC, "an entry is sold (and seated, once the field is drawn)",
                          "late_seat", "logo_cap")
 REGISTRATION_OPENED = _kind("registration.opened", PUBLIC, "the director opens registration: the desks sell")
@@ -140,7 +146,7 @@ TABLES_BREAKING_ORDER = _kind("tables.breaking_order", PUBLIC, "the order the ta
 SEATING_DRAWN = _kind("seating.drawn", PUBLIC, "the whole field is seated at random", "tables", "all_seats")
 HAND_DONE = _kind("hand.done", PUBLIC, "a table's next hand: button and blinds move", "tables")
 PLAYER_OUT = _kind("player.out", PUBLIC, "a player is out: the seat empties, the place is recorded",
-                   "tables", "seats_at_table")
+                   "tables", "seats_at_table", "results")
 PLAYER_MOVED = _kind("player.moved", PUBLIC, "a player moved to another seat", "tables", "seats_at_table")
 PLAYERS_SWAPPED = _kind("players.swapped", PUBLIC, "two players swapped seats", "tables", "seats_at_table")
 TABLE_BROKEN = _kind("table.broken", PUBLIC, "a table broke; its players have new seats", "tables",
@@ -158,16 +164,16 @@ HFH_ENDED = _kind("hfh.ended", PUBLIC, "the bubble burst: hand-for-hand ends, th
 
 # Rulings and money (tournaments/services/).
 PLAYER_OUT_UNDONE = _kind("player.out_undone", PUBLIC, "a bust recorded by mistake is undone", "tables",
-                          "seats_at_table")
+                          "seats_at_table", "results")
 PLAYER_DISQUALIFIED = _kind("player.disqualified", PUBLIC, "a player is disqualified (PAY-DQ)", "tables",
-                            "seats_at_table")
-DEAL_RECORDED = _kind("deal.recorded", PUBLIC, "the deal every remaining player agreed to (PAY-CHOP)")
+                            "seats_at_table", "results")
+DEAL_RECORDED = _kind("deal.recorded", PUBLIC, "the deal every remaining player agreed to (PAY-CHOP)", "results")
 TOURNAMENT_CANCELLED = _kind("tournament.cancelled", PUBLIC,
                              "the tournament does not go ahead (END-CANCEL): every entry refunded in full",
-                             "tables", "all_seats")
+                             "tables", "all_seats", "results")
 TOURNAMENT_FINISHED = _kind("tournament.finished", PUBLIC,
                             "the tournament is over (END-FINISH): the winner, the clock stopped, the tables closed",
-                            "tables", "all_seats")
+                            "tables", "all_seats", "results")
 PRIZE_PAID = _kind("prize.paid", STAFF, "the payout desk paid a prize")
 PRIZE_PAYMENT_REVERSED = _kind("prize.payment_reversed", STAFF, "a prize paid by mistake is reversed, with a reason")
 
@@ -183,20 +189,22 @@ RULING_OVERTURNED = _kind("ruling.overturned", STAFF, "the director overturned a
 
 # Absent players and photo ID at restarts (tables/services/absent.py, tournaments/services/id_checks.py).
 PLAYER_ABSENT = _kind("player.absent", STAFF, "the floor marks a seated player absent: dealt in, blinded off (PEN-ABSENT)",
-                      "tables")
-PLAYER_PRESENT = _kind("player.present", STAFF, "an absent player has arrived and plays again (PEN-ABSENT)", "tables")
+                      "tables", "player_status")
+PLAYER_PRESENT = _kind("player.present", STAFF, "an absent player has arrived and plays again (PEN-ABSENT)", "tables",
+                       "player_status")
 ABSENT_STACK_REMOVED = _kind("absent.stack_removed", STAFF, "an absent player's stack is taken out of play after the "
-                             "ruleset's time; the entry is out like any bust (PEN-ABSENT)", "tables", "chip_counts")
+                             "ruleset's time; the entry is out like any bust (PEN-ABSENT)", "tables", "chip_counts",
+                             "results", "player_status")
 ENTRY_ID_CHECKED = _kind("entry.id_checked", STAFF, "a returning player's photo ID is seen for the day of play (REG-ID)",
                          "tables")
 
 # Penalties (PEN-LADDER, PEN-FINE, PEN-CARRY: tournaments/services/penalties.py, tables/services/penalties.py).
 PENALTY_GIVEN = _kind("penalty.given", STAFF, "the floor gave a player a penalty: a warning, a fine, hands, orbits or "
-                      "minutes away (PEN-LADDER, PEN-FINE)", "tables", "penalties")
+                      "minutes away (PEN-LADDER, PEN-FINE)", "tables", "penalties", "player_status")
 PENALTY_SERVED = _kind("penalty.served", STAFF, "a penalty's hands and minutes are served: the player may return",
-                       "tables", "penalties")
+                       "tables", "penalties", "player_status")
 PENALTY_LIFTED = _kind("penalty.lifted", STAFF, "the director ended a penalty early, with a reason", "tables",
-                       "penalties")
+                       "penalties", "player_status")
 
 
 # The TV display's festival and sponsor images (tournaments/services/tv.py).

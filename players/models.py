@@ -31,6 +31,8 @@ class Player(models.Model):
     city = models.CharField(max_length=100, blank=True, help_text="suburb or city")
     organiser_staff_or_family = models.BooleanField(default=False)
     staff_entry_approved = models.BooleanField(default=False, help_text="approved in advance by the organiser")
+    initials_only = models.BooleanField(
+        default=False, help_text="REG-CONSENT: public screens show initials only, not first name and last initial")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -31,9 +31,16 @@ def entry_search(text: str, entry: str) -> Q:
     return found
 
 
-def public_name(first_name: str, last_name: str) -> str:
-    """How public pages name a player: first name and last initial."""
+def public_name(first_name: str, last_name: str, initials_only: bool = False) -> str:
+    """REG-CONSENT: how public pages name a player, as they chose at the desk: first name and
+    last initial ("Anna K."), or initials only ("A. K.") for a player who opted out."""
+    if initials_only:
+        return " ".join(f"{name[:1].upper()}." for name in (first_name, last_name) if name)
     return f"{first_name} {last_name[:1]}." if last_name else first_name
+
+
+def public_name_of(player: Player) -> str:
+    return public_name(player.first_name, player.last_name, player.initials_only)
 
 
 def find_players(query: str, limit: int = 20) -> list[Player]:

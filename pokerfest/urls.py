@@ -33,5 +33,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", api.urls),
     path("health/", health, name="health"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
 ]

@@ -142,6 +142,7 @@ const deskPage = {
       (p.id_checked_on ? ` · ID checked ${p.id_checked_on}` : "") +
       (p.membership_number ? ` · ${p.full_member ? "member" : "visitor"} ${p.membership_number}` : "") +
       ` · filming ${answer.consents.filming ? "yes" : "no"} · marketing ${answer.consents.marketing ? "yes" : "no"}`;
+    document.dispatchEvent(new CustomEvent("pokerfest:desk-player", { detail: answer })); // static/public_name.js
     panel.querySelector("[data-reasons]").replaceChildren(...answer.reasons.map((reason) => this.reasonItem(reason)));
     panel.querySelector("[data-id-check]").hidden = !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
     const kinds = panel.querySelector("[data-kinds]");

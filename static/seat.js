@@ -1,24 +1,46 @@
-// The player's seat page (from the ticket's QR code): follows the entry live. It reloads its
-// seat only for events that can concern it (its own table, a draw, the final table), so ten
-// thousand phones do not all ask after every move.
+// The player's companion, the seat page from the ticket's QR code: my table and seat (big), a
+// "move to table X seat Y" notice when moved (the phone vibrates where it can), my penalty or
+// absence, the pay jumps, and my place and prize once out. It reloads its own state only for
+// events that can concern it (its own table, a draw, the final table, a penalty or absence, the
+// results), so ten thousand phones do not all ask after every move. When the venue's Wi-Fi
+// drops, the last known state stays on screen under "reconnecting…" (static/live.js).
 "use strict";
 
 const seatPage = {
   root: null,
   asked: 0, // seat requests sent: only the latest one's answer is shown
+  answer: null,
+  money: null,
 
   start() {
     this.root = document.querySelector("[data-seat-api]");
     if (!this.root) return;
-    document.addEventListener("pokerfest:snapshot", () => this.reload());
-    document.addEventListener("pokerfest:event", (event) => { if (this.concerns(event.detail)) this.reload(); });
+    document.addEventListener("pokerfest:snapshot", (event) => {
+      this.showMoney(event.detail.money);
+      this.reload();
+    });
+    document.addEventListener("pokerfest:event", (event) => {
+      const data = event.detail.data || {};
+      if (data.money) this.showMoney(data.money);
+      if (this.concerns(event.detail)) this.reload();
+    });
+    // A phone that knows it lost the network says so at once, and keeps what it showed.
+    window.addEventListener("offline", () => {
+      const feed = window.pokerfestLive;
+      if (feed && feed.socket && feed.socket.readyState <= WebSocket.OPEN) feed.socket.close();
+    });
+    setInterval(() => this.showPenalty(), 1000);
   },
 
   concerns(event) {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
-    if (touches(event.kind, "all_seats")) return true;
+    if (touches(event.kind, "all_seats") || touches(event.kind, "player_status")) return true;
+    if (this.answer && this.answer.finish && touches(event.kind, "results")) return true; // my place or prize
     if (!mine) return touches(event.kind, "late_seat"); // seat pending or waiting: a seat may come
+    if (event.kind === "hand.done" && this.answer && this.answer.penalty && this.answer.penalty.hands_left) {
+      return data.table === mine; // hands served at my table
+    }
     if (!touches(event.kind, "seats_at_table")) return false; // a clock call at the table is not a move
     return [data.table, data.from_table, data.table_a, data.table_b].includes(mine);
   },
@@ -26,23 +48,104 @@ const seatPage = {
   async reload() {
     const asked = ++this.asked;
     const { ok, answer } = await getJSON(this.root.dataset.seatApi);
-    if (!ok || asked !== this.asked) return;
-    const text = answer.status !== "active" ? `This entry is ${answer.status_display}.`
-      : answer.tournament_status === "finished" ? "The tournament is over: see the results in the lobby."
+    if (!ok || asked !== this.asked) return; // offline or a newer answer on its way: keep what is shown
+    this.answer = answer;
+    this.currency = answer.currency;
+    const over = answer.tournament_status === "finished";
+    const text = answer.status !== "active" ? `This entry is ${answer.status_display.toLowerCase()}.`
+      : over && !answer.table ? "The tournament is over: see the results."
       : answer.table ? `Table ${answer.table} · seat ${answer.seat}`
       : answer.waiting_position ? `On the waiting list: position ${answer.waiting_position}. Your seat appears here as soon as one opens.`
       : "Seat pending: your table and seat appear here once the field is drawn.";
     const shown = this.root.querySelector("[data-seat]");
     const notice = this.root.querySelector("[data-seat-changed]");
+    const before = { table: this.root.dataset.table, seat: this.root.dataset.seatNumber };
     if (!answer.table) notice.textContent = ""; // out, waiting or over: no seat to go to
     // A new seat, not a bust or the end: announced however the page learnt of it, from the
     // event or from a snapshot (under load a heartbeat's resync can overtake the event).
-    if (answer.table && shown.textContent !== text) {
-      this.root.querySelector("[data-seat-changed]").textContent = `Changed at ${new Date().toLocaleTimeString()}: please go to your new seat.`;
+    if (answer.table && (String(answer.table) !== before.table || String(answer.seat) !== before.seat)
+        && (before.table || shown.textContent !== text)) {
+      notice.textContent = `Move to table ${answer.table} seat ${answer.seat}: please go to your new seat ` +
+        `(changed at ${new Date().toLocaleTimeString()}).`;
+      if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
     }
     shown.textContent = text;
     this.root.dataset.table = answer.table || "";
+    this.root.dataset.seatNumber = answer.seat || "";
+    this.showMoney(answer.money);
+    this.showPenalty();
+    this.showAbsence(answer.absent);
+    this.showFinish(answer.finish);
+  },
+
+  amount(minor) {
+    return formatMoney(minor, this.currency || "EUR");
+  },
+
+  // PAY-STRUCT, once the payouts are public: in the money, what the next player out wins and
+  // the jump after; before, the places paid and the min cash.
+  showMoney(money) {
+    if (money) this.money = money;
+    money = this.money;
+    const show = Boolean(money && money.pool && money.published && !money.deal && money.places_paid);
+    this.root.querySelectorAll("[data-pay-jumps]").forEach((row) => (row.hidden = !show));
+    if (!show) return;
+    const inTheMoney = money.in_the_money && money.next_out_prize;
+    const set = (selector, text) => (this.root.querySelector(selector).textContent = text);
+    set("[data-next-out-label]", inTheMoney ? "Next out" : "Places paid");
+    set("[data-next-out]", inTheMoney ? this.amount(money.next_out_prize) : fmt(money.places_paid));
+    set("[data-next-jump-label]", inTheMoney ? "Next pay jump" : "Min cash");
+    set("[data-next-jump]", !inTheMoney ? this.amount(money.min_cash || 0)
+      : money.next_pay_jump ? this.amount(money.next_pay_jump) : "–");
+  },
+
+  // PEN-LADDER: what I have left to sit out, counted down here while play counts it.
+  showPenalty() {
+    const line = this.root.querySelector("[data-my-penalty]");
+    const penalty = this.answer && this.answer.status === "active" ? this.answer.penalty : null;
+    line.hidden = !penalty;
+    if (!penalty) return;
+    if (penalty.status !== "serving") {
+      line.textContent = `Penalty served (${penalty.step}): you may return to your seat.`;
+      return;
+    }
+    let seconds = penalty.seconds_left;
+    if (penalty.counting_until && window.pokerfestLive) {
+      const now = window.pokerfestLive.serverNow();
+      const counted = Math.min(now, Date.parse(penalty.counting_until)) - Date.parse(penalty.as_of);
+      seconds = Math.max(0, seconds - Math.max(0, Math.floor(counted / 1000)));
+    }
+    const left = [penalty.hands_left ? plural(penalty.hands_left, "hand") : "",
+      seconds ? `${formatClock(seconds * 1000)} of play` : ""].filter(Boolean).join(" and ");
+    line.textContent = `Sitting out: ${penalty.step}${left ? ` · ${left} left` : ""}.`;
+  },
+
+  // PEN-ABSENT: the floor has me down as absent (dealt in and blinded off).
+  showAbsence(absent) {
+    const line = this.root.querySelector("[data-my-absence]");
+    line.hidden = !absent;
+    if (!absent) return;
+    line.textContent = `Marked absent since ${new Date(absent.since).toLocaleTimeString()}: your hands are dealt and ` +
+      "blinded off. Tell the floor when you are back.";
+  },
+
+  // My place and prize once out (a shared place when tied; the prize once payouts are public).
+  showFinish(finish) {
+    const line = this.root.querySelector("[data-my-finish]");
+    line.hidden = !finish;
+    if (!finish) return;
+    const [from, to] = finish.place;
+    const place = from === to ? ordinal(from) : `${ordinal(from)}–${ordinal(to)} (tied)`;
+    const prize = !finish.published ? "prizes are published at the first break"
+      : finish.prize ? `prize ${this.amount(finish.prize)}: collect it at the payout desk` : "no prize";
+    line.textContent = `You finished ${place} of ${fmt(finish.field)} · ${prize}.`;
   },
 };
+
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
 
 document.addEventListener("DOMContentLoaded", () => seatPage.start());

@@ -12,6 +12,7 @@ from tables.services import breaking, floor, hand_for_hand
 from tables.services import draw as drawing
 from tournaments.api import ERRORS, MOST_TABLES, Chips, HandNumber, Id, SeatNumber, TableNumber, request_key
 from tournaments.queries import field_counts, money_summary
+from tournaments.seat_queries import companion
 
 router = Router(tags=["tables"], auth=django_auth)
 
@@ -177,10 +178,10 @@ def find_seat(request, tournament_id: Id, name: str):
 
 
 @public.get("/tournaments/{tournament_id}/seat/{code}/", response={200: dict, **ERRORS},
-            summary="The seat of the entry whose ticket carries this code")
+            summary="The player's companion from the ticket's code: seat, penalty, absence, pay jumps, place, prize")
 def seat(request, tournament_id: Id, code: str):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
-    return queries.seat_page(tournament_id, code)
+    return companion(tournament_id, code)
 
 
 @router.post("/tournaments/{tournament_id}/hand-for-hand/start/", response={200: dict, **ERRORS},

@@ -15,7 +15,7 @@ from clock.queries import level_now
 from clock.table_clocks import extension_chips, heads_up_count
 from core import kinds
 from core.refusals import Refused
-from players.queries import public_name
+from players.queries import public_name, public_name_of
 from tables import chips, seating
 from tables.models import ChipAdjustment, HandForHand, KeepApart, Seating, TournamentTable
 from tables.penalty_queries import seated_penalties
@@ -268,7 +268,7 @@ def waiting_list(tournament: Tournament, public: bool = True) -> dict:
     seated = tournament.seatings.filter(ended_at__isnull=True).count()
     return {"seats_left": max(0, seats - seated),
             "waiting": [{"position": position, "entry": entry.number,
-                         "name": public_name(entry.player.first_name, entry.player.last_name) if public
+                         "name": public_name_of(entry.player) if public
                          else str(entry.player)} for position, entry in enumerate(waiting, start=1)]}
 
 
@@ -313,10 +313,11 @@ def bust_hand(tournament: Tournament) -> int | None:
 def seating_chart(tournament_id: int) -> dict:
     tournament = Tournament.objects.get(pk=tournament_id)
     sitting = tournament.seatings.filter(ended_at__isnull=True).values_list(
-        "tournament_table_id", "seat", "entry__number", "entry__player__first_name", "entry__player__last_name")
+        "tournament_table_id", "seat", "entry__number", "entry__player__first_name", "entry__player__last_name",
+        "entry__player__initials_only")
     by_table: dict[int, dict[str, dict]] = {}
-    for table_id, seat, number, first, last in sitting:
-        by_table.setdefault(table_id, {})[str(seat)] = {"entry": number, "name": public_name(first, last)}
+    for table_id, seat, number, first, last, initials in sitting:
+        by_table.setdefault(table_id, {})[str(seat)] = {"entry": number, "name": public_name(first, last, initials)}
     open_here = tournament.tables.filter(broken_at__isnull=True).select_related("table").order_by("open_order")
     return {"tables": [{"number": here.table.number, "seats": here.table.seats, "button": here.button,
                         "is_final": here.is_final, "players": dict(sorted(by_table.get(here.pk, {}).items(),
@@ -335,10 +336,10 @@ def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
         query = query.filter(Q(entry__player__first_name__istartswith=word) |
                              Q(entry__player__last_name__istartswith=word))
     found = query.order_by("entry__player__last_name", "entry__player__first_name").values_list(
-        "entry__player__first_name", "entry__player__last_name", "entry__number", "tournament_table__table__number",
-        "seat")[:limit]
-    return [{"name": public_name(first, last), "entry": number, "table": table, "seat": seat}
-            for first, last, number, table, seat in found]
+        "entry__player__first_name", "entry__player__last_name", "entry__player__initials_only", "entry__number",
+        "tournament_table__table__number", "seat")[:limit]
+    return [{"name": public_name(first, last, initials), "entry": number, "table": table, "seat": seat}
+            for first, last, initials, number, table, seat in found]
 
 
 def seat_page(tournament_id: int, code: str) -> dict:
@@ -413,7 +414,7 @@ def chip_leaders(tournament: Tournament, in_play: int, players_left: int, top: i
     latest = latest_counts(tournament)
     entries = {entry.id: entry for entry in tournament.entries.filter(id__in=latest).select_related("player")}
     board = chips.chip_leaders({entry: row["chips"] for entry, row in latest.items()}, in_play, players_left, top)
-    return {"leaders": [{"name": public_name(entries[entry].player.first_name, entries[entry].player.last_name),
+    return {"leaders": [{"name": public_name_of(entries[entry].player),
                          "entry": entries[entry].number, "chips": amount, "table": latest[entry]["table"]}
                         for entry, amount in board.leaders],
             "average": board.average}

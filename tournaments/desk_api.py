@@ -35,12 +35,14 @@ class PlayerOut(Schema):
     city: str
     membership_number: str | None
     full_member: bool | None
+    initials_only: bool
 
 
 def player_out(player: Player) -> dict:
     membership = getattr(player, "membership", None)
     return {**{f: getattr(player, f) for f in ("id", "first_name", "last_name", "date_of_birth", "nationality",
-                                               "id_document_type", "id_document_number", "id_checked_on", "city")},
+                                               "id_document_type", "id_document_number", "id_checked_on", "city",
+                                               "initials_only")},
             "membership_number": membership.number if membership else None,
             "full_member": membership.full_member if membership else None}
 
@@ -63,6 +65,11 @@ class PlayerIn(Schema):
     filming_release: bool = False
     marketing_opt_in: bool = False
     id_checked: bool = False
+    initials_only: bool = False  # REG-CONSENT: public screens show initials only
+
+
+class PublicNameIn(Schema):
+    initials_only: bool
 
 
 class CheckOut(Schema):
@@ -154,6 +161,15 @@ def check_player(request, tournament_id: Id, player_id: Id):
 def id_check(request, tournament_id: Id, player_id: Id):
     tournament_for(request.user, tournament_id, Action.DESK)
     player = player_services.record_id_check(tournament_id, player_id, request.user)
+    return player_out(Player.objects.select_related("membership").get(pk=player.pk))
+
+
+@router.post("/tournaments/{tournament_id}/players/{player_id}/public-name/", response={200: PlayerOut, **ERRORS},
+             summary="REG-CONSENT: how public screens name the player (initials only, or first name and last initial)")
+def public_name(request, tournament_id: Id, player_id: Id, body: PublicNameIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    player = player_services.set_public_name(tournament_id, player_id, body.initials_only, request.user,
+                                             request_key(request))
     return player_out(Player.objects.select_related("membership").get(pk=player.pk))
 
 

@@ -22,7 +22,7 @@ from core.refusals import Refused
 from core.times import iso_time
 from players import eligibility
 from players.models import Membership, Player
-from players.queries import public_name
+from players.queries import public_name_of
 from tables.models import ChipAdjustment
 from tables.queries import bubble_burst, hand_for_hand_view
 from tournaments import payouts
@@ -333,7 +333,7 @@ def standings(tournament: Tournament) -> dict:
     rules = tournament.rules().payouts
     free = payouts.freerolls(field, rules)
     out = [{"entry": row.entry.number, "name": str(row.entry.player), "player": row.entry.player_id,
-            "public_name": public_name(row.entry.player.first_name, row.entry.player.last_name),
+            "public_name": public_name_of(row.entry.player),
             "place": list(placed[row.entry_id]), "prize": prizes[row.entry_id], "table": row.table, "hand": row.hand,
             "points": payouts.league_points(field, *placed[row.entry_id], rules),
             "freeroll": placed[row.entry_id][1] <= free} for row in rows]
@@ -350,7 +350,7 @@ def deal_summary(deal) -> dict | None:
         number__in=[int(number) for number in deal.amounts]).select_related("player")}
     return {"method": deal.get_method_display(), "left_to_play": deal.left_to_play, "amounts": deal.amounts,
             "players": [{"entry": int(number), "amount": amount,
-                         "name": public_name(players[int(number)].first_name, players[int(number)].last_name)}
+                         "name": public_name_of(players[int(number)])}
                         for number, amount in sorted(deal.amounts.items(), key=lambda item: -item[1])]}
 
 

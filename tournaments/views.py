@@ -2,14 +2,16 @@
 (static/live.js) does the rest over the socket and the API."""
 
 import csv
+import re
 
 import qrcode
 import qrcode.image.svg
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -201,3 +203,20 @@ def payout_desk(request, tournament_id: int):
     """The prizes and their payments come from the API (static/payout_desk.js)."""
     return _screen(request, tournament_id, Action.PAY_PRIZES, "pokerfest/payout_desk.html")
 
+
+
+SEAT_PAGE = re.compile(r"^/tournaments/\d+/seat/[A-Za-z0-9_-]{1,64}/$")
+
+
+def manifest(request):
+    """The web app manifest: a phone installs the seat page as the player's companion (`start`:
+    the seat page it was installed from; anything else starts at the home page)."""
+    start = request.GET.get("start", "")
+    mine = bool(SEAT_PAGE.match(start))
+    return JsonResponse({
+        "name": "pokerfest: my seat" if mine else "pokerfest", "short_name": "pokerfest",
+        "start_url": start if mine else "/", "scope": "/", "display": "standalone",
+        "background_color": "#0f1a14", "theme_color": "#17281f",
+        "icons": [{"src": static(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}", "type": "image/png",
+                   "purpose": "any"} for size in (192, 512)],
+    }, content_type="application/manifest+json")

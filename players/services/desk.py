@@ -51,6 +51,7 @@ class NewPlayer:
     filming_release: bool = False
     marketing_opt_in: bool = False
     id_checked: bool = False  # the clerk has seen the photo ID just now
+    initials_only: bool = False  # REG-CONSENT: public screens show initials only
 
 
 def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | None = None) -> Player:
@@ -76,7 +77,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
                 first_name=new.first_name.strip(), last_name=new.last_name.strip(), date_of_birth=new.date_of_birth,
                 nationality=new.nationality.strip().upper(), id_document_type=new.id_document_type,
                 id_document_number=new.id_document_number, email=new.email.strip(), phone=new.phone.strip(),
-                city=new.city.strip(),
+                city=new.city.strip(), initials_only=new.initials_only,
                 id_checked_on=local_day(now, tournament.festival.time_zone) if new.id_checked else None,
             )
             if new.membership_number.strip():
@@ -147,6 +148,22 @@ def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, act
                                recorded_by=recorded_user(actor))
         op.append(kinds.PLAYER_MARKETING_CONSENT, payload={"player": player_summary(player), "granted": granted},
                   public=None)
+
+
+def set_public_name(tournament_id: int, player_id: int, initials_only: bool, actor,
+                    request_key: str | None = None) -> Player:
+    """REG-CONSENT: how public screens name the player, as they choose at the desk (and change
+    their mind): initials only, or first name and last initial."""
+    with operation(tournament_id, actor, request_key) as op:
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            raise PlayerRefused(f"There is no player {player_id}: search for them again.")
+        if player.initials_only != initials_only:
+            player.initials_only = initials_only
+            player.save(update_fields=["initials_only"])
+            op.append(kinds.PLAYER_PUBLIC_NAME, public={},
+                      payload={"player": player_summary(player), "initials_only": initials_only})
+    return player
 
 
 def exclude_player(tournament_id: int, player_id: int, reason: str, starts: date, ends: date | None, actor

@@ -18,7 +18,7 @@ from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
 from core.refusals import Refused
-from players.queries import public_name
+from players.queries import public_name_of
 from tables.services.finish import finish
 from tournaments import payouts
 from tournaments.models import Deal
@@ -95,7 +95,7 @@ def _recorded(op: Operation, method: str, numbers: list[int], stacks: dict[int, 
                                representative=representative, at=timezone.now(), recorded_by=recorded_user(op.actor))
     left = players_left_by_number(tournament)
     public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
-              "players": [{"entry": n, "name": public_name(left[n].player.first_name, left[n].player.last_name),
+              "players": [{"entry": n, "name": public_name_of(left[n].player),
                            "chips": stacks[n], "amount": a} for n, a in zip(numbers, amounts)]}
     public["money"] = money_summary(tournament, field_counts(tournament.id)["players_left"])
     op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
