@@ -227,7 +227,9 @@ function startLivePage() {
       if (feedList) {
         const item = document.createElement("li");
         const when = new Date(event.at).toLocaleTimeString();
-        item.textContent = `#${event.seq} ${when} ${event.kind}${event.actor ? " by " + event.actor : ""}`;
+        const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
+        item.textContent = `#${event.seq} ${when} ${words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind}${event.actor ? " by " + event.actor : ""}`;
+        item.dataset.kind = event.kind;
         feedList.prepend(item);
         while (feedList.children.length > 50) feedList.lastChild.remove();
       }
@@ -279,6 +281,12 @@ setInterval(() => announcementsBanner.render(), 1000);
 // the page embeds: pages ask `touches(kind, "tables")` instead of keeping lists of kinds.
 const eventViews = (() => {
   const element = document.getElementById("pokerfest-event-kinds");
+  return element ? JSON.parse(element.textContent) : {};
+})();
+
+// {% event_wording %}: what each kind changes, in words (core/kinds.py); empty on other pages.
+const eventWording = (() => {
+  const element = document.getElementById("pokerfest-event-wording");
   return element ? JSON.parse(element.textContent) : {};
 })();
 

@@ -2,7 +2,7 @@
 to a role that may open it (core/access.py), the current page marked."""
 
 from django import template
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 
 from core.access import Action, can
 
@@ -19,15 +19,24 @@ PAGES = (  # (label, url name, the action that opens it)
     ("Payouts", "payout_desk", Action.PAY_PRIZES),
     ("Counts", "media", Action.COUNT_CHIPS),
     ("Results", "results", Action.VIEW_LOBBY),
+    ("TV", "tv", Action.VIEW_LOBBY),
 )
+
+
+def page_url(name: str, tournament_id: int) -> str:
+    try:
+        return reverse(name, args=[tournament_id])
+    except NoReverseMatch:  # the TV page's route lands from its own branch: its address is fixed
+        return f"/tournaments/{tournament_id}/{name}/"
 
 
 @register.inclusion_tag("pokerfest/_nav.html", takes_context=True)
 def staff_nav(context, tournament) -> dict:
     request = context["request"]
-    links = []
+    links, staff = [], False
     for label, name, action in PAGES:
         if can(request.user, action):
-            url = reverse(name, args=[tournament.id])
+            url = page_url(name, tournament.id)
             links.append({"label": label, "url": url, "current": request.path == url})
-    return {"links": links if len(links) > 2 else []}  # the public sees the lobby's own links
+            staff = staff or action != Action.VIEW_LOBBY
+    return {"links": links if staff else []}  # the public sees the lobby's own links
