@@ -115,6 +115,15 @@
     if (touches(kind, "rulings")) loadDisputes();
     decide();
   });
+  // The log's latest lines as the page was made, in the words live.js uses for new events.
+  const latest = document.getElementById("pokerfest-latest-log");
+  if (latest) {
+    root.querySelector("[data-event-feed]").append(...JSON.parse(latest.textContent).map((event) => {
+      const line = element("li", {}, logLine(event));
+      line.dataset.kind = event.kind;
+      return line;
+    }));
+  }
   document.addEventListener("pokerfest:tables", (event) => tablesAtAGlance(event.detail));
   document.addEventListener("pokerfest:chip-check", (event) => chipsAtAGlance(event.detail));
   decide();

@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 GLANCE = ("tables", "balance", "hfh", "waiting", "chips", "disputes", "penalties")
 
 
-def test_TD_CONSOLE_the_state_at_a_glance_and_only_the_actions_valid_now(stack, new_page, make_tournament, staff):
+def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glance_and_only_the_actions_valid_now(
+        stack, new_page, make_tournament, staff):
     tournament = field(make_tournament, 12, 2)
     t = tournament.id
     act(open_tables, t, [1, 2], staff["director"])
@@ -43,6 +44,9 @@ def test_TD_CONSOLE_the_state_at_a_glance_and_only_the_actions_valid_now(stack, 
         expect(glance.locator(f'[data-glance="{name}"]')).to_be_in_viewport(ratio=1)
     expect(director.locator('.glance [data-clock="remaining"]')).to_be_in_viewport(ratio=1)
     assert director.locator("h1").count() == 1
+    # The log opens with what happened before the page did, in words.
+    expect(director.locator("[data-event-feed] li").first).to_contain_text(
+        "Venue tables open for the tournament by director-user")
 
     # Before the draw and the start: the set-up's actions; nothing of the clock or the deal.
     start = director.get_by_role("button", name="Start", exact=True)
@@ -98,7 +102,7 @@ def test_TD_CONSOLE_the_state_at_a_glance_and_only_the_actions_valid_now(stack, 
     expect(director.get_by_role("link", name="Results and payouts")).to_be_visible()
 
 
-def test_TD_CONSOLE_the_navigation_bar_reaches_every_page_of_the_event(stack, new_page, make_tournament, staff):
+def test_the_console_navigation_bar_reaches_every_page_of_the_event(stack, new_page, make_tournament, staff):
     tournament = make_tournament()
     director = new_page()
     director.set_viewport_size({"width": 1440, "height": 900})
@@ -111,7 +115,7 @@ def test_TD_CONSOLE_the_navigation_bar_reaches_every_page_of_the_event(stack, ne
     expect(nav.get_by_role("link", name="Director")).to_have_attribute("aria-current", "page")
 
 
-def test_REG_the_desk_asks_a_voucher_only_for_a_won_entry_and_starts_each_sale_afresh(
+def test_REG_NONTRANSFER_ENT_LATE_the_desk_asks_a_voucher_only_for_a_won_entry_and_starts_each_sale_afresh(
         stack, new_page, make_tournament, staff):
     tournament = make_tournament()
     winner = act(player_services.create_player, tournament.id, player_services.NewPlayer(
@@ -164,7 +168,7 @@ def test_REG_the_desk_asks_a_voucher_only_for_a_won_entry_and_starts_each_sale_a
     expect(page.locator("[data-sale-result]")).to_contain_text("Entry #2 registered")
 
 
-def test_ENT_LATE_the_ticket_and_the_last_hands_read_as_a_person_writes(stack, new_page, make_tournament, staff):
+def test_CLK_EOD_the_ticket_and_the_last_hands_read_as_a_person_writes(stack, new_page, make_tournament, staff):
     tournament = field(make_tournament, 3, 1)
     t = tournament.id
     act(open_tables, t, [1], staff["director"])
