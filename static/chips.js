@@ -40,6 +40,7 @@
     const sentence = check.querySelector("[data-count-sentence]");
     sentence.textContent = answer.sentence + (answer.bags_to_confirm ? ` ${plural(answer.bags_to_confirm, "bag")} to confirm.` : "");
     sentence.className = answer.complete && !answer.agrees ? "notice" : "";
+    document.dispatchEvent(new CustomEvent("pokerfest:chip-check", { detail: answer })); // the console's figures (console.js)
   }
   check.querySelector("[data-publish-leaders]").addEventListener("click", async () => {
     if (last && !last.agrees && !confirm(`${last.sentence}\nPublish the chip leaders all the same?`)) return;

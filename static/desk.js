@@ -40,12 +40,18 @@ const deskPage = {
     document.getElementById("exclusion").addEventListener("submit", (event) => this.exclude(event));
     const kinds = document.querySelector("[data-kinds]");
     const method = document.querySelector("#sale [name=method]");
+    // The voucher code is asked only for a won entry: the satellite kind, or paid by "won entry".
+    const voucher = () => {
+      const field = document.querySelector("[data-voucher]");
+      field.hidden = kinds.value !== "satellite" && method.value !== "won";
+      if (field.hidden) field.querySelector("input").value = "";
+    };
     kinds.addEventListener("change", () => {
-      const won = kinds.value === "satellite";
-      document.querySelector("[data-voucher]").hidden = !won;
-      if (won) method.value = "won";
+      if (kinds.value === "satellite") method.value = "won";
       else if (method.value === "won") method.value = "cash";
+      voucher();
     });
+    method.addEventListener("change", voucher);
     this.loadCompanies();
   },
 
@@ -158,6 +164,7 @@ const deskPage = {
     const open = Object.entries(answer.kinds).find(([, reason]) => reason.ok);
     if (open) kinds.value = open[0];
     kinds.dispatchEvent(new Event("change"));
+    this.registerBlocked(answer, open);
     panel.querySelector("[data-player-entries]").replaceChildren(
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");
@@ -168,6 +175,19 @@ const deskPage = {
         return item;
       })
     );
+  },
+
+  // A player the rules will refuse (any reason not met, or no kind of sale open now) cannot be
+  // registered: the button is disabled and says why, from the same reasons the server checks.
+  registerBlocked(answer, open) {
+    const blocking = answer.reasons.filter((reason) => !reason.ok);
+    if (!open) blocking.push(...Object.values(answer.kinds).slice(0, 1)); // e.g. registration is closed
+    const button = document.querySelector("#sale button[type=submit]");
+    const why = document.querySelector("[data-register-why]");
+    button.disabled = blocking.length > 0;
+    why.hidden = !blocking.length;
+    why.replaceChildren(...(blocking.length ? ["This player will be refused:",
+      element("ul", { className: "reasons" }, ...blocking.map((reason) => this.reasonItem(reason)))] : []));
   },
 
   // The cashier's and the director's actions on an active entry: void (a desk mistake, money
@@ -277,6 +297,7 @@ const deskPage = {
     const result = document.querySelector("[data-sale-result]");
     if (ok) {
       this.saleKey = newRequestKey();
+      event.target.reset(); // the next sale starts from the default kind and payment, no voucher code
       result.className = "result ok";
       result.innerHTML = "";
       const ticket = document.createElement("a");

@@ -103,6 +103,7 @@ const tablesOverview = {
     order.disabled = answer.registration_closed;
     document.querySelector("[data-save-breaking-order]").disabled = answer.registration_closed;
     if (answer.registration_closed) order.title = "Published when registration closed: it no longer changes.";
+    document.dispatchEvent(new CustomEvent("pokerfest:tables", { detail: answer })); // the console's figures (console.js)
   },
 };
 
@@ -199,7 +200,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelector("[data-last-hands]").addEventListener("click", (click) => {
     click.preventDefault();
     const hands = Number(document.querySelector("#last-hands").value);
-    directorAction("day/last-hands/", { hands }, (answer) => `Clock stopped: ${answer.hands} more hands at tables ${answer.playing.join(", ")}.`);
+    directorAction("day/last-hands/", { hands }, (answer) => `Clock stopped: ${plural(answer.hands, "more hand")} at ${answer.playing.length === 1 ? "table" : "tables"} ${answer.playing.join(", ")}.`);
   });
   document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
     click.preventDefault();

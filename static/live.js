@@ -226,8 +226,8 @@ function startLivePage() {
       document.dispatchEvent(new CustomEvent("pokerfest:event", { detail: event }));
       if (feedList) {
         const item = document.createElement("li");
-        const when = new Date(event.at).toLocaleTimeString();
-        item.textContent = `#${event.seq} ${when} ${event.kind}${event.actor ? " by " + event.actor : ""}`;
+        item.textContent = logLine(event);
+        item.dataset.kind = event.kind;
         feedList.prepend(item);
         while (feedList.children.length > 50) feedList.lastChild.remove();
       }
@@ -281,6 +281,19 @@ const eventViews = (() => {
   const element = document.getElementById("pokerfest-event-kinds");
   return element ? JSON.parse(element.textContent) : {};
 })();
+
+// {% event_wording %}: what each kind changes, in words (core/kinds.py); empty on other pages.
+const eventWording = (() => {
+  const element = document.getElementById("pokerfest-event-wording");
+  return element ? JSON.parse(element.textContent) : {};
+})();
+
+// One line of a staff page's live log: "#12 20:31:05 The clock stops … by director".
+function logLine(event) {
+  const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
+  const what = words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind;
+  return `#${event.seq} ${new Date(event.at).toLocaleTimeString()} ${what}${event.actor ? " by " + event.actor : ""}`;
+}
 
 function touches(kind, view) {
   return (eventViews[kind] || []).includes(view);

@@ -59,9 +59,14 @@ def entry_allowed(kind: Kind, rules: EntryRules, now: TournamentMoment, player: 
     return _addon(rules, now, player)
 
 
+# How a sentence names a kind of entry ("sell a buy-in, not a late entry").
+WITH_ARTICLE = {Kind.BUY_IN: "a buy-in", Kind.LATE: "a late entry", Kind.ALTERNATE: "an alternate",
+                Kind.RE_ENTRY: "a re-entry", Kind.SATELLITE: "a won entry", Kind.REBUY: "a rebuy", Kind.ADDON: "an add-on"}
+
+
 def _late(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
     if not now.started:
-        return Reason("ENT-LATE", False, f"Play has not started: sell a buy-in, not a {kind.replace('_', '-')}.")
+        return Reason("ENT-LATE", False, f"Play has not started: sell a buy-in, not {WITH_ARTICLE[kind]}.")
     if kind == Kind.RE_ENTRY:
         if not rules.re_entry:
             return Reason("ENT-LATE", False, "This tournament has no re-entries.")

@@ -1,11 +1,11 @@
-"""Reads of the director's record: the announcements up now (TD-ANNOUNCE) and the rulings made,
-searchable by player (TD-RULING)."""
+"""Reads of the director's record: the announcements up now (TD-ANNOUNCE), the rulings made,
+searchable by player (TD-RULING), and the latest lines of the log for the director's console."""
 
 from django.db.models import Q
 
 from core.times import iso_time
 from players.queries import entry_search
-from tournaments.models import Announcement, Ruling
+from tournaments.models import Announcement, Event, Ruling
 
 
 def announcements_up(tournament_id: int, now) -> list[dict]:
@@ -36,3 +36,11 @@ def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict
     found = (found.distinct().select_related("table__table", "made_by")
              .prefetch_related("players__player")[:limit])
     return [ruling_document(ruling) for ruling in found]
+
+
+def latest_log(tournament_id: int, lines: int = 30) -> list[dict]:
+    """The log's latest events, newest first, as the live feed sends them (the director's
+    console shows them in words before any new event arrives)."""
+    latest = Event.objects.filter(tournament_id=tournament_id).select_related("actor").order_by("-seq")[:lines]
+    return [{"seq": event.seq, "at": iso_time(event.at), "kind": event.kind,
+             "actor": event.actor.get_username() if event.actor_id else None} for event in latest]

@@ -24,6 +24,7 @@ from players.queries import compliance_report
 from tables.queries import place_of, seat_of
 from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
+from tournaments.record_queries import latest_log
 
 
 def home(request):
@@ -124,7 +125,8 @@ def director(request, tournament_id: int):
     templates = Structure.objects.filter(Q(festival__isnull=True) | Q(festival__tournaments=tournament_id),
                                          is_template=True).order_by("name")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
-                   templates=templates, announcement_templates=announcements.TEMPLATES)
+                   templates=templates, announcement_templates=announcements.TEMPLATES,
+                   context=lambda tournament: {"log": latest_log(tournament.id)})
 
 
 def qr_svg(url: str) -> str:

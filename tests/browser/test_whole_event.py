@@ -61,8 +61,9 @@ def open_registration(director, tournament) -> None:
     expect(director.locator("[data-registration]")).to_have_text("Registration is open.")
 
 
-def register(desk, first: str, born: date = date(1980, 1, 1)) -> None:
-    """A new player at the desk, with the photo ID seen, then the entry the desk offers."""
+def register(desk, first: str, born: date = date(1980, 1, 1), refused: bool = False) -> None:
+    """A new player at the desk, with the photo ID seen, then the entry the desk offers (a
+    player the rules refuse: Register is disabled, with the reasons)."""
     if not desk.locator("details[data-new-player]").get_attribute("open") == "":
         desk.get_by_text("New player", exact=True).click()
     form = desk.locator("#new-player")
@@ -73,6 +74,9 @@ def register(desk, first: str, born: date = date(1980, 1, 1)) -> None:
     form.get_by_label("accepts the terms and tournament rules").check()
     form.get_by_role("button", name="Create player").click()
     expect(desk.locator("[data-player-name]")).to_have_text(f"{first} Field")
+    if refused:
+        expect(desk.get_by_role("button", name="Register")).to_be_disabled()
+        return
     desk.get_by_role("button", name="Register").click()
     expect(desk.locator("[data-sale-result]")).to_contain_text(re.compile("registered|Refused"))
 
@@ -140,8 +144,8 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
     desk.get_by_label("Desk").fill("desk 1")
     desk.get_by_label("Shift").fill("evening")
     today = date.today()
-    register(desk, "Young", born=date(today.year - 17, 1, 1))  # REG-AGE: refused
-    expect(desk.locator("[data-sale-result]")).to_contain_text("REG-AGE")
+    register(desk, "Young", born=date(today.year - 17, 1, 1), refused=True)
+    expect(desk.locator("[data-register-why]")).to_contain_text("REG-AGE")
     for i in range(29):
         register(desk, f"Player{i:02d}")
         expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{i + 1} registered")

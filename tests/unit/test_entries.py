@@ -33,6 +33,16 @@ def test_ENT_LATE_buy_ins_before_the_start_late_entries_after_until_the_window_c
     assert not entry_allowed(Kind.LATE, rules, at(5, closed=True), NEW).ok
 
 
+def test_ENT_LATE_before_the_start_the_refusal_names_the_kind_with_its_article():
+    """The walkthrough read "sell a buy-in, not a late." and "not a alternate."."""
+    rules = preset("neverending").entries
+    said = {kind: entry_allowed(kind, rules, at(0, started=False), BUSTED).message
+            for kind in (Kind.LATE, Kind.ALTERNATE, Kind.RE_ENTRY)}
+    assert said == {Kind.LATE: "Play has not started: sell a buy-in, not a late entry.",
+                    Kind.ALTERNATE: "Play has not started: sell a buy-in, not an alternate.",
+                    Kind.RE_ENTRY: "Play has not started: sell a buy-in, not a re-entry."}
+
+
 def test_ENT_LATE_re_entries_only_for_busted_players_where_the_house_allows_them():
     pokerfest, neverending = preset("pokerfest").entries, preset("neverending").entries
     assert entry_allowed(Kind.RE_ENTRY, pokerfest, at(30), BUSTED).ok

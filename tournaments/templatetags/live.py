@@ -1,10 +1,12 @@
 """{% event_kinds %}: the catalogue's views per event kind (core/kinds.py) as a JSON script
-element, which static/live.js reads; so no page keeps its own list of event kinds."""
+element, which static/live.js reads; so no page keeps its own list of event kinds.
+{% event_wording %}: what each kind changes, in words, for a page whose live log people read
+(the director's console): static/live.js writes these instead of the kinds' names."""
 
 from django import template
 from django.utils.html import json_script
 
-from core.kinds import for_screens
+from core.kinds import CATALOGUE, for_screens
 
 register = template.Library()
 
@@ -12,3 +14,8 @@ register = template.Library()
 @register.simple_tag
 def event_kinds() -> str:
     return json_script(for_screens(), "pokerfest-event-kinds")
+
+
+@register.simple_tag
+def event_wording() -> str:
+    return json_script({kind.name: kind.changes for kind in CATALOGUE.values()}, "pokerfest-event-wording")

@@ -1,4 +1,5 @@
-"""{{ amount|money:currency }}: integer minor units shown as money, e.g. 55000|money:"EUR" -> "550.00 EUR"."""
+"""{{ amount|money:currency }}: integer minor units shown as money, e.g. 55000|money:"EUR" -> "550.00 EUR";
+{{ count|chips }}: a number of chips with thousands separators, e.g. 20000 -> "20,000"."""
 
 from django import template
 
@@ -16,6 +17,12 @@ def money(minor_units, currency: str = "EUR") -> str:
     whole, fraction = divmod(abs(amount), 10**exponent)
     text = f"{whole:,}" + (f".{fraction:0{exponent}d}" if exponent else "")
     return f"{sign}{text} {currency}"
+
+
+@register.filter
+def chips(count) -> str:
+    """{{ 20000|chips }} -> "20,000": a count of chips with thousands separators."""
+    return f"{int(count):,}"
 
 
 @register.filter

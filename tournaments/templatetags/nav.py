@@ -19,15 +19,17 @@ PAGES = (  # (label, url name, the action that opens it)
     ("Payouts", "payout_desk", Action.PAY_PRIZES),
     ("Counts", "media", Action.COUNT_CHIPS),
     ("Results", "results", Action.VIEW_LOBBY),
+    ("TV", "tv", Action.VIEW_LOBBY),
 )
 
 
 @register.inclusion_tag("pokerfest/_nav.html", takes_context=True)
 def staff_nav(context, tournament) -> dict:
     request = context["request"]
-    links = []
+    links, staff = [], False
     for label, name, action in PAGES:
         if can(request.user, action):
             url = reverse(name, args=[tournament.id])
             links.append({"label": label, "url": url, "current": request.path == url})
-    return {"links": links if len(links) > 2 else []}  # the public sees the lobby's own links
+            staff = staff or action != Action.VIEW_LOBBY
+    return {"links": links if staff else []}  # the public sees the lobby's own links

@@ -1,0 +1,130 @@
+// The director's console: the state at a glance (the clock comes from live.js; the tables,
+// balance, hand-for-hand, waiting list, chip check, disputed rulings and penalties here), and
+// only the actions valid now, grouped by phase. What is valid is decided from what the page
+// already loads: the snapshot and events (the tournament's status, the clock) and the tables
+// view (director.js sends it as "pokerfest:tables"). The server still refuses what is not
+// valid: hiding a control is for the director's eyes, not a rule.
+"use strict";
+
+(() => {
+  const root = document.querySelector("[data-console]");
+  if (!root) return;
+  const base = root.dataset.apiBase;
+  const before = root.querySelector('[data-phase="before"]');
+  const running = root.querySelector('[data-phase="running"]');
+  const end = root.querySelector('[data-phase="end"]');
+  const state = { status: null, clock: null, drawn: null };
+
+  // Rows that stay valid after the start (closing registration, opening a table) follow the
+  // director into the running phase once "before the start" is gone, and come back with it.
+  const carried = [root.querySelector("[data-registration-row]"), root.querySelector("[data-open-tables-row]")].map((row) => {
+    const home = document.createComment("home of a row the running phase carries");
+    row.before(home);
+    return { row, home };
+  });
+
+  function glance(name, text, alert = false) {
+    const field = root.querySelector(`[data-glance="${name}"]`);
+    field.textContent = text;
+    field.classList.toggle("alert", alert);
+    const box = field.closest("[data-glance-box]");
+    if (box) box.classList.toggle("alert", alert);
+  }
+
+  function decide() {
+    const over = state.status === "finished" || state.status === "cancelled";
+    const clockStatus = state.clock ? state.clock.status : null;
+    const started = clockStatus !== null && clockStatus !== "ready";
+    const drawn = state.drawn === true;
+    before.hidden = over || (drawn && started);
+    running.hidden = over || !(drawn || started);
+    end.hidden = !(over || drawn || started);
+    const valid = {
+      unstarted: !over && !started,
+      ready: !over && !started,
+      undrawn: !over && state.drawn === false, // unknown until the tables view has answered
+      started: !over && started,
+    };
+    root.querySelectorAll("[data-valid]").forEach((part) => (part.hidden = !valid[part.dataset.valid]));
+    for (const { row, home } of carried) {
+      row.hidden = over;
+      if (before.hidden && !over) running.querySelector("[data-carried]").append(row);
+      else if (row.previousSibling !== home) home.after(row);
+    }
+    // The clock's own state: pause a running clock, resume a paused one, skip a break.
+    const control = (name) => root.querySelector(`[data-control="${name}"]`);
+    const onBreak = state.clock && state.clock.level && state.clock.level.is_break;
+    control("pause").disabled = over || clockStatus !== "running";
+    control("time-out").disabled = over || clockStatus !== "running";
+    control("resume").disabled = over || clockStatus !== "paused";
+    control("skip-break").disabled = over || !onBreak || !["running", "paused"].includes(clockStatus);
+    control("start").disabled = over || !state.clock;
+    root.querySelector("[data-start-note]").textContent = state.clock ? "" : "Choose a structure first: the clock has no levels.";
+  }
+
+  function tablesAtAGlance(answer) {
+    state.drawn = answer.tables.some((table) => table.count > 0);
+    const finals = answer.tables.filter((table) => table.is_final).length;
+    glance("tables", answer.tables.length ? `${answer.tables.length}${finals ? " (final table)" : ""}` : "none open");
+    const pending = [];
+    if (answer.final_due) pending.push("draw the final table");
+    if (answer.break_due !== null && answer.break_due !== undefined) pending.push(`break table ${answer.break_due}`);
+    if (answer.moves.length) pending.push(`${plural(answer.moves.length, "move")} pending`);
+    if (answer.halted.length) pending.push(`halt table ${answer.halted.join(", ")}`);
+    glance("balance", pending.length ? pending.join(" · ") : answer.tables.length ? "balanced" : "–", pending.length > 0);
+    const hfh = answer.hand_for_hand;
+    glance("hfh", hfh ? `on · hand ${hfh.hand}${hfh.frozen.length ? ` · ${hfh.frozen.length} frozen` : ""}` : "off", !!hfh);
+    const waiting = answer.waiting_list ? answer.waiting_list.waiting.length : 0;
+    glance("waiting", waiting ? `${waiting} waiting · ${plural(answer.waiting_list.seats_left, "seat")} free` : "nobody waiting", waiting > 0);
+    let serving = 0;
+    for (const table of answer.tables) {
+      serving += Object.values(table.players).filter((player) => player.penalty && player.penalty.status === "serving").length;
+    }
+    glance("penalties", serving ? `${serving} sitting out` : "none", false);
+    decide();
+  }
+
+  function chipsAtAGlance(answer) {
+    const differs = answer.complete && !answer.agrees;
+    glance("chips", `${fmt(answer.in_play)} in play · ` + (answer.complete ? (answer.agrees ? "counts agree" : "counts differ")
+      : `${answer.seats_counted} of ${answer.seats_in_play} stacks counted`), differs);
+  }
+
+  let asked = 0;
+  async function loadDisputes() {
+    const mine = ++asked;
+    const { ok, answer } = await getJSON(`${base}rulings/`);
+    if (!ok || mine !== asked) return;
+    const open = answer.filter((ruling) => ruling.dispute && !ruling.overturned_at).length;
+    glance("disputes", open ? `${open} to review` : "none", open > 0);
+  }
+  root.querySelector('[data-glance="disputes"]').addEventListener("click", () => {
+    root.querySelector("[data-rulings]").open = true; // the link then scrolls to the list
+  });
+
+  document.addEventListener("pokerfest:snapshot", (event) => {
+    state.status = event.detail.tournament.status;
+    state.clock = event.detail.clock;
+    decide();
+    loadDisputes();
+  });
+  document.addEventListener("pokerfest:event", (event) => {
+    const { kind, data } = event.detail;
+    if (data && data.tournament_status) state.status = data.tournament_status;
+    if (data && data.clock) state.clock = data.clock;
+    if (touches(kind, "rulings")) loadDisputes();
+    decide();
+  });
+  // The log's latest lines as the page was made, in the words live.js uses for new events.
+  const latest = document.getElementById("pokerfest-latest-log");
+  if (latest) {
+    root.querySelector("[data-event-feed]").append(...JSON.parse(latest.textContent).map((event) => {
+      const line = element("li", {}, logLine(event));
+      line.dataset.kind = event.kind;
+      return line;
+    }));
+  }
+  document.addEventListener("pokerfest:tables", (event) => tablesAtAGlance(event.detail));
+  document.addEventListener("pokerfest:chip-check", (event) => chipsAtAGlance(event.detail));
+  decide();
+})();
