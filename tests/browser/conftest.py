@@ -42,8 +42,8 @@ def stack(processes):
 def new_page(browser):
     contexts = []
 
-    def make():
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+    def make(width=1280, height=800):  # a tablet by default; the TV and laptops give their size
+        context = browser.new_context(viewport={"width": width, "height": height})
         context.set_default_timeout(15_000)
         contexts.append(context)
         return context.new_page()

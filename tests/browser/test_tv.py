@@ -36,18 +36,9 @@ FIGURES = ['[data-clock="next"]', '[data-clock="to-break"]', '[data-clock="playe
 
 
 @pytest.fixture
-def tv_page(browser):
-    contexts = []
-
-    def make(width=1920, height=1080):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield make
-    for context in contexts:
-        context.close()
+def tv_page(new_page):
+    """A page the size of a TV: 1920x1080 unless told."""
+    return lambda width=1920, height=1080: new_page(width, height)
 
 
 def seated_field(make_tournament, staff, players: int, buy_in: int = 10_000, **options) -> Tournament:

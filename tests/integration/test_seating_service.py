@@ -388,9 +388,11 @@ def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(fie
     other = 2 if seat["table"] == 1 else 1
     empty = next(s for s in range(1, 10) if (other, s) not in seat_map(tournament))
     move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
-    assert public.get(f"{base}/seat/{entries[3].public_code}/").json() == {
-        "entry": entries[3].number, "status": "active", "status_display": "Active", "tournament_status": "registration", "table": other, "seat": empty,
-        "waiting_position": None}
+    answer = public.get(f"{base}/seat/{entries[3].public_code}/").json()
+    assert {key: answer[key] for key in ("entry", "status", "tournament_status", "table", "seat", "waiting_position")} == {
+        "entry": entries[3].number, "status": "active", "tournament_status": "registration", "table": other,
+        "seat": empty, "waiting_position": None}
+    assert (answer["penalty"], answer["absent"], answer["finish"]) == (None, None, None)  # the companion's parts
 
 
 @pytest.mark.django_db
