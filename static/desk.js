@@ -162,7 +162,9 @@ const deskPage = {
       })
     );
     const open = Object.entries(answer.kinds).find(([, reason]) => reason.ok);
-    if (open) kinds.value = open[0];
+    // Nothing open: the first kind stays shown (with why not) rather than a blank choice.
+    const shown = open ? open[0] : Object.keys(answer.kinds)[0];
+    if (shown) kinds.querySelector(`option[value="${shown}"]`).selected = true;
     kinds.dispatchEvent(new Event("change"));
     this.registerBlocked(answer, open);
     panel.querySelector("[data-player-entries]").replaceChildren(
