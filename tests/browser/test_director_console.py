@@ -27,8 +27,7 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
     tournament = field(make_tournament, 12, 2)
     t = tournament.id
     act(open_tables, t, [1, 2], staff["director"])
-    director = new_page()
-    director.set_viewport_size({"width": 1440, "height": 900})
+    director = new_page(1440, 900)  # a laptop
     director.on("dialog", lambda dialog: dialog.accept())
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
     expect(director.locator("[data-live-status]")).to_have_text("live")
@@ -104,8 +103,7 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
 
 def test_the_console_navigation_bar_reaches_every_page_of_the_event(stack, new_page, make_tournament, staff):
     tournament = make_tournament()
-    director = new_page()
-    director.set_viewport_size({"width": 1440, "height": 900})
+    director = new_page(1440, 900)  # a laptop
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     nav = director.get_by_role("navigation", name="Tournament pages")
     for label, path in (("Desk", "desk"), ("Floor", "floor"), ("Compliance", "compliance"), ("Close-out", "close-out"),
