@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import path
+from django.views.i18n import JavaScriptCatalog
 
 from pokerfest.api import api
 from pokerfest.health import health
@@ -33,6 +34,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", api.urls),
     path("health/", health, name="health"),
+    # gettext() and friends for the pages' scripts, in the request's language
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript_catalog"),
     path("manifest.webmanifest", views.manifest, name="manifest"),
     path("admin/", admin.site.urls),
 ]
