@@ -16,8 +16,8 @@ function absentSeats(holder, answer, act) {
     const unchecked = ids.day_started === false ? [] : ids.unchecked.filter((row) => String(row.table) === card.dataset.table);
     if (ids.required && ids.day_started !== false && Object.keys(table.players).length) {
       const line = element("p", { className: "id-unchecked" }, unchecked.length
-        ? `Photo ID to check for day ${ids.day}: ${unchecked.map((row) => `${row.seat}. ${row.name}`).join(", ")}`
-        : `Photo ID checked for day ${ids.day}: every player here.`);
+        ? interpolate(gettext("Photo ID to check for day %(day)s: %(players)s"), { day: ids.day, players: unchecked.map((row) => `${row.seat}. ${row.name}`).join(", ") }, true)
+        : interpolate(gettext("Photo ID checked for day %(day)s: every player here."), { day: ids.day }, true));
       line.dataset.idUnchecked = unchecked.length;
       card.querySelector("ol.seats").before(line);
     }
@@ -29,18 +29,18 @@ function absentSeats(holder, answer, act) {
       const away = (absent[card.dataset.table] || {})[seat];
       if (away) {
         item.classList.add("absent");
-        const since = new Date(away.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-        const note = element("span", { className: "absent-note" }, ` ${away.retired ? "retired" : "absent"}: dealt in, blinded off since ${since} · ${away.sentence} `);
+        const since = formatTime(away.since, { hour: "2-digit", minute: "2-digit" });
+        const note = element("span", { className: "absent-note" }, ` ${interpolate(away.retired ? gettext("retired: dealt in, blinded off since %(time)s") : gettext("absent: dealt in, blinded off since %(time)s"), { time: since }, true)} · ${away.sentence} `);
         note.dataset.absent = away.may_remove ? "may-remove" : "blinded-off";
-        item.append(note, element("button", { type: "button", textContent: "Arrived", ariaLabel: `Arrived: seat ${seat}, ${player.name}`,
-          onclick: () => act(`${path}present/`, {}, () => `${player.name} has arrived: plays from the next hand.`) }));
+        item.append(note, element("button", { type: "button", textContent: gettext("Arrived"), ariaLabel: interpolate(gettext("Arrived: seat %(seat)s, %(name)s"), { seat, name: player.name }, true),
+          onclick: () => act(`${path}present/`, {}, () => interpolate(gettext("%(name)s has arrived: plays from the next hand."), { name: player.name }, true)) }));
         if (away.may_remove) item.append(removeStack(table.number, seat, player.name, act));
       } else {
-        item.append(element("button", { type: "button", textContent: "Absent", ariaLabel: `Absent: seat ${seat}, ${player.name}`,
-          onclick: () => act(`${path}absent/`, {}, () => `${player.name} is absent: dealt in and blinded off.`) }));
+        item.append(element("button", { type: "button", textContent: gettext("Absent"), ariaLabel: interpolate(gettext("Absent: seat %(seat)s, %(name)s"), { seat, name: player.name }, true),
+          onclick: () => act(`${path}absent/`, {}, () => interpolate(gettext("%(name)s is absent: dealt in and blinded off."), { name: player.name }, true)) }));
         if (answer.retiring) {
-          item.append(element("button", { type: "button", textContent: "Retired", ariaLabel: `Retired, no substitute: seat ${seat}, ${player.name}`,
-            onclick: () => act(`${path}absent/`, { retired: true }, () => `${player.name} has retired: blinded off, the stack stays in play.`) }));
+          item.append(element("button", { type: "button", textContent: gettext("Retired"), ariaLabel: interpolate(gettext("Retired, no substitute: seat %(seat)s, %(name)s"), { seat, name: player.name }, true),
+            onclick: () => act(`${path}absent/`, { retired: true }, () => interpolate(gettext("%(name)s has retired: blinded off, the stack stays in play."), { name: player.name }, true)) }));
         }
       }
       if (unchecked.some((row) => String(row.seat) === seat)) item.append(photoIdButton(player, ids.day, act));
@@ -49,20 +49,20 @@ function absentSeats(holder, answer, act) {
 }
 
 function photoIdButton(player, day, act) {
-  return element("button", { type: "button", className: "id-check", textContent: "ID checked", ariaLabel: `Photo ID checked: entry #${player.number}, ${player.name}`,
-    onclick: () => act(`entries/${player.number}/photo-id/`, {}, (answer) => `${player.name}: photo ID checked for day ${answer.day}.`) });
+  return element("button", { type: "button", className: "id-check", textContent: gettext("ID checked"), ariaLabel: interpolate(gettext("Photo ID checked: entry #%(entry)s, %(name)s"), { entry: player.number, name: player.name }, true),
+    onclick: () => act(`entries/${player.number}/photo-id/`, {}, (answer) => interpolate(gettext("%(name)s: photo ID checked for day %(day)s."), { name: player.name, day: answer.day }, true)) });
 }
 
 // PEN-ABSENT: the stack, counted now, leaves play; the player is out like any bust.
 function removeStack(table, seat, name, act) {
-  const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips counted", ariaLabel: `Absent stack counted: seat ${seat}, ${name}` });
+  const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips counted"), ariaLabel: interpolate(gettext("Absent stack counted: seat %(seat)s, %(name)s"), { seat, name }, true) });
   chips.dataset.key = `remove-${table}-${seat}`;
-  const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: "Remove stack" }));
+  const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: gettext("Remove stack") }));
   form.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const counted = Number(chips.value);
-    if (!confirm(`Take ${name}'s ${counted.toLocaleString("en")} chips out of play? ${name} is out, placed like any bust.`)) return;
-    act(`tables/${table}/seats/${seat}/remove-stack/`, { chips: counted }, () => `${name}'s stack is out of play: ${name} is out.`, form);
+    if (!confirm(interpolate(gettext("Take %(name)s's %(chips)s chips out of play? %(name)s is out, placed like any bust."), { name, chips: fmt(counted) }, true))) return;
+    act(`tables/${table}/seats/${seat}/remove-stack/`, { chips: counted }, () => interpolate(gettext("%(name)s's stack is out of play: %(name)s is out."), { name }, true), form);
   });
   return form;
 }
@@ -73,13 +73,13 @@ function photoIdControl(tournament, entry, say) {
   getJSON(`/api/tournaments/${tournament}/absent-and-id/`).then(({ ok, answer }) => {
     if (!ok || !answer.id_checks.required) return;
     const ids = answer.id_checks;
-    if (ids.checked.includes(entry.number)) return box.append(` · photo ID checked for day ${ids.day}`);
+    if (ids.checked.includes(entry.number)) return box.append(interpolate(gettext(" · photo ID checked for day %(day)s"), { day: ids.day }, true));
     if (!ids.unchecked.some((row) => row.entry === entry.number)) return;
-    box.append(" ", element("button", { type: "button", textContent: `ID checked (day ${ids.day})`, ariaLabel: `Photo ID checked: entry #${entry.number}`,
+    box.append(" ", element("button", { type: "button", textContent: interpolate(gettext("ID checked (day %(day)s)"), { day: ids.day }, true), ariaLabel: interpolate(gettext("Photo ID checked: entry #%(entry)s"), { entry: entry.number }, true),
       onclick: async () => {
         const { ok: done, answer: checked } = await postJSON(`/api/tournaments/${tournament}/entries/${entry.number}/photo-id/`, { at_desk: true });
-        say(done ? `Entry #${entry.number}: photo ID checked for day ${checked.day}.` : checked.detail, done);
-        if (done) box.replaceChildren(` · photo ID checked for day ${checked.day}`);
+        say(done ? interpolate(gettext("Entry #%(entry)s: photo ID checked for day %(day)s."), { entry: entry.number, day: checked.day }, true) : checked.detail, done);
+        if (done) box.replaceChildren(interpolate(gettext(" · photo ID checked for day %(day)s"), { day: checked.day }, true));
       } }));
   });
   return box;

@@ -26,7 +26,7 @@
     const { ok, answer } = await postJSON(`${base}announcements/`, {
       text: form.elements.text.value, template: form.elements.template.value, minutes: minutes ? Number(minutes) : null,
     });
-    say(ok, ok ? "Announced on every screen." : answer.detail);
+    say(ok, ok ? gettext("Announced on every screen.") : answer.detail);
     if (ok) form.reset();
   });
 
@@ -35,7 +35,7 @@
     if (!button) return;
     button.disabled = true;
     const { ok, answer } = await postJSON(`${base}announcements/${button.dataset.dismissAnnouncement}/dismiss/`, {});
-    say(ok, ok ? "Taken down from every screen." : answer.detail);
+    say(ok, ok ? gettext("Taken down from every screen.") : answer.detail);
     button.disabled = false;
   });
 })();

@@ -11,9 +11,9 @@
       leaders.hidden = !board;
       if (!board) return;
       leaders.querySelector("[data-chip-leaders-when]").textContent =
-        `Counted at ${new Date(board.counted_at).toLocaleTimeString()} · average ${fmt(board.average)}`;
+        interpolate(gettext("Counted at %(time)s · average %(average)s"), { time: formatTime(board.counted_at), average: fmt(board.average) }, true);
       leaders.querySelector("[data-chip-leaders-list]").replaceChildren(...board.leaders.map((row) =>
-        element("li", { className: row.out ? "out" : "" }, `${row.name} ${fmt(row.chips)} (table ${row.table})${row.out ? " · out" : ""}`)));
+        element("li", { className: row.out ? "out" : "" }, interpolate(gettext("%(name)s %(chips)s (table %(table)s)"), { name: row.name, chips: fmt(row.chips), table: row.table }, true) + (row.out ? gettext(" · out") : ""))));
     };
     document.addEventListener("pokerfest:snapshot", (event) => show(event.detail.chip_leaders));
     document.addEventListener("pokerfest:event", (event) => {
@@ -36,17 +36,17 @@
     last = answer;
     check.querySelector("[data-chips-in-play]").textContent = fmt(answer.in_play);
     check.querySelector("[data-chips-counted]").textContent =
-      `${fmt(answer.counted)} in ${answer.seats_counted} of ${answer.seats_in_play} stacks`;
+      interpolate(gettext("%(chips)s in %(counted)s of %(stacks)s stacks"), { chips: fmt(answer.counted), counted: answer.seats_counted, stacks: answer.seats_in_play }, true);
     const sentence = check.querySelector("[data-count-sentence]");
-    sentence.textContent = answer.sentence + (answer.bags_to_confirm ? ` ${plural(answer.bags_to_confirm, "bag")} to confirm.` : "");
+    sentence.textContent = answer.sentence + (answer.bags_to_confirm ? counted(answer.bags_to_confirm, ngettext(" %(count)s bag to confirm.", " %(count)s bags to confirm.", answer.bags_to_confirm)) : "");
     sentence.className = answer.complete && !answer.agrees ? "notice" : "";
     document.dispatchEvent(new CustomEvent("pokerfest:chip-check", { detail: answer })); // the console's figures (console.js)
   }
   check.querySelector("[data-publish-leaders]").addEventListener("click", async () => {
-    if (last && !last.agrees && !confirm(`${last.sentence}\nPublish the chip leaders all the same?`)) return;
+    if (last && !last.agrees && !confirm(`${last.sentence}\n${gettext("Publish the chip leaders all the same?")}`)) return;
     const { ok, answer } = await postJSON(`${base}chip-leaders/publish/`, {});
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? "The chip leaders are on the lobby." : answer.detail;
+    result.textContent = ok ? gettext("The chip leaders are on the lobby.") : answer.detail;
   });
   document.addEventListener("pokerfest:event", (event) => {
     const { kind, data } = event.detail;

@@ -21,7 +21,7 @@
     // Prefill what the director has not typed.
     if (suggestion.leaving && !form.elements.leaving.value) form.elements.leaving.value = suggestion.leaving;
     if (suggestion.smallest && !form.elements.smallest.value) form.elements.smallest.value = suggestion.smallest;
-    box.querySelector("[data-colour-up-note]").textContent = note ? `Next in the structure: ${note}.` : "";
+    box.querySelector("[data-colour-up-note]").textContent = note ? interpolate(gettext("Next in the structure: %(note)s."), { note }, true) : "";
     const current = answer.current;
     const list = box.querySelector("[data-colour-up-tables]");
     if (!current) {
@@ -30,10 +30,12 @@
     }
     const raced = current.tables.filter((t) => t.raced).length;
     box.querySelector("[data-colour-up-status]").textContent =
-      `Colour-up ${current.number}: chips of ${fmt(current.leaving)} leave, raced into ${fmt(current.smallest)} · ` +
-      `${raced} of ${plural(current.tables.length, "table")} raced · chips in play changed by ${signed(current.difference)}`;
+      interpolate(gettext("Colour-up %(number)s: chips of %(leaving)s leave, raced into %(smallest)s · "), { number: current.number, leaving: fmt(current.leaving), smallest: fmt(current.smallest) }, true) +
+      interpolate(ngettext("%(raced)s of %(count)s table raced · chips in play changed by %(difference)s", "%(raced)s of %(count)s tables raced · chips in play changed by %(difference)s", current.tables.length),
+        { raced, count: current.tables.length, difference: signed(current.difference) }, true);
     list.replaceChildren(...current.tables.map((t) => {
-      const item = element("li", {}, t.raced ? `Table ${t.table}: raced · ${signed(t.race.difference)}` : `Table ${t.table}: to race`);
+      const item = element("li", {}, t.raced ? interpolate(gettext("Table %(table)s: raced · %(difference)s"), { table: t.table, difference: signed(t.race.difference) }, true)
+        : interpolate(gettext("Table %(table)s: to race"), { table: t.table }, true));
       item.dataset.colourUpTable = t.table;
       item.className = t.raced ? "" : "needs";
       return item;
@@ -51,7 +53,7 @@
     const leaving = Number(form.elements.leaving.value), smallest = Number(form.elements.smallest.value);
     const { ok, answer } = await postJSON(`${base}colour-ups/`, { leaving, smallest, note });
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? `Colour-up ${answer.current.number} started: chips of ${fmt(leaving)} leave; the tables race.` : answer.detail;
+    result.textContent = ok ? interpolate(gettext("Colour-up %(number)s started: chips of %(leaving)s leave; the tables race."), { number: answer.current.number, leaving: fmt(leaving) }, true) : answer.detail;
     if (ok) {
       form.reset();
       show(answer);

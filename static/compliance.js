@@ -9,7 +9,7 @@ document.querySelectorAll("[data-breach]").forEach((form) => {
     const { ok, answer } = await postJSON(`${base}compliance/resolve/`, { company_id: Number(form.dataset.company), keep });
     const result = document.querySelector("[data-result]");
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? `Kept ${answer.kept.map((n) => "#" + n).join(", ")}; removed ${answer.removed.map((n) => "#" + n).join(", ")}.` : answer.detail;
+    result.textContent = ok ? interpolate(gettext("Kept %(kept)s; removed %(removed)s."), { kept: answer.kept.map((n) => "#" + n).join(", "), removed: answer.removed.map((n) => "#" + n).join(", ") }, true) : answer.detail;
     if (ok) setTimeout(() => location.reload(), 1200);
   };
   form.querySelector("[data-keep]").addEventListener("click", (click) => {

@@ -59,35 +59,38 @@
     control("resume").disabled = over || clockStatus !== "paused";
     control("skip-break").disabled = over || !onBreak || !["running", "paused"].includes(clockStatus);
     control("start").disabled = over || !state.clock;
-    root.querySelector("[data-start-note]").textContent = state.clock ? "" : "Choose a structure first: the clock has no levels.";
+    root.querySelector("[data-start-note]").textContent = state.clock ? "" : gettext("Choose a structure first: the clock has no levels.");
   }
 
   function tablesAtAGlance(answer) {
     state.drawn = answer.tables.some((table) => table.count > 0);
     const finals = answer.tables.filter((table) => table.is_final).length;
-    glance("tables", answer.tables.length ? `${answer.tables.length}${finals ? " (final table)" : ""}` : "none open");
+    glance("tables", answer.tables.length ? `${answer.tables.length}${finals ? gettext(" (final table)") : ""}` : gettext("none open"));
     const pending = [];
-    if (answer.final_due) pending.push("draw the final table");
-    if (answer.break_due !== null && answer.break_due !== undefined) pending.push(`break table ${answer.break_due}`);
-    if (answer.moves.length) pending.push(`${plural(answer.moves.length, "move")} pending`);
-    if (answer.halted.length) pending.push(`halt table ${answer.halted.join(", ")}`);
-    glance("balance", pending.length ? pending.join(" · ") : answer.tables.length ? "balanced" : "–", pending.length > 0);
+    if (answer.final_due) pending.push(gettext("draw the final table"));
+    if (answer.break_due !== null && answer.break_due !== undefined) pending.push(interpolate(gettext("break table %(table)s"), { table: answer.break_due }, true));
+    if (answer.moves.length) pending.push(counted(answer.moves.length, ngettext("%(count)s move pending", "%(count)s moves pending", answer.moves.length)));
+    if (answer.halted.length) pending.push(interpolate(gettext("halt table %(tables)s"), { tables: answer.halted.join(", ") }, true));
+    glance("balance", pending.length ? pending.join(" · ") : answer.tables.length ? gettext("balanced") : "–", pending.length > 0);
     const hfh = answer.hand_for_hand;
-    glance("hfh", hfh ? `on · hand ${hfh.hand}${hfh.frozen.length ? ` · ${hfh.frozen.length} frozen` : ""}` : "off", !!hfh);
+    glance("hfh", hfh ? interpolate(gettext("on · hand %(hand)s"), { hand: hfh.hand }, true) +
+      (hfh.frozen.length ? interpolate(gettext(" · %(count)s frozen"), { count: hfh.frozen.length }, true) : "") : gettext("off"), !!hfh);
     const waiting = answer.waiting_list ? answer.waiting_list.waiting.length : 0;
-    glance("waiting", waiting ? `${waiting} waiting · ${plural(answer.waiting_list.seats_left, "seat")} free` : "nobody waiting", waiting > 0);
+    const free = waiting ? answer.waiting_list.seats_left : 0;
+    glance("waiting", waiting ? interpolate(ngettext("%(waiting)s waiting · %(count)s seat free", "%(waiting)s waiting · %(count)s seats free", free),
+      { waiting, count: free }, true) : gettext("nobody waiting"), waiting > 0);
     let serving = 0;
     for (const table of answer.tables) {
       serving += Object.values(table.players).filter((player) => player.penalty && player.penalty.status === "serving").length;
     }
-    glance("penalties", serving ? `${serving} sitting out` : "none", false);
+    glance("penalties", serving ? interpolate(gettext("%(count)s sitting out"), { count: serving }, true) : gettext("none"), false);
     decide();
   }
 
   function chipsAtAGlance(answer) {
     const differs = answer.complete && !answer.agrees;
-    glance("chips", `${fmt(answer.in_play)} in play · ` + (answer.complete ? (answer.agrees ? "counts agree" : "counts differ")
-      : `${answer.seats_counted} of ${answer.seats_in_play} stacks counted`), differs);
+    glance("chips", interpolate(gettext("%(chips)s in play · "), { chips: fmt(answer.in_play) }, true) + (answer.complete ? (answer.agrees ? gettext("counts agree") : gettext("counts differ"))
+      : interpolate(gettext("%(counted)s of %(stacks)s stacks counted"), { counted: answer.seats_counted, stacks: answer.seats_in_play }, true)), differs);
   }
 
   let asked = 0;
@@ -96,7 +99,7 @@
     const { ok, answer } = await getJSON(`${base}rulings/`);
     if (!ok || mine !== asked) return;
     const open = answer.filter((ruling) => ruling.dispute && !ruling.overturned_at).length;
-    glance("disputes", open ? `${open} to review` : "none", open > 0);
+    glance("disputes", open ? interpolate(gettext("%(count)s to review"), { count: open }, true) : gettext("none"), open > 0);
   }
   root.querySelector('[data-glance="disputes"]').addEventListener("click", () => {
     root.querySelector("[data-rulings]").open = true; // the link then scrolls to the list

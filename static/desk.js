@@ -3,8 +3,8 @@
 "use strict";
 
 const KIND_NAMES = {
-  buy_in: "buy-in", late: "late entry", alternate: "alternate", re_entry: "re-entry",
-  satellite: "won entry (satellite/freeroll)", rebuy: "rebuy", addon: "add-on",
+  buy_in: gettext("buy-in"), late: gettext("late entry"), alternate: gettext("alternate"), re_entry: gettext("re-entry"),
+  satellite: gettext("won entry (satellite/freeroll)"), rebuy: gettext("rebuy"), addon: gettext("add-on"),
 };
 
 const deskPage = {
@@ -71,7 +71,7 @@ const deskPage = {
   async declareLogo(event) {
     event.preventDefault();
     const active = this.entries.find((entry) => entry.status === "active" && !["rebuy", "addon"].includes(entry.kind));
-    if (!active) return this.say("[data-logo-result]", "Register the player first: logos are declared on their entry.", false);
+    if (!active) return this.say("[data-logo-result]", gettext("Register the player first: logos are declared on their entry."), false);
     const body = this.formBody(event.target);
     body.company_id = Number(body.company_id);
     body.width_cm = Number(body.width_cm);
@@ -79,12 +79,12 @@ const deskPage = {
     const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/${active.number}/logos/`), body);
     if (!ok) return this.say("[data-logo-result]", answer.detail, false);
     const result = document.querySelector("[data-logo-result]");
-    if (!answer.violations.length) return this.say("[data-logo-result]", "Logo recorded: compliant.", true);
+    if (!answer.violations.length) return this.say("[data-logo-result]", gettext("Logo recorded: compliant."), true);
     result.className = "result refused";
     const list = document.createElement("ul");
     list.className = "reasons";
     list.append(...answer.violations.map((reason) => this.reasonItem(reason)));
-    result.replaceChildren("Logo recorded, but:", list);
+    result.replaceChildren(gettext("Logo recorded, but:"), list);
   },
 
   // REG-EXCLUDE: a self-exclusion or a ban, with its reason and period; every desk refuses then.
@@ -92,13 +92,14 @@ const deskPage = {
     event.preventDefault();
     const form = event.target;
     const name = `${this.player.first_name} ${this.player.last_name}`;
-    if (!confirm(`Exclude ${name}? Every desk refuses them in that period.`)) return;
+    if (!confirm(interpolate(gettext("Exclude %(name)s? Every desk refuses them in that period."), { name }, true))) return;
     const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/${this.player.id}/exclusions/`),
       { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null }, newRequestKey());
     if (!ok) return this.say("[data-sale-result]", answer.detail, false);
     form.reset();
     form.closest("details").open = false;
-    this.say("[data-sale-result]", `${name} is excluded from ${answer.starts}${answer.ends ? ` until ${answer.ends}` : " until lifted"}.`, true);
+    this.say("[data-sale-result]", answer.ends ? interpolate(gettext("%(name)s is excluded from %(starts)s until %(ends)s."), { name, starts: answer.starts, ends: answer.ends }, true)
+      : interpolate(gettext("%(name)s is excluded from %(starts)s until lifted."), { name, starts: answer.starts }, true), true);
     const result = document.querySelector("[data-sale-result]").textContent;
     await this.select(this.player.id);
     this.say("[data-sale-result]", result, true); // the reasons above now show the exclusion
@@ -117,15 +118,15 @@ const deskPage = {
         const item = document.createElement("li");
         const button = document.createElement("button");
         button.type = "button";
-        button.textContent = `${player.last_name}, ${player.first_name} · born ${player.date_of_birth}` +
-          (player.membership_number ? ` · member ${player.membership_number}` : "") +
-          (player.id_document_number ? ` · ID ${player.id_document_number}` : "");
+        button.textContent = interpolate(gettext("%(last)s, %(first)s · born %(born)s"), { last: player.last_name, first: player.first_name, born: player.date_of_birth }, true) +
+          (player.membership_number ? interpolate(gettext(" · member %(number)s"), { number: player.membership_number }, true) : "") +
+          (player.id_document_number ? interpolate(gettext(" · ID %(number)s"), { number: player.id_document_number }, true) : "");
         button.addEventListener("click", () => this.select(player.id));
         item.append(button);
         return item;
       })
     );
-    if (ok && !answer.length) list.innerHTML = "<li>No player found: create them below.</li>";
+    if (ok && !answer.length) list.replaceChildren(element("li", {}, gettext("No player found: create them below.")));
     if (!ok) list.replaceChildren(element("li", { className: "notice" }, answer.detail)); // e.g. a NUL pasted in
   },
 
@@ -143,11 +144,12 @@ const deskPage = {
     panel.querySelector("[data-player-name]").textContent = `${answer.player.first_name} ${answer.player.last_name}`;
     const p = answer.player;
     panel.querySelector("[data-player-details]").textContent =
-      `born ${p.date_of_birth}` + (p.nationality ? ` · ${p.nationality}` : "") +
-      (p.id_document_number ? ` · ${p.id_document_type} ${p.id_document_number}` : " · no ID document on file") +
-      (p.id_checked_on ? ` · ID checked ${p.id_checked_on}` : "") +
-      (p.membership_number ? ` · ${p.full_member ? "member" : "visitor"} ${p.membership_number}` : "") +
-      ` · filming ${answer.consents.filming ? "yes" : "no"} · marketing ${answer.consents.marketing ? "yes" : "no"}`;
+      interpolate(gettext("born %(born)s"), { born: p.date_of_birth }, true) + (p.nationality ? ` · ${p.nationality}` : "") +
+      (p.id_document_number ? ` · ${p.id_document_type} ${p.id_document_number}` : gettext(" · no ID document on file")) +
+      (p.id_checked_on ? interpolate(gettext(" · ID checked %(day)s"), { day: p.id_checked_on }, true) : "") +
+      (p.membership_number ? interpolate(p.full_member ? gettext(" · member %(number)s") : gettext(" · visitor %(number)s"), { number: p.membership_number }, true) : "") +
+      interpolate(gettext(" · filming %(filming)s · marketing %(marketing)s"),
+        { filming: answer.consents.filming ? gettext("yes") : gettext("no"), marketing: answer.consents.marketing ? gettext("yes") : gettext("no") }, true);
     document.dispatchEvent(new CustomEvent("pokerfest:desk-player", { detail: answer })); // static/public_name.js
     panel.querySelector("[data-reasons]").replaceChildren(...answer.reasons.map((reason) => this.reasonItem(reason)));
     panel.querySelector("[data-id-check]").hidden = !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
@@ -157,7 +159,7 @@ const deskPage = {
         const option = document.createElement("option");
         option.value = kind;
         option.disabled = !reason.ok;
-        option.textContent = KIND_NAMES[kind] + (reason.ok ? "" : ` (not now: ${reason.message})`);
+        option.textContent = KIND_NAMES[kind] + (reason.ok ? "" : interpolate(gettext(" (not now: %(why)s)"), { why: reason.message }, true));
         return option;
       })
     );
@@ -171,7 +173,7 @@ const deskPage = {
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");
         item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
-          `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">ticket</a>`;
+          `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">${gettext("ticket")}</a>`;
         if (entry.status === "active") item.append(...this.entryActions(entry));
         if (entry.status === "active" && typeof photoIdControl === "function") item.append(photoIdControl(this.tournament, entry, (text, ok) => this.say("[data-sale-result]", text, ok))); // REG-ID: static/absent.js
         return item;
@@ -188,7 +190,7 @@ const deskPage = {
     const why = document.querySelector("[data-register-why]");
     button.disabled = blocking.length > 0;
     why.hidden = !blocking.length;
-    why.replaceChildren(...(blocking.length ? ["This player will be refused:",
+    why.replaceChildren(...(blocking.length ? [gettext("This player will be refused:"),
       element("ul", { className: "reasons" }, ...blocking.map((reason) => this.reasonItem(reason)))] : []));
   },
 
@@ -198,34 +200,34 @@ const deskPage = {
     const forms = [];
     const money = formatMoney(entry.paid, this.root.dataset.currency);
     const form = (label, fields, submit) => {
-      const made = element("form", { className: "entry-action", ariaLabel: `${label}: entry #${entry.number}` }, ...fields,
+      const made = element("form", { className: "entry-action", ariaLabel: interpolate(gettext("%(action)s: entry #%(entry)s"), { action: label, entry: entry.number }, true) }, ...fields,
         element("button", { type: "submit", textContent: label }));
       made.addEventListener("submit", (event) => { event.preventDefault(); submit(made); });
       return made;
     };
     if (this.root.dataset.mayRefund === "true") {
-      forms.push(form("Void", [element("input", { name: "reason", required: true, maxLength: 200, placeholder: "why (a desk mistake…)", ariaLabel: "Why void" })],
-        (made) => confirm(`Void entry #${entry.number}? Its ${money} goes back in full.`) &&
-          this.entryAction(entry.number, "void", { reason: made.elements.reason.value }, `Entry #${entry.number} voided: ${money} back.`)));
-      const reasons = element("select", { name: "reason", ariaLabel: "Why refund" },
-        element("option", { value: "withdrawal", textContent: "the player withdraws (buy-in back, not the fee)" }),
-        element("option", { value: "cancelled", textContent: "the tournament does not go ahead (all back)" }));
-      forms.push(form("Refund", [reasons, element("input", { name: "note", maxLength: 200, placeholder: "note", ariaLabel: "Refund note" })],
-        (made) => confirm(`Refund entry #${entry.number} (${made.elements.reason.value})?`) &&
+      forms.push(form(gettext("Void"), [element("input", { name: "reason", required: true, maxLength: 200, placeholder: gettext("why (a desk mistake…)"), ariaLabel: gettext("Why void") })],
+        (made) => confirm(interpolate(gettext("Void entry #%(entry)s? Its %(money)s goes back in full."), { entry: entry.number, money }, true)) &&
+          this.entryAction(entry.number, "void", { reason: made.elements.reason.value }, interpolate(gettext("Entry #%(entry)s voided: %(money)s back."), { entry: entry.number, money }, true))));
+      const reasons = element("select", { name: "reason", ariaLabel: gettext("Why refund") },
+        element("option", { value: "withdrawal", textContent: gettext("the player withdraws (buy-in back, not the fee)") }),
+        element("option", { value: "cancelled", textContent: gettext("the tournament does not go ahead (all back)") }));
+      forms.push(form(gettext("Refund"), [reasons, element("input", { name: "note", maxLength: 200, placeholder: gettext("note"), ariaLabel: gettext("Refund note") })],
+        (made) => confirm(interpolate(gettext("Refund entry #%(entry)s (%(reason)s)?"), { entry: entry.number, reason: made.elements.reason.value }, true)) &&
           this.entryAction(entry.number, "refund", { reason: made.elements.reason.value, note: made.elements.note.value },
-            (answer) => `Entry #${entry.number} refunded: ${formatMoney(answer.returned, this.root.dataset.currency)} back.`)));
+            (answer) => interpolate(gettext("Entry #%(entry)s refunded: %(money)s back."), { entry: entry.number, money: formatMoney(answer.returned, this.root.dataset.currency) }, true))));
     }
     if (this.root.dataset.mayDirect === "true" && !["rebuy", "addon"].includes(entry.kind)) {
-      const search = element("input", { name: "who", placeholder: "substitute's name", ariaLabel: "Substitute's name", autocomplete: "off" });
-      const choice = element("select", { name: "player_id", required: true, ariaLabel: "Substitute" });
+      const search = element("input", { name: "who", placeholder: gettext("substitute's name"), ariaLabel: gettext("Substitute's name"), autocomplete: "off" });
+      const choice = element("select", { name: "player_id", required: true, ariaLabel: gettext("Substitute") });
       search.addEventListener("input", async () => {
         const { ok, answer } = await getJSON(this.api(`/players/?q=${encodeURIComponent(search.value)}`));
         choice.replaceChildren(...(ok ? answer : []).filter((p) => p.id !== this.player.id).map((p) =>
-          element("option", { value: p.id, textContent: `${p.first_name} ${p.last_name} · born ${p.date_of_birth}` })));
+          element("option", { value: p.id, textContent: interpolate(gettext("%(first)s %(last)s · born %(born)s"), { first: p.first_name, last: p.last_name, born: p.date_of_birth }, true) })));
       });
-      forms.push(form("Approve substitute", [search, choice, element("input", { name: "reason", required: true, maxLength: 200, placeholder: "why", ariaLabel: "Why substitute" })],
+      forms.push(form(gettext("Approve substitute"), [search, choice, element("input", { name: "reason", required: true, maxLength: 200, placeholder: gettext("why"), ariaLabel: gettext("Why substitute") })],
         (made) => this.entryAction(entry.number, "substitute", { player_id: Number(choice.value), reason: made.elements.reason.value },
-          (answer) => `${answer.substitute} plays entry #${entry.number} for ${answer.entrant}.`)));
+          (answer) => interpolate(gettext("%(substitute)s plays entry #%(entry)s for %(entrant)s."), { substitute: answer.substitute, entry: entry.number, entrant: answer.entrant }, true))));
     }
     return forms;
   },
@@ -243,7 +245,7 @@ const deskPage = {
     result.className = "result refused";
     if (!answer.reasons) return (result.textContent = answer.detail);
     const list = element("ul", { className: "reasons" }, ...answer.reasons.map((reason) => this.reasonItem(reason)));
-    result.replaceChildren("Refused:", list);
+    result.replaceChildren(gettext("Refused:"), list);
   },
 
   reasonItem(reason) {
@@ -279,7 +281,7 @@ const deskPage = {
     this.playerKey = newRequestKey();
     form.reset();
     form.closest("details").open = false;
-    this.say("[data-form-result]", `Created ${answer.first_name} ${answer.last_name}.`, true);
+    this.say("[data-form-result]", interpolate(gettext("Created %(first)s %(last)s."), { first: answer.first_name, last: answer.last_name }, true), true);
     this.select(answer.id);
   },
 
@@ -293,7 +295,7 @@ const deskPage = {
     event.preventDefault();
     const desk = document.getElementById("desk-name").value.trim();
     const shift = document.getElementById("desk-shift").value.trim();
-    if (!desk || !shift) return this.say("[data-sale-result]", "Fill in the desk and shift at the top first.", false);
+    if (!desk || !shift) return this.say("[data-sale-result]", gettext("Fill in the desk and shift at the top first."), false);
     const body = { ...this.formBody(event.target), player_id: this.player.id, desk, shift };
     const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/entries/`), body, this.saleKey);
     const result = document.querySelector("[data-sale-result]");
@@ -304,10 +306,11 @@ const deskPage = {
       result.innerHTML = "";
       const ticket = document.createElement("a");
       ticket.href = answer.ticket_url;
-      ticket.textContent = "Print ticket";
-      const place = answer.table ? `Table ${answer.table}, seat ${answer.seat}. `
-        : answer.waiting_position ? `Every seat is taken: on the waiting list, position ${answer.waiting_position} (ENT-WAIT). ` : "";
-      result.append(`Entry #${answer.number} registered: ${formatMoney(answer.paid, this.root.dataset.currency)} by ${answer.method}. ${place}`, ticket);
+      ticket.textContent = gettext("Print ticket");
+      const place = answer.table ? interpolate(gettext("Table %(table)s, seat %(seat)s. "), { table: answer.table, seat: answer.seat }, true)
+        : answer.waiting_position ? interpolate(gettext("Every seat is taken: on the waiting list, position %(position)s (ENT-WAIT). "), { position: answer.waiting_position }, true) : "";
+      result.append(interpolate(gettext("Entry #%(entry)s registered: %(money)s by %(method)s. "),
+        { entry: answer.number, money: formatMoney(answer.paid, this.root.dataset.currency), method: answer.method }, true) + place, ticket);
       this.select(this.player.id);
       return;
     }

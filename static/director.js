@@ -8,12 +8,12 @@ async function clockControl(action, body) {
   result.className = "result";
   result.textContent = "…";
   const { ok, status, answer } = await postJSON(`${base}clock/${action}/`, body, newRequestKey());
-  result.textContent = ok ? "Done." : answer.detail || `The server answered ${status}.`;
+  result.textContent = ok ? gettext("Done.") : answer.detail || serverAnswered(status);
   result.classList.add(ok ? "ok" : "refused");
 }
 
 function registrationOpened() {
-  document.querySelector("[data-registration]").textContent = "Registration is open.";
+  document.querySelector("[data-registration]").textContent = gettext("Registration is open.");
   document.querySelector("[data-open-registration]").hidden = true;
   document.querySelector("[data-close-registration]").disabled = false;
 }
@@ -21,7 +21,7 @@ function registrationOpened() {
 document.addEventListener("pokerfest:event", (event) => {
   if (event.detail.kind === "registration.opened") registrationOpened();
   if (event.detail.kind === "registration.closed") {
-    document.querySelector("[data-registration]").textContent = "Registration is closed.";
+    document.querySelector("[data-registration]").textContent = gettext("Registration is closed.");
     document.querySelector("[data-close-registration]").disabled = true;
   }
 });
@@ -34,7 +34,7 @@ function showState(status, lateRegistrationOver) {
     .forEach((button) => { if (over) button.disabled = true; });
   document.querySelectorAll("details.cancel, details.deals").forEach((part) => (part.hidden = over));
   const prompt = document.querySelector("[data-registration]");
-  if (lateRegistrationOver && !over) prompt.textContent = "Late registration is over: close registration to publish the breaking order.";
+  if (lateRegistrationOver && !over) prompt.textContent = gettext("Late registration is over: close registration to publish the breaking order.");
 }
 document.addEventListener("pokerfest:snapshot", (event) => {
   // A screen that (re)connects after registration opened has it from the snapshot, not an event.
@@ -90,19 +90,20 @@ const tablesOverview = {
       const short = most - table.count > answer.tolerance;
       const long = table.count === most && most - least > answer.tolerance;
       const item = element("li", { className: short ? "short" : long ? "long" : "" },
-        `Table ${table.number}: ${table.count}/${table.seats}${table.is_final ? " (final)" : ""}${short ? " · short" : long ? " · long" : ""}${answer.halted.includes(table.number) ? " · halt" : ""}`);
+        interpolate(gettext("Table %(table)s: %(count)s/%(seats)s"), { table: table.number, count: table.count, seats: table.seats }, true) +
+        `${table.is_final ? gettext(" (final)") : ""}${short ? gettext(" · short") : long ? gettext(" · long") : ""}${answer.halted.includes(table.number) ? gettext(" · halt") : ""}`);
       item.dataset.table = table.number;
       return item;
     }));
     document.querySelector("[data-tables-summary]").textContent = answer.tables.length
-      ? `${plural(answer.players_left, "player")} at ${plural(answer.tables.length, "table")}.` + waitingLine(answer.waiting_list, true)
-      : answer.tournament_status === "finished" ? "The tournament is over: every table is closed." : "No tables are open yet.";
+      ? playersAtTables(answer.players_left, answer.tables.length) + waitingLine(answer.waiting_list, true)
+      : answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.") : gettext("No tables are open yet.");
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");
     if (document.activeElement !== order) order.value = answer.breaking_order.join(", ");
     order.disabled = answer.registration_closed;
     document.querySelector("[data-save-breaking-order]").disabled = answer.registration_closed;
-    if (answer.registration_closed) order.title = "Published when registration closed: it no longer changes.";
+    if (answer.registration_closed) order.title = gettext("Published when registration closed: it no longer changes.");
     document.dispatchEvent(new CustomEvent("pokerfest:tables", { detail: answer })); // the console's figures (console.js)
   },
 };
@@ -118,13 +119,13 @@ document.addEventListener("DOMContentLoaded", () => {
     const action = submit.submitter ? submit.submitter.value : "undo-bust";
     const number = Number(form.elements.number.value);
     const counted = form.elements.chips.value.trim();
-    if (action === "disqualify" && !confirm(`Disqualify entry #${number}? No prize is paid and ${counted ? `the ${Number(counted).toLocaleString("en")} chips counted` : "the chips the player bought"} leave play.`)) return;
+    if (action === "disqualify" && !confirm(interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and %(chips)s leave play."), { entry: number, chips: counted ? interpolate(gettext("the %(chips)s chips counted"), { chips: fmt(counted) }, true) : gettext("the chips the player bought") }, true))) return;
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
-      (answer) => action === "disqualify" ? `Entry #${number} is disqualified.` : `Entry #${number} is back in: table ${answer.table}, seat ${answer.seat}.`);
+      (answer) => action === "disqualify" ? interpolate(gettext("Entry #%(entry)s is disqualified."), { entry: number }, true) : interpolate(gettext("Entry #%(entry)s is back in: table %(table)s, seat %(seat)s."), { entry: number, table: answer.table, seat: answer.seat }, true));
   });
   // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.
   const dealForm = document.querySelector("[data-deal]");
-  const money = (cents) => (cents / 100).toLocaleString("en", { minimumFractionDigits: 2 });
+  const money = (cents) => (cents / 100).toLocaleString(pageLanguage, { minimumFractionDigits: 2 });
   const names = {};
   // The form lists the players left (names and entry numbers): the director types their chips.
   const loadDealPlayers = async () => {
@@ -132,9 +133,9 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!ok) return;
     const typed = Object.fromEntries([...dealForm.querySelectorAll("[data-chips]")].map((input) => [input.dataset.chips, input.value]));
     answer.forEach((player) => (names[player.entry] = player.name));
-    dealForm.querySelector("[data-deal-stacks]").replaceChildren(element("legend", { textContent: "Chips of each player left" }),
+    dealForm.querySelector("[data-deal-stacks]").replaceChildren(element("legend", { textContent: gettext("Chips of each player left") }),
       ...answer.map((player) => {
-        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || "", ariaLabel: `Chips: #${player.entry} ${player.name}` });
+        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || "", ariaLabel: interpolate(gettext("Chips: #%(entry)s %(name)s"), { entry: player.entry, name: player.name }, true) });
         input.dataset.chips = player.entry;
         return element("label", {}, `#${player.entry} ${player.name} `, input);
       }));
@@ -144,7 +145,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const stacks = {};
     for (const input of dealForm.querySelectorAll("[data-chips]")) {
       const chips = input.value.replace(/[,\s]/g, "");
-      if (!/^\d+$/.test(chips)) throw new Error(`Type the chips of #${input.dataset.chips} ${names[input.dataset.chips]} as a number, e.g. 250,000.`);
+      if (!/^\d+$/.test(chips)) throw new Error(interpolate(gettext("Type the chips of #%(entry)s %(name)s as a number, e.g. 250,000."), { entry: input.dataset.chips, name: names[input.dataset.chips] }, true));
       stacks[input.dataset.chips] = Number(chips);
     }
     return { stacks, left_to_play: Math.round(Number(dealForm.elements.left.value || 0) * 100) };
@@ -161,26 +162,26 @@ document.addEventListener("DOMContentLoaded", () => {
     try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
     const { ok, answer } = await postJSON(`${base()}deals/proposals/`, body);
     if (!ok) return say(false, answer.detail);
-    say(true, "Deals proposed: nothing is recorded until every player agrees.");
+    say(true, gettext("Deals proposed: nothing is recorded until every player agrees."));
     const table = document.querySelector("[data-deal-proposals]");
     table.hidden = false;
-    table.tHead.replaceChildren(element("tr", {}, ...["Entry", "Chips", "Chip-chop", "ICM", "Guaranteed"].map((h) => element("th", { textContent: h }))));
+    table.tHead.replaceChildren(element("tr", {}, ...[gettext("Entry"), gettext("Chips"), gettext("Chip-chop"), gettext("ICM"), gettext("Guaranteed")].map((h) => element("th", { textContent: h }))));
     table.tBodies[0].replaceChildren(...answer.entries.map((n) => element("tr", {},
-      ...[`#${n} ${names[n] || ""}`, body.stacks[n].toLocaleString("en"), money(answer.deals.chip_chop[n]), money(answer.deals.icm[n]), money(answer.deals.guaranteed[n])]
+      ...[`#${n} ${names[n] || ""}`, fmt(body.stacks[n]), money(answer.deals.chip_chop[n]), money(answer.deals.icm[n]), money(answer.deals.guaranteed[n])]
         .map((text) => element("td", { textContent: text })))));
     const record = document.querySelector("[data-deal-record]");
     record.hidden = false;
-    record.querySelector("[data-deal-agreed]").replaceChildren(element("legend", { textContent: "Every player agrees" }),
-      ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), ` #${n} ${names[n] || ""} agrees`)));
+    record.querySelector("[data-deal-agreed]").replaceChildren(element("legend", { textContent: gettext("Every player agrees") }),
+      ...answer.entries.map((n) => element("label", { className: "check" }, element("input", { type: "checkbox", name: "agreed", value: String(n) }), interpolate(gettext(" #%(entry)s %(name)s agrees"), { entry: n, name: names[n] || "" }, true))));
   });
   // END-FINISH without a deal: the time limit's chip-chop (CLK-LIMIT) or the final gong.
   dealForm.querySelectorAll("[data-end]").forEach((button) => button.addEventListener("click", async () => {
     let body;
     try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
-    const how = button.dataset.end === "gong" ? "the final gong: places by chips" : "the time limit: the chip-chop";
-    if (!confirm(`End the tournament by ${how}? The results are then final.`)) return;
+    const how = button.dataset.end === "gong" ? gettext("the final gong: places by chips") : gettext("the time limit: the chip-chop");
+    if (!confirm(interpolate(gettext("End the tournament by %(how)s? The results are then final."), { how }, true))) return;
     const { ok, answer } = await postJSON(`${base()}end/${button.dataset.end}/`, { stacks: body.stacks }, newRequestKey());
-    say(ok, ok ? `The tournament is over (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
+    say(ok, ok ? interpolate(gettext("The tournament is over (%(method)s): "), { method: answer.method }, true) + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   }));
   document.querySelector("[data-deal-record]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
@@ -190,26 +191,26 @@ document.addEventListener("DOMContentLoaded", () => {
     const agreed = [...form.querySelectorAll("input[name=agreed]:checked")].map((box) => Number(box.value));
     const { ok, answer } = await postJSON(`${base()}deals/`, { ...body, method: form.elements.method.value, agreed,
       representative: form.elements.representative.value }, newRequestKey());
-    say(ok, ok ? `Deal recorded (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
+    say(ok, ok ? interpolate(gettext("Deal recorded (%(method)s): "), { method: answer.method }, true) + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   });
   document.querySelector("[data-day-end]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("day/end-level/", { level_index: Number(document.querySelector("#level-index").value) },
-      (answer) => `Day ${answer.day} ends with level ${answer.level_number}.`);
+      (answer) => interpolate(gettext("Day %(day)s ends with level %(level)s."), { day: answer.day, level: answer.level_number }, true));
   });
   document.querySelector("[data-last-hands]").addEventListener("click", (click) => {
     click.preventDefault();
     const hands = Number(document.querySelector("#last-hands").value);
-    directorAction("day/last-hands/", { hands }, (answer) => `Clock stopped: ${plural(answer.hands, "more hand")} at ${answer.playing.length === 1 ? "table" : "tables"} ${answer.playing.join(", ")}.`);
+    directorAction("day/last-hands/", { hands }, (answer) => interpolate(ngettext("Clock stopped: %(hands)s at table %(tables)s.", "Clock stopped: %(hands)s at tables %(tables)s.", answer.playing.length), { hands: counted(answer.hands, ngettext("%(count)s more hand", "%(count)s more hands", answer.hands)), tables: answer.playing.join(", ") }, true));
   });
   document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
     click.preventDefault();
     const chosen = document.querySelector("#structure-template").value;
     if (!chosen) return;
-    if (!confirm("Replace this tournament's structure with a copy of the template? Only before the clock starts.")) return;
+    if (!confirm(gettext("Replace this tournament's structure with a copy of the template? Only before the clock starts."))) return;
     directorAction("clock/structure/", { structure_id: Number(chosen) }, () => {
       setTimeout(() => location.reload(), 800); // the level list below is the new structure's
-      return "Structure set.";
+      return gettext("Structure set.");
     });
   });
   document.querySelector("[data-save-breaking-order]").addEventListener("click", (click) => {
@@ -218,10 +219,10 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!tables) {
       const result = document.querySelector("[data-result]");
       result.className = "result refused";
-      result.textContent = "List every open table once, first to break first, e.g. 12, 11, 10.";
+      result.textContent = gettext("List every open table once, first to break first, e.g. 12, 11, 10.");
       return;
     }
-    directorAction("tables/breaking-order/", { tables }, (answer) => `Breaking order: ${answer.breaking_order.join(", ")}.`);
+    directorAction("tables/breaking-order/", { tables }, (answer) => interpolate(gettext("Breaking order: %(tables)s."), { tables: answer.breaking_order.join(", ") }, true));
   });
   document.querySelector("[data-open-tables]").addEventListener("click", (click) => {
     click.preventDefault();
@@ -229,28 +230,28 @@ document.addEventListener("DOMContentLoaded", () => {
     if (!tables) {
       const result = document.querySelector("[data-result]");
       result.className = "result refused";
-      result.textContent = "List table numbers in the order they open, e.g. 1-5, 8.";
+      result.textContent = gettext("List table numbers in the order they open, e.g. 1-5, 8.");
       return;
     }
-    directorAction("tables/open/", { tables }, (answer) => `Opened table ${answer.opened.join(", ")}.`);
+    directorAction("tables/open/", { tables }, (answer) => interpolate(gettext("Opened table %(tables)s."), { tables: answer.opened.join(", ") }, true));
   });
   document.querySelector("[data-draw-field]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("seating/draw/", {}, (answer) =>
-      `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + "." +
-      (answer.kept_apart_failed ? ` ${answer.kept_apart_failed} keep-apart pair(s) had to share a table: too few tables to separate them.` : ""));
+      interpolate(gettext("Field drawn (seed %(seed)s): "), { seed: answer.seed }, true) + Object.entries(answer.tables).map(([n, count]) => interpolate(gettext("table %(table)s: %(count)s"), { table: n, count }, true)).join(", ") + "." +
+      (answer.kept_apart_failed ? interpolate(gettext(" %(count)s keep-apart pair(s) had to share a table: too few tables to separate them."), { count: answer.kept_apart_failed }, true) : ""));
   });
   document.querySelector("[data-cancel]").addEventListener("submit", (submit) => {
     submit.preventDefault();
-    if (!confirm("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone.")) return;
+    if (!confirm(gettext("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone."))) return;
     directorAction("cancel/", { reason: submit.target.elements.reason.value },
-      (answer) => `The tournament is cancelled: ${answer.refunded} ${answer.refunded === 1 ? "entry" : "entries"} refunded in full.`);
+      (answer) => interpolate(ngettext("The tournament is cancelled: %(count)s entry refunded in full.", "The tournament is cancelled: %(count)s entries refunded in full.", answer.refunded), { count: answer.refunded }, true));
   });
   document.querySelector("[data-open-registration]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("registration/open/", {}, () => {
       registrationOpened();
-      return "Registration is open: the desks sell.";
+      return gettext("Registration is open: the desks sell.");
     });
   });
   document.querySelector("[data-close-registration]").addEventListener("click", async (click) => {
@@ -259,7 +260,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const { ok, answer } = await postJSON(`${base}registration/close/`, {}, newRequestKey());
     const result = document.querySelector("[data-result]");
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? "Registration closed." : answer.detail;
+    result.textContent = ok ? gettext("Registration closed.") : answer.detail;
   });
   document.querySelectorAll("[data-control]").forEach((button) => {
     button.addEventListener("click", (click) => {
@@ -270,7 +271,7 @@ document.addEventListener("DOMContentLoaded", () => {
         const seconds = Number(button.dataset.seconds || document.querySelector("#adjust-seconds").value);
         if (!Number.isInteger(seconds) || seconds === 0) {
           const result = document.querySelector("[data-result]");
-          result.textContent = "Enter a whole number of seconds, positive to add, negative to remove.";
+          result.textContent = gettext("Enter a whole number of seconds, positive to add, negative to remove.");
           result.className = "result refused";
           return;
         }

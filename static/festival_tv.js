@@ -21,7 +21,7 @@ document.addEventListener("DOMContentLoaded", () => {
       },
       onStatus(state, detail) {
         status.dataset.feedStatus = state;
-        status.textContent = { live: "live", reconnecting: "reconnecting…", resyncing: "catching up…", closed: `disconnected: ${detail}` }[state];
+        status.textContent = liveStatusWords(state, detail);
       },
     });
     display = new ClockDisplay(card, feed);

@@ -10,20 +10,20 @@ function keyed(field, key) {
 }
 
 function floorBook(table, act) {
-  const book = element("details", { className: "floor-book" }, element("summary", {}, `Floor's book · table ${table.number}`));
+  const book = element("details", { className: "floor-book" }, element("summary", {}, interpolate(gettext("Floor's book · table %(table)s"), { table: table.number }, true)));
   book.dataset.book = table.number;
   const seated = Object.entries(table.players);
 
   // Rulings of the hand being played: open to dispute until Hand done.
   for (const ruling of table.rulings_this_hand || []) {
-    const line = element("p", { className: "ruling" }, `Ruling, hand ${table.hand}: ${ruling.decision}`);
-    if (ruling.overturned) line.append(` · overturned by the director: ${ruling.overturned}`);
-    else if (ruling.disputed) line.append(" · disputed: the director reviews it");
+    const line = element("p", { className: "ruling" }, interpolate(gettext("Ruling, hand %(hand)s: %(decision)s"), { hand: table.hand, decision: ruling.decision }, true));
+    if (ruling.overturned) line.append(interpolate(gettext(" · overturned by the director: %(why)s"), { why: ruling.overturned }, true));
+    else if (ruling.disputed) line.append(gettext(" · disputed: the director reviews it"));
     else {
-      const dispute = element("button", { type: "button" }, "Dispute");
+      const dispute = element("button", { type: "button" }, gettext("Dispute"));
       dispute.addEventListener("click", () => {
-        const why = prompt("Who disputes the ruling, and why?");
-        if (why) act(`rulings/${ruling.id}/dispute/`, { dispute: why }, () => "Dispute recorded: the director reviews it.");
+        const why = prompt(gettext("Who disputes the ruling, and why?"));
+        if (why) act(`rulings/${ruling.id}/dispute/`, { dispute: why }, () => gettext("Dispute recorded: the director reviews it."));
       });
       line.append(" ", dispute);
     }
@@ -31,15 +31,15 @@ function floorBook(table, act) {
   }
 
   const ruling = element("form", { className: "player-form" },
-    element("h3", {}, "Record a ruling"),
-    element("label", {}, "Called by ", keyed(element("input", { name: "called_by", required: true, maxLength: 100, placeholder: "the dealer, seat 4…", ariaLabel: `Called by: table ${table.number}` }), `ruling-${table.number}-by`)),
-    element("fieldset", {}, element("legend", {}, "Players involved"),
+    element("h3", {}, gettext("Record a ruling")),
+    element("label", {}, gettext("Called by "), keyed(element("input", { name: "called_by", required: true, maxLength: 100, placeholder: gettext("the dealer, seat 4…"), ariaLabel: interpolate(gettext("Called by: table %(table)s"), { table: table.number }, true) }), `ruling-${table.number}-by`)),
+    element("fieldset", {}, element("legend", {}, gettext("Players involved")),
       ...seated.map(([seat, player]) => element("label", { className: "check" },
         keyed(element("input", { type: "checkbox", name: "players", value: player.number }), `ruling-${table.number}-player-${player.number}`), ` ${seat}. ${player.name}`))),
-    element("label", {}, "Decision ", keyed(element("textarea", { name: "decision", required: true, maxLength: 1000, rows: 2, ariaLabel: `Decision: table ${table.number}` }), `ruling-${table.number}-decision`)),
-    element("label", {}, "Rule cited ", keyed(element("input", { name: "rule_cited", maxLength: 200, placeholder: "e.g. PEN-LADDER, or the rule's words", ariaLabel: `Rule cited: table ${table.number}` }), `ruling-${table.number}-rule`)),
-    element("label", { className: "check" }, keyed(element("input", { type: "checkbox", name: "director_consulted" }), `ruling-${table.number}-consulted`), " director consulted"),
-    element("button", { type: "submit" }, "Record the ruling"));
+    element("label", {}, gettext("Decision "), keyed(element("textarea", { name: "decision", required: true, maxLength: 1000, rows: 2, ariaLabel: interpolate(gettext("Decision: table %(table)s"), { table: table.number }, true) }), `ruling-${table.number}-decision`)),
+    element("label", {}, gettext("Rule cited "), keyed(element("input", { name: "rule_cited", maxLength: 200, placeholder: gettext("e.g. PEN-LADDER, or the rule's words"), ariaLabel: interpolate(gettext("Rule cited: table %(table)s"), { table: table.number }, true) }), `ruling-${table.number}-rule`)),
+    element("label", { className: "check" }, keyed(element("input", { type: "checkbox", name: "director_consulted" }), `ruling-${table.number}-consulted`), gettext(" director consulted")),
+    element("button", { type: "submit" }, gettext("Record the ruling")));
   ruling.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const form = submit.target.elements;
@@ -47,7 +47,7 @@ function floorBook(table, act) {
       table: table.number, called_by: form.called_by.value, decision: form.decision.value, rule_cited: form.rule_cited.value,
       director_consulted: form.director_consulted.checked,
       players: [...submit.target.querySelectorAll("input[name=players]:checked")].map((box) => Number(box.value)),
-    }, (answer) => `Ruling recorded at table ${table.number}, hand ${answer.hand}.`, submit.target);
+    }, (answer) => interpolate(gettext("Ruling recorded at table %(table)s, hand %(hand)s."), { table: table.number, hand: answer.hand }, true), submit.target);
   });
   book.append(ruling);
 
@@ -56,13 +56,14 @@ function floorBook(table, act) {
   // End of day: a bag counted by one person stands when a second counts the same.
   for (const seat of table.bagged.filter((s) => !(table.bags_confirmed || []).includes(s))) {
     const player = table.players[String(seat)];
-    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Second count: seat ${seat}` });
+    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips"), ariaLabel: interpolate(gettext("Second count: seat %(seat)s"), { seat }, true) });
     chips.dataset.key = `confirm-${table.number}-${seat}`;
-    const confirmBag = element("form", { className: "bag" }, `Confirm the bag of seat ${seat}${player ? `, ${player.name}` : ""} `, chips,
-      element("button", { type: "submit" }, "Confirm"));
+    const confirmBag = element("form", { className: "bag" }, (player ? interpolate(gettext("Confirm the bag of seat %(seat)s, %(name)s"), { seat, name: player.name }, true)
+      : interpolate(gettext("Confirm the bag of seat %(seat)s"), { seat }, true)) + " ", chips,
+      element("button", { type: "submit" }, gettext("Confirm")));
     confirmBag.addEventListener("submit", (submit) => {
       submit.preventDefault();
-      act(`tables/${table.number}/seats/${seat}/bag/confirm/`, { chips: Number(chips.value) }, () => `Bag of seat ${seat} confirmed.`, submit.target);
+      act(`tables/${table.number}/seats/${seat}/bag/confirm/`, { chips: Number(chips.value) }, () => interpolate(gettext("Bag of seat %(seat)s confirmed."), { seat }, true), submit.target);
     });
     book.append(confirmBag);
   }
@@ -72,14 +73,14 @@ function floorBook(table, act) {
 // CHIP-COUNT: a count input per seated player and "Report the counts" (the tablet's book and the
 // media's chip-count page, static/media.js).
 function chipCountForm(table, act) {
-  const counts = element("form", { className: "player-form" }, element("h3", {}, "Chip counts"),
+  const counts = element("form", { className: "player-form" }, element("h3", {}, gettext("Chip counts")),
     ...Object.entries(table.players).map(([seat, player]) => {
-      const input = element("input", { type: "number", min: "0", step: "1", placeholder: "chips", ariaLabel: `Chip count: seat ${seat}, ${player.name}` });
+      const input = element("input", { type: "number", min: "0", step: "1", placeholder: gettext("chips"), ariaLabel: interpolate(gettext("Chip count: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });
       input.dataset.key = `count-${table.number}-${seat}`; // kept through a redraw
       input.dataset.seat = seat;
       return element("label", {}, `${seat}. ${player.name} `, input);
     }),
-    element("button", { type: "submit" }, "Report the counts"));
+    element("button", { type: "submit" }, gettext("Report the counts")));
   counts.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const filled = [...submit.target.querySelectorAll("input[data-seat]")].filter((input) => input.value !== "");

@@ -34,7 +34,7 @@ class LiveFeed {
     this.socket.onclose = (closing) => {
       if (closing.code === 4403 || closing.code === 4404) {
         this.stopped = true;
-        const why = closing.code === 4403 ? "not allowed: sign in with the right role" : "no such tournament";
+        const why = closing.code === 4403 ? gettext("not allowed: sign in with the right role") : gettext("no such tournament");
         this.status("closed", why);
         return;
       }
@@ -50,6 +50,7 @@ class LiveFeed {
   receive(frame) {
     if (frame.server_time) this.offsetMs = Date.parse(frame.server_time) - Date.now();
     if (frame.type === "snapshot") {
+      if (frame.tournament && frame.tournament.time_zone) festivalTimeZone = frame.tournament.time_zone; // times on the page
       this.seq = frame.seq;
       this.awaitingSnapshot = false;
       this.handlers.onSnapshot(frame);
@@ -79,15 +80,20 @@ class LiveFeed {
   status(state, detail) {
     document.querySelectorAll("[data-live-status]").forEach((element) => {
       element.dataset.liveStatus = state;
-      element.textContent = {
-        live: "live",
-        reconnecting: "reconnecting…",
-        resyncing: "catching up…",
-        closed: `disconnected: ${detail}`,
-      }[state];
+      element.textContent = liveStatusWords(state, detail);
     });
     if (this.handlers.onStatus) this.handlers.onStatus(state, detail);
   }
+}
+
+// The connection's state in words: "live", "reconnecting…".
+function liveStatusWords(state, detail) {
+  return {
+    live: gettext("live"),
+    reconnecting: gettext("reconnecting…"),
+    resyncing: gettext("catching up…"),
+    closed: interpolate(gettext("disconnected: %(why)s"), { why: detail }, true),
+  }[state];
 }
 
 // The level clock as every screen shows it, counted down locally from ends_at and the
@@ -119,15 +125,17 @@ class ClockDisplay {
     const money = this.money;
     this.root.querySelectorAll("[data-clock-money]").forEach((row) => (row.hidden = !money || !money.pool));
     if (!money || !money.pool) return;
-    const amount = (minor) => `${(minor / 100).toLocaleString("en", { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
+    const amount = (minor) => `${(minor / 100).toLocaleString(pageLanguage, { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
     this.field("pool", amount(money.pool));
-    const jump = money.next_pay_jump ? ` · then ${amount(money.next_pay_jump)}` : "";
-    const deal = money.deal && `deal (${money.deal.method}): ` + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
-      (money.deal.left_to_play ? ` · ${amount(money.deal.left_to_play)} left to play` : "");
-    this.field("paid", !money.published ? "payouts published at the first break" : deal ? deal
-      : money.in_the_money && !money.next_out_prize ? `${fmt(money.places_paid)} places paid`
-      : money.in_the_money ? `in the money · next out ${amount(money.next_out_prize)}${jump}`
-      : `${fmt(money.places_paid)} places · min cash ${amount(money.min_cash || 0)}${money.hand_for_hand_due ? " · the bubble is near" : ""}`);
+    const jump = money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: amount(money.next_pay_jump) }, true) : "";
+    const deal = money.deal && interpolate(gettext("deal (%(method)s): "), { method: money.deal.method }, true) + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
+      (money.deal.left_to_play ? interpolate(gettext(" · %(amount)s left to play"), { amount: amount(money.deal.left_to_play) }, true) : "");
+    const places = money.places_paid;
+    this.field("paid", !money.published ? gettext("payouts published at the first break") : deal ? deal
+      : money.in_the_money && !money.next_out_prize ? counted(fmt(places), ngettext("%(count)s place paid", "%(count)s places paid", places))
+      : money.in_the_money ? interpolate(gettext("in the money · next out %(amount)s"), { amount: amount(money.next_out_prize) }, true) + jump
+      : counted(fmt(places), ngettext("%(count)s place", "%(count)s places", places)) + interpolate(gettext(" · min cash %(amount)s"), { amount: amount(money.min_cash || 0) }, true) +
+        (money.hand_for_hand_due ? gettext(" · the bubble is near") : ""));
   }
 
   remainingMs() {
@@ -145,42 +153,50 @@ class ClockDisplay {
   render() {
     const clock = this.clock;
     if (!clock) {
-      this.field("status", "no structure yet");
+      this.field("status", gettext("no structure yet"));
       return;
     }
     const level = clock.level;
     this.root.dataset.clockStatus = clock.status;
     const timeOut = clock.status === "paused" && clock.resume_at
-      ? `time-out · back in ${formatClock(Math.max(0, Date.parse(clock.resume_at) - this.feed.serverNow()))}` : null;
-    const over = { finished: "tournament over", cancelled: "tournament cancelled" }[this.tournamentStatus];
-    this.field("status", over || timeOut || { ready: "not started", running: "running", paused: "paused", finished: "structure complete" }[clock.status]);
-    this.field("level", level.is_break ? `Break${level.name ? ": " + level.name : ""}` : `Level ${clock.level_number}`);
+      ? interpolate(gettext("time-out · back in %(time)s"), { time: formatClock(Math.max(0, Date.parse(clock.resume_at) - this.feed.serverNow())) }, true) : null;
+    const over = { finished: gettext("tournament over"), cancelled: gettext("tournament cancelled") }[this.tournamentStatus];
+    this.field("status", over || timeOut || { ready: gettext("not started"), running: gettext("running"), paused: gettext("paused"), finished: gettext("structure complete") }[clock.status]);
+    this.field("level", level.is_break ? breakName(level) : interpolate(gettext("Level %(number)s"), { number: clock.level_number }, true));
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
-    this.field("ante", level.is_break || !level.ante ? "" : `ante ${fmt(level.ante)}`);
+    this.field("ante", level.is_break || !level.ante ? "" : interpolate(gettext("ante %(ante)s"), { ante: fmt(level.ante) }, true));
     this.field("remaining", formatClock(this.remainingMs()));
-    this.field("colour-up", level.colour_up ? `Colour-up: ${level.colour_up}` : "");
+    this.field("colour-up", level.colour_up ? interpolate(gettext("Colour-up: %(chips)s"), { chips: level.colour_up }, true) : "");
     // CLK-LIMIT: real time left until play must end.
     this.root.querySelectorAll("[data-clock-limit]").forEach((row) => (row.hidden = !clock.limit_at));
     if (clock.limit_at) this.field("limit", formatClock(Math.max(0, Date.parse(clock.limit_at) - this.feed.serverNow())));
-    this.field("to-break", over ? "–" : clock.break_after_ms === null || clock.break_after_ms === undefined ? "no break ahead"
+    this.field("to-break", over ? "–" : clock.break_after_ms === null || clock.break_after_ms === undefined ? gettext("no break ahead")
       : formatClock(this.remainingMs() + clock.break_after_ms));
     this.renderMoney();
     if (this.players) {
       this.field("players-left", fmt(this.players.left));
       const average = this.players.left ? Math.round(this.players.chips / this.players.left) : 0;
-      const bb = !level.is_break && level.big_blind ? ` (${(average / level.big_blind).toFixed(1)} BB)` : "";
+      const bb = !level.is_break && level.big_blind
+        ? ` (${(average / level.big_blind).toLocaleString(pageLanguage, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} BB)` : "";
       this.field("average", this.players.left ? `${fmt(average)}${bb}` : "–");
     }
     const next = clock.next_level;
     this.field(
       "next",
-      over ? "" : next ? (next.is_break ? `Next: break${next.name ? " (" + next.name + ")" : ""}` : `Next: ${fmt(next.small_blind)} / ${fmt(next.big_blind)}${next.ante ? " ante " + fmt(next.ante) : ""}`) : "Last level"
+      over ? "" : next ? (next.is_break ? (next.name ? interpolate(gettext("Next: break (%(name)s)"), { name: next.name }, true) : gettext("Next: break"))
+        : interpolate(gettext("Next: %(blinds)s"), { blinds: `${fmt(next.small_blind)} / ${fmt(next.big_blind)}` }, true) +
+          (next.ante ? interpolate(gettext(" ante %(ante)s"), { ante: fmt(next.ante) }, true) : "")) : gettext("Last level")
     );
   }
 }
 
+// "Break" or "Break: Dinner", as the clock and the TV's alert say it.
+function breakName(level) {
+  return level.name ? interpolate(gettext("Break: %(name)s"), { name: level.name }, true) : gettext("Break");
+}
+
 function fmt(amount) {
-  return Number(amount).toLocaleString("en");
+  return Number(amount).toLocaleString(pageLanguage);
 }
 
 function formatClock(ms) {
@@ -202,7 +218,7 @@ function startLivePage() {
     onSnapshot(snapshot) {
       display.updateField(snapshot);
       display.update(snapshot.clock);
-      setText("[data-tournament-status]", snapshot.tournament.status);
+      setText("[data-tournament-status]", tournamentStatusWord(snapshot.tournament.status));
       display.tournamentStatus = snapshot.tournament.status;
       setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
@@ -215,7 +231,7 @@ function startLivePage() {
       display.updateField(data);
       if (data.clock) display.update(data.clock);
       if (data.tournament_status) {
-        setText("[data-tournament-status]", data.tournament_status);
+        setText("[data-tournament-status]", tournamentStatusWord(data.tournament_status));
         display.tournamentStatus = data.tournament_status; // the clock says the tournament is over
       }
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
@@ -266,7 +282,7 @@ const announcementsBanner = {
         const take = document.createElement("button");
         take.type = "button";
         take.dataset.dismissAnnouncement = item.id;
-        take.textContent = "Take down";
+        take.textContent = gettext("Take down");
         line.append(" ", take);
       }
       return line;
@@ -292,7 +308,14 @@ const eventWording = (() => {
 function logLine(event) {
   const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
   const what = words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind;
-  return `#${event.seq} ${new Date(event.at).toLocaleTimeString()} ${what}${event.actor ? " by " + event.actor : ""}`;
+  const line = event.actor ? interpolate(gettext("%(what)s by %(actor)s"), { what, actor: event.actor }, true) : what;
+  return `#${event.seq} ${formatTime(event.at)} ${line}`;
+}
+
+// The tournament's status as the page shows it (the English words are the status's own).
+function tournamentStatusWord(status) {
+  return { scheduled: gettext("scheduled"), registration: gettext("registration"), running: gettext("running"),
+    finished: gettext("finished"), cancelled: gettext("cancelled") }[status] || status;
 }
 
 function touches(kind, view) {

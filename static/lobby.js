@@ -4,7 +4,7 @@
 
 // HFH-MODE: the bubble burst (the `hfh.ended` event, or the snapshot's `bubble_burst`).
 function inTheMoney(ended) {
-  return ended ? `In the money! ${ended.players_left} players left, ${ended.places_paid} paid.` : "";
+  return ended ? interpolate(gettext("In the money! %(left)s players left, %(paid)s paid."), { left: ended.players_left, paid: ended.places_paid }, true) : "";
 }
 
 const lobbyPage = {
@@ -54,8 +54,8 @@ const lobbyPage = {
     this.over = Boolean(winners && winners.length) || status === "cancelled";
     this.cancelled = status === "cancelled";
     line.hidden = !this.over;
-    if (status === "cancelled") line.textContent = "The tournament is cancelled: every entry still standing is refunded in full at the desk.";
-    else if (this.over) line.textContent = `The tournament is over. Winner: ${winners.map((w) => `${w.name} (#${w.entry})`).join(", ")}.`;
+    if (status === "cancelled") line.textContent = gettext("The tournament is cancelled: every entry still standing is refunded in full at the desk.");
+    else if (this.over) line.textContent = interpolate(gettext("The tournament is over. Winner: %(winners)s."), { winners: winners.map((w) => `${w.name} (#${w.entry})`).join(", ") }, true);
   },
 
   // CLK-EOD: which tables still play their last hands of the day.
@@ -64,8 +64,9 @@ const lobbyPage = {
     line.hidden = !state;
     if (!state) return;
     this.day = state.day;
-    line.textContent = state.day_over || !state.playing.length ? `Day ${state.day} is over: chips are bagged.`
-      : `Day ${state.day}, last hands: still playing at table${state.playing.length === 1 ? "" : "s"} ${state.playing.join(", ")}.`;
+    line.textContent = state.day_over || !state.playing.length ? interpolate(gettext("Day %(day)s is over: chips are bagged."), { day: state.day }, true)
+      : interpolate(ngettext("Day %(day)s, last hands: still playing at table %(tables)s.", "Day %(day)s, last hands: still playing at tables %(tables)s.",
+        state.playing.length), { day: state.day, tables: state.playing.join(", ") }, true);
   },
 
   async chart() {
@@ -73,16 +74,16 @@ const lobbyPage = {
     if (!ok) return;
     const seated = answer.tables.reduce((sum, table) => sum + Object.keys(table.players).length, 0);
     document.querySelector("[data-chart-summary]").textContent = answer.tables.length
-      ? `${plural(seated, "player")} at ${plural(answer.tables.length, "table")}.` + waitingLine(answer.waiting_list, false)
-      : this.cancelled ? "The tournament is cancelled."
-      : this.over ? "The tournament is over: see the results." : "The seating chart appears once the field is drawn.";
+      ? playersAtTables(seated, answer.tables.length) + waitingLine(answer.waiting_list, false)
+      : this.cancelled ? gettext("The tournament is cancelled.")
+      : this.over ? gettext("The tournament is over: see the results.") : gettext("The seating chart appears once the field is drawn.");
     document.querySelector("[data-chart]").replaceChildren(...answer.tables.map((table) => {
       const seats = [];
       for (let seat = 1; seat <= table.seats; seat++) {
         const player = table.players[String(seat)];
         seats.push(element("li", { className: player ? "taken" : "", textContent: player ? `${player.name} (#${player.entry})` : "—" }));
       }
-      const card = element("article", {}, element("h3", { textContent: `Table ${table.number}${table.is_final ? " · final table" : ""}` }),
+      const card = element("article", {}, element("h3", { textContent: interpolate(table.is_final ? gettext("Table %(table)s · final table") : gettext("Table %(table)s"), { table: table.number }, true) }),
         element("ol", {}, ...seats));
       card.dataset.table = table.number;
       return card;
@@ -93,8 +94,8 @@ const lobbyPage = {
     const found = document.querySelector("[data-found]");
     const { ok, answer } = await getJSON(`${this.base}seating/find/?name=${encodeURIComponent(name)}`);
     if (!ok) return found.replaceChildren(element("li", { className: "notice", textContent: answer.detail }));
-    if (!answer.length) return found.replaceChildren(element("li", { textContent: "Nobody seated by that name: check the spelling, or ask the desk." }));
-    found.replaceChildren(...answer.map((p) => element("li", { textContent: `${p.name} (#${p.entry}): table ${p.table}, seat ${p.seat}` })));
+    if (!answer.length) return found.replaceChildren(element("li", { textContent: gettext("Nobody seated by that name: check the spelling, or ask the desk.") }));
+    found.replaceChildren(...answer.map((p) => element("li", { textContent: interpolate(gettext("%(name)s (#%(entry)s): table %(table)s, seat %(seat)s"), { name: p.name, entry: p.entry, table: p.table, seat: p.seat }, true) })));
   },
 };
 

@@ -24,7 +24,7 @@ const mediaPage = {
     const holder = this.root.querySelector("[data-count-tables]");
     const typed = new Map([...holder.querySelectorAll("[data-key]")].filter((i) => i.value).map((i) => [i.dataset.key, i.value]));
     holder.replaceChildren(...answer.tables.map((table) => {
-      const card = element("article", { className: "table-card" }, element("h2", {}, `Table ${table.number}`));
+      const card = element("article", { className: "table-card" }, element("h2", {}, interpolate(gettext("Table %(table)s"), { table: table.number }, true)));
       card.dataset.table = table.number;
       const players = Object.fromEntries(Object.entries(table.players).map(([seat, p]) => [seat, { ...p, name: `${p.name} #${p.entry}` }]));
       if (Object.keys(players).length) {
@@ -33,7 +33,7 @@ const mediaPage = {
       return card;
     }));
     holder.querySelectorAll("[data-key]").forEach((input) => { if (typed.has(input.dataset.key)) input.value = typed.get(input.dataset.key); });
-    if (!answer.tables.length) holder.textContent = "No tables are open yet: the director opens them and draws the field.";
+    if (!answer.tables.length) holder.textContent = gettext("No tables are open yet: the director opens them and draws the field.");
   },
 
   async act(path, body, done, form) {

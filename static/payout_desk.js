@@ -20,7 +20,7 @@ const payoutDesk = {
     const { ok, answer } = await getJSON(`${this.root.dataset.apiBase}prizes/`);
     if (!ok) return this.say(answer.detail, false);
     const body = this.root.querySelector("[data-prizes] tbody");
-    if (!answer.length) return body.replaceChildren(element("tr", {}, element("td", { colSpan: 5, textContent: "No prizes to pay yet." })));
+    if (!answer.length) return body.replaceChildren(element("tr", {}, element("td", { colSpan: 5, textContent: gettext("No prizes to pay yet.") })));
     body.replaceChildren(...answer.map((row) => {
       const [best, worst] = row.place;
       const line = element("tr", {}, element("td", { textContent: best === worst ? best : `${best}–${worst}` }),
@@ -34,16 +34,16 @@ const payoutDesk = {
   paidCell(row) {
     const who = `#${row.entry} ${row.name}`;
     if (row.paid) {
-      const changed = row.paid_amount !== row.prize ? ` · the prize is now ${this.money(row.prize)}: see the director` : "";
-      const undo = element("button", { textContent: "Reverse", onclick: () => {
-        const reason = prompt(`Reverse the payment of ${this.money(row.paid_amount)} to ${who}? Say why (for the log):`, "");
-        if (reason !== null) this.act(`entries/${row.entry}/reverse-payment/`, { reason }, `Payment to ${who} reversed.`);
+      const changed = row.paid_amount !== row.prize ? interpolate(gettext(" · the prize is now %(amount)s: see the director"), { amount: this.money(row.prize) }, true) : "";
+      const undo = element("button", { textContent: gettext("Reverse"), onclick: () => {
+        const reason = prompt(interpolate(gettext("Reverse the payment of %(amount)s to %(who)s? Say why (for the log):"), { amount: this.money(row.paid_amount), who }, true), "");
+        if (reason !== null) this.act(`entries/${row.entry}/reverse-payment/`, { reason }, interpolate(gettext("Payment to %(who)s reversed."), { who }, true));
       } });
-      return [`paid ${this.money(row.paid_amount)} (${row.paid})${changed} `, undo];
+      return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(row.paid_amount), method: row.paid }, true) + `${changed} `, undo];
     }
-    return [["cash", "Pay cash"], ["wire", "Pay by wire"]].map(([method, label]) => element("button", { textContent: label, onclick: () => {
-      if (confirm(`Pay ${this.money(row.prize)} to ${who} ${method === "cash" ? "in cash" : "by wire transfer"}?`)) {
-        this.act(`entries/${row.entry}/pay-prize/`, { method }, `${who} paid ${this.money(row.prize)} (${method}).`);
+    return [["cash", gettext("Pay cash")], ["wire", gettext("Pay by wire")]].map(([method, label]) => element("button", { textContent: label, onclick: () => {
+      if (confirm(interpolate(method === "cash" ? gettext("Pay %(amount)s to %(who)s in cash?") : gettext("Pay %(amount)s to %(who)s by wire transfer?"), { amount: this.money(row.prize), who }, true))) {
+        this.act(`entries/${row.entry}/pay-prize/`, { method }, interpolate(gettext("%(who)s paid %(amount)s (%(method)s)."), { who, amount: this.money(row.prize), method }, true));
       }
     } }));
   },

@@ -23,15 +23,15 @@ const penaltyBoard = {
 
   // What the seat (or the director's list) says about a penalty.
   describe(penalty) {
-    if (penalty.may_return) return "may return";
-    if (penalty.status !== "serving") return penalty.status;
+    if (penalty.may_return) return gettext("may return");
+    if (penalty.status !== "serving") return penaltyStatusWord(penalty.status);
     const seconds = this.secondsLeft(penalty);
     const left = [];
-    if (penalty.hands_left) left.push(`${plural(penalty.hands_left, "hand")} left`);
-    if (penalty.seconds_left) left.push(`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")} left`);
-    if (!penalty.hands_left && !seconds) return "may return";
-    const counted = penalty.hands_left ? `${penalty.step} — ` : "";
-    return `sitting out: ${counted}${left.join(", ")}`;
+    if (penalty.hands_left) left.push(counted(penalty.hands_left, ngettext("%(count)s hand left", "%(count)s hands left", penalty.hands_left)));
+    if (penalty.seconds_left) left.push(interpolate(gettext("%(time)s left"), { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` }, true));
+    if (!penalty.hands_left && !seconds) return gettext("may return");
+    const step = penalty.hands_left ? `${penalty.step} — ` : "";
+    return interpolate(gettext("sitting out: %(left)s"), { left: step + left.join(", ") }, true);
   },
 
   // A status line that keeps counting down between redraws (see tick()).
@@ -55,7 +55,7 @@ const penaltyBoard = {
     const key = `${table.number}-${seat}`;
     const parts = [];
     if (player.penalty) parts.push(this.line(player.penalty));
-    const button = element("button", { type: "button", textContent: "Penalty", ariaLabel: `Penalty: seat ${seat}, ${player.name}` });
+    const button = element("button", { type: "button", textContent: gettext("Penalty"), ariaLabel: interpolate(gettext("Penalty: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });
     button.addEventListener("click", () => (this.open && this.open.key === key ? this.close() : this.choose(table.number, seat, "any", act)));
     parts.push(button);
     if (this.open && this.open.key === key && this.open.offer) parts.push(this.choices(player, act));
@@ -90,8 +90,8 @@ const penaltyBoard = {
     const { table, seat, offer } = this.open;
     const box = element("div", { className: "penalty-choices" });
     box.dataset.penaltyChoices = `${table}-${seat}`;
-    const infraction = element("select", { ariaLabel: `Infraction: seat ${seat}` },
-      ...offer.infractions.map((name) => element("option", { value: name, textContent: name === "any" ? "any other infraction" : name, selected: name === offer.infraction })));
+    const infraction = element("select", { ariaLabel: interpolate(gettext("Infraction: seat %(seat)s"), { seat }, true) },
+      ...offer.infractions.map((name) => element("option", { value: name, textContent: name === "any" ? gettext("any other infraction") : name, selected: name === offer.infraction })));
     infraction.addEventListener("change", () => this.choose(table, seat, infraction.value, act));
     // A refusal is said here, where the floor is looking, and the choices stay open.
     const said = element("p", { className: "result" });
@@ -104,17 +104,17 @@ const penaltyBoard = {
         return;
       }
       this.open = null;
-      floorPage.say(`${player.name}: ${answer.step}${answer.chips_fined ? ` (${answer.chips_fined.toLocaleString("en")} chips to the pot)` : ""}.`, true);
+      floorPage.say(`${player.name}: ${answer.step}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
       floorPage.refresh();
     };
     // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
     // which leaves play, and what happened, then a second tap.
     const mayDirect = document.querySelector(".floor").dataset.mayDirect === "true";
     const confirmOut = (step) => {
-      const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "stack counted", ariaLabel: `Stack counted: seat ${seat}` });
-      const reason = element("input", { maxLength: 150, placeholder: "what happened", ariaLabel: `What happened: seat ${seat}` });
-      const form = element("form", { className: "controls" }, element("span", { textContent: `${step} for ${player.name}: ` }), chips, reason,
-        element("button", { type: "submit", textContent: `Confirm: ${step}` }));
+      const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("stack counted"), ariaLabel: interpolate(gettext("Stack counted: seat %(seat)s"), { seat }, true) });
+      const reason = element("input", { maxLength: 150, placeholder: gettext("what happened"), ariaLabel: interpolate(gettext("What happened: seat %(seat)s"), { seat }, true) });
+      const form = element("form", { className: "controls" }, element("span", { textContent: interpolate(gettext("%(step)s for %(name)s: "), { step, name: player.name }, true) }), chips, reason,
+        element("button", { type: "submit", textContent: interpolate(gettext("Confirm: %(step)s"), { step }, true) }));
       form.addEventListener("submit", (submit) => {
         submit.preventDefault();
         give(step, { chips: Number(chips.value), reason: reason.value });
@@ -126,12 +126,12 @@ const penaltyBoard = {
     const directorOnly = (step) => /\b(disqualification|ban)\b/.test(step);
     const steps = offer.ladder.map((step) => element("button", {
       type: "button", className: step === offer.proposed ? "proposed" : "",
-      disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? "the director gives it" : "",
-      textContent: `${step === offer.proposed ? "Give: " : ""}${step}${directorOnly(step) && !mayDirect ? " (director)" : ""}`,
+      disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? gettext("the director gives it") : "",
+      textContent: (step === offer.proposed ? interpolate(gettext("Give: %(step)s"), { step }, true) : step) + (directorOnly(step) && !mayDirect ? gettext(" (director)") : ""),
       onclick: () => (directorOnly(step) ? confirmOut(step) : give(step)) }));
-    const before = offer.given_before ? ` (${plural(offer.given_before, "penalty")} for this before)` : "";
+    const before = offer.given_before ? counted(offer.given_before, ngettext(" (%(count)s penalty for this before)", " (%(count)s penalties for this before)", offer.given_before)) : "";
     box.append(element("span", { textContent: `${player.name}${before}: ` }), infraction, ...steps,
-      element("button", { type: "button", textContent: "Cancel", onclick: () => this.close() }), said);
+      element("button", { type: "button", textContent: gettext("Cancel"), onclick: () => this.close() }), said);
     return box;
   },
 };
@@ -143,25 +143,25 @@ function directorPenalties(overview) {
   const list = element("tbody");
   const record = element("tbody");
   const search = element("form", { className: "controls" },
-    element("label", {}, "Player's record ", element("input", { name: "player", placeholder: "#12 or a name", ariaLabel: "Penalty record: player" })),
-    element("button", { type: "submit", textContent: "Find", ariaLabel: "Find penalties by player" }));
+    element("label", {}, gettext("Player's record "), element("input", { name: "player", placeholder: gettext("#12 or a name"), ariaLabel: gettext("Penalty record: player") })),
+    element("button", { type: "submit", textContent: gettext("Find"), ariaLabel: gettext("Find penalties by player") }));
   const head = (...names) => element("thead", {}, element("tr", {}, ...names.map((name) => element("th", { textContent: name }))));
   const box = element("details", { className: "penalties", open: true },
-    element("summary", {}, "Penalties (PEN-LADDER): being served, and each player's record"),
-    element("table", { className: "list" }, head("Player", "Table · seat", "Penalty", "Left", "Given by", ""), list),
-    search, element("table", { className: "list" }, head("Given", "Player", "Infraction", "Penalty", "Status"), record));
+    element("summary", {}, gettext("Penalties (PEN-LADDER): being served, and each player's record")),
+    element("table", { className: "list" }, head(gettext("Player"), gettext("Table · seat"), gettext("Penalty"), gettext("Left"), gettext("Given by"), ""), list),
+    search, element("table", { className: "list" }, head(gettext("Given"), gettext("Player"), gettext("Infraction"), gettext("Penalty"), gettext("Status")), record));
   box.dataset.penalties = "";
   overview.before(box);
 
   const row = (penalty) => {
-    const where = penalty.now_at ? `Table ${penalty.now_at.table} · seat ${penalty.now_at.seat}` : "not seated";
-    const lift = element("button", { type: "button", textContent: "Lift", ariaLabel: `Lift the penalty of ${penalty.name}` });
+    const where = penalty.now_at ? interpolate(gettext("Table %(table)s · seat %(seat)s"), penalty.now_at, true) : gettext("not seated");
+    const lift = element("button", { type: "button", textContent: gettext("Lift"), ariaLabel: interpolate(gettext("Lift the penalty of %(name)s"), { name: penalty.name }, true) });
     lift.addEventListener("click", async () => {
-      const reason = prompt(`Why does ${penalty.name}'s penalty end early? (for the record)`);
+      const reason = prompt(interpolate(gettext("Why does %(name)s's penalty end early? (for the record)"), { name: penalty.name }, true));
       if (reason === null) return;
       const { ok, answer } = await postJSON(`${base}penalties/${penalty.id}/lift/`, { reason });
       result.className = `result ${ok ? "ok" : "refused"}`;
-      result.textContent = ok ? `${penalty.name}'s penalty is lifted.` : answer.detail;
+      result.textContent = ok ? interpolate(gettext("%(name)s's penalty is lifted."), { name: penalty.name }, true) : answer.detail;
       load();
     });
     const tr = element("tr", {}, element("td", { textContent: `#${penalty.entry} ${penalty.name}` }), element("td", { textContent: where }),
@@ -171,10 +171,10 @@ function directorPenalties(overview) {
     return tr;
   };
   const recordRow = (penalty) => element("tr", {},
-    element("td", { textContent: `${new Date(penalty.given_at).toLocaleTimeString()} · table ${penalty.table}, seat ${penalty.seat} · ${penalty.given_by || ""}` }),
+    element("td", { textContent: interpolate(gettext("%(time)s · table %(table)s, seat %(seat)s · %(by)s"), { time: formatTime(penalty.given_at), table: penalty.table, seat: penalty.seat, by: penalty.given_by || "" }, true) }),
     element("td", { textContent: `#${penalty.entry} ${penalty.name}` }), element("td", { textContent: penalty.infraction }),
-    element("td", { textContent: `${penalty.step}${penalty.chips_fined ? ` · ${penalty.chips_fined.toLocaleString("en")} chips` : ""}` }),
-    element("td", { textContent: penalty.status === "lifted" ? `lifted: ${penalty.lift_reason}` : penalty.status }));
+    element("td", { textContent: `${penalty.step}${penalty.chips_fined ? interpolate(gettext(" · %(chips)s chips"), { chips: fmt(penalty.chips_fined) }, true) : ""}` }),
+    element("td", { textContent: penalty.status === "lifted" ? interpolate(gettext("lifted: %(why)s"), { why: penalty.lift_reason }, true) : penaltyStatusWord(penalty.status) }));
   const empty = (text, columns) => element("tr", {}, element("td", { colSpan: columns, textContent: text }));
 
   let asked = 0; // only the latest answer is drawn: an older one arriving last would be stale
@@ -182,12 +182,12 @@ function directorPenalties(overview) {
     const mine = ++asked;
     const { ok, answer } = await getJSON(`${base}penalties/`);
     if (mine !== asked) return;
-    list.replaceChildren(...(!ok ? [empty(answer.detail, 6)] : answer.length ? answer.map(row) : [empty("Nobody is sitting out a penalty.", 6)]));
+    list.replaceChildren(...(!ok ? [empty(answer.detail, 6)] : answer.length ? answer.map(row) : [empty(gettext("Nobody is sitting out a penalty."), 6)]));
     const player = search.elements.player.value.trim();
     const found = await getJSON(`${base}penalties/record/?player=${encodeURIComponent(player)}`);
     if (mine !== asked) return;
     record.replaceChildren(...(!found.ok ? [empty(found.answer.detail, 5)]
-      : found.answer.length ? found.answer.map(recordRow) : [empty(player ? "No penalty for this player." : "No penalty given yet.", 5)]));
+      : found.answer.length ? found.answer.map(recordRow) : [empty(player ? gettext("No penalty for this player.") : gettext("No penalty given yet."), 5)]));
   }
   search.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -198,6 +198,11 @@ function directorPenalties(overview) {
   penaltyBoard.reloads.push(load);
   document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "penalties")) load(); });
   load();
+}
+
+// A penalty's status in words (the English words are the status's own).
+function penaltyStatusWord(status) {
+  return { serving: gettext("serving"), served: gettext("served"), lifted: gettext("lifted") }[status] || status;
 }
 
 document.addEventListener("DOMContentLoaded", () => {

@@ -29,8 +29,8 @@ const publicNameControl = {
     }
     this.player = answer;
     result.className = "result ok";
-    result.textContent = answer.initials_only ? "Public screens now show initials only."
-      : "Public screens show first name and last initial.";
+    result.textContent = answer.initials_only ? gettext("Public screens now show initials only.")
+      : gettext("Public screens show first name and last initial.");
   },
 };
 

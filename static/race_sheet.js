@@ -32,9 +32,9 @@ function raceResult(race) {
   box.dataset.difference = race.difference;
   const lines = Object.entries(race.lines).sort((a, b) => Number(a[0]) - Number(b[0]));
   box.append(element("ul", {}, ...lines.map(([seat, line]) =>
-    element("li", {}, line, element("small", {}, ` · cards ${(race.cards[seat] || []).join(" ")}`)))));
+    element("li", {}, line, element("small", {}, interpolate(gettext(" · cards %(cards)s"), { cards: (race.cards[seat] || []).join(" ") }, true))))));
   const sign = race.difference > 0 ? "+" : "";
-  box.append(element("p", {}, `Chips in play change by ${sign}${fmt(race.difference)} (rounding and chips not raced out).`));
+  box.append(element("p", {}, interpolate(gettext("Chips in play change by %(difference)s (rounding and chips not raced out)."), { difference: `${sign}${fmt(race.difference)}` }, true)));
   return box;
 }
 
@@ -44,9 +44,10 @@ function raceSheet(table, act) {
   const current = raceSheets.current;
   const row = current && current.tables.find((t) => t.table === table.number);
   if (!row) return [];
-  const how = row.race && row.race.pot ? "odd chips to the high card" : "chip race";
+  const how = row.race && row.race.pot ? gettext("odd chips to the high card done") : gettext("chip race done");
   const box = element("section", { className: "race-sheet" },
-    element("h3", {}, `Colour-up ${current.number}: chips of ${fmt(current.leaving)} leave · ${row.raced ? how + " done" : "race into " + fmt(current.smallest)}`));
+    element("h3", {}, interpolate(gettext("Colour-up %(number)s: chips of %(leaving)s leave · "), { number: current.number, leaving: fmt(current.leaving) }, true) +
+      (row.raced ? how : interpolate(gettext("race into %(chips)s"), { chips: fmt(current.smallest) }, true))));
   box.dataset.raceSheet = table.number;
   if (row.raced) {
     box.append(raceResult(row.race));
@@ -55,18 +56,18 @@ function raceSheet(table, act) {
   const seated = Object.entries(table.players);
   const key = (seat, what) => `race-${current.number}-${table.number}-${seat}-${what}`;
   const form = element("form", { className: "player-form" },
-    element("p", {}, `Odd chips of ${fmt(current.leaving)} per player (fewer than ${current.smallest / current.leaving}); "other chips: no" when they are the whole stack.`),
+    element("p", {}, interpolate(gettext("Odd chips of %(leaving)s per player (fewer than %(count)s); \"other chips: no\" when they are the whole stack."), { leaving: fmt(current.leaving), count: current.smallest / current.leaving }, true)),
     ...seated.map(([seat, player]) => {
-      const odd = element("input", { type: "number", min: "0", step: "1", value: "", placeholder: "0", ariaLabel: `Odd chips: seat ${seat}, ${player.name}` });
+      const odd = element("input", { type: "number", min: "0", step: "1", value: "", placeholder: "0", ariaLabel: interpolate(gettext("Odd chips: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });
       odd.dataset.key = key(seat, "odd");
       odd.dataset.seat = seat;
-      const other = element("select", { ariaLabel: `Other chips: seat ${seat}, ${player.name}` },
-        element("option", { value: "yes" }, "other chips: yes"), element("option", { value: "no" }, "other chips: no"));
+      const other = element("select", { ariaLabel: interpolate(gettext("Other chips: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) },
+        element("option", { value: "yes" }, gettext("other chips: yes")), element("option", { value: "no" }, gettext("other chips: no")));
       other.dataset.key = key(seat, "other");
       other.dataset.otherFor = seat;
       return element("label", {}, `${seat}. ${player.name} `, odd, " ", other);
     }),
-    element("button", { type: "submit" }, "Race the odd chips"));
+    element("button", { type: "submit" }, gettext("Race the odd chips")));
   form.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const seats = [...form.querySelectorAll("input[data-seat]")].map((input) => ({
@@ -76,7 +77,8 @@ function raceSheet(table, act) {
     }));
     act(`colour-ups/${current.number}/tables/${table.number}/race/`, { seats }, (answer) => {
       raceSheets.raced(answer);
-      return `Table ${table.number} ${answer.already_raced ? "had already raced: the recorded result stands" : "raced"}: ${Object.values(answer.lines).join("; ")}.`;
+      return interpolate(answer.already_raced ? gettext("Table %(table)s had already raced: the recorded result stands: %(lines)s.") : gettext("Table %(table)s raced: %(lines)s."),
+        { table: table.number, lines: Object.values(answer.lines).join("; ") }, true);
     }, form);
   });
   box.append(form);

@@ -39,31 +39,33 @@ const resultsPage = {
 
   draw(results) {
     const summary = this.root.querySelector("[data-results-summary]");
-    const overlay = results.pool.overlay ? ` (guarantee: ${this.money(results.pool.overlay)} added)` : "";
-    summary.replaceChildren("Prize pool ", element("strong", { textContent: this.money(results.pool.pool) }),
-      `${overlay} · ${fmt(results.field)} entries · ${plural(results.payouts.length, "place")} paid`);
+    const overlay = results.pool.overlay ? interpolate(gettext(" (guarantee: %(amount)s added)"), { amount: this.money(results.pool.overlay) }, true) : "";
+    const places = results.payouts.length;
+    summary.replaceChildren(gettext("Prize pool "), element("strong", { textContent: this.money(results.pool.pool) }),
+      overlay + interpolate(gettext(" · %(entries)s entries"), { entries: fmt(results.field) }, true) +
+      counted(places, ngettext(" · %(count)s place paid", " · %(count)s places paid", places)));
     summary.querySelector("strong").dataset.pool = "";
     const rows = results.out.map((row) => {
       const [from, to] = row.place;
-      const prize = (row.prize ? this.money(row.prize) : "–") + (row.freeroll ? " + freeroll into the next level" : "");
-      const line = element("tr", {}, element("td", { textContent: from === to ? `${from}` : `${from}–${to} (tied)` }),
+      const prize = (row.prize ? this.money(row.prize) : "–") + (row.freeroll ? gettext(" + freeroll into the next level") : "");
+      const line = element("tr", {}, element("td", { textContent: from === to ? `${from}` : interpolate(gettext("%(from)s–%(to)s (tied)"), { from, to }, true) }),
         element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` }),
         element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }));
       line.dataset.entry = row.entry;
       return line;
     });
-    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: 5, textContent: "Nobody is out yet." })));
+    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: 5, textContent: gettext("Nobody is out yet.") })));
     this.root.querySelector("[data-results] tbody").replaceChildren(...rows);
     const deal = results.deal;
     this.root.querySelector("[data-deal-section]").hidden = !deal;
     this.root.querySelector("[data-payouts-section]").hidden = Boolean(deal);
     if (deal) {
-      this.root.querySelector("[data-deal-title]").textContent = `Deal (${deal.method})`;
+      this.root.querySelector("[data-deal-title]").textContent = interpolate(gettext("Deal (%(method)s)"), { method: deal.method }, true);
       this.root.querySelector("[data-deal]").replaceChildren(...deal.players.map((player) =>
         element("li", { textContent: `${player.name} (#${player.entry}): ${this.money(player.amount)}` })));
       const left = this.root.querySelector("[data-left-to-play]");
       left.hidden = !deal.left_to_play;
-      left.textContent = deal.left_to_play ? `${this.money(deal.left_to_play)} left to play for the winner.` : "";
+      left.textContent = deal.left_to_play ? interpolate(gettext("%(amount)s left to play for the winner."), { amount: this.money(deal.left_to_play) }, true) : "";
     }
     this.root.querySelector("[data-unpublished]").hidden = results.published;
     this.root.querySelector("[data-payouts]").replaceChildren(...results.payouts.map((prize) =>

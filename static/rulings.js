@@ -10,20 +10,20 @@
   const result = document.querySelector("[data-result]");
 
   function row(ruling) {
-    const when = new Date(ruling.made_at).toLocaleTimeString();
+    const when = formatTime(ruling.made_at);
     const players = ruling.players.map((p) => `#${p.entry} ${p.name}`).join(", ") || "–";
     const decision = element("td", {}, ruling.decision);
-    if (ruling.director_consulted) decision.append(element("small", {}, " (director consulted)"));
-    if (ruling.dispute) decision.append(element("p", { className: "notice" }, `Disputed: ${ruling.dispute}`));
-    if (ruling.overturned_at) decision.append(element("p", { className: "notice" }, `Overturned: ${ruling.overturn_reason}`));
+    if (ruling.director_consulted) decision.append(element("small", {}, gettext(" (director consulted)")));
+    if (ruling.dispute) decision.append(element("p", { className: "notice" }, interpolate(gettext("Disputed: %(why)s"), { why: ruling.dispute }, true)));
+    if (ruling.overturned_at) decision.append(element("p", { className: "notice" }, interpolate(gettext("Overturned: %(why)s"), { why: ruling.overturn_reason }, true)));
     const action = element("td");
     if (!ruling.overturned_at) {
-      const overturn = element("button", { type: "button" }, "Overturn");
+      const overturn = element("button", { type: "button" }, gettext("Overturn"));
       overturn.dataset.overturn = ruling.id;
       action.append(overturn);
     }
     const tr = element("tr", {}, element("td", {}, `${when} · ${ruling.made_by || ""}`),
-      element("td", {}, `Table ${ruling.table} · hand ${ruling.hand} · called by ${ruling.called_by}`),
+      element("td", {}, interpolate(gettext("Table %(table)s · hand %(hand)s · called by %(who)s"), { table: ruling.table, hand: ruling.hand, who: ruling.called_by }, true)),
       element("td", {}, players), decision, element("td", {}, ruling.rule_cited || "–"), action);
     tr.dataset.ruling = ruling.id;
     if (ruling.dispute && !ruling.overturned_at) tr.classList.add("needs");
@@ -38,7 +38,7 @@
       return;
     }
     list.replaceChildren(...(answer.length ? answer.map(row)
-      : [element("tr", {}, element("td", { colSpan: 6 }, player ? "No ruling names this player." : "No rulings yet."))]));
+      : [element("tr", {}, element("td", { colSpan: 6 }, player ? gettext("No ruling names this player.") : gettext("No rulings yet.")))]));
   }
 
   search.addEventListener("submit", (event) => {
@@ -48,11 +48,11 @@
   list.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-overturn]");
     if (!button) return;
-    const reason = prompt("Why is the ruling overturned? (for the record)");
+    const reason = prompt(gettext("Why is the ruling overturned? (for the record)"));
     if (reason === null) return;
     const { ok, answer } = await postJSON(`${base}rulings/${button.dataset.overturn}/overturn/`, { reason });
     result.className = `result ${ok ? "ok" : "refused"}`;
-    result.textContent = ok ? "Ruling overturned." : answer.detail;
+    result.textContent = ok ? gettext("Ruling overturned.") : answer.detail;
   });
   document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "rulings")) load(); });
   document.addEventListener("pokerfest:snapshot", load);

@@ -52,11 +52,12 @@ const seatPage = {
     this.answer = answer;
     this.currency = answer.currency;
     const over = answer.tournament_status === "finished";
-    const text = answer.status !== "active" ? `This entry is ${answer.status_display.toLowerCase()}.`
-      : over && !answer.table ? "The tournament is over: see the results."
-      : answer.table ? `Table ${answer.table} · seat ${answer.seat}`
-      : answer.waiting_position ? `On the waiting list: position ${answer.waiting_position}. Your seat appears here as soon as one opens.`
-      : "Seat pending: your table and seat appear here once the field is drawn.";
+    const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: answer.status_display.toLowerCase() }, true)
+      : over && !answer.table ? gettext("The tournament is over: see the results.")
+      : answer.table ? interpolate(gettext("Table %(table)s · seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)
+      : answer.waiting_position ? interpolate(gettext("On the waiting list: position %(position)s. Your seat appears here as soon as one opens."),
+        { position: answer.waiting_position }, true)
+      : gettext("Seat pending: your table and seat appear here once the field is drawn.");
     const shown = this.root.querySelector("[data-seat]");
     const notice = this.root.querySelector("[data-seat-changed]");
     const before = { table: this.root.dataset.table, seat: this.root.dataset.seatNumber };
@@ -65,8 +66,8 @@ const seatPage = {
     // event or from a snapshot (under load a heartbeat's resync can overtake the event).
     if (answer.table && (String(answer.table) !== before.table || String(answer.seat) !== before.seat)
         && (before.table || shown.textContent !== text)) {
-      notice.textContent = `Move to table ${answer.table} seat ${answer.seat}: please go to your new seat ` +
-        `(changed at ${new Date().toLocaleTimeString()}).`;
+      notice.textContent = interpolate(gettext("Move to table %(table)s seat %(seat)s: please go to your new seat (changed at %(time)s)."),
+        { table: answer.table, seat: answer.seat, time: formatTime(Date.now()) }, true);
       if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
     }
     shown.textContent = text;
@@ -92,9 +93,9 @@ const seatPage = {
     if (!show) return;
     const inTheMoney = money.in_the_money && money.next_out_prize;
     const set = (selector, text) => (this.root.querySelector(selector).textContent = text);
-    set("[data-next-out-label]", inTheMoney ? "Next out" : "Places paid");
+    set("[data-next-out-label]", inTheMoney ? gettext("Next out") : gettext("Places paid"));
     set("[data-next-out]", inTheMoney ? this.amount(money.next_out_prize) : fmt(money.places_paid));
-    set("[data-next-jump-label]", inTheMoney ? "Next pay jump" : "Min cash");
+    set("[data-next-jump-label]", inTheMoney ? gettext("Next pay jump") : gettext("Min cash"));
     set("[data-next-jump]", !inTheMoney ? this.amount(money.min_cash || 0)
       : money.next_pay_jump ? this.amount(money.next_pay_jump) : "–");
   },
@@ -106,7 +107,7 @@ const seatPage = {
     line.hidden = !penalty;
     if (!penalty) return;
     if (penalty.status !== "serving") {
-      line.textContent = `Penalty served (${penalty.step}): you may return to your seat.`;
+      line.textContent = interpolate(gettext("Penalty served (%(step)s): you may return to your seat."), { step: penalty.step }, true);
       return;
     }
     let seconds = penalty.seconds_left;
@@ -115,9 +116,10 @@ const seatPage = {
       const counted = Math.min(now, Date.parse(penalty.counting_until)) - Date.parse(penalty.as_of);
       seconds = Math.max(0, seconds - Math.max(0, Math.floor(counted / 1000)));
     }
-    const left = [penalty.hands_left ? plural(penalty.hands_left, "hand") : "",
-      seconds ? `${formatClock(seconds * 1000)} of play` : ""].filter(Boolean).join(" and ");
-    line.textContent = `Sitting out: ${penalty.step}${left ? ` · ${left} left` : ""}.`;
+    const left = [penalty.hands_left ? counted(penalty.hands_left, ngettext("%(count)s hand", "%(count)s hands", penalty.hands_left)) : "",
+      seconds ? interpolate(gettext("%(time)s of play"), { time: formatClock(seconds * 1000) }, true) : ""].filter(Boolean).join(gettext(" and "));
+    line.textContent = left ? interpolate(gettext("Sitting out: %(step)s · %(left)s left."), { step: penalty.step, left }, true)
+      : interpolate(gettext("Sitting out: %(step)s."), { step: penalty.step }, true);
   },
 
   // PEN-ABSENT: the floor has me down as absent (dealt in and blinded off).
@@ -125,8 +127,8 @@ const seatPage = {
     const line = this.root.querySelector("[data-my-absence]");
     line.hidden = !absent;
     if (!absent) return;
-    line.textContent = `Marked absent since ${new Date(absent.since).toLocaleTimeString()}: your hands are dealt and ` +
-      "blinded off. Tell the floor when you are back.";
+    line.textContent = interpolate(gettext("Marked absent since %(time)s: your hands are dealt and blinded off. Tell the floor when you are back."),
+      { time: formatTime(absent.since) }, true);
   },
 
   // My place and prize once out (a shared place when tied; the prize once payouts are public).
@@ -135,17 +137,19 @@ const seatPage = {
     line.hidden = !finish;
     if (!finish) return;
     const [from, to] = finish.place;
-    const place = from === to ? ordinal(from) : `${ordinal(from)}–${ordinal(to)} (tied)`;
-    const prize = !finish.published ? "prizes are published at the first break"
-      : finish.prize ? `prize ${this.amount(finish.prize)}: collect it at the payout desk` : "no prize";
-    line.textContent = `You finished ${place} of ${fmt(finish.field)} · ${prize}.`;
+    const place = from === to ? ordinal(from) : interpolate(gettext("%(from)s–%(to)s (tied)"), { from: ordinal(from), to: ordinal(to) }, true);
+    const prize = !finish.published ? gettext("prizes are published at the first break")
+      : finish.prize ? interpolate(gettext("prize %(amount)s: collect it at the payout desk"), { amount: this.amount(finish.prize) }, true) : gettext("no prize");
+    line.textContent = interpolate(gettext("You finished %(place)s of %(field)s · %(prize)s."), { place, field: fmt(finish.field), prize }, true);
   },
 };
 
+// "1st", "22nd", "13th" by the English rule; each form is translated whole (German: "1.", "22.").
 function ordinal(n) {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  return `${n}${suffix}`;
+  const form = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  const text = { st: gettext("%(n)sst"), nd: gettext("%(n)snd"), rd: gettext("%(n)srd"), th: gettext("%(n)sth") }[form];
+  return interpolate(text, { n }, true);
 }
 
 document.addEventListener("DOMContentLoaded", () => seatPage.start());

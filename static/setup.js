@@ -36,32 +36,33 @@ const setupPage = {
       const choice = this.root.querySelector("[name=festival_id]");
       choice.append(element("option", { value: answer.id, textContent: `${answer.name} · ${answer.venue} (${answer.currency})` }));
       choice.value = String(answer.id);
-      this.say(`Festival ${answer.name} created: choose the tournament's settings below.`, true);
+      this.say(interpolate(gettext("Festival %(name)s created: choose the tournament's settings below."), { name: answer.name }, true), true);
     });
-    this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => "Settings saved."));
+    this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => gettext("Settings saved.")));
     this.on("[data-venue-table]", (form) => this.post("venue-tables/",
       { number: this.whole(form.elements.number), seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },
-      (answer) => this.listed("[data-venue-tables]", `Table ${answer.table} (${answer.seats} seats${answer.is_tv ? ", TV" : ""})`,
-        `Table ${answer.table} added (${answer.seats} seats${answer.is_tv ? ", TV" : ""}).`)));
+      (answer) => this.listed("[data-venue-tables]", interpolate(answer.is_tv ? gettext("Table %(table)s (%(seats)s seats, TV)") : gettext("Table %(table)s (%(seats)s seats)"), answer, true),
+        interpolate(answer.is_tv ? gettext("Table %(table)s added (%(seats)s seats, TV).") : gettext("Table %(table)s added (%(seats)s seats)."), answer, true))));
     this.on("[data-seat-pin]", (form) => this.post("seat-pins/",
       { entry: this.whole(form.elements.entry), table: this.whole(form.elements.table), seat: this.whole(form.elements.seat), reason: form.elements.reason.value },
-      (answer) => this.listed("[data-pins]", `#${answer.entry}: table ${answer.table}, seat ${answer.seat} (${answer.reason})`,
-        `Seat ${answer.seat} at table ${answer.table} is reserved for entry #${answer.entry}.`)));
+      (answer) => this.listed("[data-pins]", interpolate(gettext("#%(entry)s: table %(table)s, seat %(seat)s (%(reason)s)"), answer, true),
+        interpolate(gettext("Seat %(seat)s at table %(table)s is reserved for entry #%(entry)s."), answer, true))));
     this.on("[data-keep-apart]", (form) => this.post("keep-apart/",
       { name: form.elements.name.value, entries: form.elements.entries.value.split(/[\s,#]+/).filter(Boolean).map(Number) },
       (answer) => this.listed("[data-groups]", `${answer.group}: ${answer.entries.map((n) => `#${n}`).join(" ")}`,
-        `${answer.group}: entries ${answer.entries.map((n) => `#${n}`).join(", ")} are kept at different tables.`)));
+        interpolate(gettext("%(group)s: entries %(entries)s are kept at different tables."), { group: answer.group, entries: answer.entries.map((n) => `#${n}`).join(", ") }, true))));
     this.on("[data-company]", (form) => this.post("companies/", { name: form.elements.name.value, status: form.elements.status.value },
       (answer) => this.listed("[data-companies]", `${answer.name}: ${answer.status.replace("_", " ")}`,
-        `${answer.name} saved (${answer.status.replace("_", " ")}).`)));
+        interpolate(gettext("%(name)s saved (%(status)s)."), { name: answer.name, status: answer.status.replace("_", " ") }, true))));
     this.on("[data-exclusion]", (form) => this.post(`players/${form.elements.player.value}/exclusions/`,
       { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null },
-      (answer) => `Excluded from ${answer.starts}${answer.ends ? ` until ${answer.ends}` : " until lifted"}: every desk refuses the player.`));
+      (answer) => answer.ends ? interpolate(gettext("Excluded from %(starts)s until %(ends)s: every desk refuses the player."), answer, true)
+        : interpolate(gettext("Excluded from %(starts)s until lifted: every desk refuses the player."), answer, true)));
     const search = this.root.querySelector("[data-player-search]");
     if (search) search.addEventListener("input", async () => {
       const { ok, answer } = await getJSON(`/api/players/?q=${encodeURIComponent(search.value)}`);
       search.form.elements.player.replaceChildren(...(ok ? answer : []).map((p) =>
-        element("option", { value: p.id, textContent: `${p.first_name} ${p.last_name} · born ${p.date_of_birth}` })));
+        element("option", { value: p.id, textContent: interpolate(gettext("%(first)s %(last)s · born %(born)s"), { first: p.first_name, last: p.last_name, born: p.date_of_birth }, true) })));
     });
   },
 
@@ -88,7 +89,7 @@ const setupPage = {
   whole(input) {
     const text = input.value.replace(/[,\s]/g, "");
     if (text === "") return null;
-    if (!/^\d+$/.test(text)) throw new Error(`${input.getAttribute("aria-label") || input.name}: type a whole number, not "${input.value}".`);
+    if (!/^\d+$/.test(text)) throw new Error(interpolate(gettext("%(field)s: type a whole number, not \"%(typed)s\"."), { field: input.getAttribute("aria-label") || input.name, typed: input.value }, true));
     return Number(text);
   },
 
@@ -97,7 +98,7 @@ const setupPage = {
       const value = form.elements[name].value.trim();
       if (!value && !required) return null;
       const minor = this.minor(value);
-      if (minor === null) throw new Error(`${form.elements[name].getAttribute("aria-label")}: type an amount such as 550.00.`);
+      if (minor === null) throw new Error(interpolate(gettext("%(field)s: type an amount such as 550.00."), { field: form.elements[name].getAttribute("aria-label") }, true));
       return minor;
     };
     return {
@@ -128,14 +129,16 @@ const setupPage = {
   },
 
   // Adds what was just saved to its list on the page (a list item, or " · item" on a line);
-  // answers with the sentence for the result line.
+  // answers with the sentence for the result line. The page's "None." is found by its English
+  // words or, in any language, by a `data-empty` mark on it.
   listed(selector, item, sentence) {
     const list = this.root.querySelector(selector);
     if (list.tagName === "UL") {
-      [...list.children].filter((li) => /^None/.test(li.textContent)).forEach((li) => li.remove());
+      [...list.children].filter((li) => li.hasAttribute("data-empty") || /^None/.test(li.textContent)).forEach((li) => li.remove());
       list.append(element("li", { textContent: item }));
     } else {
-      list.textContent = /^No /.test(list.textContent) ? item : `${list.textContent} · ${item}`;
+      list.textContent = list.hasAttribute("data-empty") || /^No /.test(list.textContent) ? item : `${list.textContent} · ${item}`;
+      list.removeAttribute("data-empty");
     }
     return sentence;
   },

@@ -25,39 +25,39 @@ function tableNeeds(answer, act, mayDirect) {
   } else if (mayDirect && answer.tables.length > 1 && !(answer.money && answer.money.in_the_money)) {
     // HFH-MODE, before the money: at one table every hand is shared already
     const due = answer.money && answer.money.hand_for_hand_due
-      ? `The bubble is near: ${answer.money.places_paid} paid, ${answer.players_left} left. ` : "";
-    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: () => {
-      if (confirm("Start hand-for-hand? The hand in progress is its first hand.")) act("hand-for-hand/start/", {}, (a) => `Hand-for-hand: hand ${a.hand}.`);
+      ? interpolate(gettext("The bubble is near: %(paid)s paid, %(left)s left. "), { paid: answer.money.places_paid, left: answer.players_left }, true) : "";
+    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: gettext("Start hand-for-hand"), onclick: () => {
+      if (confirm(gettext("Start hand-for-hand? The hand in progress is its first hand."))) act("hand-for-hand/start/", {}, (a) => interpolate(gettext("Hand-for-hand: hand %(hand)s."), { hand: a.hand }, true));
     } })));
   }
   if (answer.final_due) {
-    const line = element("p", { className: "move" }, `${answer.players_left} players left: the final table is redrawn now (SEAT-FINAL). `);
+    const line = element("p", { className: "move" }, interpolate(gettext("%(left)s players left: the final table is redrawn now (SEAT-FINAL). "), { left: answer.players_left }, true));
     if (mayDirect) {
-      line.append(element("button", { textContent: "Draw the final table", onclick: () => {
-        if (confirm("Redraw every seat and the button for the final table?")) act("seating/final-table/", {}, (a) => `Final table ${a.table} drawn; the button is seat ${a.button}.`);
+      line.append(element("button", { textContent: gettext("Draw the final table"), onclick: () => {
+        if (confirm(gettext("Redraw every seat and the button for the final table?"))) act("seating/final-table/", {}, (a) => interpolate(gettext("Final table %(table)s drawn; the button is seat %(button)s."), { table: a.table, button: a.button }, true));
       } }));
     } else {
-      line.append("The director draws it.");
+      line.append(gettext("The director draws it."));
     }
     needs.push(line);
   }
   if (answer.break_due !== null && answer.break_due !== undefined) {
-    needs.push(element("p", { className: "move" }, `Table ${answer.break_due} breaks now (next in the breaking order). `,
-      element("button", { textContent: `Break table ${answer.break_due}`, onclick: () => {
-        if (confirm(`Break table ${answer.break_due} and deal its players seat cards?`)) {
-          act("tables/break/", {}, (a) => `Table ${a.table} broken: ` + a.moves.map((m) => `seat ${m.from_seat} → table ${m.to_table} seat ${m.to_seat}`).join("; ") + ".");
+    needs.push(element("p", { className: "move" }, interpolate(gettext("Table %(table)s breaks now (next in the breaking order). "), { table: answer.break_due }, true),
+      element("button", { textContent: interpolate(gettext("Break table %(table)s"), { table: answer.break_due }, true), onclick: () => {
+        if (confirm(interpolate(gettext("Break table %(table)s and deal its players seat cards?"), { table: answer.break_due }, true))) {
+          act("tables/break/", {}, (a) => interpolate(gettext("Table %(table)s broken: "), { table: a.table }, true) + a.moves.map((m) => interpolate(gettext("seat %(from_seat)s → table %(table)s seat %(seat)s"), { from_seat: m.from_seat, table: m.to_table, seat: m.to_seat }, true)).join("; ") + ".");
         }
       } })));
   }
   for (const move of answer.moves) {
     const body = { from_table: move.from_table, from_seat: move.from_seat, to_table: move.to_table, to_seat: move.to_seat };
     needs.push(element("p", { className: "move" },
-      `Move ${move.name}: table ${move.from_table} seat ${move.from_seat} → table ${move.to_table} seat ${move.to_seat}. `,
-      element("button", { textContent: `Seated at table ${move.to_table}`, onclick: () =>
-        act("moves/confirm/", body, () => `${move.name} is seated at table ${move.to_table}, seat ${move.to_seat}.`) })));
+      interpolate(gettext("Move %(name)s: table %(from_table)s seat %(from_seat)s → table %(table)s seat %(seat)s. "), { name: move.name, from_table: move.from_table, from_seat: move.from_seat, table: move.to_table, seat: move.to_seat }, true),
+      element("button", { textContent: interpolate(gettext("Seated at table %(table)s"), { table: move.to_table }, true), onclick: () =>
+        act("moves/confirm/", body, () => interpolate(gettext("%(name)s is seated at table %(table)s, seat %(seat)s."), { name: move.name, table: move.to_table, seat: move.to_seat }, true)) })));
   }
-  if (answer.halted.length) needs.push(element("p", { className: "notice", textContent: `Halt play at table ${answer.halted.join(", ")}: three or more players short.` }));
-  if (answer.waiting.length) needs.push(element("p", { textContent: `Table ${answer.waiting.join(", ")}: the open seats are between the blinds and the button; move after the next hand.` }));
+  if (answer.halted.length) needs.push(element("p", { className: "notice", textContent: interpolate(gettext("Halt play at table %(tables)s: three or more players short."), { tables: answer.halted.join(", ") }, true) }));
+  if (answer.waiting.length) needs.push(element("p", { textContent: interpolate(gettext("Table %(tables)s: the open seats are between the blinds and the button; move after the next hand."), { tables: answer.waiting.join(", ") }, true) }));
   return needs;
 }
 
@@ -71,10 +71,10 @@ function wireMoveByHand(act) {
     const reason = form.elements.reason.value;
     if (submit.submitter && submit.submitter.value === "swap") {
       act("moves/swap/", { table_a: number("from_table"), seat_a: number("from_seat"), table_b: number("to_table"), seat_b: number("to_seat"), reason },
-        (a) => `Swapped table ${a.table_a} seat ${a.seat_a} with table ${a.table_b} seat ${a.seat_b}.`);
+        (a) => interpolate(gettext("Swapped table %(table_a)s seat %(seat_a)s with table %(table_b)s seat %(seat_b)s."), a, true));
     } else {
       act("moves/by-hand/", { from_table: number("from_table"), from_seat: number("from_seat"), to_table: number("to_table"), to_seat: number("to_seat"), reason },
-        (a) => `Moved table ${a.from_table} seat ${a.from_seat} to table ${a.to_table} seat ${a.to_seat}.`);
+        (a) => interpolate(gettext("Moved table %(from_table)s seat %(from_seat)s to table %(to_table)s seat %(to_seat)s."), a, true));
     }
   });
 }
@@ -82,13 +82,23 @@ function wireMoveByHand(act) {
 // HFH-MODE: one line for the director page, the tablets and the lobby.
 function handForHandLine(hfh) {
   const part = (label, tables) => (tables.length ? `${label} ${tables.join(", ")}` : "");
-  return [`Hand-for-hand, hand ${hfh.hand}`, part("playing:", hfh.playing), part("done:", hfh.done),
-    part("frozen:", hfh.frozen), part("playing out:", hfh.released)].filter(Boolean).join(" · ");
+  return [interpolate(gettext("Hand-for-hand, hand %(hand)s"), { hand: hfh.hand }, true), part(gettext("playing:"), hfh.playing), part(gettext("done:"), hfh.done),
+    part(gettext("frozen:"), hfh.frozen), part(gettext("playing out:"), hfh.released)].filter(Boolean).join(" · ");
 }
 
 // ENT-WAIT: " Waiting for a seat: 1. #23 Ada L., 2. …" (empty when nobody waits).
 function waitingLine(list, staff) {
   if (!list || !list.waiting.length) return "";
   const names = list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ");
-  return ` Waiting for a seat${staff ? ` (${plural(list.seats_left, "seat")} free)` : ""}: ${names}${names.endsWith(".") ? "" : "."}`;
+  const free = list.seats_left;
+  return (staff ? counted(free, ngettext(" Waiting for a seat (%(count)s seat free): ", " Waiting for a seat (%(count)s seats free): ", free))
+    : gettext(" Waiting for a seat: ")) + `${names}${names.endsWith(".") ? "" : "."}`;
+}
+
+// "60 players at 7 tables." (the lobby's and the director's seating summary)
+function playersAtTables(players, tables) {
+  return interpolate(gettext("%(players)s at %(tables)s."), {
+    players: counted(players, ngettext("%(count)s player", "%(count)s players", players)),
+    tables: counted(tables, ngettext("%(count)s table", "%(count)s tables", tables)),
+  }, true);
 }

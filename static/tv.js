@@ -82,9 +82,11 @@ const tvPage = {
     const set = (name, text) => this.root.querySelectorAll(`[data-tv="${name}"]`).forEach((el) => (el.textContent = text));
     set("pool", money.pool ? this.amount(money.pool) : "–");
     set("places-paid", money.pool ? fmt(money.places_paid) : "–");
-    set("pay-jump", !money.pool ? "–" : !money.published ? "after the first break" : money.deal ? `deal (${money.deal.method})`
-      : money.in_the_money && money.next_out_prize ? `next out ${this.amount(money.next_out_prize)}${money.next_pay_jump ? ` · then ${this.amount(money.next_pay_jump)}` : ""}`
-      : money.in_the_money ? "every place paid" : `min cash ${this.amount(money.min_cash || 0)}`);
+    set("pay-jump", !money.pool ? "–" : !money.published ? gettext("after the first break")
+      : money.deal ? interpolate(gettext("deal (%(method)s)"), { method: money.deal.method }, true)
+      : money.in_the_money && money.next_out_prize ? interpolate(gettext("next out %(amount)s"), { amount: this.amount(money.next_out_prize) }, true) +
+        (money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: this.amount(money.next_pay_jump) }, true) : "")
+      : money.in_the_money ? gettext("every place paid") : interpolate(gettext("min cash %(amount)s"), { amount: this.amount(money.min_cash || 0) }, true));
   },
 
   // A level change: the clock flashes and says the new level for a few seconds.
@@ -97,8 +99,9 @@ const tvPage = {
     if (!changed || fromSnapshot) return;
     const level = clock.level;
     const alert = this.root.querySelector("[data-tv-alert]");
-    alert.textContent = level.is_break ? `Break${level.name ? ": " + level.name : ""}`
-      : `New level: ${fmt(level.small_blind)} / ${fmt(level.big_blind)}${level.ante ? " · ante " + fmt(level.ante) : ""}`;
+    alert.textContent = level.is_break ? breakName(level)
+      : interpolate(gettext("New level: %(blinds)s"), { blinds: `${fmt(level.small_blind)} / ${fmt(level.big_blind)}` }, true) +
+        (level.ante ? interpolate(gettext(" · ante %(ante)s"), { ante: fmt(level.ante) }, true) : "");
     this.root.classList.add("tv-level-change");
     clearTimeout(this.timers.alert);
     this.timers.alert = setTimeout(() => {
@@ -116,10 +119,15 @@ const tvPage = {
     const back = this.root.querySelector("[data-tv-back]");
     back.hidden = !onBreak || clock.status !== "running" || !clock.ends_at;
     if (!back.hidden) {
-      const at = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: this.timeZone }).format(new Date(Date.parse(clock.ends_at)));
-      const text = `Back at ${at}`;
+      const text = interpolate(gettext("Back at %(time)s"), { time: this.hourMinute(clock.ends_at) }, true);
       if (back.textContent !== text) back.textContent = text;
     }
+  },
+
+  // "20:45" in the festival's time zone and the page's language (24-hour in English too, as before).
+  hourMinute(at) {
+    return new Intl.DateTimeFormat(pageLanguage === "en" ? "en-GB" : pageLanguage, { hour: "2-digit", minute: "2-digit", timeZone: this.timeZone })
+      .format(new Date(at));
   },
 
   // END-FINISH: the winner over the whole screen; END-CANCEL: that there is none.
@@ -128,10 +136,10 @@ const tvPage = {
     const over = Boolean(winners && winners.length) || status === "cancelled";
     box.hidden = !over;
     if (!over) return;
-    this.root.querySelector("[data-tv-winner-title]").textContent = status === "cancelled" ? "Tournament cancelled"
-      : winners.length > 1 ? "Winners" : "Winner";
+    this.root.querySelector("[data-tv-winner-title]").textContent = status === "cancelled" ? gettext("Tournament cancelled")
+      : winners.length > 1 ? gettext("Winners") : gettext("Winner");
     this.root.querySelector("[data-tv-winner-names]").textContent = status === "cancelled"
-      ? "Every entry still standing is refunded in full at the desk."
+      ? gettext("Every entry still standing is refunded in full at the desk.")
       : winners.map((w) => `${w.name} (#${w.entry})`).join(" · ");
   },
 
@@ -142,9 +150,10 @@ const tvPage = {
       list.replaceChildren();
     } else {
       this.root.querySelector("[data-tv-leaders-when]").textContent =
-        `Counted at ${new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: this.timeZone }).format(new Date(board.counted_at))} · average ${fmt(board.average)}`;
+        interpolate(gettext("Counted at %(time)s · average %(average)s"), { time: this.hourMinute(board.counted_at), average: fmt(board.average) }, true);
       list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "" },
-        `${row.name} `, element("span", { className: "tv-chips", textContent: fmt(row.chips) }), ` · table ${row.table}${row.out ? " · out" : ""}`)));
+        `${row.name} `, element("span", { className: "tv-chips", textContent: fmt(row.chips) }),
+        interpolate(gettext(" · table %(table)s"), { table: row.table }, true) + (row.out ? gettext(" · out") : ""))));
     }
     this.show();
   },
@@ -154,8 +163,9 @@ const tvPage = {
     if (!ok) return;
     const payouts = this.root.querySelector("[data-tv-payouts]");
     this.root.querySelector("[data-tv-payouts-note]").textContent = answer.published
-      ? `${plural(answer.payouts.length, "place")} paid · prize pool ${this.amount(answer.pool.pool)}`
-      : "The payouts are published at the first break.";
+      ? interpolate(ngettext("%(count)s place paid · prize pool %(pool)s", "%(count)s places paid · prize pool %(pool)s", answer.payouts.length),
+        { count: answer.payouts.length, pool: this.amount(answer.pool.pool) }, true)
+      : gettext("The payouts are published at the first break.");
     payouts.replaceChildren(...(answer.published ? answer.payouts.slice(0, 20) : []).map((prize) => element("li", { textContent: this.amount(prize) })));
     this.payoutsShown = answer.published && answer.payouts.length > 0;
     const latest = [...answer.out].sort((a, b) => b.place[0] - a.place[0]).slice(0, 8);
@@ -186,7 +196,8 @@ const tvPage = {
         const player = table.players[String(seat)];
         seats.push(element("li", { className: player ? "" : "empty", textContent: player ? `${player.name} (#${player.entry})` : "—" }));
       }
-      const card = element("article", {}, element("h3", { textContent: `Table ${table.number}${table.is_final ? " · final" : ""}` }), element("ol", {}, ...seats));
+      const card = element("article", {}, element("h3", { textContent: interpolate(table.is_final ? gettext("Table %(table)s · final") : gettext("Table %(table)s"),
+        { table: table.number }, true) }), element("ol", {}, ...seats));
       card.dataset.table = table.number;
       return card;
     }));
@@ -239,7 +250,7 @@ const tvPage = {
     const shown = images[this.image];
     const img = figure.querySelector("[data-tv-image]");
     if (img.getAttribute("src") !== shown.url) img.src = shown.url;
-    img.alt = shown.caption || (shown.kind === "sponsor" ? "Sponsor" : "Festival");
+    img.alt = shown.caption || (shown.kind === "sponsor" ? gettext("Sponsor") : gettext("Festival"));
     figure.querySelector("[data-tv-image-caption]").textContent = shown.caption;
   },
 

@@ -17,11 +17,11 @@
   };
 
   function draw(images) {
-    if (!images.length) return list.replaceChildren(element("li", { textContent: "No images yet: the TV shows the clock and panels only." }));
+    if (!images.length) return list.replaceChildren(element("li", { textContent: gettext("No images yet: the TV shows the clock and panels only.") }));
     list.replaceChildren(...images.map((image) => element("li", {},
       element("img", { src: image.url, alt: image.caption || image.kind, className: "tv-thumb", height: 40 }),
-      ` ${image.kind === "sponsor" ? "Sponsor" : "Festival"}${image.caption ? ": " + image.caption : ""} (${Math.ceil(image.size / 1024)} KB) `,
-      element("button", { type: "button", textContent: "Take off the TV", onclick: () => remove(image) }))));
+      ` ${image.kind === "sponsor" ? gettext("Sponsor") : gettext("Festival")}${image.caption ? ": " + image.caption : ""} (${fmt(Math.ceil(image.size / 1024))} KB) `,
+      element("button", { type: "button", textContent: gettext("Take off the TV"), onclick: () => remove(image) }))));
   }
 
   async function load() {
@@ -31,7 +31,7 @@
 
   async function remove(image) {
     const { ok, answer } = await postJSON(`${base}tv-images/${image.id}/remove/`, {});
-    say(ok, ok ? "The image is off the TV." : answer.detail);
+    say(ok, ok ? gettext("The image is off the TV.") : answer.detail);
     if (ok) draw(answer.images);
   }
 
@@ -46,11 +46,12 @@
   form.addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const file = form.elements.file.files[0];
-    if (!file) return say(false, "Choose an image file first.");
-    if (file.size > LARGEST) return say(false, `The image has ${(file.size / LARGEST).toFixed(1)} MB; at most 1 MB fits on the TV: save it smaller.`);
+    if (!file) return say(false, gettext("Choose an image file first."));
+    if (file.size > LARGEST) return say(false, interpolate(gettext("The image has %(size)s MB; at most 1 MB fits on the TV: save it smaller."),
+      { size: (file.size / LARGEST).toLocaleString(pageLanguage, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }, true));
     const data = await asBase64(file);
     const { ok, answer } = await postJSON(`${base}tv-images/`, { kind: form.elements.kind.value, caption: form.elements.caption.value, data });
-    say(ok, ok ? "The image is on the TV." : answer.detail);
+    say(ok, ok ? gettext("The image is on the TV.") : answer.detail);
     if (ok) {
       form.reset();
       draw(answer.images);
