@@ -1,0 +1,103 @@
+"""The pages' own words in German (static/*.js through Django's JavaScript catalog) for a German
+browser: the lobby's live clock, the TV, the seat page and the desk's messages, with numbers and
+money written the German way and times in the festival's time zone, not the device's. The same
+pages in English are the other browser tests, unchanged."""
+
+from datetime import date
+from zoneinfo import ZoneInfo
+
+import pytest
+from playwright.sync_api import expect
+
+from clock.services import level_clock
+from players.services import desk as player_services
+from tables.models import Absence, Seating
+from tables.services.absent import mark_absent
+from tables.services.floor import player_out
+from tests.browser.test_live_pages import act, sign_in
+from tests.browser.test_tv import seated_field
+from tournaments.models import Festival, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+VIENNA = "Europe/Vienna"
+
+
+def german(browser, width=1280, height=800):
+    """A German browser on a device whose own clock is in New York: the festival's zone must win."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="de-DE",
+                                  timezone_id="America/New_York")
+    context.set_default_timeout(15_000)
+    return context, context.new_page()
+
+
+def test_LANG_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, browser, make_tournament, staff):
+    tournament = seated_field(make_tournament, staff, 3, buy_in=1_234_500, level_seconds=(600, 600))
+    Festival.objects.filter(pk=tournament.festival_id).update(time_zone=VIENNA)
+    t = f"{stack.url}/tournaments/{tournament.id}"
+    context, lobby = german(browser)
+
+    lobby.goto(f"{t}/")
+    expect(lobby.locator("html")).to_have_attribute("lang", "de")
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("nicht gestartet")
+    expect(lobby.locator("[data-chart-summary]")).to_have_text("3 Spieler an 1 Tisch.")
+    expect(lobby.locator("[data-chart] h3")).to_have_text("Tisch 1")
+    act(level_clock.start_clock, tournament.id, None)
+    expect(lobby.locator('[data-clock="status"]')).to_have_text("läuft")
+    expect(lobby.locator('[data-clock="level"]')).to_have_text("Level 1")
+    expect(lobby.locator('[data-clock="ante"]')).to_have_text("Ante 200")
+    expect(lobby.locator('[data-clock="next"]')).to_have_text("Als Nächstes: 200 / 400 Ante 400")
+    expect(lobby.locator('[data-clock="to-break"]')).to_have_text("keine Pause mehr")
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("37.035 EUR")  # three buy-ins of 12,345.00
+
+    tv = context.new_page()
+    tv.goto(f"{t}/tv/?panel=payouts")
+    expect(tv.locator('[data-clock="status"]')).to_have_text("läuft")
+    expect(tv.locator('[data-tv="pool"]')).to_have_text("37.035,00 EUR")
+    expect(tv.locator('[data-tv="pay-jump"]')).to_have_text("Mindestgewinn 37.035,00 EUR")  # three players: one place paid
+    expect(tv.locator("[data-tv-payouts-note]")).to_have_text("1 Platz bezahlt · Preispool 37.035,00 EUR")
+
+    sitting = Seating.objects.select_related("entry", "tournament_table__table").filter(
+        tournament=tournament, ended_at__isnull=True).order_by("entry__number").first()
+    table, seat = sitting.tournament_table.table.number, sitting.seat
+    phone = context.new_page()
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.goto(f"{t}/seat/{sitting.entry.public_code}/")
+    expect(phone.locator("[data-seat]")).to_have_text(f"Tisch {table} · Platz {seat}")
+    act(mark_absent, tournament.id, table, seat, staff["floor"])
+    phone.reload()  # the absence is the floor's: the page shows it as it loads
+    since = Absence.objects.get(entry=sitting.entry).since.astimezone(ZoneInfo(VIENNA)).strftime("%H:%M:%S")
+    expect(phone.locator("[data-my-absence]")).to_have_text(
+        f"Seit {since} als abwesend vermerkt: Sie bekommen Karten und werden ausgeblindet. "
+        "Sagen Sie dem Floor Bescheid, wenn Sie zurück sind.")
+    act(player_out, tournament.id, table, seat, staff["floor"])
+    expect(phone.locator("[data-my-finish]")).to_contain_text("Sie sind 3. von 3 · ")
+    context.close()
+
+
+def test_LANG_the_desk_says_its_messages_in_german_with_german_money(stack, new_page, make_tournament, staff):
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000)
+    act(player_services.create_player, tournament.id, player_services.NewPlayer(
+        "Grace", "Hopper", date(1906, 12, 9), accepts_terms=True, id_checked=True, filming_release=True), None)
+    page = new_page()
+    sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    page.set_extra_http_headers({"Accept-Language": "de"})  # signed in; from now on a German browser
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+
+    page.locator("#player-search").fill("hop")
+    page.get_by_role("button", name="Hopper, Grace · geb. 1906-12-09").click()
+    expect(page.locator("[data-player-details]")).to_contain_text("geb. 1906-12-09")
+    expect(page.locator("[data-player-details]")).to_contain_text("Filmaufnahmen ja · Marketing nein")
+    expect(page.locator("[data-kinds] option:checked")).to_have_text("Buy-in")
+    register = page.locator("#sale button[type=submit]")
+    register.click()
+    expect(page.locator("[data-sale-result]")).to_have_text("Zuerst oben Schalter und Schicht eintragen.")
+    page.locator("#desk-name").fill("Schalter 1")
+    page.locator("#desk-shift").fill("Samstag früh")
+    register.click()
+    result = page.locator("[data-sale-result]")
+    expect(result).to_contain_text("Entry #1 registriert: 550,00 EUR per cash.")
+    expect(result.locator("a")).to_have_text("Ticket drucken")
