@@ -65,12 +65,12 @@ function formatTime(at, options) {
   return new Date(at).toLocaleTimeString(pageLanguage, { timeZone: festivalTimeZone, ...(options || {}) });
 }
 
-// A count in a sentence: counted(n, ngettext("%(count)s player", "%(count)s players", n)).
-function counted(count, text) {
+// A count in a sentence: sayCount(n, ngettext("%(count)s player", "%(count)s players", n)).
+function sayCount(count, text) {
   return interpolate(text, { count }, true);
 }
 
-// "1 player", "60 players": English only; pages say counts with counted() and ngettext().
+// "1 player", "60 players": English only; pages say counts with sayCount() and ngettext().
 function plural(count, word) {
   if (count === 1) return `${count} ${word}`;
   return `${count} ${/[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"}`; // penalty → penalties

@@ -38,7 +38,7 @@
     check.querySelector("[data-chips-counted]").textContent =
       interpolate(gettext("%(chips)s in %(counted)s of %(stacks)s stacks"), { chips: fmt(answer.counted), counted: answer.seats_counted, stacks: answer.seats_in_play }, true);
     const sentence = check.querySelector("[data-count-sentence]");
-    sentence.textContent = answer.sentence + (answer.bags_to_confirm ? counted(answer.bags_to_confirm, ngettext(" %(count)s bag to confirm.", " %(count)s bags to confirm.", answer.bags_to_confirm)) : "");
+    sentence.textContent = answer.sentence + (answer.bags_to_confirm ? sayCount(answer.bags_to_confirm, ngettext(" %(count)s bag to confirm.", " %(count)s bags to confirm.", answer.bags_to_confirm)) : "");
     sentence.className = answer.complete && !answer.agrees ? "notice" : "";
     document.dispatchEvent(new CustomEvent("pokerfest:chip-check", { detail: answer })); // the console's figures (console.js)
   }

@@ -69,7 +69,7 @@
     const pending = [];
     if (answer.final_due) pending.push(gettext("draw the final table"));
     if (answer.break_due !== null && answer.break_due !== undefined) pending.push(interpolate(gettext("break table %(table)s"), { table: answer.break_due }, true));
-    if (answer.moves.length) pending.push(counted(answer.moves.length, ngettext("%(count)s move pending", "%(count)s moves pending", answer.moves.length)));
+    if (answer.moves.length) pending.push(sayCount(answer.moves.length, ngettext("%(count)s move pending", "%(count)s moves pending", answer.moves.length)));
     if (answer.halted.length) pending.push(interpolate(gettext("halt table %(tables)s"), { tables: answer.halted.join(", ") }, true));
     glance("balance", pending.length ? pending.join(" · ") : answer.tables.length ? gettext("balanced") : "–", pending.length > 0);
     const hfh = answer.hand_for_hand;

@@ -201,7 +201,7 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelector("[data-last-hands]").addEventListener("click", (click) => {
     click.preventDefault();
     const hands = Number(document.querySelector("#last-hands").value);
-    directorAction("day/last-hands/", { hands }, (answer) => interpolate(ngettext("Clock stopped: %(hands)s at table %(tables)s.", "Clock stopped: %(hands)s at tables %(tables)s.", answer.playing.length), { hands: counted(answer.hands, ngettext("%(count)s more hand", "%(count)s more hands", answer.hands)), tables: answer.playing.join(", ") }, true));
+    directorAction("day/last-hands/", { hands }, (answer) => interpolate(ngettext("Clock stopped: %(hands)s at table %(tables)s.", "Clock stopped: %(hands)s at tables %(tables)s.", answer.playing.length), { hands: sayCount(answer.hands, ngettext("%(count)s more hand", "%(count)s more hands", answer.hands)), tables: answer.playing.join(", ") }, true));
   });
   document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
     click.preventDefault();

@@ -132,9 +132,9 @@ class ClockDisplay {
       (money.deal.left_to_play ? interpolate(gettext(" · %(amount)s left to play"), { amount: amount(money.deal.left_to_play) }, true) : "");
     const places = money.places_paid;
     this.field("paid", !money.published ? gettext("payouts published at the first break") : deal ? deal
-      : money.in_the_money && !money.next_out_prize ? counted(fmt(places), ngettext("%(count)s place paid", "%(count)s places paid", places))
+      : money.in_the_money && !money.next_out_prize ? sayCount(fmt(places), ngettext("%(count)s place paid", "%(count)s places paid", places))
       : money.in_the_money ? interpolate(gettext("in the money · next out %(amount)s"), { amount: amount(money.next_out_prize) }, true) + jump
-      : counted(fmt(places), ngettext("%(count)s place", "%(count)s places", places)) + interpolate(gettext(" · min cash %(amount)s"), { amount: amount(money.min_cash || 0) }, true) +
+      : sayCount(fmt(places), ngettext("%(count)s place", "%(count)s places", places)) + interpolate(gettext(" · min cash %(amount)s"), { amount: amount(money.min_cash || 0) }, true) +
         (money.hand_for_hand_due ? gettext(" · the bubble is near") : ""));
   }
 

@@ -27,7 +27,7 @@ const penaltyBoard = {
     if (penalty.status !== "serving") return penaltyStatusWord(penalty.status);
     const seconds = this.secondsLeft(penalty);
     const left = [];
-    if (penalty.hands_left) left.push(counted(penalty.hands_left, ngettext("%(count)s hand left", "%(count)s hands left", penalty.hands_left)));
+    if (penalty.hands_left) left.push(sayCount(penalty.hands_left, ngettext("%(count)s hand left", "%(count)s hands left", penalty.hands_left)));
     if (penalty.seconds_left) left.push(interpolate(gettext("%(time)s left"), { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` }, true));
     if (!penalty.hands_left && !seconds) return gettext("may return");
     const step = penalty.hands_left ? `${penalty.step} — ` : "";
@@ -129,7 +129,7 @@ const penaltyBoard = {
       disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? gettext("the director gives it") : "",
       textContent: (step === offer.proposed ? interpolate(gettext("Give: %(step)s"), { step }, true) : step) + (directorOnly(step) && !mayDirect ? gettext(" (director)") : ""),
       onclick: () => (directorOnly(step) ? confirmOut(step) : give(step)) }));
-    const before = offer.given_before ? counted(offer.given_before, ngettext(" (%(count)s penalty for this before)", " (%(count)s penalties for this before)", offer.given_before)) : "";
+    const before = offer.given_before ? sayCount(offer.given_before, ngettext(" (%(count)s penalty for this before)", " (%(count)s penalties for this before)", offer.given_before)) : "";
     box.append(element("span", { textContent: `${player.name}${before}: ` }), infraction, ...steps,
       element("button", { type: "button", textContent: gettext("Cancel"), onclick: () => this.close() }), said);
     return box;

@@ -43,7 +43,7 @@ const resultsPage = {
     const places = results.payouts.length;
     summary.replaceChildren(gettext("Prize pool "), element("strong", { textContent: this.money(results.pool.pool) }),
       overlay + interpolate(gettext(" · %(entries)s entries"), { entries: fmt(results.field) }, true) +
-      counted(places, ngettext(" · %(count)s place paid", " · %(count)s places paid", places)));
+      sayCount(places, ngettext(" · %(count)s place paid", " · %(count)s places paid", places)));
     summary.querySelector("strong").dataset.pool = "";
     const rows = results.out.map((row) => {
       const [from, to] = row.place;

@@ -116,7 +116,7 @@ const seatPage = {
       const counted = Math.min(now, Date.parse(penalty.counting_until)) - Date.parse(penalty.as_of);
       seconds = Math.max(0, seconds - Math.max(0, Math.floor(counted / 1000)));
     }
-    const left = [penalty.hands_left ? counted(penalty.hands_left, ngettext("%(count)s hand", "%(count)s hands", penalty.hands_left)) : "",
+    const left = [penalty.hands_left ? sayCount(penalty.hands_left, ngettext("%(count)s hand", "%(count)s hands", penalty.hands_left)) : "",
       seconds ? interpolate(gettext("%(time)s of play"), { time: formatClock(seconds * 1000) }, true) : ""].filter(Boolean).join(gettext(" and "));
     line.textContent = left ? interpolate(gettext("Sitting out: %(step)s · %(left)s left."), { step: penalty.step, left }, true)
       : interpolate(gettext("Sitting out: %(step)s."), { step: penalty.step }, true);

@@ -91,14 +91,14 @@ function waitingLine(list, staff) {
   if (!list || !list.waiting.length) return "";
   const names = list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ");
   const free = list.seats_left;
-  return (staff ? counted(free, ngettext(" Waiting for a seat (%(count)s seat free): ", " Waiting for a seat (%(count)s seats free): ", free))
+  return (staff ? sayCount(free, ngettext(" Waiting for a seat (%(count)s seat free): ", " Waiting for a seat (%(count)s seats free): ", free))
     : gettext(" Waiting for a seat: ")) + `${names}${names.endsWith(".") ? "" : "."}`;
 }
 
 // "60 players at 7 tables." (the lobby's and the director's seating summary)
 function playersAtTables(players, tables) {
   return interpolate(gettext("%(players)s at %(tables)s."), {
-    players: counted(players, ngettext("%(count)s player", "%(count)s players", players)),
-    tables: counted(tables, ngettext("%(count)s table", "%(count)s tables", tables)),
+    players: sayCount(players, ngettext("%(count)s player", "%(count)s players", players)),
+    tables: sayCount(tables, ngettext("%(count)s table", "%(count)s tables", tables)),
   }, true);
 }
