@@ -54,32 +54,17 @@ function element(tag, properties, ...children) {
   return made;
 }
 
-// The page's language (<html lang>, from the request): numbers, money and times are shown in it.
-const pageLanguage = document.documentElement.lang || "en";
-// The festival's time zone, once a live page's snapshot has said it (static/live.js); the
-// device's own until then, and on pages without a live feed.
-let festivalTimeZone;
-
-// A moment's time of day, in the page's language and the festival's time zone.
-function formatTime(at, options) {
-  return new Date(at).toLocaleTimeString(pageLanguage, { timeZone: festivalTimeZone, ...(options || {}) });
-}
-
-// A count in a sentence: sayCount(n, ngettext("%(count)s player", "%(count)s players", n)).
-function sayCount(count, text) {
-  return interpolate(text, { count }, true);
-}
-
-// "1 player", "60 players": English only; pages say counts with sayCount() and ngettext().
+// "1 player", "60 players": English only; pages say counts with sayCount() (static/live.js) and ngettext().
 function plural(count, word) {
   if (count === 1) return `${count} ${word}`;
   return `${count} ${/[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"}`; // penalty → penalties
 }
 
-// Integer minor units as money in the page's language: formatMoney(55000, "EUR") -> "550.00 EUR" ("550,00 EUR").
+// Integer minor units as money in the page's language (<html lang>; pages without live.js load
+// this file too): formatMoney(55000, "EUR") -> "550.00 EUR", in German "550,00 EUR".
 const MINOR_UNIT_EXPONENTS = { JPY: 0, KRW: 0, ISK: 0, CLP: 0, VND: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
 
 function formatMoney(minorUnits, currency) {
   const exponent = MINOR_UNIT_EXPONENTS[currency] ?? 2;
-  return `${(minorUnits / 10 ** exponent).toLocaleString(pageLanguage, { minimumFractionDigits: exponent, maximumFractionDigits: exponent })} ${currency}`;
+  return `${(minorUnits / 10 ** exponent).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: exponent, maximumFractionDigits: exponent })} ${currency}`;
 }

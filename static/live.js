@@ -2,6 +2,21 @@
 // Protocol: docs/live-protocol.md. No build step; every live page loads this file.
 "use strict";
 
+// The page's language (<html lang>, from the request): numbers and times are written in it.
+const pageLanguage = document.documentElement.lang || "en";
+// The festival's time zone, from the first snapshot: times on the page are the venue's, not the device's.
+let festivalTimeZone;
+
+// A moment's time of day, in the page's language and the festival's time zone.
+function formatTime(at, options) {
+  return new Date(at).toLocaleTimeString(pageLanguage, { timeZone: festivalTimeZone, ...(options || {}) });
+}
+
+// A count in a sentence: sayCount(n, ngettext("%(count)s player", "%(count)s players", n)).
+function sayCount(count, text) {
+  return interpolate(text, { count }, true);
+}
+
 class LiveFeed {
   // url: the socket path; handlers: onSnapshot(snapshot), onEvent(event), onStatus(state, detail)
   constructor(path, handlers) {
