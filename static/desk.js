@@ -6,6 +6,11 @@ const KIND_NAMES = {
   buy_in: gettext("buy-in"), late: gettext("late entry"), alternate: gettext("alternate"), re_entry: gettext("re-entry"),
   satellite: gettext("won entry (satellite/freeroll)"), rebuy: gettext("rebuy"), addon: gettext("add-on"),
 };
+// An entry's status and a sale's payment in the page's words (in English, the values themselves).
+const ENTRY_STATUS_NAMES = { active: gettext("active"), busted: gettext("busted"), voided: gettext("voided"),
+  refunded: gettext("refunded"), disqualified: gettext("disqualified") };
+const METHOD_NAMES = { cash: gettext("cash"), card: gettext("card"), transfer: gettext("transfer"), voucher: gettext("voucher"),
+  won: gettext("won") };
 
 const deskPage = {
   root: null,
@@ -172,7 +177,7 @@ const deskPage = {
     panel.querySelector("[data-player-entries]").replaceChildren(
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");
-        item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
+        item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${ENTRY_STATUS_NAMES[entry.status] || entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
           `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">${gettext("ticket")}</a>`;
         if (entry.status === "active") item.append(...this.entryActions(entry));
         if (entry.status === "active" && typeof photoIdControl === "function") item.append(photoIdControl(this.tournament, entry, (text, ok) => this.say("[data-sale-result]", text, ok))); // REG-ID: static/absent.js
@@ -310,7 +315,7 @@ const deskPage = {
       const place = answer.table ? interpolate(gettext("Table %(table)s, seat %(seat)s. "), { table: answer.table, seat: answer.seat }, true)
         : answer.waiting_position ? interpolate(gettext("Every seat is taken: on the waiting list, position %(position)s (ENT-WAIT). "), { position: answer.waiting_position }, true) : "";
       result.append(interpolate(gettext("Entry #%(entry)s registered: %(money)s by %(method)s. "),
-        { entry: answer.number, money: formatMoney(answer.paid, this.root.dataset.currency), method: answer.method }, true) + place, ticket);
+        { entry: answer.number, money: formatMoney(answer.paid, this.root.dataset.currency), method: METHOD_NAMES[answer.method] || answer.method }, true) + place, ticket);
       this.select(this.player.id);
       return;
     }

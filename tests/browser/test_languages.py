@@ -99,5 +99,5 @@ def test_LANG_the_desk_says_its_messages_in_german_with_german_money(stack, new_
     page.locator("#desk-shift").fill("Samstag früh")
     register.click()
     result = page.locator("[data-sale-result]")
-    expect(result).to_contain_text("Entry #1 registriert: 550,00 EUR per cash.")
+    expect(result).to_contain_text("Entry #1 registriert: 550,00 EUR bar bezahlt.")
     expect(result.locator("a")).to_have_text("Ticket drucken")
