@@ -31,7 +31,7 @@ def german(browser, width=1280, height=800):
     return context, context.new_page()
 
 
-def test_LANG_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, browser, make_tournament, staff):
+def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, browser, make_tournament, staff):
     tournament = seated_field(make_tournament, staff, 3, buy_in=1_234_500, level_seconds=(600, 600))
     Festival.objects.filter(pk=tournament.festival_id).update(time_zone=VIENNA)
     t = f"{stack.url}/tournaments/{tournament.id}"
@@ -75,7 +75,7 @@ def test_LANG_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, 
     context.close()
 
 
-def test_LANG_the_desk_says_its_messages_in_german_with_german_money(stack, new_page, make_tournament, staff):
+def test_the_desk_says_its_messages_in_german_with_german_money(stack, new_page, make_tournament, staff):
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000)
     act(player_services.create_player, tournament.id, player_services.NewPlayer(
