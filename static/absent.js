@@ -19,20 +19,23 @@ function absentSeats(holder, answer, act) {
         ? `Photo ID to check for day ${ids.day}: ${unchecked.map((row) => `${row.seat}. ${row.name}`).join(", ")}`
         : `Photo ID checked for day ${ids.day}: every player here.`);
       line.dataset.idUnchecked = unchecked.length;
-      card.querySelector("ol.seats").before(line);
+      (card.querySelector(".table-layout") || card.querySelector("ol.seats")).before(line);
     }
-    for (const item of card.querySelectorAll("ol.seats > li[data-seat]")) {
-      const seat = item.dataset.seat;
+    for (const seatBox of card.querySelectorAll("ol.seats > li[data-seat]")) {
+      const seat = seatBox.dataset.seat;
       const player = table.players[seat];
       if (!player) continue;
+      // The controls go in the seat's sheet of actions (static/floor.js); what is said, on the seat.
+      const item = card.querySelector(`[data-seat-actions="${seat}"]`) || seatBox;
       const path = `tables/${table.number}/seats/${seat}/`;
       const away = (absent[card.dataset.table] || {})[seat];
       if (away) {
-        item.classList.add("absent");
+        seatBox.classList.add("absent");
         const since = new Date(away.since).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
         const note = element("span", { className: "absent-note" }, ` ${away.retired ? "retired" : "absent"}: dealt in, blinded off since ${since} · ${away.sentence} `);
         note.dataset.absent = away.may_remove ? "may-remove" : "blinded-off";
-        item.append(note, element("button", { type: "button", textContent: "Arrived", ariaLabel: `Arrived: seat ${seat}, ${player.name}`,
+        seatBox.append(note);
+        item.append(element("button", { type: "button", textContent: "Arrived", ariaLabel: `Arrived: seat ${seat}, ${player.name}`,
           onclick: () => act(`${path}present/`, {}, () => `${player.name} has arrived: plays from the next hand.`) }));
         if (away.may_remove) item.append(removeStack(table.number, seat, player.name, act));
       } else {
@@ -58,10 +61,11 @@ function removeStack(table, seat, name, act) {
   const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips counted", ariaLabel: `Absent stack counted: seat ${seat}, ${name}` });
   chips.dataset.key = `remove-${table}-${seat}`;
   const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: "Remove stack" }));
-  form.addEventListener("submit", (submit) => {
+  form.addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const counted = Number(chips.value);
-    if (!confirm(`Take ${name}'s ${counted.toLocaleString("en")} chips out of play? ${name} is out, placed like any bust.`)) return;
+    if (!await askConfirm(interpolate(gettext("Take %(name)s's %(chips)s chips out of play? %(name)s is out, placed like any bust."),
+      { name, chips: counted.toLocaleString() }, true), { ok: gettext("Remove stack") })) return; // static/dialog.js
     act(`tables/${table}/seats/${seat}/remove-stack/`, { chips: counted }, () => `${name}'s stack is out of play: ${name} is out.`, form);
   });
   return form;

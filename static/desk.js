@@ -92,7 +92,7 @@ const deskPage = {
     event.preventDefault();
     const form = event.target;
     const name = `${this.player.first_name} ${this.player.last_name}`;
-    if (!confirm(`Exclude ${name}? Every desk refuses them in that period.`)) return;
+    if (!await askConfirm(interpolate(gettext("Exclude %(name)s? Every desk refuses them in that period."), { name }, true), { ok: gettext("Exclude") })) return;
     const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/${this.player.id}/exclusions/`),
       { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null }, newRequestKey());
     if (!ok) return this.say("[data-sale-result]", answer.detail, false);
@@ -200,18 +200,18 @@ const deskPage = {
     const form = (label, fields, submit) => {
       const made = element("form", { className: "entry-action", ariaLabel: `${label}: entry #${entry.number}` }, ...fields,
         element("button", { type: "submit", textContent: label }));
-      made.addEventListener("submit", (event) => { event.preventDefault(); submit(made); });
+      made.addEventListener("submit", async (event) => { event.preventDefault(); await submit(made); });
       return made;
     };
     if (this.root.dataset.mayRefund === "true") {
       forms.push(form("Void", [element("input", { name: "reason", required: true, maxLength: 200, placeholder: "why (a desk mistake…)", ariaLabel: "Why void" })],
-        (made) => confirm(`Void entry #${entry.number}? Its ${money} goes back in full.`) &&
+        async (made) => await askConfirm(interpolate(gettext("Void entry #%(entry)s? Its %(money)s goes back in full."), { entry: entry.number, money }, true), { ok: gettext("Void") }) &&
           this.entryAction(entry.number, "void", { reason: made.elements.reason.value }, `Entry #${entry.number} voided: ${money} back.`)));
       const reasons = element("select", { name: "reason", ariaLabel: "Why refund" },
         element("option", { value: "withdrawal", textContent: "the player withdraws (buy-in back, not the fee)" }),
         element("option", { value: "cancelled", textContent: "the tournament does not go ahead (all back)" }));
       forms.push(form("Refund", [reasons, element("input", { name: "note", maxLength: 200, placeholder: "note", ariaLabel: "Refund note" })],
-        (made) => confirm(`Refund entry #${entry.number} (${made.elements.reason.value})?`) &&
+        async (made) => await askConfirm(interpolate(gettext("Refund entry #%(entry)s (%(reason)s)?"), { entry: entry.number, reason: made.elements.reason.value }, true), { ok: gettext("Refund") }) &&
           this.entryAction(entry.number, "refund", { reason: made.elements.reason.value, note: made.elements.note.value },
             (answer) => `Entry #${entry.number} refunded: ${formatMoney(answer.returned, this.root.dataset.currency)} back.`)));
     }

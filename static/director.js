@@ -112,13 +112,15 @@ document.addEventListener("DOMContentLoaded", () => {
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
   // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log.
-  document.querySelector("[data-entry-ruling]").addEventListener("submit", (submit) => {
+  document.querySelector("[data-entry-ruling]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const form = submit.target;
     const action = submit.submitter ? submit.submitter.value : "undo-bust";
     const number = Number(form.elements.number.value);
     const counted = form.elements.chips.value.trim();
-    if (action === "disqualify" && !confirm(`Disqualify entry #${number}? No prize is paid and ${counted ? `the ${Number(counted).toLocaleString("en")} chips counted` : "the chips the player bought"} leave play.`)) return;
+    if (action === "disqualify" && !await askConfirm(counted
+      ? interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the %(chips)s chips counted leave play."), { entry: number, chips: Number(counted).toLocaleString() }, true)
+      : interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the chips the player bought leave play."), { entry: number }, true), { ok: gettext("Disqualify") })) return;
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
       (answer) => action === "disqualify" ? `Entry #${number} is disqualified.` : `Entry #${number} is back in: table ${answer.table}, seat ${answer.seat}.`);
   });
@@ -178,7 +180,7 @@ document.addEventListener("DOMContentLoaded", () => {
     let body;
     try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
     const how = button.dataset.end === "gong" ? "the final gong: places by chips" : "the time limit: the chip-chop";
-    if (!confirm(`End the tournament by ${how}? The results are then final.`)) return;
+    if (!await askConfirm(interpolate(gettext("End the tournament by %(how)s? The results are then final."), { how }, true), { ok: gettext("End the tournament") })) return;
     const { ok, answer } = await postJSON(`${base()}end/${button.dataset.end}/`, { stacks: body.stacks }, newRequestKey());
     say(ok, ok ? `The tournament is over (${answer.method}): ` + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   }));
@@ -202,11 +204,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const hands = Number(document.querySelector("#last-hands").value);
     directorAction("day/last-hands/", { hands }, (answer) => `Clock stopped: ${plural(answer.hands, "more hand")} at ${answer.playing.length === 1 ? "table" : "tables"} ${answer.playing.join(", ")}.`);
   });
-  document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
+  document.querySelector("[data-copy-structure]").addEventListener("click", async (click) => {
     click.preventDefault();
     const chosen = document.querySelector("#structure-template").value;
     if (!chosen) return;
-    if (!confirm("Replace this tournament's structure with a copy of the template? Only before the clock starts.")) return;
+    if (!await askConfirm(gettext("Replace this tournament's structure with a copy of the template? Only before the clock starts."), { ok: gettext("Replace") })) return;
     directorAction("clock/structure/", { structure_id: Number(chosen) }, () => {
       setTimeout(() => location.reload(), 800); // the level list below is the new structure's
       return "Structure set.";
@@ -240,9 +242,10 @@ document.addEventListener("DOMContentLoaded", () => {
       `Field drawn (seed ${answer.seed}): ` + Object.entries(answer.tables).map(([n, count]) => `table ${n}: ${count}`).join(", ") + "." +
       (answer.kept_apart_failed ? ` ${answer.kept_apart_failed} keep-apart pair(s) had to share a table: too few tables to separate them.` : ""));
   });
-  document.querySelector("[data-cancel]").addEventListener("submit", (submit) => {
+  document.querySelector("[data-cancel]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
-    if (!confirm("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone.")) return;
+    if (!await askConfirm(gettext("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone."),
+      { ok: gettext("Cancel the tournament"), cancel: gettext("Keep it") })) return;
     directorAction("cancel/", { reason: submit.target.elements.reason.value },
       (answer) => `The tournament is cancelled: ${answer.refunded} ${answer.refunded === 1 ? "entry" : "entries"} refunded in full.`);
   });

@@ -35,14 +35,16 @@ const payoutDesk = {
     const who = `#${row.entry} ${row.name}`;
     if (row.paid) {
       const changed = row.paid_amount !== row.prize ? ` · the prize is now ${this.money(row.prize)}: see the director` : "";
-      const undo = element("button", { textContent: "Reverse", onclick: () => {
-        const reason = prompt(`Reverse the payment of ${this.money(row.paid_amount)} to ${who}? Say why (for the log):`, "");
+      const undo = element("button", { textContent: "Reverse", onclick: async () => {
+        const reason = await askText(interpolate(gettext("Reverse the payment of %(money)s to %(who)s? Say why (for the log):"), { money: this.money(row.paid_amount), who }, true),
+          { label: gettext("Reason"), ok: gettext("Reverse") });
         if (reason !== null) this.act(`entries/${row.entry}/reverse-payment/`, { reason }, `Payment to ${who} reversed.`);
       } });
       return [`paid ${this.money(row.paid_amount)} (${row.paid})${changed} `, undo];
     }
-    return [["cash", "Pay cash"], ["wire", "Pay by wire"]].map(([method, label]) => element("button", { textContent: label, onclick: () => {
-      if (confirm(`Pay ${this.money(row.prize)} to ${who} ${method === "cash" ? "in cash" : "by wire transfer"}?`)) {
+    return [["cash", "Pay cash"], ["wire", "Pay by wire"]].map(([method, label]) => element("button", { textContent: label, onclick: async () => {
+      const question = method === "cash" ? gettext("Pay %(money)s to %(who)s in cash?") : gettext("Pay %(money)s to %(who)s by wire transfer?");
+      if (await askConfirm(interpolate(question, { money: this.money(row.prize), who }, true), { ok: gettext("Pay") })) {
         this.act(`entries/${row.entry}/pay-prize/`, { method }, `${who} paid ${this.money(row.prize)} (${method}).`);
       }
     } }));

@@ -26,15 +26,15 @@ function tableNeeds(answer, act, mayDirect) {
     // HFH-MODE, before the money: at one table every hand is shared already
     const due = answer.money && answer.money.hand_for_hand_due
       ? `The bubble is near: ${answer.money.places_paid} paid, ${answer.players_left} left. ` : "";
-    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: () => {
-      if (confirm("Start hand-for-hand? The hand in progress is its first hand.")) act("hand-for-hand/start/", {}, (a) => `Hand-for-hand: hand ${a.hand}.`);
+    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: "Start hand-for-hand", onclick: async () => {
+      if (await askConfirm(gettext("Start hand-for-hand? The hand in progress is its first hand."), { ok: gettext("Start hand-for-hand") })) act("hand-for-hand/start/", {}, (a) => `Hand-for-hand: hand ${a.hand}.`);
     } })));
   }
   if (answer.final_due) {
     const line = element("p", { className: "move" }, `${answer.players_left} players left: the final table is redrawn now (SEAT-FINAL). `);
     if (mayDirect) {
-      line.append(element("button", { textContent: "Draw the final table", onclick: () => {
-        if (confirm("Redraw every seat and the button for the final table?")) act("seating/final-table/", {}, (a) => `Final table ${a.table} drawn; the button is seat ${a.button}.`);
+      line.append(element("button", { textContent: "Draw the final table", onclick: async () => {
+        if (await askConfirm(gettext("Redraw every seat and the button for the final table?"), { ok: gettext("Draw the final table") })) act("seating/final-table/", {}, (a) => `Final table ${a.table} drawn; the button is seat ${a.button}.`);
       } }));
     } else {
       line.append("The director draws it.");
@@ -43,8 +43,8 @@ function tableNeeds(answer, act, mayDirect) {
   }
   if (answer.break_due !== null && answer.break_due !== undefined) {
     needs.push(element("p", { className: "move" }, `Table ${answer.break_due} breaks now (next in the breaking order). `,
-      element("button", { textContent: `Break table ${answer.break_due}`, onclick: () => {
-        if (confirm(`Break table ${answer.break_due} and deal its players seat cards?`)) {
+      element("button", { textContent: `Break table ${answer.break_due}`, onclick: async () => {
+        if (await askConfirm(interpolate(gettext("Break table %(table)s and deal its players seat cards?"), { table: answer.break_due }, true), { ok: gettext("Break the table") })) {
           act("tables/break/", {}, (a) => `Table ${a.table} broken: ` + a.moves.map((m) => `seat ${m.from_seat} → table ${m.to_table} seat ${m.to_seat}`).join("; ") + ".");
         }
       } })));
