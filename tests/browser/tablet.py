@@ -62,3 +62,43 @@ def no_native_dialogs(page):
 
     page.on("dialog", refuse)
     return opened
+
+
+# Answers each in-page question as soon as it opens, as page.on("dialog", ...) did for the
+# browser's own: the page asks Python (reply) and types and taps what it says. Injected by the
+# test through the DevTools protocol, outside the page's CSP; the pages carry no test hook.
+ANSWERER = """() => {
+  if (window.pokerfestAnswering) return;
+  window.pokerfestAnswering = true;
+  const seen = new WeakSet();
+  const answer = async (dialog) => {
+    if (seen.has(dialog)) return;
+    seen.add(dialog);
+    const [text, button] = await window.pokerfestReply(dialog.querySelector(".ask-text").textContent);
+    if (text !== null && text !== undefined) dialog.querySelector("input").value = String(text);
+    const buttons = [...dialog.querySelectorAll("button")];
+    (button ? buttons.find((b) => b.textContent.startsWith(button)) : dialog.querySelector("button.primary")).click();
+  };
+  new MutationObserver(() => document.querySelectorAll("dialog[data-ask][open]").forEach(answer))
+    .observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["open"] });
+}"""
+
+
+def answer_questions(page, reply=None):
+    """Every in-page question on `page` answered by reply(question's words) -> (text to type or
+    None, the start of the button's words or None for the proposed one). Without `reply`: the
+    proposed answer (OK)."""
+    page.expose_function("pokerfestReply", lambda question: list(reply(question)) if reply else [None, None])
+    page.add_init_script(script=f"({ANSWERER})()")
+    if page.url.startswith("http"):
+        page.evaluate(ANSWERER)
+
+
+def tap(seat_item, words):
+    """Tap the seat shown by the locator `seat_item` (an li[data-seat]), then its action `words`."""
+    seat = seat_item.get_attribute("data-seat")
+    card = seat_item.locator("xpath=ancestor::article[1]")
+    actions = card.locator(f'[data-sheet="{seat}"]')
+    if not actions.is_visible():
+        card.locator(f'li[data-seat="{seat}"] [data-seat-tap]').click()
+    actions.locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
