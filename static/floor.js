@@ -57,6 +57,8 @@ const floorPage = {
     holder.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
     if (answer.broken_table && !tables.length) {
       holder.replaceChildren(this.brokenTable(answer.broken_table));
+    } else if (only && !tables.length && answer.tables.length) {
+      holder.textContent = interpolate(gettext("Table %(table)s is not open."), { table: only }, true);
     } else if (!answer.tables.length) {
       holder.textContent = answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
         : gettext("No tables are open yet: the director opens them and draws the field.");
