@@ -19,20 +19,23 @@ function absentSeats(holder, answer, act) {
         ? interpolate(gettext("Photo ID to check for day %(day)s: %(players)s"), { day: ids.day, players: unchecked.map((row) => `${row.seat}. ${row.name}`).join(", ") }, true)
         : interpolate(gettext("Photo ID checked for day %(day)s: every player here."), { day: ids.day }, true));
       line.dataset.idUnchecked = unchecked.length;
-      card.querySelector("ol.seats").before(line);
+      (card.querySelector(".table-layout") || card.querySelector("ol.seats")).before(line);
     }
-    for (const item of card.querySelectorAll("ol.seats > li[data-seat]")) {
-      const seat = item.dataset.seat;
+    for (const seatBox of card.querySelectorAll("ol.seats > li[data-seat]")) {
+      const seat = seatBox.dataset.seat;
       const player = table.players[seat];
       if (!player) continue;
+      // The controls go in the seat's sheet of actions (static/floor.js); what is said, on the seat.
+      const item = card.querySelector(`[data-seat-actions="${seat}"]`) || seatBox;
       const path = `tables/${table.number}/seats/${seat}/`;
       const away = (absent[card.dataset.table] || {})[seat];
       if (away) {
-        item.classList.add("absent");
+        seatBox.classList.add("absent");
         const since = formatTime(away.since, { hour: "2-digit", minute: "2-digit" });
         const note = element("span", { className: "absent-note" }, ` ${interpolate(away.retired ? gettext("retired: dealt in, blinded off since %(time)s") : gettext("absent: dealt in, blinded off since %(time)s"), { time: since }, true)} · ${away.sentence} `);
         note.dataset.absent = away.may_remove ? "may-remove" : "blinded-off";
-        item.append(note, element("button", { type: "button", textContent: gettext("Arrived"), ariaLabel: interpolate(gettext("Arrived: seat %(seat)s, %(name)s"), { seat, name: player.name }, true),
+        seatBox.append(note);
+        item.append(element("button", { type: "button", textContent: gettext("Arrived"), ariaLabel: interpolate(gettext("Arrived: seat %(seat)s, %(name)s"), { seat, name: player.name }, true),
           onclick: () => act(`${path}present/`, {}, () => interpolate(gettext("%(name)s has arrived: plays from the next hand."), { name: player.name }, true)) }));
         if (away.may_remove) item.append(removeStack(table.number, seat, player.name, act));
       } else {
@@ -58,10 +61,11 @@ function removeStack(table, seat, name, act) {
   const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips counted"), ariaLabel: interpolate(gettext("Absent stack counted: seat %(seat)s, %(name)s"), { seat, name }, true) });
   chips.dataset.key = `remove-${table}-${seat}`;
   const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: gettext("Remove stack") }));
-  form.addEventListener("submit", (submit) => {
+  form.addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const counted = Number(chips.value);
-    if (!confirm(interpolate(gettext("Take %(name)s's %(chips)s chips out of play? %(name)s is out, placed like any bust."), { name, chips: fmt(counted) }, true))) return;
+    if (!await askConfirm(interpolate(gettext("Take %(name)s's %(chips)s chips out of play? %(name)s is out, placed like any bust."),
+      { name, chips: fmt(counted) }, true), { ok: gettext("Remove stack") })) return; // static/dialog.js
     act(`tables/${table}/seats/${seat}/remove-stack/`, { chips: counted }, () => interpolate(gettext("%(name)s's stack is out of play: %(name)s is out."), { name }, true), form);
   });
   return form;

@@ -43,7 +43,7 @@
     document.dispatchEvent(new CustomEvent("pokerfest:chip-check", { detail: answer })); // the console's figures (console.js)
   }
   check.querySelector("[data-publish-leaders]").addEventListener("click", async () => {
-    if (last && !last.agrees && !confirm(`${last.sentence}\n${gettext("Publish the chip leaders all the same?")}`)) return;
+    if (last && !last.agrees && !await askConfirm(`${last.sentence} ${gettext("Publish the chip leaders all the same?")}`, { ok: gettext("Publish") })) return;
     const { ok, answer } = await postJSON(`${base}chip-leaders/publish/`, {});
     result.className = `result ${ok ? "ok" : "refused"}`;
     result.textContent = ok ? gettext("The chip leaders are on the lobby.") : answer.detail;

@@ -97,7 +97,7 @@ const deskPage = {
     event.preventDefault();
     const form = event.target;
     const name = `${this.player.first_name} ${this.player.last_name}`;
-    if (!confirm(interpolate(gettext("Exclude %(name)s? Every desk refuses them in that period."), { name }, true))) return;
+    if (!await askConfirm(interpolate(gettext("Exclude %(name)s? Every desk refuses them in that period."), { name }, true), { ok: gettext("Exclude") })) return;
     const { ok, answer } = await postJSON(this.api(`/tournaments/${this.tournament}/players/${this.player.id}/exclusions/`),
       { reason: form.elements.reason.value, starts: form.elements.starts.value, ends: form.elements.ends.value || null }, newRequestKey());
     if (!ok) return this.say("[data-sale-result]", answer.detail, false);
@@ -207,18 +207,18 @@ const deskPage = {
     const form = (label, fields, submit) => {
       const made = element("form", { className: "entry-action", ariaLabel: interpolate(gettext("%(action)s: entry #%(entry)s"), { action: label, entry: entry.number }, true) }, ...fields,
         element("button", { type: "submit", textContent: label }));
-      made.addEventListener("submit", (event) => { event.preventDefault(); submit(made); });
+      made.addEventListener("submit", async (event) => { event.preventDefault(); await submit(made); });
       return made;
     };
     if (this.root.dataset.mayRefund === "true") {
       forms.push(form(gettext("Void"), [element("input", { name: "reason", required: true, maxLength: 200, placeholder: gettext("why (a desk mistake…)"), ariaLabel: gettext("Why void") })],
-        (made) => confirm(interpolate(gettext("Void entry #%(entry)s? Its %(money)s goes back in full."), { entry: entry.number, money }, true)) &&
+        async (made) => await askConfirm(interpolate(gettext("Void entry #%(entry)s? Its %(money)s goes back in full."), { entry: entry.number, money }, true), { ok: gettext("Void") }) &&
           this.entryAction(entry.number, "void", { reason: made.elements.reason.value }, interpolate(gettext("Entry #%(entry)s voided: %(money)s back."), { entry: entry.number, money }, true))));
       const reasons = element("select", { name: "reason", ariaLabel: gettext("Why refund") },
         element("option", { value: "withdrawal", textContent: gettext("the player withdraws (buy-in back, not the fee)") }),
         element("option", { value: "cancelled", textContent: gettext("the tournament does not go ahead (all back)") }));
       forms.push(form(gettext("Refund"), [reasons, element("input", { name: "note", maxLength: 200, placeholder: gettext("note"), ariaLabel: gettext("Refund note") })],
-        (made) => confirm(interpolate(gettext("Refund entry #%(entry)s (%(reason)s)?"), { entry: entry.number, reason: made.elements.reason.value }, true)) &&
+        async (made) => await askConfirm(interpolate(gettext("Refund entry #%(entry)s (%(reason)s)?"), { entry: entry.number, reason: made.elements.reason.value }, true), { ok: gettext("Refund") }) &&
           this.entryAction(entry.number, "refund", { reason: made.elements.reason.value, note: made.elements.note.value },
             (answer) => interpolate(gettext("Entry #%(entry)s refunded: %(money)s back."), { entry: entry.number, money: formatMoney(answer.returned, this.root.dataset.currency) }, true))));
     }

@@ -113,13 +113,15 @@ document.addEventListener("DOMContentLoaded", () => {
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
   // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log.
-  document.querySelector("[data-entry-ruling]").addEventListener("submit", (submit) => {
+  document.querySelector("[data-entry-ruling]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const form = submit.target;
     const action = submit.submitter ? submit.submitter.value : "undo-bust";
     const number = Number(form.elements.number.value);
     const counted = form.elements.chips.value.trim();
-    if (action === "disqualify" && !confirm(interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and %(chips)s leave play."), { entry: number, chips: counted ? interpolate(gettext("the %(chips)s chips counted"), { chips: fmt(counted) }, true) : gettext("the chips the player bought") }, true))) return;
+    if (action === "disqualify" && !await askConfirm(counted
+      ? interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the %(chips)s chips counted leave play."), { entry: number, chips: fmt(counted) }, true)
+      : interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the chips the player bought leave play."), { entry: number }, true), { ok: gettext("Disqualify") })) return;
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
       (answer) => action === "disqualify" ? interpolate(gettext("Entry #%(entry)s is disqualified."), { entry: number }, true) : interpolate(gettext("Entry #%(entry)s is back in: table %(table)s, seat %(seat)s."), { entry: number, table: answer.table, seat: answer.seat }, true));
   });
@@ -179,7 +181,7 @@ document.addEventListener("DOMContentLoaded", () => {
     let body;
     try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
     const how = button.dataset.end === "gong" ? gettext("the final gong: places by chips") : gettext("the time limit: the chip-chop");
-    if (!confirm(interpolate(gettext("End the tournament by %(how)s? The results are then final."), { how }, true))) return;
+    if (!await askConfirm(interpolate(gettext("End the tournament by %(how)s? The results are then final."), { how }, true), { ok: gettext("End the tournament") })) return;
     const { ok, answer } = await postJSON(`${base()}end/${button.dataset.end}/`, { stacks: body.stacks }, newRequestKey());
     say(ok, ok ? interpolate(gettext("The tournament is over (%(method)s): "), { method: answer.method }, true) + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
   }));
@@ -203,11 +205,11 @@ document.addEventListener("DOMContentLoaded", () => {
     const hands = Number(document.querySelector("#last-hands").value);
     directorAction("day/last-hands/", { hands }, (answer) => interpolate(ngettext("Clock stopped: %(hands)s at table %(tables)s.", "Clock stopped: %(hands)s at tables %(tables)s.", answer.playing.length), { hands: sayCount(answer.hands, ngettext("%(count)s more hand", "%(count)s more hands", answer.hands)), tables: answer.playing.join(", ") }, true));
   });
-  document.querySelector("[data-copy-structure]").addEventListener("click", (click) => {
+  document.querySelector("[data-copy-structure]").addEventListener("click", async (click) => {
     click.preventDefault();
     const chosen = document.querySelector("#structure-template").value;
     if (!chosen) return;
-    if (!confirm(gettext("Replace this tournament's structure with a copy of the template? Only before the clock starts."))) return;
+    if (!await askConfirm(gettext("Replace this tournament's structure with a copy of the template? Only before the clock starts."), { ok: gettext("Replace") })) return;
     directorAction("clock/structure/", { structure_id: Number(chosen) }, () => {
       setTimeout(() => location.reload(), 800); // the level list below is the new structure's
       return gettext("Structure set.");
@@ -241,9 +243,10 @@ document.addEventListener("DOMContentLoaded", () => {
       interpolate(gettext("Field drawn (seed %(seed)s): "), { seed: answer.seed }, true) + Object.entries(answer.tables).map(([n, count]) => interpolate(gettext("table %(table)s: %(count)s"), { table: n, count }, true)).join(", ") + "." +
       (answer.kept_apart_failed ? interpolate(gettext(" %(count)s keep-apart pair(s) had to share a table: too few tables to separate them."), { count: answer.kept_apart_failed }, true) : ""));
   });
-  document.querySelector("[data-cancel]").addEventListener("submit", (submit) => {
+  document.querySelector("[data-cancel]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
-    if (!confirm(gettext("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone."))) return;
+    if (!await askConfirm(gettext("Cancel the tournament? Every entry is refunded in full, the tables close and the clock stops. This cannot be undone."),
+      { ok: gettext("Cancel the tournament"), cancel: gettext("Keep it") })) return;
     directorAction("cancel/", { reason: submit.target.elements.reason.value },
       (answer) => interpolate(ngettext("The tournament is cancelled: %(count)s entry refunded in full.", "The tournament is cancelled: %(count)s entries refunded in full.", answer.refunded), { count: answer.refunded }, true));
   });

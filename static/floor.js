@@ -30,10 +30,11 @@ const floorPage = {
     // Answers may arrive out of order (a reload after a tap, another after the live event):
     // an older answer drawn last would put a hand already done back on the tablet.
     const asked = ++this.asked;
-    const { ok, answer } = await getJSON(`${this.base()}tables/`);
+    const only = this.root.dataset.onlyTable;
+    const { ok, answer } = await getJSON(`${this.base()}tables/${/^\d+$/.test(only) ? `?broken=${encodeURIComponent(only)}` : ""}`);
     if (asked !== this.asked) return;
     if (!ok) return this.say(answer.detail, false);
-    const only = this.root.dataset.onlyTable;
+    this.root.classList.toggle("one-table", !!only); // a table's own tablet: Hand done stays on screen
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
     const holder = this.root.querySelector("[data-tables]");
     this.actionClock = answer.action_clock;
@@ -54,9 +55,13 @@ const floorPage = {
       if (input.dataset.key === focused) input.focus();
     });
     holder.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
-    if (!answer.tables.length) {
-      holder.textContent = answer.tournament_status === "finished" ? "The tournament is over: every table is closed."
-        : "No tables are open yet: the director opens them and draws the field.";
+    if (answer.broken_table && !tables.length) {
+      holder.replaceChildren(this.brokenTable(answer.broken_table));
+    } else if (only && !tables.length && answer.tables.length) {
+      holder.textContent = interpolate(gettext("Table %(table)s is not open."), { table: only }, true);
+    } else if (!answer.tables.length) {
+      holder.textContent = answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
+        : gettext("No tables are open yet: the director opens them and draws the field.");
     }
     this.showMoves(answer);
   },
@@ -66,84 +71,190 @@ const floorPage = {
     card.className = "table-card";
     card.dataset.table = table.number;
     card.dataset.hand = table.hand; // the hand "Hand done" names (tests wait on it after a redraw)
-    const title = document.createElement("h2");
-    title.textContent = `Table ${table.number}${table.is_final ? " · final table" : ""} · ${table.count}/${table.seats} · hand ${table.hand}`;
-    const seats = document.createElement("ol");
-    seats.className = "seats";
+    const title = element("h2", { textContent: interpolate(gettext("Table %(table)s · %(count)s/%(seats)s · hand %(hand)s"),
+      { table: table.number, count: table.count, seats: table.seats, hand: table.hand }, true) });
+    if (table.is_final) title.append(element("span", { className: "final-mark", textContent: " · " + gettext("final table") }));
+    // The table drawn as a table: seats around the felt, each opening its actions in the sheet.
+    const seats = element("ol", { className: "seats oval" });
+    seats.dataset.seatCount = table.seats;
+    const sheets = element("div", { className: "seat-sheets" }, element("p", { className: "sheet-hint", textContent: gettext("Tap a seat for its actions.") }));
     for (let seat = 1; seat <= table.seats; seat++) {
       const player = table.players[String(seat)];
-      const item = document.createElement("li");
-      item.dataset.seat = seat;
-      const marks = [seat === table.button ? "D" : "", seat === table.small_blind ? "SB" : "", seat === table.big_blind ? "BB" : ""].filter(Boolean);
-      const label = document.createElement("span");
-      const chips = player && this.actionClock ? ` · ${player.extensions} ext` : "";
-      label.textContent = `${seat}. ${player ? player.name : "empty"}${marks.length ? " · " + marks.join(" ") : ""}${chips}`;
-      item.append(label);
-      if (player && table.hands_left === 0) {
-        // A bag not yet confirmed by a second person may be counted again (the new count stands).
-        const confirmed = (table.bags_confirmed || []).includes(seat);
-        if (table.bagged.includes(seat)) item.append(element("span", { textContent: confirmed ? "bagged, confirmed" : "bagged" }));
-        if (!confirmed) item.append(this.bagForm(table.number, seat, player.name, table.bagged.includes(seat)));
-      } else if (player) {
-        const out = document.createElement("button");
-        out.textContent = "Out";
-        out.setAttribute("aria-label", `Player out: seat ${seat}, ${player.name}`);
-        out.addEventListener("click", () => this.playerOut(table, seat, player.name));
-        item.append(out, ...this.clockButtons(table.number, seat, player.name),
-          ...penaltyBoard.seat(table, seat, player, (path, body, done) => this.act(path, body, done))); // static/penalties.js
-      } else {
-        item.className = "empty";
-      }
+      const item = this.seatBox(table, seat, player);
       seats.append(item);
+      if (player) sheets.append(this.seatSheet(table, seat, player));
     }
-    const done = document.createElement("button");
-    done.textContent = "Hand done";
+    const felt = element("div", { className: "felt" }, element("strong", { textContent: String(table.number) }),
+      element("span", { textContent: interpolate(gettext("hand %(hand)s"), { hand: table.hand }, true) }));
+    const done = element("button", { type: "button", className: "hand-done", textContent: gettext("Hand done") });
+    done.dataset.handDone = table.number;
     // The hand this tablet shows: a second tablet (or a second tap) confirming it moves nothing.
     done.addEventListener("click", () => this.act(`tables/${table.number}/hand-done/`, { hand: table.hand }, (a) => a.already_done
-      ? `Table ${table.number}: hand ${table.hand} was already done; now hand ${a.hand}.` : `Table ${table.number}: next hand.`));
+      ? interpolate(gettext("Table %(table)s: hand %(hand)s was already done; now hand %(now)s."), { table: table.number, hand: table.hand, now: a.hand }, true)
+      : interpolate(gettext("Table %(table)s: next hand."), { table: table.number }, true)));
     card.append(title);
     if (table.playing_level !== null && this.clockLevel !== null && table.playing_level !== this.clockLevel) {
       // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.
-      card.append(element("p", { className: "new-level", textContent: "New level from next hand" }));
+      card.append(element("p", { className: "new-level", textContent: gettext("New level from next hand") }));
     }
     if (table.hands_left !== null) {
       // CLK-EOD: the day's last hands, counted down by "hand done"; at zero the table bags.
-      const text = table.hands_left ? `${table.hands_left} hand${table.hands_left === 1 ? "" : "s"} left today` : "Last hand played: bag the chips";
+      const text = table.hands_left ? interpolate(ngettext("%(n)s hand left today", "%(n)s hands left today", table.hands_left), { n: table.hands_left }, true)
+        : gettext("Last hand played: bag the chips");
       card.append(element("p", { className: "new-level", textContent: text }));
     }
     if (table.heads_up) {
       // CLK-HEADSUP: at least this many hands heads-up, whatever the clock says.
       const { played, minimum, to_play } = table.heads_up;
-      card.append(element("p", { className: "new-level", textContent: `Heads-up: ${played} hand${played === 1 ? "" : "s"} played${to_play ? `, at least ${to_play} more (minimum ${minimum})` : ""}` }));
+      const text = interpolate(ngettext("Heads-up: %(played)s hand played", "Heads-up: %(played)s hands played", played), { played }, true)
+        + (to_play ? interpolate(gettext(", at least %(more)s more (minimum %(minimum)s)"), { more: to_play, minimum }, true) : "");
+      card.append(element("p", { className: "new-level", textContent: text }));
     }
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
-    card.append(seats, done, floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
+    card.append(element("div", { className: "table-layout" }, element("div", { className: "oval-wrap" }, felt, seats), sheets),
+      element("div", { className: "hand-done-bar" }, done), floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
     if (typeof raceSheet === "function") card.append(...raceSheet(table, (path, body, then, form) => this.act(path, body, then, form)));
+    return card;
+  },
+
+  // A seat on the oval: number, name, entry number, stack when counted, the button and blinds.
+  seatBox(table, seat, player) {
+    const item = element("li", { className: player ? "seat" : "seat empty" });
+    item.dataset.seat = seat;
+    // Seat 1 sits to the dealer's left, the dealer at the bottom of the oval; the seats run clockwise.
+    const angle = Math.PI / 2 + (seat * 2 * Math.PI) / (table.seats + 1);
+    item.style.setProperty("--x", `${(50 + 50 * Math.cos(angle)).toFixed(2)}%`); // CSSOM: allowed by the CSP
+    item.style.setProperty("--y", `${(50 + 50 * Math.sin(angle)).toFixed(2)}%`);
+    const marks = element("span", { className: "marks" });
+    for (const [shown, mark, label] of [[table.button, "D", gettext("button")], [table.small_blind, "SB", gettext("small blind")], [table.big_blind, "BB", gettext("big blind")]]) {
+      if (shown === seat) marks.append(element("abbr", { className: `mark mark-${mark.toLowerCase()}`, title: label, textContent: mark }));
+    }
+    if (!player) {
+      item.append(element("span", { className: "seat-number", textContent: String(seat) }), element("span", { className: "name", textContent: gettext("empty") }), marks);
+      return item;
+    }
+    const stack = player.stack === null || player.stack === undefined ? ""
+      : interpolate(gettext("%(chips)s chips"), { chips: Number(player.stack).toLocaleString() }, true);
+    const tap = element("button", { type: "button", className: "seat-tap",
+      ariaLabel: interpolate(gettext("Seat %(seat)s, %(name)s: actions"), { seat, name: player.name }, true) },
+    element("span", { className: "seat-number", textContent: String(seat) }), element("span", { className: "name", textContent: player.name }),
+    element("span", { className: "entry", textContent: `#${player.number}` }), element("span", { className: "stack", textContent: stack }), marks);
+    tap.dataset.seatTap = seat;
+    const key = `${table.number}-${seat}`;
+    tap.setAttribute("aria-expanded", String(this.openSeat === key));
+    tap.addEventListener("click", () => this.openSheet(this.openSeat === key ? null : key));
+    item.append(tap);
+    if (this.openSeat === key) item.classList.add("open");
+    if (player.penalty) item.append(penaltyBoard.line(player.penalty)); // static/penalties.js
+    if (this.actionClock) item.append(element("span", { className: "extensions", textContent: interpolate(gettext("%(n)s ext"), { n: player.extensions }, true) }));
+    return item;
+  },
+
+  // The seat's actions, shown beside the oval (below it upright) once the seat is tapped.
+  seatSheet(table, seat, player) {
+    const key = `${table.number}-${seat}`;
+    const sheet = element("section", { className: "seat-sheet", hidden: this.openSeat !== key });
+    sheet.dataset.sheet = seat;
+    sheet.setAttribute("aria-label", interpolate(gettext("Seat %(seat)s, %(name)s"), { seat, name: player.name }, true));
+    const head = element("h3", { textContent: interpolate(gettext("Seat %(seat)s · %(name)s · #%(entry)s"), { seat, name: player.name, entry: player.number }, true) });
+    const close = element("button", { type: "button", className: "close", textContent: gettext("Close"), onclick: () => this.openSheet(null) });
+    const actions = element("div", { className: "seat-actions" });
+    actions.dataset.seatActions = seat;
+    if (table.hands_left === 0) {
+      // A bag not yet confirmed by a second person may be counted again (the new count stands).
+      const confirmed = (table.bags_confirmed || []).includes(seat);
+      if (table.bagged.includes(seat)) actions.append(element("span", { textContent: confirmed ? gettext("bagged, confirmed") : gettext("bagged") }));
+      if (!confirmed) actions.append(this.bagForm(table.number, seat, player.name, table.bagged.includes(seat)));
+    } else {
+      const out = element("button", { type: "button", className: "out", textContent: gettext("Out"),
+        ariaLabel: interpolate(gettext("Player out: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });
+      out.addEventListener("click", () => this.playerOut(table, seat, player.name));
+      const move = element("button", { type: "button", textContent: gettext("Move"),
+        ariaLabel: interpolate(gettext("Move: seat %(seat)s, %(name)s"), { seat, name: player.name }, true), onclick: () => this.moveByHand(table, seat, player.name) });
+      actions.append(out, ...this.clockButtons(table.number, seat, player.name),
+        ...penaltyBoard.seat(table, seat, { ...player, penalty: null }, (path, body, done) => this.act(path, body, done)), move); // static/penalties.js (its status line is on the seat)
+    }
+    sheet.append(element("div", { className: "sheet-head" }, head, close), actions);
+    return sheet;
+  },
+
+  // One seat's sheet open at a time, kept open across redraws (the feed redraws often).
+  openSheet(key) {
+    this.openSeat = key;
+    for (const card of this.root.querySelectorAll("article.table-card")) {
+      for (const sheet of card.querySelectorAll("[data-sheet]")) sheet.hidden = key !== `${card.dataset.table}-${sheet.dataset.sheet}`;
+      for (const item of card.querySelectorAll("li[data-seat]")) {
+        const open = key === `${card.dataset.table}-${item.dataset.seat}`;
+        item.classList.toggle("open", open);
+        const tap = item.querySelector("[data-seat-tap]");
+        if (tap) tap.setAttribute("aria-expanded", String(open));
+      }
+    }
+    const shown = key && this.root.querySelector(`[data-table="${key.split("-")[0]}"] [data-sheet="${key.split("-")[1]}"] .seat-actions button`);
+    if (shown) shown.focus();
+  },
+
+  // A move by hand from the seat (the by-hand form's service): to an empty seat, or a swap.
+  async moveByHand(table, seat, name) {
+    const number = (text) => /^\d+$/.test(text) && Number(text) >= 1;
+    const answer = await askDialog(interpolate(gettext("Move %(name)s (table %(table)s, seat %(seat)s) to:"), { name, table: table.number, seat }, true),
+      [{ name: "to_table", label: gettext("Table"), type: "number", required: true }, { name: "to_seat", label: gettext("Seat"), type: "number", required: true },
+        { name: "reason", label: gettext("Reason (for the log)"), required: true, maxLength: 200 }],
+      [{ value: "cancel", label: gettext("Cancel") }, { value: "swap", label: gettext("Swap the two players") }, { value: "move", label: gettext("Move to the empty seat"), primary: true }],
+      (typed) => (!number(typed.to_table) || !number(typed.to_seat) ? gettext("Give the table and the seat as numbers.")
+        : !typed.reason ? gettext("Give a reason for the log.") : ""));
+    if (answer === null) return;
+    const to = { table: Number(answer.typed.to_table), seat: Number(answer.typed.to_seat) };
+    const reason = answer.typed.reason;
+    this.openSheet(null);
+    if (answer.value === "swap") {
+      this.act("moves/swap/", { table_a: table.number, seat_a: seat, table_b: to.table, seat_b: to.seat, reason },
+        (a) => interpolate(gettext("Swapped table %(a)s seat %(sa)s with table %(b)s seat %(sb)s."), { a: a.table_a, sa: a.seat_a, b: a.table_b, sb: a.seat_b }, true));
+    } else {
+      this.act("moves/by-hand/", { from_table: table.number, from_seat: seat, to_table: to.table, to_seat: to.seat, reason },
+        (a) => interpolate(gettext("Moved table %(a)s seat %(sa)s to table %(b)s seat %(sb)s."), { a: a.from_table, sa: a.from_seat, b: a.to_table, sb: a.to_seat }, true));
+    }
+  },
+
+  // SEAT-BREAK: this tablet's table is broken; where each of its players sits now, by name.
+  brokenTable(broken) {
+    const card = element("article", { className: "table-card broken-table" },
+      element("h2", { textContent: interpolate(gettext("Table %(table)s is broken"), { table: broken.number }, true) }),
+      element("p", { textContent: gettext("Its players now sit at:") }));
+    card.dataset.brokenTable = broken.number;
+    const list = element("ul", { className: "broken-moves" }, ...broken.players.map((player) => {
+      const where = player.table ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: player.table, seat: player.seat }, true) : gettext("no seat now (out)");
+      const line = element("li", {}, element("span", { className: "name", textContent: `${player.name} #${player.number}` }),
+        element("span", { textContent: " " + interpolate(gettext("seat %(from)s → %(where)s"), { from: player.from_seat, where }, true) }));
+      line.dataset.entry = player.number;
+      return line;
+    }));
+    card.append(list);
     return card;
   },
 
   // HFH-MODE, HFH-ALLIN: this table's part in the hand-for-hand hand.
   handForHand(table) {
-    const say = { playing: "Hand-for-hand: play one hand, then tap Hand done", done: "Hand-for-hand: done, waiting for the other tables",
-      frozen: "All-in, frozen: wait face down to be released", released: "Released: play the all-in out, then tap Hand done" }[table.hand_for_hand];
+    const say = { playing: gettext("Hand-for-hand: play one hand, then tap Hand done"), done: gettext("Hand-for-hand: done, waiting for the other tables"),
+      frozen: gettext("All-in, frozen: wait face down to be released"), released: gettext("Released: play the all-in out, then tap Hand done") }[table.hand_for_hand];
     const box = element("p", { className: "new-level", textContent: say + " " });
     if (table.hand_for_hand === "playing") {
-      box.append(element("button", { textContent: "All-in, frozen", onclick: () => this.act(`tables/${table.number}/hand-for-hand/frozen/`, {}, () => `Table ${table.number} is frozen on an all-in.`) }));
+      box.append(element("button", { textContent: gettext("All-in, frozen"), onclick: () => this.act(`tables/${table.number}/hand-for-hand/frozen/`, {}, () => interpolate(gettext("Table %(table)s is frozen on an all-in."), { table: table.number }, true)) }));
     }
     if (table.hand_for_hand === "frozen") {
-      box.append(element("button", { textContent: "Play out", onclick: () => this.act(`tables/${table.number}/hand-for-hand/play-out/`, {}, () => `Table ${table.number}: play the all-in out.`) }));
+      box.append(element("button", { textContent: gettext("Play out"), onclick: () => this.act(`tables/${table.number}/hand-for-hand/play-out/`, {}, () => interpolate(gettext("Table %(table)s: play the all-in out."), { table: table.number }, true)) }));
     }
     return box;
   },
 
   bagForm(table, seat, name, recount) {
-    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: "chips", ariaLabel: `Chips bagged: seat ${seat}, ${name}` });
+    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips"), ariaLabel: interpolate(gettext("Chips bagged: seat %(seat)s, %(name)s"), { seat, name }, true) });
     chips.dataset.key = `bag-${table}-${seat}`;
-    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: recount ? "Recount" : "Bag" }));
+    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: recount ? gettext("Recount") : gettext("Bag") }));
     form.addEventListener("submit", (submit) => {
       submit.preventDefault();
-      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => `Seat ${seat} bagged: ${Number(chips.value).toLocaleString("en")} chips.`);
+      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => interpolate(gettext("Seat %(seat)s bagged: %(chips)s chips."), { seat, chips: Number(chips.value).toLocaleString() }, true));
     });
     return form;
   },
@@ -153,13 +264,13 @@ const floorPage = {
   clockButtons(table, seat, name) {
     const path = `tables/${table}/seats/${seat}/`;
     if (!this.actionClock) {
-      return [element("button", { textContent: "Clock", ariaLabel: `Call the clock: seat ${seat}, ${name}`,
-        onclick: () => this.act(`${path}call-clock/`, {}, () => `Clock called on seat ${seat}.`) })];
+      return [element("button", { type: "button", textContent: gettext("Clock"), ariaLabel: interpolate(gettext("Call the clock: seat %(seat)s, %(name)s"), { seat, name }, true),
+        onclick: () => this.act(`${path}call-clock/`, {}, () => interpolate(gettext("Clock called on seat %(seat)s."), { seat }, true)) })];
     }
-    const start = (voluntarily_in) => this.act(`${path}action-clock/`, { voluntarily_in }, (a) => `Seat ${seat}: ${a.seconds} s.`);
+    const start = (voluntarily_in) => this.act(`${path}action-clock/`, { voluntarily_in }, (a) => interpolate(gettext("Seat %(seat)s: %(seconds)s s."), { seat, seconds: a.seconds }, true));
     return [
-      element("button", { textContent: "Act", ariaLabel: `Action clock: seat ${seat}, ${name}`, onclick: () => start(false) }),
-      element("button", { textContent: "Act · in", ariaLabel: `Action clock, chips in: seat ${seat}, ${name}`, onclick: () => start(true) }),
+      element("button", { type: "button", textContent: gettext("Act"), ariaLabel: interpolate(gettext("Action clock: seat %(seat)s, %(name)s"), { seat, name }, true), onclick: () => start(false) }),
+      element("button", { type: "button", textContent: gettext("Act · in"), ariaLabel: interpolate(gettext("Action clock, chips in: seat %(seat)s, %(name)s"), { seat, name }, true), onclick: () => start(true) }),
     ];
   },
 
@@ -170,14 +281,14 @@ const floorPage = {
     box.dataset.endsAt = table.clock.ends_at;
     box.dataset.countdown = table.clock.countdown_seconds;
     box.dataset.outcome = table.clock.outcome || "";
-    const what = table.clock.kind === "action" ? "Action" : "Clock";
-    const used = table.clock.extensions_used ? ` · ${table.clock.extensions_used} extension(s) used` : "";
-    const label = element("p", { textContent: `${what} on seat ${table.clock.seat}${used}` });
+    const what = table.clock.kind === "action" ? gettext("Action on seat %(seat)s") : gettext("Clock on seat %(seat)s");
+    const used = table.clock.extensions_used ? interpolate(ngettext(" · %(n)s extension used", " · %(n)s extensions used", table.clock.extensions_used), { n: table.clock.extensions_used }, true) : "";
+    const label = element("p", { textContent: interpolate(what, { seat: table.clock.seat }, true) + used });
     const time = element("strong", { className: "time" });
     time.dataset.clockTime = "";
     box.append(label, time);
     if (!table.clock.outcome) {
-      box.append(element("button", { textContent: "Acted", onclick: () => this.act(`tables/${table.number}/clock/acted/`, {}, () => `Seat ${table.clock.seat} acted in time.`) }));
+      box.append(element("button", { textContent: gettext("Acted"), onclick: () => this.act(`tables/${table.number}/clock/acted/`, {}, () => interpolate(gettext("Seat %(seat)s acted in time."), { seat: table.clock.seat }, true)) }));
     }
     this.tick(box);
     return box;
@@ -187,13 +298,13 @@ const floorPage = {
     const time = box.querySelector("[data-clock-time]");
     if (box.dataset.outcome === "hand dead") {
       box.classList.add("dead");
-      time.textContent = "Hand dead";
+      time.textContent = gettext("Hand dead");
       return;
     }
     const now = window.pokerfestLive ? window.pokerfestLive.serverNow() : Date.now();
     const left = Math.max(0, Date.parse(box.dataset.endsAt) - now);
     box.classList.toggle("countdown", left <= Number(box.dataset.countdown) * 1000);
-    time.textContent = left > 0 ? String(Math.ceil(left / 1000)) : "Hand dead";
+    time.textContent = left > 0 ? String(Math.ceil(left / 1000)) : gettext("Hand dead");
     box.classList.toggle("dead", left === 0);
   },
 
@@ -205,30 +316,35 @@ const floorPage = {
   // The chips the player started the hand with rank players out in the same hand
   // (ELIM-SAMETABLE): asked always, required for a second player out in one hand. A second bust at the table
   // before "Hand done" asks whether it is the same hand: never a tie made silently.
-  playerOut(shown, seat, name) {
+  async playerOut(shown, seat, name) {
     const table = shown.number, outThisHand = shown.out_this_hand, outLastHand = shown.out_last_hand;
     let newHand = false, lastHand = false;
     if (outThisHand && outThisHand.length) {
-      newHand = !confirm(`${outThisHand.join(", ")} already went out in this hand at table ${table}.\n` +
-        `OK: ${name} went out in the same hand (ranked by the chips they started it with).\n` +
-        `Cancel: a new hand (Hand done is recorded first).`);
+      const which = await askChoice(interpolate(gettext("%(names)s already went out in this hand at table %(table)s. Did %(name)s go out in the same hand?"),
+        { names: outThisHand.join(", "), table, name }, true), [
+        { value: "same", label: gettext("Same hand (ranked by the chips they started it with)") },
+        { value: "new", label: gettext("A new hand (Hand done is recorded first)") }]);
+      if (which === null) return;
+      newHand = which === "new";
     } else if (outLastHand && outLastHand.length) { // a bust recorded late keeps its hand
-      lastHand = confirm(`${outLastHand.join(", ")} went out in the last hand at table ${table}.\n` +
-        `OK: ${name} went out in that hand too (recorded late: they rank together).\n` +
-        `Cancel: ${name} went out in this hand.`);
+      const which = await askChoice(interpolate(gettext("%(names)s went out in the last hand at table %(table)s. When did %(name)s go out?"),
+        { names: outLastHand.join(", "), table, name }, true), [
+        { value: "this", label: gettext("In this hand") },
+        { value: "last", label: gettext("In the last hand too (recorded late: they rank together)") }]);
+      if (which === null) return;
+      lastHand = which === "last";
     }
-    const answer = prompt(`${name} (table ${table}, seat ${seat}) is out.\nChips at the start of this hand (needed when two are out in one hand):`, "");
-    if (answer === null) return;
-    const text = answer.replace(/[,\s]/g, "");
-    if (text && !/^\d+$/.test(text)) return this.say(`"${answer}" is not a chip count: type digits only, or leave it empty.`, false);
     const sharing = lastHand ? outLastHand : newHand ? [] : outThisHand || [];
-    if (!text && sharing.length) {
-      return this.say(`${sharing.join(", ")} went out in the same hand: give the chips ${name} started it with, so the places rank by them. Nothing was recorded.`, false);
-    }
-    const body = { ...(text ? { starting_stack: Number(text) } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
+    const chips = await askNumber(interpolate(gettext("%(name)s (table %(table)s, seat %(seat)s) is out."), { name, table, seat }, true), {
+      label: sharing.length ? interpolate(gettext("Chips %(name)s started the hand with (needed: %(names)s went out in it too)"), { name, names: sharing.join(", ") }, true)
+        : gettext("Chips at the start of this hand (needed when two are out in one hand)"),
+      required: sharing.length > 0, ok: gettext("Out") });
+    if (chips === null) return;
+    this.openSheet(null);
+    const body = { ...(chips !== "" ? { starting_stack: chips } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
       ...(lastHand ? { last_hand: true } : {}) };
-    this.act(`tables/${table}/seats/${seat}/out/`, body,
-      () => `${name} is out${newHand ? " (a new hand)" : lastHand ? " (in the last hand)" : ""}.`);
+    this.act(`tables/${table}/seats/${seat}/out/`, body, () => (newHand ? interpolate(gettext("%(name)s is out (a new hand)."), { name }, true)
+      : lastHand ? interpolate(gettext("%(name)s is out (in the last hand)."), { name }, true) : interpolate(gettext("%(name)s is out."), { name }, true)));
   },
 
   // `form`: a form whose typed values are done with once the action is recorded.

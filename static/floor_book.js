@@ -21,8 +21,8 @@ function floorBook(table, act) {
     else if (ruling.disputed) line.append(gettext(" · disputed: the director reviews it"));
     else {
       const dispute = element("button", { type: "button" }, gettext("Dispute"));
-      dispute.addEventListener("click", () => {
-        const why = prompt(gettext("Who disputes the ruling, and why?"));
+      dispute.addEventListener("click", async () => {
+        const why = await askText(gettext("Who disputes the ruling, and why?"), { label: gettext("Dispute"), maxLength: 1000 }); // static/dialog.js
         if (why) act(`rulings/${ruling.id}/dispute/`, { dispute: why }, () => gettext("Dispute recorded: the director reviews it."));
       });
       line.append(" ", dispute);

@@ -35,14 +35,16 @@ const payoutDesk = {
     const who = `#${row.entry} ${row.name}`;
     if (row.paid) {
       const changed = row.paid_amount !== row.prize ? interpolate(gettext(" · the prize is now %(amount)s: see the director"), { amount: this.money(row.prize) }, true) : "";
-      const undo = element("button", { textContent: gettext("Reverse"), onclick: () => {
-        const reason = prompt(interpolate(gettext("Reverse the payment of %(amount)s to %(who)s? Say why (for the log):"), { amount: this.money(row.paid_amount), who }, true), "");
+      const undo = element("button", { textContent: gettext("Reverse"), onclick: async () => {
+        const reason = await askText(interpolate(gettext("Reverse the payment of %(amount)s to %(who)s? Say why (for the log):"), { amount: this.money(row.paid_amount), who }, true),
+          { label: gettext("Reason"), ok: gettext("Reverse") });
         if (reason !== null) this.act(`entries/${row.entry}/reverse-payment/`, { reason }, interpolate(gettext("Payment to %(who)s reversed."), { who }, true));
       } });
       return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(row.paid_amount), method: row.paid }, true) + `${changed} `, undo];
     }
-    return [["cash", gettext("Pay cash")], ["wire", gettext("Pay by wire")]].map(([method, label]) => element("button", { textContent: label, onclick: () => {
-      if (confirm(interpolate(method === "cash" ? gettext("Pay %(amount)s to %(who)s in cash?") : gettext("Pay %(amount)s to %(who)s by wire transfer?"), { amount: this.money(row.prize), who }, true))) {
+    return [["cash", gettext("Pay cash")], ["wire", gettext("Pay by wire")]].map(([method, label]) => element("button", { textContent: label, onclick: async () => {
+      const question = method === "cash" ? gettext("Pay %(amount)s to %(who)s in cash?") : gettext("Pay %(amount)s to %(who)s by wire transfer?");
+      if (await askConfirm(interpolate(question, { amount: this.money(row.prize), who }, true), { ok: gettext("Pay") })) {
         this.act(`entries/${row.entry}/pay-prize/`, { method }, interpolate(gettext("%(who)s paid %(amount)s (%(method)s)."), { who, amount: this.money(row.prize), method }, true));
       }
     } }));

@@ -80,7 +80,7 @@ const penaltyBoard = {
       return;
     }
     this.open.offer = answer;
-    const item = document.querySelector(`.table-card[data-table="${table}"] li[data-seat="${seat}"]`);
+    const item = document.querySelector(`.table-card[data-table="${table}"] [data-seat-actions="${seat}"]`); // the seat's sheet (static/floor.js)
     if (!item) return;
     item.querySelectorAll("[data-penalty-choices]").forEach((box) => box.remove());
     item.append(this.choices({ name: answer.name }, act));
@@ -157,7 +157,8 @@ function directorPenalties(overview) {
     const where = penalty.now_at ? interpolate(gettext("Table %(table)s · seat %(seat)s"), penalty.now_at, true) : gettext("not seated");
     const lift = element("button", { type: "button", textContent: gettext("Lift"), ariaLabel: interpolate(gettext("Lift the penalty of %(name)s"), { name: penalty.name }, true) });
     lift.addEventListener("click", async () => {
-      const reason = prompt(interpolate(gettext("Why does %(name)s's penalty end early? (for the record)"), { name: penalty.name }, true));
+      const reason = await askText(interpolate(gettext("Why does %(name)s's penalty end early? (for the record)"), { name: penalty.name }, true),
+        { label: gettext("Reason"), ok: gettext("Lift") }); // static/dialog.js
       if (reason === null) return;
       const { ok, answer } = await postJSON(`${base}penalties/${penalty.id}/lift/`, { reason });
       result.className = `result ${ok ? "ok" : "refused"}`;

@@ -48,7 +48,7 @@
   list.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-overturn]");
     if (!button) return;
-    const reason = prompt(gettext("Why is the ruling overturned? (for the record)"));
+    const reason = await askText(gettext("Why is the ruling overturned? (for the record)"), { label: gettext("Reason"), ok: gettext("Overturn") });
     if (reason === null) return;
     const { ok, answer } = await postJSON(`${base}rulings/${button.dataset.overturn}/overturn/`, { reason });
     result.className = `result ${ok ? "ok" : "refused"}`;

@@ -26,15 +26,15 @@ function tableNeeds(answer, act, mayDirect) {
     // HFH-MODE, before the money: at one table every hand is shared already
     const due = answer.money && answer.money.hand_for_hand_due
       ? interpolate(gettext("The bubble is near: %(paid)s paid, %(left)s left. "), { paid: answer.money.places_paid, left: answer.players_left }, true) : "";
-    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: gettext("Start hand-for-hand"), onclick: () => {
-      if (confirm(gettext("Start hand-for-hand? The hand in progress is its first hand."))) act("hand-for-hand/start/", {}, (a) => interpolate(gettext("Hand-for-hand: hand %(hand)s."), { hand: a.hand }, true));
+    needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: gettext("Start hand-for-hand"), onclick: async () => {
+      if (await askConfirm(gettext("Start hand-for-hand? The hand in progress is its first hand."), { ok: gettext("Start hand-for-hand") })) act("hand-for-hand/start/", {}, (a) => interpolate(gettext("Hand-for-hand: hand %(hand)s."), { hand: a.hand }, true));
     } })));
   }
   if (answer.final_due) {
     const line = element("p", { className: "move" }, interpolate(gettext("%(left)s players left: the final table is redrawn now (SEAT-FINAL). "), { left: answer.players_left }, true));
     if (mayDirect) {
-      line.append(element("button", { textContent: gettext("Draw the final table"), onclick: () => {
-        if (confirm(gettext("Redraw every seat and the button for the final table?"))) act("seating/final-table/", {}, (a) => interpolate(gettext("Final table %(table)s drawn; the button is seat %(button)s."), { table: a.table, button: a.button }, true));
+      line.append(element("button", { textContent: gettext("Draw the final table"), onclick: async () => {
+        if (await askConfirm(gettext("Redraw every seat and the button for the final table?"), { ok: gettext("Draw the final table") })) act("seating/final-table/", {}, (a) => interpolate(gettext("Final table %(table)s drawn; the button is seat %(button)s."), { table: a.table, button: a.button }, true));
       } }));
     } else {
       line.append(gettext("The director draws it."));
@@ -43,8 +43,8 @@ function tableNeeds(answer, act, mayDirect) {
   }
   if (answer.break_due !== null && answer.break_due !== undefined) {
     needs.push(element("p", { className: "move" }, interpolate(gettext("Table %(table)s breaks now (next in the breaking order). "), { table: answer.break_due }, true),
-      element("button", { textContent: interpolate(gettext("Break table %(table)s"), { table: answer.break_due }, true), onclick: () => {
-        if (confirm(interpolate(gettext("Break table %(table)s and deal its players seat cards?"), { table: answer.break_due }, true))) {
+      element("button", { textContent: interpolate(gettext("Break table %(table)s"), { table: answer.break_due }, true), onclick: async () => {
+        if (await askConfirm(interpolate(gettext("Break table %(table)s and deal its players seat cards?"), { table: answer.break_due }, true), { ok: gettext("Break the table") })) {
           act("tables/break/", {}, (a) => interpolate(gettext("Table %(table)s broken: "), { table: a.table }, true) + a.moves.map((m) => interpolate(gettext("seat %(from_seat)s → table %(table)s seat %(seat)s"), { from_seat: m.from_seat, table: m.to_table, seat: m.to_seat }, true)).join("; ") + ".");
         }
       } })));

@@ -92,9 +92,11 @@ def confirm(request, tournament_id: Id, body: MoveIn):
 
 @router.get("/tournaments/{tournament_id}/tables/", response={200: dict, **ERRORS},
             summary="The floor's view: seats, names, positions and the moves needed now")
-def floor_view(request, tournament_id: Id):
+def floor_view(request, tournament_id: Id, broken: TableNumber | None = None):
     tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
+    # `broken`: a table tablet's own number, answered with where its players went once it broke
     return {**queries.floor_view(tournament_id),
+            "broken_table": queries.broken_table(tournament, broken) if broken else None,
             "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
             **floor_extras(tournament, timezone.now())}  # PEN-ABSENT, REG-ID (tables.absent_queries)
 

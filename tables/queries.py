@@ -166,6 +166,7 @@ def floor_view(tournament_id: int) -> dict:
     rulings = _rulings_this_hand(tournament)
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
+    stacks = latest_counts(tournament)  # CHIP-COUNT: the tablet shows the latest count as the stack
     for here in open_tables(tournament).values():
         state = here.state
         clock = clocks.get(here.id)
@@ -183,7 +184,8 @@ def floor_view(tournament_id: int) -> dict:
                        "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
                        "clock": clock.document() if clock else None,
                        "players": {str(seat): {"entry": entry, "number": numbers[entry], "name": names[entry],
-                                               "extensions": chips[entry], "penalty": sitting_out.get(entry)}
+                                               "extensions": chips[entry], "penalty": sitting_out.get(entry),
+                                               "stack": stacks[entry]["chips"] if entry in stacks else None}
                                    for seat, entry in sorted(state.players.items())}})
     proposal = proposed_moves(tournament_id)
     for move in proposal["moves"]:
@@ -194,6 +196,23 @@ def floor_view(tournament_id: int) -> dict:
             "registration_closed": tournament.registration_closed,
             "tolerance": tournament.rules().seating.balance_tolerance, "action_clock": clock_rules.action_clock,
             "hand_for_hand": hand_for_hand_view(tournament), **proposal}
+
+
+def broken_table(tournament: Tournament, number: int) -> dict | None:
+    """SEAT-BREAK: where the players of table `number`, broken, sit now (the broken table's
+    tablet lists them), or None while the table is open or was never opened."""
+    broken = (tournament.tables.filter(table__number=number, broken_at__isnull=False)
+              .order_by("-broken_at").first())
+    if broken is None or tournament.tables.filter(table__number=number, broken_at__isnull=True).exists():
+        return None
+    left = list(broken.seatings.filter(ended_at=broken.broken_at).select_related("entry__player").order_by("seat"))
+    now_at = {row["entry_id"]: (row["tournament_table__table__number"], row["seat"]) for row in
+              tournament.seatings.filter(ended_at__isnull=True, entry_id__in=[s.entry_id for s in left])
+              .values("entry_id", "tournament_table__table__number", "seat")}
+    return {"number": number, "broken_at": broken.broken_at.isoformat(),
+            "players": [{"name": str(s.entry.player), "number": s.entry.number, "from_seat": s.seat,
+                         "table": now_at.get(s.entry_id, (None, None))[0], "seat": now_at.get(s.entry_id, (None, None))[1]}
+                        for s in left]}
 
 
 def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:

@@ -10,6 +10,7 @@ from clock.models import Clock
 from clock.services.day import finish_day
 from tables.services.draw import draw_field, open_tables
 from tests.browser.test_floor_tablet import field
+from tests.browser.tablet import answer_questions, tap
 from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -41,8 +42,8 @@ def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_pl
 
     # PEN-ABSENT: the first seated player has not arrived for the restart.
     seat = card.locator(".seats li:not(.empty)").first
-    name = seat.locator("span").first.inner_text().split(". ", 1)[1].split(" · ")[0]
-    seat.get_by_role("button", name="Absent").click()
+    name = seat.locator(".name").inner_text()
+    tap(seat, "Absent")  # tap the seat, then Absent in its actions
     expect(tablet.locator("[data-result]")).to_have_text(f"{name} is absent: dealt in and blinded off.")
     note = card.locator(".seats li.absent .absent-note")
     expect(note).to_contain_text("absent: dealt in, blinded off since")
@@ -50,14 +51,14 @@ def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_pl
     expect(card.get_by_role("button", name="Remove stack")).to_have_count(0)
 
     # REG-ID: a returning player shows their ID; the list of unchecked players shrinks.
-    card.locator(".seats li:not(.empty)").nth(1).get_by_role("button", name="ID checked").click()
+    second = card.locator(".seats li:not(.empty)").nth(1).get_attribute("data-seat")
+    tap(card.locator(".seats li:not(.empty)").nth(1), "ID checked")
     expect(tablet.locator("[data-result]")).to_contain_text("photo ID checked for day 2.")
     expect(unchecked).to_have_attribute("data-id-unchecked", "3")
-    expect(card.locator(".seats li:not(.empty)").nth(1).get_by_role("button", name="ID checked")).to_have_count(0)
+    expect(card.locator(f'[data-sheet="{second}"]').get_by_role("button", name="Photo ID checked")).to_have_count(0)
 
     # REG-ID at the desk: the player's active entry row has "ID checked" too; the tablet follows.
-    other = card.locator(".seats li:not(.empty)").nth(3).locator("span").first.inner_text()
-    first_name = other.split(". ", 1)[1].split(" · ")[0].split()[0]
+    first_name = card.locator(".seats li:not(.empty)").nth(3).locator(".name").inner_text().split()[0]
     desk = new_page()
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{t}/desk/")
     desk.get_by_label("Find player").fill(first_name)
@@ -67,7 +68,7 @@ def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_pl
     expect(unchecked).to_have_attribute("data-id-unchecked", "2")
 
     # The absent player arrives.
-    card.locator(".seats li.absent").get_by_role("button", name="Arrived").click()
+    tap(card.locator(".seats li.absent"), "Arrived")
     expect(tablet.locator("[data-result]")).to_have_text(f"{name} has arrived: plays from the next hand.")
     expect(card.locator(".seats li.absent")).to_have_count(0)
 
@@ -91,7 +92,7 @@ def test_CHIP_COUNT_media_count_a_seat_on_their_page_and_publish_the_leaders_to_
     media.get_by_role("button", name="Report the counts").click()
     expect(media.locator("[data-result]")).to_contain_text("1 of 3 stacks counted")
     expect(media.locator("[data-chips-counted]")).to_have_text("12,000 in 1 of 3 stacks")
-    media.once("dialog", lambda dialog: dialog.accept())  # the counts are not complete: publish all the same
+    answer_questions(media)  # the counts are not complete: publish all the same
     media.get_by_role("button", name="Publish the chip leaders to the lobby").click()
     expect(media.locator("[data-result]")).to_have_text("The chip leaders are on the lobby.")
     expect(lobby.locator("[data-chip-leaders-list] li")).to_have_count(1)

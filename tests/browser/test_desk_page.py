@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from players.services import desk as player_services
+from tests.browser.tablet import answer_questions
 from tests.browser.test_live_pages import act, sign_in
 from tournaments import queries
 from tournaments.entries import Kind
@@ -209,7 +210,7 @@ def test_ENT_REFUND_and_ENT_SUBST_voids_refunds_and_a_substitute_from_the_desk_p
         act(desk_services.register_entry, tournament.id, person.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
 
     cashier = new_page()
-    cashier.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(cashier)
     sign_in(cashier, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/desk/")
     cashier.get_by_label("Find player").fill("Mistaken")
     cashier.get_by_role("button", name=re.compile("^Member, Mistaken")).click()
@@ -245,7 +246,7 @@ def test_REG_EXCLUDE_the_desk_excludes_a_player_and_the_reasons_refuse_them(stac
     act(player_services.create_player, tournament.id, player_services.NewPlayer(
         "Self", "Excluded", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
     page = new_page()
-    page.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(page)
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     page.get_by_label("Find player").fill("Excluded")
     page.get_by_role("button", name=re.compile("^Excluded, Self")).click()

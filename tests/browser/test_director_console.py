@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from players.services import desk as player_services
 from tables.services.draw import draw_field, open_tables
 from tests.browser.test_floor_tablet import field
+from tests.browser.tablet import answer_questions
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.services import deals, rulings
 from tournaments.services import desk as desk_services
@@ -28,7 +29,7 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
     t = tournament.id
     act(open_tables, t, [1, 2], staff["director"])
     director = new_page(1440, 900)  # a laptop
-    director.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(director)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
     expect(director.locator("[data-live-status]")).to_have_text("live")
     glance = director.locator("[data-glance]")

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tables.services.draw import draw_field, open_tables
 from tests.browser.test_floor_tablet import field
+from tests.browser.tablet import answer_questions
 from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,9 +23,9 @@ def test_TD_RULING_CHIP_COUNT_the_floor_keeps_its_book_on_the_tablet_and_the_dir
     tablet, director, lobby = new_page(), new_page(), new_page()
     answers = {"tablet": "seat 3: the dealer had not called time", "director": "Chips were over the line: a call."}
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
-    tablet.on("dialog", lambda dialog: dialog.accept(answers["tablet"]))
+    answer_questions(tablet, lambda asked: (answers["tablet"], None))
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
-    director.on("dialog", lambda dialog: dialog.accept(answers["director"]))
+    answer_questions(director, lambda asked: (answers["director"], None))
     lobby.goto(f"{stack.url}/tournaments/{t}/")
     card = tablet.locator('.table-card[data-table="1"][data-hand="1"]')
     expect(card.locator(".seats li:not(.empty)")).to_have_count(6)

@@ -12,6 +12,7 @@ from players.services import desk as player_services
 from tables.models import Seating, Table
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
+from tests.browser.tablet import answer_questions, open_seat, tap
 from tests.browser.test_live_pages import act, sign_in
 from tournaments import queries
 from tournaments.services import desk as services
@@ -44,7 +45,7 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
         # Two out at table 1 in one hand: the second needs its starting stack (ELIM-SAMETABLE).
-        page.on("dialog", lambda dialog: dialog.accept("20000" if dialog.type == "prompt" else ""))
+        answer_questions(page, lambda asked: ("20000" if "is out" in asked else None, "Same hand" if "already went out" in asked else None))
         expect(page.locator("[data-live-status]")).to_have_text("live")
         expect(page.locator(".table-card")).to_have_count(1)
         expect(page.locator(f'.table-card[data-table="{table}"] .seats li:not(.empty)')).to_have_count(9)
@@ -55,10 +56,10 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     expect(lobby.locator(".chart li.taken")).to_have_count(60)
 
     # Busts from both tablets: table 2 down to 8, table 1 down to 7.
-    second.locator(".seats li:not(.empty) button").first.click()
+    tap(second.locator(".seats li:not(.empty)").first, "Out")
     expect(second.locator("[data-result]")).to_contain_text("is out.")
     for left in (8, 7):  # each click waits for the redraw, so it finds the next player
-        first.locator(".seats li:not(.empty) button").first.click()
+        tap(first.locator(".seats li:not(.empty)").first, "Out")
         expect(first.locator(".seats li:not(.empty)")).to_have_count(left)
     expect(lobby.locator("[data-chart-summary]")).to_have_text("57 players at 7 tables.")
     chips = sum(Entry.objects.filter(tournament=tournament).values_list("chips", flat=True))
@@ -116,7 +117,7 @@ def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves
     # redraw: a tablet slower than its neighbour, made certain.
     view, tapped = second.evaluate(f"fetch('/api/tournaments/{tournament.id}/tables/').then((r) => r.json())"), []
     second.route("**/hand-done/", lambda route: (tapped.append(True), route.continue_()))
-    second.route(f"**/api/tournaments/{tournament.id}/tables/",
+    second.route(re.compile(rf"/api/tournaments/{tournament.id}/tables/(\?.*)?$"),
                  lambda route: route.continue_() if tapped else route.fulfill(json=view))
 
     first.get_by_role("button", name="Hand done").click()
@@ -130,7 +131,7 @@ def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves
     table = tournament.tables.get()
     assert table.hands_dealt == 1 and tournament.events.filter(kind="hand.done").count() == 1  # moved once
     for page in (first, second):  # both show the same new button, one seat on from the drawn one
-        expect(page.locator(f'.seats li[data-seat="{table.button}"]')).to_contain_text("· D")
+        expect(page.locator(f'.seats li[data-seat="{table.button}"] .mark-d')).to_have_text("D")
     assert table.button != button
 
 
@@ -138,7 +139,7 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     tournament = field(make_tournament, 14, 3)
     act(open_tables, tournament.id, [1, 2, 3], staff["director"])
     director = new_page()
-    director.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(director)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     expect(director.locator("[data-live-status]")).to_have_text("live")
     expect(director.get_by_label("Breaking order")).to_have_value("3, 2, 1")
@@ -194,7 +195,7 @@ def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_a
         expect(page.locator("[data-live-status]")).to_have_text("live")
     first = tablet.locator(".seats li:not(.empty)").first
     seat = first.get_attribute("data-seat")
-    first.get_by_role("button", name="Clock").click()
+    tap(first, "Clock")
     expect(tablet.locator(".table-clock")).to_contain_text(f"Clock on seat {seat}")
     expect(other.locator(".table-clock")).to_contain_text(f"Clock on seat {seat}")  # every tablet, live
     expect(tablet.locator(".table-clock.countdown")).to_be_visible()  # the last two seconds, counted in red
@@ -244,10 +245,11 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
         expect(tablet.locator(".table-card")).to_contain_text(left)
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at table 2.")
     first = tablet.locator(".seats li:not(.empty)").first
-    first.get_by_role("spinbutton").fill("23450")
-    first.get_by_role("button", name="Bag").click()
+    bag = open_seat(tablet, 1, first.get_attribute("data-seat"))  # the seat's sheet: bag its chips
+    bag.get_by_role("spinbutton").fill("23450")
+    bag.get_by_role("button", name="Bag").click()
     expect(tablet.locator("[data-result]")).to_contain_text("bagged: 23,450 chips.")
-    expect(first).to_contain_text("bagged")
+    expect(bag).to_contain_text("bagged")
     for _ in range(2):
         act(hand_done_at, tournament.id, 2, staff["floor"])
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1 is over: chips are bagged.")  # the worker ended it
@@ -275,19 +277,18 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the
     expect(lobby.locator('[data-clock="pool"]')).to_have_text("900 EUR")
     stacks, same_hand, asked = iter(["12,000", "30000", ""]), iter([True, False]), []
 
-    def answer(dialog):
-        if dialog.type == "confirm":  # a second bust before "Hand done": the same hand?
-            asked.append(dialog.message)
-            dialog.accept() if next(same_hand) else dialog.dismiss()
-        else:
-            dialog.accept(next(stacks))
+    def answer(question):
+        if "already went out" in question:  # a second bust before "Hand done": the same hand?
+            asked.append(question)
+            return None, "Same hand" if next(same_hand) else "A new hand"
+        return next(stacks), None
 
-    tablet.on("dialog", answer)
+    answer_questions(tablet, answer)
     names = []
     for out in range(3):
         row = tablet.locator(".seats li:not(.empty)").first
-        names.append(row.inner_text().split(". ", 1)[1].split(" ·")[0].split("\n")[0])
-        row.get_by_role("button", name="Player out").click()
+        names.append(row.locator(".name").inner_text())
+        tap(row, "Out")
         expect(tablet.locator("[data-result]")).to_contain_text(f"{names[-1]} is out")
         expect(tablet.locator(".seats li:not(.empty)")).to_have_count(8 - out)
     # Issue 11, item 5: the tablet asked each time a player was already out in the hand.
@@ -324,12 +325,12 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     for page, table in ((first, 1), (second, 2)):
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
-    chips = {first: [], second: ["30000", "", "20000"]}  # the second bust of a hand needs its count
+    chips = {first: [], second: ["30000", "20000"]}  # the second bust of a hand needs its count
     for page in (first, second):
-        page.on("dialog", lambda dialog, page=page: dialog.accept(
-            chips[page].pop(0) if dialog.type == "prompt" and chips[page] else ""))
+        answer_questions(page, lambda asked, page=page: (
+            (chips[page].pop(0) if chips[page] else "") if "is out" in asked else None, "Same hand" if "already went out" in asked else None))
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
-    director.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(director)
     for page in (director, first, second, lobby):
         expect(page.locator("[data-live-status]")).to_have_text("live")
 
@@ -349,11 +350,7 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     expect(second.locator(".table-card")).to_contain_text("Released: play the all-in out")
     seated = second.locator(".seats li:not(.empty)")
     for left in (4, 3):  # the all-in busts two: the bubble bursts
-        seated.first.locator("button").first.click()
-        if left == 3:  # ELIM-SAMETABLE: out in the same hand without a count: refused, nothing recorded
-            expect(second.locator("[data-result]")).to_contain_text("went out in the same hand: give the chips")
-            expect(seated).to_have_count(4)
-            seated.first.locator("button").first.click()
+        tap(seated.first, "Out")  # ELIM-SAMETABLE: the second one's count is required in the question
         # Wait for the redraw, not just the answer: the next click must find the next player.
         expect(seated).to_have_count(left)
     expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")
@@ -373,11 +370,11 @@ def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and
         act(player_out, tournament.id, 1, seat, staff["floor"])
     page, asked = new_page(), []
 
-    def answer(dialog):  # issue 11, item 9: a confirmation naming player, amount and method
-        asked.append(dialog.message)
-        dialog.accept("paid the wrong player") if dialog.type == "prompt" else dialog.accept()
+    def answer(question):  # issue 11, item 9: a confirmation naming player, amount and method
+        asked.append(question)
+        return ("paid the wrong player" if question.startswith("Reverse") else None), None
 
-    page.on("dialog", answer)
+    answer_questions(page, answer)
     sign_in(page, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     page.get_by_role("link", name="Payouts", exact=True).click()  # linked from the staff pages
     rows, result = page.locator("[data-prizes] tbody tr"), page.locator("[data-result]")
@@ -417,10 +414,10 @@ def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_scr
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     director.get_by_role("button", name="Start", exact=True).click()
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
-    tablet.on("dialog", lambda dialog: dialog.dismiss() if dialog.type == "confirm" else dialog.accept(""))
+    answer_questions(tablet, lambda asked: (None, "A new hand") if "already went out" in asked else ("", None))
     seated = tablet.locator(".seats li:not(.empty)")
     for left in (2, 0):  # the second bust comes in a new hand (the tablet asks); then no table is left
-        seated.first.get_by_role("button", name="Player out").click()
+        tap(seated.first, "Out")
         expect(seated).to_have_count(left)
     winner = Entry.objects.select_related("player").get(tournament=tournament, status="active")
     expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
@@ -469,8 +466,8 @@ def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_o
 
     # A bust opens the button's seat, where a new player may sit at once (behind the button).
     button = tournament.tables.get().button
-    tablet.on("dialog", lambda dialog: dialog.accept())
-    tablet.locator(f'.seats li[data-seat="{button}"]').get_by_role("button", name="Player out").click()
+    answer_questions(tablet)
+    tap(tablet.locator(f'.seats li[data-seat="{button}"]'), "Out")
     expect(phone.locator("[data-seat]")).to_have_text(f"Table 1 · seat {button}")
     expect(phone.locator("[data-seat-changed]")).to_contain_text("please go to your new seat")
     expect(tablet.locator(f'.seats li[data-seat="{button}"]')).to_contain_text("Latecomer Waits")

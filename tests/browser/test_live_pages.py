@@ -11,6 +11,7 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from clock.services import level_clock as services
+from tests.browser.tablet import answer_questions
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -214,7 +215,7 @@ def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refun
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator("[data-live-status]")).to_have_text("live")
-    director.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(director)
     director.get_by_text("Cancel the tournament (END-CANCEL)").click()
     director.get_by_label("Why cancel").fill("not enough players")
     director.get_by_role("button", name="Cancel and refund every entry").click()

@@ -15,6 +15,7 @@ from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tests.browser.test_floor_tablet import field
+from tests.browser.tablet import answer_questions, open_seat
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.services.penalties import give_penalty
 
@@ -52,7 +53,7 @@ def test_PEN_LADDER_PEN_CARRY_an_orbit_given_in_two_taps_follows_the_player_move
     expect(director.locator("[data-penalties] tbody").first).to_have_text("Nobody is sitting out a penalty.")
 
     # Two taps: Penalty on the seat, then the step proposed from the record (a warning before: an orbit).
-    source.get_by_role("button", name=f"Penalty: seat {seat}, {name}").click()
+    open_seat(source, 2, seat).get_by_role("button", name=f"Penalty: seat {seat}, {name}").click()
     source.get_by_role("button", name="Give: 1 orbit").click()
     expect(source.locator("[data-result]")).to_have_text(f"{name}: 1 orbit.")
     seat_line = source.locator(f'.table-card[data-table="2"] li[data-seat="{seat}"]')
@@ -113,7 +114,7 @@ def test_PEN_LADDER_minutes_away_count_down_on_the_tablet_while_the_clock_runs(s
     expect(line).to_have_text(stopped)
     director = new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
-    director.on("dialog", lambda dialog: dialog.accept("the ruling was overturned"))
+    answer_questions(director, lambda asked: ("the ruling was overturned", None))
     row = director.locator("[data-penalties] tbody tr").first
     expect(row).to_contain_text(stopped)
     row.get_by_role("button", name="Lift the penalty of").click()
@@ -139,7 +140,7 @@ def test_PAY_DQ_a_disqualification_on_the_tablet_is_the_directors_and_takes_the_
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/floor/")
     for page in (floor, director):
         expect(page.locator("[data-live-status]")).to_have_text("live")
-        page.get_by_role("button", name=f"Penalty: seat {seat}, {name}").click()
+        open_seat(page, 1, seat).get_by_role("button", name=f"Penalty: seat {seat}, {name}").click()
     # The floor sees the director's steps and cannot give them.
     expect(floor.get_by_role("button", name="disqualification (director)")).to_be_disabled()
     # The director: the step, then the stack counted and what happened, then a second tap.

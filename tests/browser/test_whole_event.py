@@ -16,6 +16,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clock.models import Clock, Structure
+from tests.browser.tablet import answer_questions, tap
 from tests.browser.test_live_pages import sign_in
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.queries import standings
@@ -86,17 +87,16 @@ class Floor:
 
     def __init__(self, page, tournament):
         self.page, self.tournament, self.same_hand = page, tournament, True
-        page.on("dialog", self.answer)
+        answer_questions(page, self.answer)  # the questions the tablet asks in the page
 
-    def answer(self, dialog):
-        if dialog.type == "prompt":
-            dialog.accept("")  # no starting stack: busts on separate hands need none
-        elif "already went out in this hand" in dialog.message and not self.same_hand:
-            dialog.dismiss()  # a new hand: Hand done is recorded first
-        elif "went out in the last hand" in dialog.message:
-            dialog.dismiss()  # this bust is in the hand being played
-        else:
-            dialog.accept()
+    def answer(self, question):
+        if "already went out in this hand" in question:
+            return None, "Same hand" if self.same_hand else "A new hand"  # a new hand: Hand done is recorded first
+        if "went out in the last hand" in question:
+            return None, "In this hand"  # this bust is in the hand being played
+        if "is out" in question:
+            return "", None  # no starting stack: busts on separate hands need none
+        return None, None
 
     def seated(self, table: int | None = None):
         where = f'.table-card[data-table="{table}"] ' if table else ""
@@ -108,7 +108,7 @@ class Floor:
         before = self.players_left()
         row = self.page.locator(f'.table-card[data-table="{table}"] .seats li[data-seat="{seat}"]') if seat \
             else self.seated(table).first
-        row.get_by_role("button", name="Player out").click()
+        tap(row, "Out")
         expect(self.seated()).to_have_count(before - 1)
 
     def hand_done(self, table: int) -> None:
@@ -134,7 +134,7 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
         stack, new_page, staff):
     festival, structure = venue_and_template()
     director, desk, tablet, lobby = new_page(), new_page(), new_page(), new_page()
-    director.on("dialog", lambda dialog: dialog.accept())  # hand-for-hand, the final table, payments
+    answer_questions(director)  # hand-for-hand, the final table, payments
     sign_in(director, stack.url, staff["director"], "/")
     tournament = create_tournament(director, festival, structure, "Club Championship", "pokerfest", places_paid="12")
     add_tables(director, {1: 10, 2: 10, 3: 9})  # 29 seats for the 29 drawn
@@ -268,7 +268,7 @@ def test_END_FINISH_a_kentucky_event_ends_by_the_time_limits_recorded_chip_chop(
     # Six hours pass (CLK-LIMIT): beat's repair finds the limit due and stops the clock.
     Clock.objects.filter(tournament=tournament).update(started_at=timezone.now() - timedelta(hours=6, minutes=1))
     expect(director.locator('[data-clock="status"]')).to_have_text("paused", timeout=20_000)
-    director.on("dialog", lambda dialog: dialog.accept())
+    answer_questions(director)
     director.get_by_text("Deals: chip-chop, ICM").click()
     chips = director.locator("[data-chips]")
     expect(chips).to_have_count(4)

@@ -274,6 +274,12 @@ def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_
     logged = tournament.events.get(kind="table.broken")
     assert logged.payload["seed"] == broken["seed"] and "seed" not in logged.public and "names" not in logged.public
     assert proposed_moves(tournament.id)["break_due"] is None
+    # The broken table's tablet (floor?table=2) lists where each of its players sits now.
+    listing = floor.get(f"{base}/tables/?broken=2").json()["broken_table"]
+    assert [(p["from_seat"], p["table"], p["seat"]) for p in listing["players"]] == [
+        (m["from_seat"], m["to_table"], m["to_seat"]) for m in broken["moves"]]
+    assert all(p["name"] for p in listing["players"])
+    assert floor.get(f"{base}/tables/?broken=1").json()["broken_table"] is None  # still open
 
 
 @pytest.mark.django_db
