@@ -7,9 +7,11 @@ import pytest
 from django.test import Client
 
 from core.refusals import Refused
+from tables.models import Penalty
 from tables.services.floor import hand_done, player_out
 from tables.services.undo import undo_last
 from tournaments.models import Elimination, Entry
+from tournaments.services.penalties import give_penalty
 
 
 def table_of(tournament):
@@ -138,3 +140,16 @@ def test_the_floor_undoes_through_the_api_and_the_desk_may_not(seated, staff):
     assert undone.status_code == 200 and undone.json()["undone"] == "out"
     again = floor.post(f"{base}undo/", {"key": "tap-out"}, content_type="application/json")
     assert again.status_code == 409 and "undone already" in again.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_PEN_LADDER_an_undone_hand_done_gives_its_hand_back_to_a_penalty_being_served(seated, staff):
+    tournament, seats = seated
+    given = give_penalty(tournament.id, 1, min(seats), "acting out of turn", staff["floor"], step="3 hands")
+    hand_done(tournament.id, 1, staff["floor"], hand=1)  # the hand it was given in: not counted
+    hand_done(tournament.id, 1, staff["floor"], request_key="tap-hand", hand=2)
+    assert Penalty.objects.get(pk=given["id"]).hands_left == 2
+
+    undo_last(tournament.id, 1, staff["floor"], key="tap-hand")
+
+    assert Penalty.objects.get(pk=given["id"]).hands_left == 3 and table_of(tournament).hands_dealt == 1
