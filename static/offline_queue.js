@@ -15,6 +15,7 @@ const floorQueue = {
   timer: null,
   tables: [], // the floor view last drawn: names for the labels, entry numbers for Out
   storeKey: "",
+  signedOut: "", // the server's sentence when it answered "sign in" to a tap
 
   start() {
     const floor = document.querySelector(".floor");
@@ -86,7 +87,10 @@ const floorQueue = {
       while (this.items.length) {
         const item = this.items[0];
         const result = await postJSON(item.url, item.body, item.key);
-        if (result.status === 0 || [502, 503, 504].includes(result.status)) return this.wait();
+        // A replay answered "sign in" (the tablet's session ended while it waited): the taps
+        // are the floor's still, so they wait for a new sign-in rather than being lost.
+        this.signedOut = result.status === 401 && item.deferred ? result.answer.detail : "";
+        if (result.status === 0 || [502, 503, 504].includes(result.status) || this.signedOut) return this.wait();
         this.items.shift();
         replayed = replayed || !!item.deferred;
         // A refused replay does not hold back the taps after it: each is a fact the dealer saw
@@ -139,6 +143,8 @@ const floorQueue = {
       element("h2", { textContent: interpolate(ngettext("%(n)s tap waiting for the connection", "%(n)s taps waiting for the connection",
         waiting.length), { n: waiting.length }, true) }),
       element("ol", {}, ...waiting.map((item) => element("li", { textContent: item.label }))),
+      ...(this.signedOut ? [element("p", { textContent: interpolate(gettext("Sign in again to send them: %(why)s"),
+        { why: this.signedOut }, true) })] : []),
     ] : []));
     pending.hidden = !waiting.length;
     const refused = this.box(floor, "offline-refused", "assertive");
