@@ -151,6 +151,8 @@ PLAYER_MOVED = _kind("player.moved", PUBLIC, "a player moved to another seat", "
 PLAYERS_SWAPPED = _kind("players.swapped", PUBLIC, "two players swapped seats", "tables", "seats_at_table")
 TABLE_BROKEN = _kind("table.broken", PUBLIC, "a table broke; its players have new seats", "tables",
                      "seats_at_table")
+HAND_UNDONE = _kind("hand.undone", PUBLIC, "the floor took back a hand done tapped by mistake, within a minute: the "
+                   "button, blinds and hand number go back", "tables")
 FINAL_TABLE_DRAWN = _kind("final_table.drawn", PUBLIC, "the final table's seats and button are drawn", "tables",
                           "all_seats")
 

@@ -64,6 +64,7 @@ const floorPage = {
         : gettext("No tables are open yet: the director opens them and draws the field.");
     }
     this.showMoves(answer);
+    floorQueue.drawn(answer); // static/offline_queue.js: taps still waiting are marked on their tables
   },
 
   tableCard(table) {
@@ -349,10 +350,12 @@ const floorPage = {
 
   // `form`: a form whose typed values are done with once the action is recorded.
   async act(path, body, done, form) {
-    const { ok, answer } = await postJSON(`${this.base()}${path}`, body);
-    this.say(ok ? done(answer) : answer.detail, ok);
+    // static/offline_queue.js: sent in order, kept with its key until the server answers.
+    const { ok, answer, queued } = await floorQueue.post(this.base(), path, body);
+    if (queued) this.say(gettext("No connection: the tap waits in the list and is sent when the connection is back."), true);
+    else this.say(ok ? done(answer) : answer.detail, ok);
     if (ok && form && form.isConnected) form.reset();
-    this.refresh();
+    if (!queued) this.refresh();
   },
 
   say(text, ok) {

@@ -38,7 +38,7 @@ const seatPage = {
     if (touches(event.kind, "all_seats") || touches(event.kind, "player_status")) return true;
     if (this.answer && this.answer.finish && touches(event.kind, "results")) return true; // my place or prize
     if (!mine) return touches(event.kind, "late_seat"); // seat pending or waiting: a seat may come
-    if (event.kind === "hand.done" && this.answer && this.answer.penalty && this.answer.penalty.hands_left) {
+    if ((event.kind === "hand.done" || event.kind === "hand.undone") && this.answer && this.answer.penalty && this.answer.penalty.hands_left) {
       return data.table === mine; // hands served at my table
     }
     if (!touches(event.kind, "seats_at_table")) return false; // a clock call at the table is not a move

@@ -8,9 +8,11 @@ from ninja.security import django_auth
 from core.access import Action, tournament_for
 from tables import queries
 from tables.absent_queries import floor_extras
-from tables.services import breaking, floor, hand_for_hand
+from tables.services import breaking, floor, hand_for_hand, undo
 from tables.services import draw as drawing
-from tournaments.api import ERRORS, MOST_TABLES, Chips, HandNumber, Id, SeatNumber, TableNumber, request_key
+from tournaments.api import (
+    ERRORS, MOST_TABLES, Chips, EntryNumber, HandNumber, Id, SeatNumber, TableNumber, request_key,
+)
 from tournaments.queries import field_counts, money_summary
 from tournaments.seat_queries import companion
 
@@ -64,6 +66,8 @@ class OutIn(Schema):
     hand: HandNumber | None = Field(None, description="with new_hand, the table's hand the tablet showed: when "
                                                      "another tablet has tapped hand done for it, it is not counted "
                                                      "again")
+    entry: EntryNumber | None = Field(None, description="the entry number the tablet showed in the seat: refused "
+                                                        "when someone else sits there now (a tap sent late)")
 
 
 @router.post("/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/", response={200: dict, **ERRORS},
@@ -72,7 +76,20 @@ def player_out(request, tournament_id: Id, table_number: TableNumber, seat: Seat
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return floor.player_out(tournament_id, table_number, seat, request.user, request_key(request),
                             starting_stack=body.starting_stack, new_hand=body.new_hand, last_hand=body.last_hand,
-                            hand=body.hand)
+                            hand=body.hand, entry=body.entry)
+
+
+class UndoIn(Schema):
+    key: str | None = Field(None, max_length=64, description="the Idempotency-Key the tap was sent with (the "
+                                                             "tablet's own tap); none: the table's last event")
+
+
+@router.post("/tournaments/{tournament_id}/tables/{table_number}/undo/", response={200: dict, **ERRORS},
+             summary="Undo the floor's last tap at a table (Out, Hand done) within a minute of it, while nothing "
+                     "else happened at the table; answers `undone` (out, hand_done) and the event's data")
+def undo_last(request, tournament_id: Id, table_number: TableNumber, body: UndoIn):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return undo.undo_last(tournament_id, table_number, request.user, request_key(request), key=body.key)
 
 
 @router.get("/tournaments/{tournament_id}/moves/", response={200: dict, **ERRORS},

@@ -6,6 +6,7 @@ counts the day's last hands); reads come from the queries.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_now
 from clock.services import calls, day
@@ -56,28 +57,34 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
         raise Refused(f"Table {here.table.number} has fewer than two players: no hand to deal.")
     if here.hands_left == 0:
         raise Refused(f"Table {here.table.number} has played its last hand of the day: bag the chips.")
+    # What the hand done changes, kept in its event so the floor may take it back within a
+    # minute (tables/services/undo.py).
+    before = {"button": here.button, "small_blind": here.small_blind, "big_blind": here.big_blind,
+              "playing_level": here.playing_level, "hands_left": here.hands_left}
     hand_for_hand.hand_done(op, here)  # refuses a table that must wait
     following = seating.next_hand(state)
     here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
     here.hands_dealt += 1
     here.playing_level = level_now(op.tournament_id)
     here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
-    penalties.count_hand(op, here)  # PEN-LADDER, PEN-CARRY: a hand off each penalty served here
+    before.update(penalties.count_hand(op, here))  # PEN-LADDER, PEN-CARRY: a hand off each penalty served here
     # A clock still running on a player ends with the hand.
-    here.clocks.filter(ended_at__isnull=True).update(ended_at=timezone.now(), outcome="hand over")
+    running = here.clocks.filter(ended_at__isnull=True)
+    before["clocks"] = sorted(running.values_list("id", flat=True))
+    running.update(ended_at=timezone.now(), outcome="hand over")
     day.hand_played(op, here)
     positions = {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
                  "small_blind": here.small_blind, "big_blind": here.big_blind}
     if hfh := hand_for_hand_view(op.tournament):
         positions["hand_for_hand"] = hfh
-    op.append(kinds.HAND_DONE, payload=positions, public=positions)
+    op.append(kinds.HAND_DONE, payload={**positions, "before": before}, public=positions)
     seat_the_waiting(op)  # ENT-WAIT: with the blinds moved, a seat may take a new player
     return following
 
 
 def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
                starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False,
-               hand: int | None = None) -> dict:
+               hand: int | None = None, entry: int | None = None) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
     the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
@@ -85,7 +92,9 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
     `last_hand`: recorded late, after "hand done": the bust keeps the hand it happened in, and
     ranks with that hand's other busts. `hand`, with `new_hand`: the hand the tablet showed;
     when another tablet has tapped "hand done" for it meanwhile, the new hand has begun already
-    and is not counted twice (the button moves once).
+    and is not counted twice (the button moves once). `entry`: the entry number the tablet
+    showed in the seat; a tap sent late (a tablet's offline queue) after the seat changed hands
+    is refused instead of putting the wrong player out.
     Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
@@ -93,6 +102,10 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
             return proposed_moves(tournament_id)
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
+        if entry is not None and sitting.entry.number != entry:
+            raise Refused(_("Seat %(seat)s at table %(table)s is now entry #%(now)s, not #%(entry)s: "
+                            "nobody was put out.") % {"seat": seat, "table": table_number,
+                                                      "now": sitting.entry.number, "entry": entry})
         if new_hand and last_hand:
             raise Refused("A bust is in a new hand or in the last one, not both.")
         if last_hand and here.hands_dealt == 0:

@@ -22,16 +22,22 @@ from tables.penalty_queries import seconds_left
 SERVING = Penalty.Status.SERVING
 
 
-def count_hand(op: Operation, here: TournamentTable) -> None:
+def count_hand(op: Operation, here: TournamentTable) -> dict:
     """Inside "hand done", once `here.hands_dealt` names the hand just done: one hand less for
     each player seated here who is sitting out, except a penalty given during that very hand
-    (hands count from the next one). "May return" said at this table is said."""
+    (hands count from the next one). "May return" said at this table is said. Answers what it
+    changed, so the floor's undo can give it back: `said`, `counted` (penalties still being
+    served) and `served` (how many of the counted ended with this hand)."""
     seated = here.seatings.filter(ended_at__isnull=True).values("entry_id")
-    Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, may_return=True).update(may_return=False)
+    returning = Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, may_return=True)
+    said = sorted(returning.values_list("id", flat=True))
+    returning.update(may_return=False)
     counted = set(Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, status=SERVING,
                                          hands_left__gt=0)
                   .exclude(table=here.table.number, hand__gte=here.hands_dealt).values_list("id", flat=True))
     settle(op, counted)
+    serving = sorted(Penalty.objects.filter(id__in=counted, status=SERVING).values_list("id", flat=True))
+    return {"said": said, "counted": serving, "served": len(counted) - len(serving)}
 
 
 def settle(op: Operation, counted: set[int] = frozenset()) -> int:

@@ -1,0 +1,55 @@
+// "Last tap: <what> [Undo]" on the floor tablet for a minute after an Out or a Hand done (issue 14).
+// The server decides (POST …/tables/<n>/undo/ with the tap's Idempotency-Key): too late,
+// or something else at the table since, is refused with its sentence; the button's own
+// minute only takes it off the screen.
+"use strict";
+
+const floorUndo = {
+  last: null, // {key, table, label}: the tap the button takes back
+  timer: null,
+
+  // static/offline_queue.js, for every tap the server took (sent at once or replayed).
+  offer(item, answer) {
+    const out = /\/seats\/\d+\/out\/$/.test(item.path) && !item.body.new_hand; // a new hand with it: the director's
+    const hand = /\/hand-done\/$/.test(item.path) && !answer.already_done;
+    if (!out && !hand) {
+      if (this.last && this.last.table === item.table) this.forget(); // no longer the table's last tap
+      return;
+    }
+    this.last = { key: item.key, table: item.table, label: item.label };
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.forget(), 60000);
+    this.show();
+  },
+
+  forget() {
+    this.last = null;
+    this.show();
+  },
+
+  show() {
+    const floor = document.querySelector(".floor");
+    if (!floor) return;
+    let box = floor.querySelector("[data-undo]");
+    if (!box) {
+      box = element("div", { className: "undo" });
+      box.dataset.undo = "";
+      floor.querySelector("[data-result]").before(box);
+    }
+    // The tap in words beside a button named "Undo": a button named after the tap would share
+    // its name with the tap's own button ("Hand done").
+    const what = element("span", { id: "undo-what", textContent: interpolate(gettext("Last tap: %(what)s"), { what: this.last ? this.last.label : "" }, true) });
+    const button = element("button", { type: "button", textContent: gettext("Undo"), onclick: () => this.undo() });
+    button.setAttribute("aria-describedby", "undo-what");
+    box.replaceChildren(...(this.last ? [what, " ", button] : []));
+    box.hidden = !this.last;
+  },
+
+  async undo() {
+    const { key, table, label } = this.last;
+    this.forget();
+    const { ok, answer } = await postJSON(`${floorPage.base()}tables/${table}/undo/`, { key });
+    floorPage.say(ok ? interpolate(gettext("Undone: %(what)s."), { what: label }, true) : answer.detail, ok);
+    floorPage.refresh();
+  },
+};
