@@ -1,6 +1,6 @@
 """A tournament as a room sees it mid-event, for the accessibility checks and the screenshots:
 twelve players with real-looking names drawn at two tables, the clock running, two busts, a
-chip count published, a penalty given and an announcement up."""
+chip count published, a penalty given and an announcement up; a turbo runs beside it."""
 
 import re
 from dataclasses import dataclass
@@ -63,9 +63,22 @@ def run_an_event(make_tournament, staff) -> RunningEvent:
     act(publish_chip_leaders, tournament.id, staff["media"])
     act(give_penalty, tournament.id, 2, seats[2][1], "any", floor, step="1 orbit")
     act(announce, tournament.id, "Dinner break after level 3: the buffet opens in the hall", director)
+    side_event(make_tournament, festival, director)
     ticket = Seating.objects.get(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=2,
                                  seat=seats[2][1]).entry  # the player sitting out their penalty
     return RunningEvent(Tournament.objects.get(pk=tournament.pk), ticket)
+
+
+def side_event(make_tournament, festival, director) -> None:
+    """A turbo running beside it, a level further on: the festival's TV shows both clocks."""
+    turbo = make_tournament(name="Turbo Bounty", level_seconds=(900, 900, 900, 900))
+    Tournament.objects.filter(pk=turbo.pk).update(festival=festival, buy_in=10_000)
+    for first, last in NAMES[::2]:
+        player = act(player_services.create_player, turbo.id, player_services.NewPlayer(
+            first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True), None)
+        act(desk.register_entry, turbo.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "Desk 2", "Sun day"), None)
+    act(level_clock.start_clock, turbo.id, director)
+    act(level_clock.go_to_level, turbo.id, director, 1)
 
 
 @dataclass(frozen=True)
