@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test manage bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
+.PHONY: run test screens manage bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -28,6 +28,10 @@ chromium:
 test: $(VENV)/.installed chromium
 	$(VENV)/bin/lint-imports --no-cache
 	$(STACK) exec -- $(PY) -m pytest $(PYTEST_ARGS)
+
+# docs/screens/*.png: every screen at its device size in a running event (tests/browser/test_screens.py).
+screens: $(VENV)/.installed chromium
+	$(STACK) exec -- env POKERFEST_SCREENS=1 $(PY) -m pytest tests/browser/test_screens.py -q -p no:cacheprovider
 
 # make manage ARGS="createsuperuser"
 manage: $(VENV)/.installed

@@ -181,6 +181,7 @@ class ClockDisplay {
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
     this.field("ante", level.is_break || !level.ante ? "" : interpolate(gettext("ante %(ante)s"), { ante: fmt(level.ante) }, true));
     this.field("remaining", formatClock(this.remainingMs()));
+    this.announceLevel(clock);
     this.field("colour-up", level.colour_up ? interpolate(gettext("Colour-up: %(chips)s"), { chips: level.colour_up }, true) : "");
     // CLK-LIMIT: real time left until play must end.
     this.root.querySelectorAll("[data-clock-limit]").forEach((row) => (row.hidden = !clock.limit_at));
@@ -209,6 +210,20 @@ class ClockDisplay {
 function breakName(level) {
   return level.name ? interpolate(gettext("Break: %(name)s"), { name: level.name }, true) : gettext("Break");
 }
+
+// Screen readers hear a new level once, in a polite live region of its own
+// ([data-clock-announce]); the time left is in no live region, so the seconds are never read.
+ClockDisplay.prototype.announceLevel = function (clock) {
+  const known = this.announcedLevel;
+  this.announcedLevel = clock.level_index;
+  if (known === undefined || known === clock.level_index) return; // nothing said on opening the page
+  const level = clock.level;
+  const values = { level: clock.level_number, name: level.name, small: fmt(level.small_blind), big: fmt(level.big_blind), ante: fmt(level.ante) };
+  const text = level.is_break ? breakName(level)
+    : interpolate(level.ante ? gettext("Level %(level)s: blinds %(small)s / %(big)s, ante %(ante)s")
+      : gettext("Level %(level)s: blinds %(small)s / %(big)s"), values, true);
+  this.root.querySelectorAll("[data-clock-announce]").forEach((element) => (element.textContent = text));
+};
 
 function fmt(amount) {
   return Number(amount).toLocaleString(pageLanguage);
