@@ -7,6 +7,7 @@ from django.db import models
 from clock import timeline
 from core.times import iso_time
 from tournaments.models import Tournament
+from django.utils.translation import gettext as _
 
 
 class Structure(models.Model):
@@ -74,7 +75,8 @@ class Level(models.Model):
         # Levels already played or being played are history: only future levels change.
         running = Clock.objects.filter(structure_id=self.structure_id).exclude(status=timeline.READY)
         if self.structure_id and running.filter(level_index__gte=self.position).exists():
-            raise ValidationError("This level has been played or is being played; only future levels can change.")
+            raise ValidationError(_("This level has been played or is being played; only future "
+                                    "levels can change."))
 
 
 class Clock(models.Model):

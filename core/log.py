@@ -19,6 +19,7 @@ from core.access import recorded_user
 from core import broadcast
 from core.kinds import CATALOGUE, STAFF, EventKind
 from tournaments.models import Event, Tournament
+from django.utils.translation import gettext as _
 
 
 class RequestKey(str):
@@ -82,10 +83,9 @@ def append_event(
     the catalogue keeps to staff (the lobby still receives the seq, so it sees no gap).
     """
     if CATALOGUE.get(str(kind)) is not kind:
-        raise ValueError(f"{kind!r} is not an event kind of core/kinds.py")
+        raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
     if (public is None) != (kind.audience == STAFF):
-        raise ValueError(f"{kind}: the catalogue says {kind.audience}, so public must be "
-                         f"{'None' if kind.audience == STAFF else 'a dict'}")
+        raise ValueError(_("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s") % {"kind": kind, "audience": kind.audience, "value": 'None' if kind.audience == STAFF else 'a dict'})
     if not connection.in_atomic_block:
         raise RuntimeError("append_event belongs inside the operation's transaction")
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from tournaments.high_card import Card
+from core.refusals import gettext as _
 
 
 @dataclass(frozen=True)
@@ -65,13 +66,13 @@ def race_order(seats: list[int], start_after: int | None) -> list[int]:
 
 def _check(table: list[OddChips], leaving: int, smallest: int) -> None:
     if leaving <= 0 or smallest <= leaving:
-        raise ValueError("The denomination leaving play must be smaller than the smallest one staying.")
+        raise ValueError(_("The denomination leaving play must be smaller than the smallest one staying."))
     if len({row.seat for row in table}) != len(table):
-        raise ValueError("Each seat appears once in a chip race.")
+        raise ValueError(_("Each seat appears once in a chip race."))
     for row in table:
         if row.odd_chips < 0 or row.odd_chips * leaving >= smallest:
-            raise ValueError(f"Seat {row.seat}: odd chips are what cannot be changed up, fewer than "
-                             f"{smallest // leaving} chips of {leaving}.")
+            raise ValueError(_("Seat %(seat)s: odd chips are what cannot be changed up, fewer than "
+                               "%(smallest)s chips of %(leaving)s.") % {"seat": row.seat, "smallest": smallest // leaving, "leaving": leaving})
 
 
 def _deal(players: list[int], holding: dict, cards: list[Card]) -> dict:
@@ -84,7 +85,7 @@ def _deal(players: list[int], holding: dict, cards: list[Card]) -> dict:
                 try:
                     dealt[seat].append(next(shoe))
                 except StopIteration:
-                    raise ValueError("Not enough cards for the race.") from None
+                    raise ValueError(_("Not enough cards for the race.")) from None
     return dealt
 
 
@@ -120,7 +121,7 @@ def odd_chip_pot(table: list[OddChips], leaving: int, smallest: int, cards: list
     if not players:
         return RaceResult({}, (), {}, 0, 0, 0)
     if len(cards) < len(players):
-        raise ValueError("Not enough cards for the draw.")
+        raise ValueError(_("Not enough cards for the draw."))
     dealt = {seat: [card] for seat, card in zip(players, cards)}
     odd_value = sum(row.odd_chips for row in table) * leaving
     winner = max(players, key=lambda seat: (dealt[seat][0].strength, -players.index(seat)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from core.refusals import gettext as _
 
 
 class Movement(StrEnum):
@@ -34,11 +35,11 @@ def chips_in_play(movements) -> int:
     for movement in movements:
         if movement.kind in ADDS:
             if movement.chips < 0:
-                raise ValueError(f"A {movement.kind.replace('_', ' ')} adds chips; it cannot be negative.")
+                raise ValueError(_("A %(value)s adds chips; it cannot be negative.") % {"value": movement.kind.replace('_', ' ')})
             total += movement.chips
         elif movement.kind == Movement.REMOVED:
             if movement.chips < 0:
-                raise ValueError("Chips removed from play are a positive number.")
+                raise ValueError(_("Chips removed from play are a positive number."))
             total -= movement.chips
         else:
             total += movement.chips
@@ -80,7 +81,7 @@ def check_counts(counts: dict, seated: set, in_play: int) -> CountCheck:
     player still in. A count for a seat no longer in play is ignored."""
     for key, chips in counts.items():
         if chips < 0:
-            raise ValueError(f"A chip count cannot be negative ({key}: {chips}).")
+            raise ValueError(_("A chip count cannot be negative (%(key)s: %(chips)s).") % {"key": key, "chips": chips})
     relevant = {key: chips for key, chips in counts.items() if key in seated}
     return CountCheck(sum(relevant.values()), in_play, len(relevant), len(seated))
 

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models.functions import Mod
 
 from tournaments.models import Entry, Festival, Tournament
+from django.utils.translation import gettext as _
 
 
 class Table(models.Model):
@@ -133,7 +134,7 @@ class KeepApart(models.Model):
 
     def clean(self):
         if self.pk and self.entries.exclude(tournament_id=self.tournament_id).exists():
-            raise ValidationError("Every entry of the group must be in this tournament.")
+            raise ValidationError(_("Every entry of the group must be in this tournament."))
 
     def __str__(self) -> str:
         return self.name

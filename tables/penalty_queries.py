@@ -15,6 +15,7 @@ from players.queries import entry_search
 from tables.models import ChipBag, ChipCount, Penalty, Seating
 from tournaments import penalties
 from tournaments.models import Entry, Tournament
+from django.utils.translation import gettext as _
 
 ACTIVE = Q(status=Penalty.Status.SERVING) | Q(may_return=True)
 NAMED = ("entry__player", "given_by", "lifted_by")
@@ -91,7 +92,7 @@ def checked_infraction(ladders: tuple, infraction: str) -> str:
     infraction = " ".join((infraction or "").split()).lower()
     names = penalties.infractions(ladders)
     if infraction not in names:
-        raise ValueError(f'"{infraction}" is not one of this house\'s infractions: choose {", ".join(names)}.')
+        raise ValueError(_("\"%(infraction)s\" is not one of this house's infractions: choose %(names)s.") % {"infraction": infraction, "names": ', '.join(names)})
     return infraction
 
 

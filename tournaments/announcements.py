@@ -7,6 +7,7 @@ what was sent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from core.refusals import gettext as _
 
 LONGEST = 500
 LONGEST_MINUTES = 24 * 60
@@ -39,13 +40,14 @@ def checked(text: str, template: str, minutes: int | None) -> tuple[str, str, in
     """The text, template key and minutes to keep it up, or ValueError with a sentence."""
     text = " ".join((text or "").split())
     if not text:
-        raise ValueError("Write the announcement first.")
+        raise ValueError(_("Write the announcement first."))
     if len(text) > LONGEST:
-        raise ValueError(f"An announcement is at most {LONGEST} characters; this one has {len(text)}.")
+        raise ValueError(_("An announcement is at most %(longest)s characters; this one has %(text_count)s.") % {"longest": LONGEST, "text_count": len(text)})
     if "…" in text and template:
-        raise ValueError("Fill in the template's … before sending it.")
+        raise ValueError(_("Fill in the template's … before sending it."))
     if template and template not in BY_KEY:
-        raise ValueError(f"Unknown template {template!r}; choose one of: {', '.join(BY_KEY)}.")
+        raise ValueError(_("Unknown template %(template)s; choose one of: %(by_key)s.") % {"template": repr(template), "by_key": ', '.join(BY_KEY)})
     if minutes is not None and not 1 <= minutes <= LONGEST_MINUTES:
-        raise ValueError(f"Keep an announcement up for 1 to {LONGEST_MINUTES} minutes, or until it is dismissed.")
+        raise ValueError(_("Keep an announcement up for 1 to %(longest_minutes)s minutes, or until "
+                           "it is dismissed.") % {"longest_minutes": LONGEST_MINUTES})
     return text, template, minutes

@@ -7,11 +7,12 @@ from django.db import models
 from django.db.models.functions import Length
 
 from tournaments.rulesets import Ruleset, preset
+from django.utils.translation import gettext as _
 
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not a time zone name such as 'Europe/Vienna'.")
+        raise ValidationError(_("%(value)s is not a time zone name such as 'Europe/Vienna'.") % {"value": repr(value)})
 
 
 class Festival(models.Model):
@@ -19,12 +20,16 @@ class Festival(models.Model):
     venue = models.CharField(max_length=200)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="EUR", help_text="ISO 4217 code, e.g. EUR")
+    # The language of the festival's pages and API answers; empty: each browser's own (Accept-Language).
+    language = models.CharField(max_length=8, blank=True, default="",
+                                choices=[("", "the browser's language"), ("en", "English"), ("de", "Deutsch")])
 
     class Meta:
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(currency__regex=r"^[A-Z]{3}$"), name="festival_currency_iso4217"
             ),
+            models.CheckConstraint(condition=models.Q(language__in=["", "en", "de"]), name="festival_language_known"),
         ]
 
     def __str__(self) -> str:

@@ -30,6 +30,7 @@ from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_all
 from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
+from django.utils.translation import gettext as _
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
@@ -480,9 +481,9 @@ def deal_stacks(tournament: Tournament, stacks: dict[int, int]) -> tuple[list[in
     """(entry numbers, their stacks, the prizes in play), checked against the players left."""
     left = players_left_by_number(tournament)
     if len(left) < 2:
-        raise Refused("A deal needs at least two players left.")
+        raise Refused(_("A deal needs at least two players left."))
     if set(stacks) != set(left):
-        raise Refused(f"Give the chips of every player left, and only theirs: entries {', '.join(map(str, sorted(left)))}.")
+        raise Refused(_("Give the chips of every player left, and only theirs: entries %(left)s.") % {"left": ', '.join(map(str, sorted(left)))})
     numbers = sorted(left, key=lambda n: -stacks[n])
     table = payout(tournament)
     prizes = (table + [0] * len(numbers))[:len(numbers)]
@@ -495,6 +496,6 @@ def deal_proposals(tournament_id: int, stacks: dict[int, int], left_to_play: int
     try:
         deals = payouts.deal_proposals(chips, prizes, left_to_play)
     except ValueError as problem:
-        raise Refused(f"{str(problem).capitalize()}.") from None
+        raise Refused(_("%(problem)s.") % {"problem": str(problem).capitalize()}) from None
     return {"entries": numbers, "prizes": prizes, "left_to_play": left_to_play,
             "deals": {method: dict(zip(map(str, numbers), amounts)) for method, amounts in deals.items()}}

@@ -13,6 +13,7 @@ from core.refusals import Refused
 from tournaments import tv_images, tv_queries
 from tournaments.api import ERRORS, Id, request_key
 from tournaments.services import tv
+from django.utils.translation import gettext as _
 
 # One router: the public list and the director's upload share a path (two routers with one
 # path would answer the second method 405). The staff operations name their auth.
@@ -43,7 +44,7 @@ def add_image(request, tournament_id: Id, body: ImageIn):
     try:
         data = base64.b64decode(body.data, validate=False)
     except (binascii.Error, ValueError):
-        raise Refused("The file did not arrive whole (not base64): choose it again.") from None
+        raise Refused(_("The file did not arrive whole (not base64): choose it again.")) from None
     return tv.add_image(tournament_id, data, body.kind, body.caption, request.user, request_key(request))
 
 

@@ -14,6 +14,7 @@ from core.refusals import Refused
 from tournaments import tv_images
 from tournaments.models import TvImage
 from tournaments.tv_queries import images
+from django.utils.translation import gettext as _
 
 
 def add_image(tournament_id: int, data: bytes, kind: str, caption: str, director,
@@ -43,7 +44,7 @@ def remove_image(tournament_id: int, image_id: int, director, request_key: str |
             return {"images": images(festival_id)}
         image = TvImage.objects.select_for_update().filter(festival_id=festival_id, pk=image_id).first()
         if image is None:
-            raise Refused("There is no such image in this tournament's festival (taken off already?).")
+            raise Refused(_("There is no such image in this tournament's festival (taken off already?)."))
         image.delete()
         shown = images(festival_id)
         op.append(kinds.TV_IMAGE_REMOVED, payload={"image": image_id, "images": shown},
