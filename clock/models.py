@@ -141,10 +141,11 @@ class Clock(models.Model):
         if not self._state.adding:
             stored = Clock.objects.filter(pk=self.pk).values_list("status", "structure_id").first()
             if stored and stored[0] != timeline.READY and stored[1] != self.structure_id:
-                raise ValidationError({"structure": "The structure can be changed only before the clock starts."})
+                raise ValidationError({"structure": _("The structure can be changed only before the "
+                                                      "clock starts.")})
         first = self.structure.levels.order_by("position").first()
         if first is None:
-            raise ValidationError({"structure": "This structure has no levels yet; add its levels first."})
+            raise ValidationError({"structure": _("This structure has no levels yet; add its levels first.")})
         if self.status == timeline.READY:
             # A clock not yet started begins with the first level's full time.
             self.level_index, self.remaining = 0, first.duration

@@ -57,8 +57,9 @@ def check_same_request(stored_fingerprint: str | None, request_key: str | None) 
     """Raise KeyReused when the key's first request had another fingerprint than this one."""
     asked = fingerprint_of(request_key)
     if stored_fingerprint and asked and stored_fingerprint != asked:
-        raise KeyReused("This Idempotency-Key was used for a different request (another action, address or body): "
-                        "send a new key with each new request, and the same key only to retry the same request.")
+        raise KeyReused(_("This Idempotency-Key was used for a different request (another action, "
+                          "address or body): send a new key with each new request, and the same key "
+                          "only to retry the same request."))
 
 
 def earlier(tournament_id: int, request_key: str | None) -> Event | None:

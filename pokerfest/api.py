@@ -24,6 +24,7 @@ from tournaments.desk_api import router as desk_router
 from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
 from tournaments.tv_api import router as tv_router
+from django.utils.translation import gettext as _
 
 class EmptyBodyIsEmptyObject(Parser):
     """An action whose body has only optional fields may be posted with no body at all."""
@@ -79,13 +80,13 @@ def key_reused(request, exc):
 
 @api.exception_handler(PermissionDenied)
 def forbidden(request, exc):
-    return api.create_response(request, {"detail": str(exc) or "You may not do that."}, status=403)
+    return api.create_response(request, {"detail": str(exc) or _("You may not do that.")}, status=403)
 
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request, exc):
     return api.create_response(
-        request, {"detail": "Sign in first (a staff account with the right role is needed)."}, status=401
+        request, {"detail": _("Sign in first (a staff account with the right role is needed).")}, status=401
     )
 
 
@@ -93,7 +94,8 @@ def unauthenticated(request, exc):
 def http_error(request, exc):
     detail = str(exc)
     if detail.startswith("Cannot parse request body"):
-        detail = 'The request body must be JSON sent as Content-Type: application/json, e.g. {"seconds": 60}.'
+        detail = _("The request body must be JSON sent as Content-Type: application/json, e.g. "
+                   "{\"seconds\": 60}.")
     return api.create_response(request, {"detail": detail}, status=exc.status_code)
 
 

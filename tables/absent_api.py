@@ -13,6 +13,7 @@ from tables.services import absent
 from tournaments.api import ERRORS, Chips, EntryNumber, Id, SeatNumber, TableNumber, request_key
 from tournaments.models import Tournament
 from tournaments.services import id_checks
+from django.utils.translation import gettext as _
 
 router = Router(tags=["absent players and ID at restarts"], auth=django_auth)
 
@@ -61,7 +62,7 @@ def _desk_or_floor(request, tournament_id: int) -> tuple[str, Tournament]:
     try:
         return "desk", tournament_for(request.user, tournament_id, Action.DESK)
     except PermissionDenied:
-        raise PermissionDenied("Photo ID checks need one of these roles: cashier, desk, director, floor.") from None
+        raise PermissionDenied(_("Photo ID checks need one of these roles: cashier, desk, director, floor.")) from None
 
 
 class IdCheckIn(Schema):

@@ -68,12 +68,13 @@ class CountCheck:
 
     def sentence(self) -> str:
         if not self.complete:
-            return f"{self.seats_counted} of {self.seats_in_play} stacks counted; the total is checked when all are in."
+            return _("%(seats_counted)s of %(seats_in_play)s stacks counted; the total is checked "
+                     "when all are in.") % {"seats_counted": self.seats_counted, "seats_in_play": self.seats_in_play}
         if self.gap == 0:
-            return f"The counts agree: {self.in_play:,} chips in play."
+            return _("The counts agree: %(in_play)s chips in play.") % {"in_play": format(self.in_play, ",")}
         side = "more" if self.gap > 0 else "fewer"
-        return (f"The counts come to {self.counted:,}, {abs(self.gap):,} {side} than the {self.in_play:,} chips in "
-                "play: recount or find the chips.")
+        return (_("The counts come to %(counted)s, %(gap)s %(side)s than the %(in_play)s chips in "
+                  "play: recount or find the chips.") % {"counted": format(self.counted, ","), "gap": format(abs(self.gap), ","), "side": side, "in_play": format(self.in_play, ",")})
 
 
 def check_counts(counts: dict, seated: set, in_play: int) -> CountCheck:

@@ -16,6 +16,7 @@ from core.log import RequestKey, request_fingerprint
 from tournaments import queries
 from tournaments.models import Tournament
 from tournaments.services import deals, desk, payout_desk, rulings, setup
+from django.utils.translation import gettext as _
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)
@@ -80,7 +81,7 @@ def request_key(request) -> RequestKey | None:
     key with a different request is refused (core.log.KeyReused) instead of answered."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 64:
-        raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
+        raise HttpError(422, _("The Idempotency-Key header may be at most 64 characters; a UUID fits."))
     return RequestKey(key, request_fingerprint(request.method, request.path, _body(request))) if key else None
 
 

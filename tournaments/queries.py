@@ -216,18 +216,19 @@ def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, el
     seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
     if seat is None:
         return None, eligibility.Reason("REG-NONTRANSFER", False,
-                                        "No won seat with that voucher code for this tournament.")
+                                        _("No won seat with that voucher code for this tournament."))
     if seat.entry_id:
-        return seat, eligibility.Reason("REG-NONTRANSFER", False, "This won seat has already been used.")
+        return seat, eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))
     return seat, None
 
 
 def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock."""
     if tournament.status == Tournament.Status.SCHEDULED:
-        return eligibility.Reason("REGISTRATION", False, "Registration is not open yet: the director opens it.")
+        return eligibility.Reason("REGISTRATION", False, _("Registration is not open yet: the "
+                                                           "director opens it."))
     if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
-        return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
+        return eligibility.Reason("CAPACITY", False, _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries})
     return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))
 
 

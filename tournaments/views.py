@@ -25,6 +25,7 @@ from tables.queries import place_of, seat_of
 from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
+from django.utils.translation import gettext as _
 
 
 def home(request):
@@ -52,7 +53,7 @@ def _allowed(request, tournament_id: int, *actions: Action) -> Tournament | Http
         for action in actions:
             tournament = tournament_for(request.user, tournament_id, action)
     except Tournament.DoesNotExist:
-        raise Http404("There is no tournament with that id.") from None
+        raise Http404(_("There is no tournament with that id.")) from None
     except PermissionDenied as refusal:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -92,7 +93,8 @@ def new_tournament(request):
     if not can(request.user, Action.DIRECTOR_APPROVAL):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        return render(request, "pokerfest/forbidden.html", {"message": "Creating a tournament needs the director's role."},
+        return render(request, "pokerfest/forbidden.html", {"message": _("Creating a tournament "
+                                                                         "needs the director's role.")},
                       status=403)
     return render(request, "pokerfest/new_tournament.html", {
         "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,

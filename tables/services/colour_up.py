@@ -20,7 +20,7 @@ from tables.queries import open_table
 from tables.race_queries import colour_up_view, latest_colour_up, race_answer
 from tournaments.high_card import shoe
 from tournaments.queries import field_counts
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, ngettext
 
 MOST_CHIP_VALUE = 10**9  # a chip's value; a typo's extra zeros stop here
 MOST_ODD_CHIPS = 1_000  # odd chips at one seat: fewer than smallest / leaving
@@ -44,8 +44,9 @@ def start_colour_up(tournament_id: int, leaving: int, smallest: int, actor, requ
             waiting = colour_up_view(tournament)["current"]
             if waiting["to_race"]:
                 tables = [str(row["table"]) for row in waiting["tables"] if not row["raced"]]
-                raise Refused(_("Colour-up %(last_number)s (chips of %(leaving)s) still has "
-                                "table%(value)s %(tables)s to race: race %(value2)s first.") % {"last_number": last.number, "leaving": format(last.leaving, ","), "value": 's' if len(tables) > 1 else '', "tables": ', '.join(tables), "value2": 'them' if len(tables) > 1 else 'it'})
+                raise Refused(ngettext("Colour-up %(number)s (chips of %(leaving)s) still has table %(tables)s to race: race it first.",
+                                       "Colour-up %(number)s (chips of %(leaving)s) still has tables %(tables)s to race: race them first.",
+                                       len(tables)) % {"number": last.number, "leaving": format(last.leaving, ","), "tables": ", ".join(tables)})
         if not tournament.seatings.filter(ended_at__isnull=True).exists():
             raise Refused(_("Nobody is seated: a colour-up races the odd chips at the tables, so "
                             "draw the field first."))

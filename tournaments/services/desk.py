@@ -61,7 +61,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     if won != (sale.method == Entry.Method.WON):
         refused.append(eligibility.Reason(
             "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
-            else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
+            else _("Choose how the %(value)s is paid; 'won' is for satellite entries.") % {"value": sale.kind.replace('_', '-')}))
     # The entry row carries the form's key (a sale refused and then retried must be sold).
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
@@ -85,7 +85,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
                 # The voucher is spent with the sale; the database allows it one entry.
                 if WonSeat.objects.filter(pk=won_seat.pk, entry__isnull=True).update(entry=entry) != 1:
                     raise EntryRefused([eligibility.Reason("REG-NONTRANSFER", False,
-                                                           "This won seat has already been used.")])
+                                                           _("This won seat has already been used."))])
     if refused:
         raise EntryRefused(refused)
     return entry

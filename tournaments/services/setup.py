@@ -139,8 +139,8 @@ def pin_seat(tournament_id: int, entry_number: int, table_number: int, seat: int
         entry = Entry.objects.filter(tournament=tournament, number=entry_number, status=Entry.Status.ACTIVE).first()
         table = Table.objects.filter(festival_id=tournament.festival_id, number=table_number).first()
         if entry is None or table is None:
-            raise Refused(f"There is no active entry #{entry_number}." if entry is None
-                          else f"The venue has no table {table_number}.")
+            raise Refused(_("There is no active entry #%(entry_number)s.") % {"entry_number": entry_number} if entry is None
+                          else _("The venue has no table %(table_number)s.") % {"table_number": table_number})
         if not 1 <= seat <= table.seats:
             raise Refused(_("Table %(table_number)s has seats 1 to %(seats)s.") % {"table_number": table_number, "seats": table.seats})
         if SeatPin.objects.filter(tournament=tournament, table=table, seat=seat).exclude(entry=entry).exists():
