@@ -116,9 +116,9 @@ def _words(text: str, most: int, what: str, needed: bool = True) -> str:
 def record_ruling(tournament_id: int, table_number: int, called_by: str, entry_numbers: list[int], decision: str,
                   rule_cited: str, director_consulted: bool, floor, request_key: str | None = None) -> dict:
     """TD-RULING: recorded against the table's hand being played, with the players involved."""
-    called_by = _words(called_by, 100, "who called the floor")
-    decision = _words(decision, 1000, "the decision")
-    rule_cited = _words(rule_cited, 200, "the rule cited", needed=False)
+    called_by = _words(called_by, 100, _("who called the floor"))
+    decision = _words(decision, 1000, _("the decision"))
+    rule_cited = _words(rule_cited, 200, _("the rule cited"), needed=False)
     with operation(tournament_id, floor, request_key) as op:
         if op.repeated:
             return ruling_document(Ruling.objects.get(pk=op.repeated.payload["ruling"]))
@@ -151,7 +151,7 @@ def _locked_ruling(op, ruling_id: int) -> Ruling:
 
 def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, request_key: str | None = None) -> dict:
     """A dispute must be raised before the table's next hand starts (TD-RULING)."""
-    dispute = _words(dispute, 500, "who disputes the ruling and why")
+    dispute = _words(dispute, 500, _("who disputes the ruling and why"))
     with operation(tournament_id, floor, request_key) as op:
         ruling = _locked_ruling(op, ruling_id)
         if op.repeated:
