@@ -2,10 +2,10 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 
 from clock import structures
 from clock.models import Clock, Level, Structure
-from django.utils.translation import gettext as _
 
 
 class LevelInline(admin.TabularInline):

@@ -3,11 +3,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 from clock import timeline
 from core.times import iso_time
 from tournaments.models import Tournament
-from django.utils.translation import gettext as _
 
 
 class Structure(models.Model):

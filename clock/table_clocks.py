@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from clock.timeline import RUNNING, ClockView, Level, play_level_number
-from tournaments.rulesets import ClockRules
 from core.refusals import gettext as _
+from tournaments.rulesets import ClockRules
 
 # CLK-CALL ---------------------------------------------------------------------------------
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.refusals import Refused
-from core.refusals import gettext as _
+from core.refusals import Refused, gettext as _
 
 READY = "ready"  # built, never started
 RUNNING = "running"

@@ -8,9 +8,9 @@ from enum import StrEnum
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
-from django.utils.translation import gettext as _
 
 
 class Role(StrEnum):

@@ -14,12 +14,12 @@ import json
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.access import recorded_user
 from core import broadcast
 from core.kinds import CATALOGUE, STAFF, EventKind
 from tournaments.models import Event, Tournament
-from django.utils.translation import gettext as _
 
 
 class RequestKey(str):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 from zoneinfo import ZoneInfo
+
 from core.refusals import gettext as _
 
 

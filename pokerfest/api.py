@@ -4,6 +4,7 @@ Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing beco
 """
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
@@ -24,7 +25,6 @@ from tournaments.desk_api import router as desk_router
 from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
 from tournaments.tv_api import router as tv_router
-from django.utils.translation import gettext as _
 
 class EmptyBodyIsEmptyObject(Parser):
     """An action whose body has only optional fields may be posted with no body at all."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+
 from core.refusals import gettext as _
 
 

@@ -4,6 +4,7 @@ the desk or the floor records a returning player's photo ID for the day of play.
 
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
@@ -13,7 +14,6 @@ from tables.services import absent
 from tournaments.api import ERRORS, Chips, EntryNumber, Id, SeatNumber, TableNumber, request_key
 from tournaments.models import Tournament
 from tournaments.services import id_checks
-from django.utils.translation import gettext as _
 
 router = Router(tags=["absent players and ID at restarts"], auth=django_auth)
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tournaments.high_card import Card
 from core.refusals import gettext as _
+from tournaments.high_card import Card
 
 
 @dataclass(frozen=True)

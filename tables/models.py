@@ -5,9 +5,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Mod
+from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Festival, Tournament
-from django.utils.translation import gettext as _
 
 
 class Table(models.Model):

@@ -8,6 +8,7 @@ the clock's queries, which say how much play has passed (minutes away count only
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import play_time
 from core.times import iso_time
@@ -15,7 +16,6 @@ from players.queries import entry_search
 from tables.models import ChipBag, ChipCount, Penalty, Seating
 from tournaments import penalties
 from tournaments.models import Entry, Tournament
-from django.utils.translation import gettext as _
 
 ACTIVE = Q(status=Penalty.Status.SERVING) | Q(may_return=True)
 NAMED = ("entry__player", "given_by", "lifted_by")

@@ -9,6 +9,7 @@ the players' queries (apps to its right), never the tournaments' (to its left) n
 from dataclasses import dataclass
 
 from django.db.models import F, Max, Q
+from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
 from clock.queries import level_now
@@ -20,7 +21,6 @@ from tables import chips, seating
 from tables.models import ChipAdjustment, HandForHand, KeepApart, Seating, TournamentTable
 from tables.penalty_queries import seated_penalties
 from tournaments.models import Elimination, Entry, Tournament
-from django.utils.translation import gettext as _
 
 HandForHandStatus = TournamentTable.HandForHand
 

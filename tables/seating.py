@@ -14,8 +14,8 @@ import heapq
 import random
 from dataclasses import dataclass, field, replace
 
-from tournaments.high_card import high_card
 from core.refusals import gettext as _
+from tournaments.high_card import high_card
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ what was sent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from core.refusals import gettext as _
 
 LONGEST = 500

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Annotated
 
 from django.http.request import RawPostDataException
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import django_auth
@@ -16,7 +17,6 @@ from core.log import RequestKey, request_fingerprint
 from tournaments import queries
 from tournaments.models import Tournament
 from tournaments.services import deals, desk, payout_desk, rulings, setup
-from django.utils.translation import gettext as _
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)

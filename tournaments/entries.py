@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.refusals import gettext as _
 from players.eligibility import Reason
 from tournaments.rulesets import EntryRules
-from core.refusals import gettext as _
 
 
 class Kind(StrEnum):

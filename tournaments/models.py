@@ -5,9 +5,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length
+from django.utils.translation import gettext as _
 
 from tournaments.rulesets import Ruleset, preset
-from django.utils.translation import gettext as _
 
 
 def validate_time_zone(value: str) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
 from core.refusals import gettext as _
 
 INFRACTION_ANY = "any"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import timeline
 from clock.models import Clock
@@ -30,7 +31,6 @@ from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_all
 from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
-from django.utils.translation import gettext as _
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
@@ -215,8 +215,7 @@ def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, el
         return None, None
     seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
     if seat is None:
-        return None, eligibility.Reason("REG-NONTRANSFER", False,
-                                        _("No won seat with that voucher code for this tournament."))
+        return None, eligibility.Reason("REG-NONTRANSFER", False, _("No won seat with that voucher code for this tournament."))
     if seat.entry_id:
         return seat, eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))
     return seat, None
@@ -225,8 +224,7 @@ def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, el
 def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock."""
     if tournament.status == Tournament.Status.SCHEDULED:
-        return eligibility.Reason("REGISTRATION", False, _("Registration is not open yet: the "
-                                                           "director opens it."))
+        return eligibility.Reason("REGISTRATION", False, _("Registration is not open yet: the director opens it."))
     if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
         return eligibility.Reason("CAPACITY", False, _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries})
     return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from core.refusals import gettext as _
 from players.eligibility import EligibilityPolicy, MembershipRule
 from tournaments.payouts import PayoutRules
 from tournaments.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
-from core.refusals import gettext as _
 
 
 @dataclass(frozen=True)

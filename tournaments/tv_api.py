@@ -8,12 +8,13 @@ import binascii
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
+from django.utils.translation import gettext as _
+
 from core.access import Action, tournament_for
 from core.refusals import Refused
 from tournaments import tv_images, tv_queries
 from tournaments.api import ERRORS, Id, request_key
 from tournaments.services import tv
-from django.utils.translation import gettext as _
 
 # One router: the public list and the director's upload share a path (two routers with one
 # path would answer the second method 405). The staff operations name their auth.

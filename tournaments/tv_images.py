@@ -4,6 +4,7 @@ name or the type the browser claims) and the words a caption may have.
 """
 
 from __future__ import annotations
+
 from core.refusals import gettext as _
 
 LARGEST = 1024 * 1024  # bytes: a logo or a banner, small enough to keep in the database

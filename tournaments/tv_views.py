@@ -5,12 +5,12 @@ read-only, like the lobby; the live client (static/live.js) does the rest."""
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.http import http_date
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from core.access import Action, tournament_for
 from tournaments import tv_queries
 from tournaments.models import Festival, Tournament
-from django.utils.translation import gettext as _
 
 PANELS = ("payouts", "seating", "leaders", "results", "announcements")
 

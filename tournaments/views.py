@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from clock.models import Level, Structure
@@ -25,7 +26,6 @@ from tables.queries import place_of, seat_of
 from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
-from django.utils.translation import gettext as _
 
 
 def home(request):

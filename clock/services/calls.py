@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import table_clocks
 from clock.models import Clock, TableClock
@@ -25,7 +26,6 @@ from core.refusals import Refused
 from tables.queries import open_table, sitting_at
 from tournaments.models import Entry
 from tournaments.queries import places_paid
-from django.utils.translation import gettext as _
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:

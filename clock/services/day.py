@@ -14,6 +14,7 @@ after the day is over starts the next day: clock/services/level_clock.py.)
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import table_clocks, timeline
 from clock.models import Clock
@@ -24,7 +25,6 @@ from core.operation import Operation, operation
 from core.refusals import Refused
 from tables.models import ChipBag, TournamentTable
 from tables.queries import open_table, sitting_at
-from django.utils.translation import gettext as _
 
 MOST_HANDS = 30
 

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import structures, timeline
 from clock.models import Clock, Structure
@@ -21,7 +22,6 @@ from core import kinds
 from core.operation import Operation, operation
 from tables.models import TournamentTable
 from tournaments.models import Tournament
-from django.utils.translation import gettext as _
 
 # A director's "add/remove time" beyond this is a typo, not a ruling.
 MAX_ADJUST = timedelta(hours=6)

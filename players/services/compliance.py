@@ -9,6 +9,7 @@ import secrets
 from decimal import Decimal
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -20,7 +21,6 @@ from players.queries import player_summary, standing_seats, wearers
 from tournaments.high_card import high_card
 from tournaments.models import Entry
 from tournaments.queries import tournament_moment
-from django.utils.translation import gettext as _
 
 
 

@@ -10,6 +10,7 @@ from datetime import date
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds, log
 from core.access import recorded_user
@@ -19,7 +20,6 @@ from players.eligibility import local_day
 from players.models import Consent, Exclusion, Membership, Player, normalise_document_number
 from players.queries import player_summary
 from tournaments.models import Event
-from django.utils.translation import gettext as _
 
 TERMS_VERSION = "2026-1"
 

@@ -12,6 +12,7 @@ Service floor: calls the floor's bust (tables.services.floor); reads the queries
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -25,7 +26,6 @@ from tables.models import Absence, ChipAdjustment
 from tables.queries import open_table, sitting_at
 from tables.services.floor import bust
 from tournaments.queries import field_counts
-from django.utils.translation import gettext as _
 
 MOST_CHIPS = 10**12  # as the API bounds a stack
 

@@ -10,6 +10,7 @@ import secrets
 
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import operation
@@ -17,7 +18,6 @@ from core.refusals import Refused
 from tables import seating
 from tables.models import Seating, TournamentTable
 from tables.queries import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
-from django.utils.translation import gettext as _
 
 
 def set_breaking_order(tournament_id: int, numbers: list[int], director, request_key: str | None = None) -> list[int]:

@@ -9,6 +9,7 @@ import random
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 
 from core import kinds
 from core.access import recorded_user
@@ -20,7 +21,6 @@ from tables.queries import open_table
 from tables.race_queries import colour_up_view, latest_colour_up, race_answer
 from tournaments.high_card import shoe
 from tournaments.queries import field_counts
-from django.utils.translation import gettext as _, ngettext
 
 MOST_CHIP_VALUE = 10**9  # a chip's value; a typo's extra zeros stop here
 MOST_ODD_CHIPS = 1_000  # odd chips at one seat: fewer than smallest / leaving

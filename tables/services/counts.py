@@ -6,6 +6,7 @@ checked against it and the answer says whether the counts agree and, if not, by 
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -15,7 +16,6 @@ from core.times import iso_time
 from tables.models import ChipBag, ChipCount
 from tables.queries import chip_leaders, count_check, open_table, sitting_at
 from tournaments.queries import field_counts
-from django.utils.translation import gettext as _
 
 MOST_CHIPS = 10**12  # as the API bounds a stack; a typo's extra zeros stop here
 

@@ -9,6 +9,7 @@ import secrets
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_now
 from core import kinds
@@ -20,7 +21,6 @@ from players.queries import player_summary
 from tables.queries import in_use_elsewhere, keep_apart, waiting_entries
 from tables.queries import open_tables as open_tables_of
 from tournaments.models import Entry, Tournament
-from django.utils.translation import gettext as _
 
 
 def open_tables(tournament_id: int, numbers: list[int], director, request_key: str | None = None

@@ -6,6 +6,7 @@ counts the day's last hands); reads come from the queries.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_now
 from clock.services import calls, day
@@ -23,7 +24,6 @@ from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
 from tournaments.queries import field_counts, money_summary
-from django.utils.translation import gettext as _
 
 
 def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None,

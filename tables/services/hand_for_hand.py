@@ -11,6 +11,7 @@ Service floor: reads come from the queries (the hand-for-hand view is one).
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import Operation, operation
@@ -20,7 +21,6 @@ from tables.queries import current_hand_for_hand as current
 from tables.queries import hand_for_hand_view as view
 from tables.queries import open_table
 from tournaments.queries import field_counts, places_paid
-from django.utils.translation import gettext as _
 
 Status = TournamentTable.HandForHand
 

@@ -9,6 +9,7 @@ worker's task; reads the play time from the clock's queries.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import play_time
 from core import kinds
@@ -18,7 +19,6 @@ from core.refusals import Refused, logged_reason
 from players.queries import player_summary
 from tables.models import Penalty, TournamentTable
 from tables.penalty_queries import seconds_left
-from django.utils.translation import gettext as _
 
 SERVING = Penalty.Status.SERVING
 

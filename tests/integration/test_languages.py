@@ -2,13 +2,15 @@
 gives German pages (<html lang="de">) and German API refusals; a festival set to German speaks
 German to every device, whatever the browser asks; money is written the German way there."""
 
+from datetime import UTC, datetime
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 
 from clock.services import level_clock
 from tests.integration.test_api_and_access import client_for
-from tournaments.models import Festival
+from tournaments.models import Festival, Tournament
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
 ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
@@ -89,6 +91,17 @@ def test_the_director_sets_the_festivals_language_through_the_api(staff):
     assert browser.json()["language"] == ""  # each browser's own
     with pytest.raises(IntegrityError), transaction.atomic():  # the database refuses it too
         Festival.objects.filter(pk=made.json()["id"]).update(language="fr")
+
+
+@pytest.mark.django_db
+def test_a_festivals_pages_tell_its_time(make_tournament, staff):
+    tournament = make_tournament()
+    Festival.objects.filter(pk=tournament.festival_id).update(time_zone="Europe/Vienna")
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=datetime(2026, 6, 1, 18, 0, tzinfo=UTC))
+    setup = page(client_for("director", staff), f"/tournaments/{tournament.id}/setup/")
+    assert 'value="2026-06-01T20:00"' in setup  # summer time in Vienna: UTC+2
+    new = page(client_for("director", staff), "/tournaments/new/", **GERMAN)
+    assert 'name="language"' in new and "Sprache des Festivals" in new
 
 
 @pytest.mark.django_db

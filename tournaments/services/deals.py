@@ -12,6 +12,7 @@ Service floor: reads the queries only.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.table_clocks import heads_up_count
 from core import kinds
@@ -23,7 +24,6 @@ from tables.services.finish import finish
 from tournaments import payouts
 from tournaments.models import Deal
 from tournaments.queries import deal_stacks, field_counts, money_summary, players_left_by_number
-from django.utils.translation import gettext as _
 
 
 def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play: int, agreed: list[int],

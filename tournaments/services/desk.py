@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds, log
 from core.access import recorded_user
@@ -30,7 +31,6 @@ from tournaments.queries import (
     Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
     tournament_moment, won_seat_for,
 )
-from django.utils.translation import gettext as _
 
 
 class EntryRefused(Refused):

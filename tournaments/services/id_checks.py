@@ -9,6 +9,7 @@ Service floor: reads the tables' queries for the seat; calls no other service.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -20,7 +21,6 @@ from players.queries import player_summary
 from tables.absent_queries import id_check_day
 from tables.queries import seat_of
 from tournaments.models import Entry, PhotoIdCheck
-from django.utils.translation import gettext as _
 
 
 def record_photo_id(tournament_id: int, entry_number: int, where: str, actor, request_key: str | None = None) -> dict:

@@ -6,6 +6,7 @@ Service floor: reads the queries only.
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -14,7 +15,6 @@ from core.refusals import Refused, logged_reason
 from players.queries import player_summary
 from tournaments.models import Entry, PrizePayment
 from tournaments.queries import standings
-from django.utils.translation import gettext as _
 
 
 def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, request_key: str | None = None) -> dict:

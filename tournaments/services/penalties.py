@@ -13,6 +13,7 @@ tables' and the clock's queries.
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_blinds, play_time
 from core import kinds
@@ -28,7 +29,6 @@ from tables.queries import open_table, sitting_at, table_state
 from tournaments.models import Tournament
 from tournaments.penalties import Sentence, fine, parse_step, sentence
 from tournaments.services.rulings import disqualify
-from django.utils.translation import gettext as _
 
 
 def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: str, actor, step: str | None = None,

@@ -7,6 +7,7 @@ redraws its banner from the event alone.
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -15,7 +16,6 @@ from core.refusals import Refused
 from tournaments import announcements
 from tournaments.models import Announcement, Tournament
 from tournaments.record_queries import announcements_up
-from django.utils.translation import gettext as _
 
 
 def announce(tournament_id: int, text: str, director, template: str = "", minutes: int | None = None,

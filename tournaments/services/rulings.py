@@ -8,6 +8,7 @@ import random
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -21,7 +22,6 @@ from tournaments.models import Entry, Ruling
 from tournaments.queries import field_counts
 from tournaments.record_queries import ruling_document
 from tournaments.services.desk import locked_entry
-from django.utils.translation import gettext as _
 
 
 def undo_bust(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None) -> dict:

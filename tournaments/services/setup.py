@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clock.services.level_clock import structure_from_template
 from clock.timeline import READY
@@ -18,7 +19,6 @@ from core.operation import operation
 from core.refusals import Refused, logged_reason
 from tables.models import KeepApart, SeatPin, Table
 from tournaments.models import Entry, Festival, Tournament
-from django.utils.translation import gettext as _
 
 
 @dataclass(frozen=True)

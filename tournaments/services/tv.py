@@ -6,6 +6,7 @@ Service floor: one operation per action; the event carries the list, so a TV red
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -14,7 +15,6 @@ from core.refusals import Refused
 from tournaments import tv_images
 from tournaments.models import TvImage
 from tournaments.tv_queries import images
-from django.utils.translation import gettext as _
 
 
 def add_image(tournament_id: int, data: bytes, kind: str, caption: str, director,
