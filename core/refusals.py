@@ -17,6 +17,11 @@ def gettext(message: str) -> str:
     return _translate(message)
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a sentence kept as data (a template's text) for makemessages; gettext() it when shown."""
+    return message
+
+
 def translate_with(translate) -> None:
     """Django's start hands over its gettext (tournaments/apps.py)."""
     global _translate

@@ -102,7 +102,8 @@ def http_error(request, exc):
 @api.exception_handler(ObjectDoesNotExist)
 def not_found(request, exc):
     thing = type(exc).__qualname__.split(".")[0].lower() or "object"
-    return api.create_response(request, {"detail": f"There is no {thing} with that id."}, status=404)
+    return api.create_response(request, {"detail": _("There is no %(thing)s with that id.") % {"thing": thing}},
+                               status=404)
 
 
 @api.exception_handler(ValidationError)
@@ -112,5 +113,5 @@ def invalid(request, exc):
         where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path"))
         problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
     return api.create_response(
-        request, {"detail": "Invalid input — " + "; ".join(problems), "errors": exc.errors}, status=422
+        request, {"detail": _("Invalid input — %(problems)s") % {"problems": "; ".join(problems)}, "errors": exc.errors}, status=422
     )

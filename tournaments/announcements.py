@@ -6,9 +6,9 @@ what was sent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from core.refusals import gettext as _
+from core.refusals import gettext as _, gettext_noop
 
 LONGEST = 500
 LONGEST_MINUTES = 24 * 60
@@ -23,18 +23,23 @@ class Template:
 
 
 TEMPLATES = (
-    Template("rule_change", "Rule change before the start",
-             "Rule change for today's event: … Ask the floor if anything is unclear.", None),
-    Template("colour_up", "Colour-up",
-             "Colour-up at the next break: the … chips leave play. Stay at your table to watch the chip race.", 30),
-    Template("rebuys_closing", "Rebuys closing",
-             "Last chance for rebuys and add-ons: they close at the end of this level.", 20),
-    Template("hand_for_hand", "Hand-for-hand",
-             "We are on the bubble: hand-for-hand from the next hand. Wait for the floor before each deal.", None),
-    Template("end_of_day", "End of day",
-             "Last level of the day: bag and tag your chips when the floor tells your table.", 60),
+    Template("rule_change", gettext_noop("Rule change before the start"),
+             gettext_noop("Rule change for today's event: … Ask the floor if anything is unclear."), None),
+    Template("colour_up", gettext_noop("Colour-up"),
+             gettext_noop("Colour-up at the next break: the … chips leave play. Stay at your table to watch the chip race."), 30),
+    Template("rebuys_closing", gettext_noop("Rebuys closing"),
+             gettext_noop("Last chance for rebuys and add-ons: they close at the end of this level."), 20),
+    Template("hand_for_hand", gettext_noop("Hand-for-hand"),
+             gettext_noop("We are on the bubble: hand-for-hand from the next hand. Wait for the floor before each deal."), None),
+    Template("end_of_day", gettext_noop("End of day"),
+             gettext_noop("Last level of the day: bag and tag your chips when the floor tells your table."), 60),
 )
 BY_KEY = {template.key: template for template in TEMPLATES}
+
+
+def translated() -> list[Template]:
+    """The templates in the language of the current request (the director's list)."""
+    return [replace(template, label=_(template.label), text=_(template.text)) for template in TEMPLATES]
 
 
 def checked(text: str, template: str, minutes: int | None) -> tuple[str, str, int | None]:

@@ -127,7 +127,7 @@ def director(request, tournament_id: int):
     templates = Structure.objects.filter(Q(festival__isnull=True) | Q(festival__tournaments=tournament_id),
                                          is_template=True).order_by("name")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
-                   templates=templates, announcement_templates=announcements.TEMPLATES,
+                   templates=templates, announcement_templates=announcements.translated(),
                    context=lambda tournament: {"log": latest_log(tournament.id)})
 
 

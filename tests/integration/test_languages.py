@@ -7,10 +7,19 @@ from datetime import UTC, datetime
 import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
+from django.utils import translation
 
 from clock.services import level_clock
 from tests.integration.test_api_and_access import client_for
 from tournaments.models import Festival, Tournament
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """The test client answers in this thread: a German answer leaves German active here, which
+    the next test's direct service calls would speak."""
+    yield
+    translation.activate("en")
+
 
 GERMAN = {"HTTP_ACCEPT_LANGUAGE": "de-DE,de;q=0.9"}
 ENGLISH = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
