@@ -36,8 +36,8 @@ manage: $(VENV)/.installed
 # The German translation (locale/de): collect the strings of the templates and Python (django)
 # and of static/*.js (djangojs) into the .po files, then compile the .mo files the server reads.
 # Commit both; tests/unit/test_translations.py fails on an untranslated or stale string.
-# No database is touched: the settings only need a DATABASE_URL to parse.
-MESSAGES_ENV := POKERFEST_DEVELOPMENT=1 DATABASE_URL=$${DATABASE_URL:-postgres://localhost/unused}
+# No database or Redis is touched: the settings only need their URLs to parse.
+MESSAGES_ENV := POKERFEST_DEVELOPMENT=1 DATABASE_URL=$${DATABASE_URL:-postgres://localhost/unused} REDIS_URL=$${REDIS_URL:-redis://localhost/0}
 MESSAGES_IGNORE := --ignore=.venv --ignore=bench --ignore=tests --ignore=staticfiles --ignore=docs
 messages: $(VENV)/.installed
 	$(MESSAGES_ENV) $(PY) manage.py makemessages -l de -d django --no-location $(MESSAGES_IGNORE) --ignore=static

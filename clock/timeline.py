@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.refusals import Refused, gettext as _
+from core.refusals import Refused, gettext as _, gettext_noop
 
-READY = "ready"  # built, never started
-RUNNING = "running"
-PAUSED = "paused"
-FINISHED = "finished"  # the last level's time has run out
+READY = gettext_noop("ready")  # built, never started
+RUNNING = gettext_noop("running")
+PAUSED = gettext_noop("paused")
+FINISHED = gettext_noop("finished")  # the last level's time has run out
 
 
 class ClockRefused(Refused):
@@ -93,7 +93,7 @@ def start(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
 def pause(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
     state = catch_up(state, levels, now)
     if state.status != RUNNING:
-        raise ClockRefused(_("The clock is %(state_status)s, not running, so it cannot be paused.") % {"state_status": state.status})
+        raise ClockRefused(_("The clock is %(state_status)s, not running, so it cannot be paused.") % {"state_status": _(state.status)})
     return ClockState(PAUSED, state.level_index, remaining=state.ends_at - now)
 
 

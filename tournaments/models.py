@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_noop
 
 from tournaments.rulesets import Ruleset, preset
 
@@ -34,6 +34,11 @@ class Festival(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+# The statuses as the pages show them, {% translate tournament.status %}: marked for makemessages.
+STATUS_WORDS = (gettext_noop("scheduled"), gettext_noop("registration"), gettext_noop("running"),
+                gettext_noop("finished"), gettext_noop("cancelled"))
 
 
 class Tournament(models.Model):

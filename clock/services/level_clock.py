@@ -59,7 +59,7 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         if op.repeated:
             return clock.document(now, levels)  # a retry of a request that already took effect
         if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise timeline.ClockRefused(_("The tournament is %(tournament_status)s: its clock stays stopped.") % {"tournament_status": op.tournament.status})
+            raise timeline.ClockRefused(_("The tournament is %(tournament_status)s: its clock stays stopped.") % {"tournament_status": _(op.tournament.status)})
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own

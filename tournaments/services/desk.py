@@ -272,7 +272,7 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
             return op.repeated.public
         tournament = op.tournament
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(_("The tournament is already %(tournament_status)s.") % {"tournament_status": tournament.status})
+            raise Refused(_("The tournament is already %(tournament_status)s.") % {"tournament_status": _(tournament.status)})
         now, refunds = timezone.now(), []
         standing = tournament.entries.select_for_update(of=("self",)).filter(
             status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).order_by("number")

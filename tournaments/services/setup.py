@@ -102,7 +102,7 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
             frozen = ", ".join(sorted(set(changes) - CHANGEABLE_AFTER_THE_START)).replace("_", " ")
             raise Refused(_("The clock has started: %(frozen)s can no longer change.") % {"frozen": frozen})
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(_("The tournament is %(tournament_status)s: its settings are final.") % {"tournament_status": tournament.status})
+            raise Refused(_("The tournament is %(tournament_status)s: its settings are final.") % {"tournament_status": _(tournament.status)})
         if changes.get("max_entries") is not None and changes["max_entries"] < tournament.seats_sold:
             raise Refused(_("%(seats_sold)s seats are sold already: the cap cannot be lower.") % {"seats_sold": tournament.seats_sold})
         if not changes:
