@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
+.PHONY: run test screens manage messages bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -36,6 +36,17 @@ screens: $(VENV)/.installed chromium
 # make manage ARGS="createsuperuser"
 manage: $(VENV)/.installed
 	$(STACK) exec -- $(PY) manage.py $(ARGS)
+
+# The German translation (locale/de): collect the strings of the templates and Python (django)
+# and of static/*.js (djangojs) into the .po files, then compile the .mo files the server reads.
+# Commit both; tests/unit/test_translations.py fails on an untranslated or stale string.
+# No database or Redis is touched: the settings only need their URLs to parse.
+MESSAGES_ENV := POKERFEST_DEVELOPMENT=1 DATABASE_URL=$${DATABASE_URL:-postgres://localhost/unused} REDIS_URL=$${REDIS_URL:-redis://localhost/0}
+MESSAGES_IGNORE := --ignore=.venv --ignore=bench --ignore=tests --ignore=staticfiles --ignore=docs
+messages: $(VENV)/.installed
+	$(MESSAGES_ENV) $(PY) manage.py makemessages -l de -d django --no-location $(MESSAGES_IGNORE) --ignore=static
+	$(MESSAGES_ENV) $(PY) manage.py makemessages -l de -d djangojs --no-location $(MESSAGES_IGNORE)
+	$(MESSAGES_ENV) $(PY) manage.py compilemessages -l de $(MESSAGES_IGNORE)
 
 # make bench BENCH_ARGS="--clients 2000"
 bench: $(VENV)/.installed

@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.db import transaction
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 
 from clock import structures
 from clock.models import Clock, Level, Structure
@@ -26,11 +27,12 @@ class StructureForm(forms.ModelForm):
         if not upload:
             return None
         if self.instance.pk and Clock.objects.filter(structure=self.instance).exclude(status="ready").exists():
-            raise forms.ValidationError("A running clock uses this structure: edit its future levels instead.")
+            raise forms.ValidationError(_("A running clock uses this structure: edit its future "
+                                          "levels instead."))
         try:
             return structures.from_csv(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
-            raise forms.ValidationError("The file is not UTF-8 text; save it as CSV (UTF-8).") from None
+            raise forms.ValidationError(_("The file is not UTF-8 text; save it as CSV (UTF-8).")) from None
         except structures.StructureError as problem:
             raise forms.ValidationError(str(problem)) from None
 

@@ -3,6 +3,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext as _
 
 from clock import timeline
 from core.times import iso_time
@@ -74,7 +75,8 @@ class Level(models.Model):
         # Levels already played or being played are history: only future levels change.
         running = Clock.objects.filter(structure_id=self.structure_id).exclude(status=timeline.READY)
         if self.structure_id and running.filter(level_index__gte=self.position).exists():
-            raise ValidationError("This level has been played or is being played; only future levels can change.")
+            raise ValidationError(_("This level has been played or is being played; only future "
+                                    "levels can change."))
 
 
 class Clock(models.Model):
@@ -139,10 +141,11 @@ class Clock(models.Model):
         if not self._state.adding:
             stored = Clock.objects.filter(pk=self.pk).values_list("status", "structure_id").first()
             if stored and stored[0] != timeline.READY and stored[1] != self.structure_id:
-                raise ValidationError({"structure": "The structure can be changed only before the clock starts."})
+                raise ValidationError({"structure": _("The structure can be changed only before the "
+                                                      "clock starts.")})
         first = self.structure.levels.order_by("position").first()
         if first is None:
-            raise ValidationError({"structure": "This structure has no levels yet; add its levels first."})
+            raise ValidationError({"structure": _("This structure has no levels yet; add its levels first.")})
         if self.status == timeline.READY:
             # A clock not yet started begins with the first level's full time.
             self.level_index, self.remaining = 0, first.duration

@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from clock.timeline import Level
+from core.refusals import gettext as _
 
 MINUTE = timedelta(minutes=1)
 
@@ -105,8 +106,7 @@ def from_csv(text: str) -> list[Level]:
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
     missing = {"small_blind", "big_blind", "minutes"} - set(reader.fieldnames or [])
     if missing:
-        raise StructureError(f"The CSV needs the columns {', '.join(CSV_FIELDS)}; "
-                             f"missing: {', '.join(sorted(missing))}.")
+        raise StructureError(_("The CSV needs the columns %(csv_fields)s; missing: %(missing)s.") % {"csv_fields": ', '.join(CSV_FIELDS), "missing": ', '.join(sorted(missing))})
     levels = []
     for row_number, row in enumerate(reader, start=2):
         def number(column: str, default: str = "0") -> float:
@@ -126,12 +126,13 @@ def from_csv(text: str) -> list[Level]:
         small, big, ante, minutes = int(number("small_blind")), int(number("big_blind")), int(number("ante")), \
             number("minutes", "")
         if minutes <= 0:
-            raise StructureError(f"Row {row_number}: minutes must be more than 0.")
+            raise StructureError(_("Row %(row_number)s: minutes must be more than 0.") % {"row_number": row_number})
         if not is_break and big < small:
-            raise StructureError(f"Row {row_number}: the big blind ({big}) is below the small blind ({small}).")
+            raise StructureError(_("Row %(row_number)s: the big blind (%(big)s) is below the small "
+                                   "blind (%(small)s).") % {"row_number": row_number, "big": big, "small": small})
         levels.append(Level(0 if is_break else small, 0 if is_break else big, 0 if is_break else ante,
                             timedelta(minutes=minutes), is_break=is_break, name=(row.get("name") or "").strip(),
                             big_blind_ante=flag("big_blind_ante"), colour_up=(row.get("colour_up") or "").strip()))
     if not levels:
-        raise StructureError("The CSV has no levels.")
+        raise StructureError(_("The CSV has no levels."))
     return levels

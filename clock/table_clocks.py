@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from clock.timeline import RUNNING, ClockView, Level, play_level_number
+from core.refusals import gettext as _
 from tournaments.rulesets import ClockRules
 
 # CLK-CALL ---------------------------------------------------------------------------------
@@ -158,16 +159,16 @@ def last_hands_refusal(shown: ClockView, levels: list[Level], day_last_level: in
     end of the day's last level (an index into `levels`). None when allowed now, else why not,
     in the director's words."""
     if day_last_level is None:
-        return "Set the level the day ends with first."
+        return _("Set the level the day ends with first.")
     last = play_level_number(levels, day_last_level)
     if shown.level_index != day_last_level:
-        return f"The day ends with level {last}; the clock is not there yet."
+        return _("The day ends with level %(last)s; the clock is not there yet.") % {"last": last}
     if shown.status != RUNNING:
-        return "Start or resume the clock: the last hands are announced while the level runs."
+        return _("Start or resume the clock: the last hands are announced while the level runs.")
     if not LAST_HANDS_LATEST <= shown.remaining <= LAST_HANDS_EARLIEST:
         left = int(shown.remaining.total_seconds())
-        return (f"Announce the last hands between 15 and 5 minutes before the end of level {last}; "
-                f"{left // 60}:{left % 60:02d} is left now.")
+        return (_("Announce the last hands between 15 and 5 minutes before the end of level "
+                  "%(last)s; %(left)s:%(left2)s is left now.") % {"last": last, "left": left // 60, "left2": format(left % 60, "02d")})
     return None
 
 

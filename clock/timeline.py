@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.refusals import Refused
+from core.refusals import Refused, gettext as _, gettext_noop
 
-READY = "ready"  # built, never started
-RUNNING = "running"
-PAUSED = "paused"
-FINISHED = "finished"  # the last level's time has run out
+READY = gettext_noop("ready")  # built, never started
+RUNNING = gettext_noop("running")
+PAUSED = gettext_noop("paused")
+FINISHED = gettext_noop("finished")  # the last level's time has run out
 
 
 class ClockRefused(Refused):
@@ -66,7 +66,7 @@ class ClockView:
 
 def initial(levels: list[Level]) -> ClockState:
     if not levels:
-        raise ClockRefused("The structure has no levels; add at least one before the clock can run.")
+        raise ClockRefused(_("The structure has no levels; add at least one before the clock can run."))
     return ClockState(READY, 0, remaining=levels[0].duration)
 
 
@@ -86,21 +86,21 @@ def catch_up(state: ClockState, levels: list[Level], now: datetime) -> ClockStat
 
 def start(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
     if state.status != READY:
-        raise ClockRefused("The clock has already been started; a paused clock is resumed, not started.")
+        raise ClockRefused(_("The clock has already been started; a paused clock is resumed, not started."))
     return ClockState(RUNNING, state.level_index, ends_at=now + state.remaining)
 
 
 def pause(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
     state = catch_up(state, levels, now)
     if state.status != RUNNING:
-        raise ClockRefused(f"The clock is {state.status}, not running, so it cannot be paused.")
+        raise ClockRefused(_("The clock is %(state_status)s, not running, so it cannot be paused.") % {"state_status": _(state.status)})
     return ClockState(PAUSED, state.level_index, remaining=state.ends_at - now)
 
 
 def resume(state: ClockState, levels: list[Level], now: datetime) -> ClockState:
     if state.status != PAUSED:
         hint = " Start it first." if state.status == READY else ""
-        raise ClockRefused(f"The clock is {state.status}, not paused, so it cannot be resumed.{hint}")
+        raise ClockRefused(_("The clock is %(state_status)s, not paused, so it cannot be resumed.%(hint)s") % {"state_status": state.status, "hint": hint})
     return ClockState(RUNNING, state.level_index, ends_at=now + state.remaining)
 
 
@@ -108,12 +108,12 @@ def adjust(state: ClockState, levels: list[Level], now: datetime, delta: timedel
     """Add (positive delta) or remove (negative) time from the current level."""
     state = catch_up(state, levels, now)
     if state.status == FINISHED:
-        raise ClockRefused("The structure has finished; go to a level before adding time.")
+        raise ClockRefused(_("The structure has finished; go to a level before adding time."))
     left = state.ends_at - now if state.status == RUNNING else state.remaining
     if left + delta <= timedelta(0):
         raise ClockRefused(
-            f"Only {format_duration(left)} is left in this level, so {format_duration(-delta)} "
-            "cannot be removed; remove less, or go to the next level."
+            _("Only %(left)s is left in this level, so %(value)s cannot be removed; remove less, or "
+              "go to the next level.") % {"left": format_duration(left), "value": format_duration(-delta)}
         )
     if state.status == RUNNING:
         return replace(state, ends_at=state.ends_at + delta)
@@ -123,7 +123,7 @@ def adjust(state: ClockState, levels: list[Level], now: datetime, delta: timedel
 def go_to_level(state: ClockState, levels: list[Level], now: datetime, index: int) -> ClockState:
     """Jump to a level with its full time; a running clock keeps running, a finished one pauses."""
     if not 0 <= index < len(levels):
-        raise ClockRefused(f"There is no level {index + 1}; this structure has {len(levels)}.")
+        raise ClockRefused(_("There is no level %(index)s; this structure has %(levels_count)s.") % {"index": index + 1, "levels_count": len(levels)})
     state = catch_up(state, levels, now)
     duration = levels[index].duration
     if state.status == RUNNING:
@@ -136,9 +136,9 @@ def skip_break(state: ClockState, levels: list[Level], now: datetime) -> ClockSt
     """CLK-CONTROL: end the break now; the next level starts with its full time."""
     state = catch_up(state, levels, now)
     if state.status == FINISHED or not levels[state.level_index].is_break:
-        raise ClockRefused("The clock is not on a break.")
+        raise ClockRefused(_("The clock is not on a break."))
     if state.level_index + 1 >= len(levels):
-        raise ClockRefused("The break is the structure's last level; add a level after it first.")
+        raise ClockRefused(_("The break is the structure's last level; add a level after it first."))
     return go_to_level(state, levels, now, state.level_index + 1)
 
 

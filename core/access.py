@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from tournaments.models import Tournament
 
@@ -95,8 +96,8 @@ def check(user, action: Action) -> None:
     if can(user, action):
         return
     needed = ", ".join(sorted(NEEDS[action]))
-    who = "You are not signed in" if not getattr(user, "is_authenticated", False) else "Your account lacks the role"
-    raise PermissionDenied(f"{who}: {PLACES[action]} needs one of these roles: {needed}.")
+    who = _("You are not signed in") if not getattr(user, "is_authenticated", False) else _("Your account lacks the role")
+    raise PermissionDenied(_("%(who)s: %(places)s needs one of these roles: %(needed)s.") % {"who": who, "places": PLACES[action], "needed": needed})
 
 
 def tournament_for(user, tournament_id: int, action: Action) -> Tournament:

@@ -14,6 +14,7 @@ import json
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.access import recorded_user
 from core import broadcast
@@ -56,8 +57,9 @@ def check_same_request(stored_fingerprint: str | None, request_key: str | None) 
     """Raise KeyReused when the key's first request had another fingerprint than this one."""
     asked = fingerprint_of(request_key)
     if stored_fingerprint and asked and stored_fingerprint != asked:
-        raise KeyReused("This Idempotency-Key was used for a different request (another action, address or body): "
-                        "send a new key with each new request, and the same key only to retry the same request.")
+        raise KeyReused(_("This Idempotency-Key was used for a different request (another action, "
+                          "address or body): send a new key with each new request, and the same key "
+                          "only to retry the same request."))
 
 
 def earlier(tournament_id: int, request_key: str | None) -> Event | None:
@@ -82,10 +84,9 @@ def append_event(
     the catalogue keeps to staff (the lobby still receives the seq, so it sees no gap).
     """
     if CATALOGUE.get(str(kind)) is not kind:
-        raise ValueError(f"{kind!r} is not an event kind of core/kinds.py")
+        raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
     if (public is None) != (kind.audience == STAFF):
-        raise ValueError(f"{kind}: the catalogue says {kind.audience}, so public must be "
-                         f"{'None' if kind.audience == STAFF else 'a dict'}")
+        raise ValueError(_("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s") % {"kind": kind, "audience": kind.audience, "value": 'None' if kind.audience == STAFF else 'a dict'})
     if not connection.in_atomic_block:
         raise RuntimeError("append_event belongs inside the operation's transaction")
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in

@@ -2,7 +2,30 @@
 
 Pure rule modules raise subclasses of it; views, the API and consumers turn it into a clear
 message for the person who asked (HTTP 409). It imports nothing, so pure modules may use it.
+
+The pure rule modules import no Django, yet their refusals are read by people in the page's
+language: they translate through gettext() here, which Django's start (tournaments/apps.py)
+points at django.utils.translation.gettext; without Django (the rule modules' own tests) it
+answers the English sentence. makemessages finds their sentences as `_("…")` all the same.
 """
+
+_translate = str
+
+
+def gettext(message: str) -> str:
+    """The message in the language of the current request (English outside Django)."""
+    return _translate(message)
+
+
+def gettext_noop(message: str) -> str:
+    """Marks a sentence kept as data (a template's text) for makemessages; gettext() it when shown."""
+    return message
+
+
+def translate_with(translate) -> None:
+    """Django's start hands over its gettext (tournaments/apps.py)."""
+    global _translate
+    _translate = translate
 
 
 class Refused(Exception):
@@ -19,5 +42,5 @@ def logged_reason(reason: str, what: str) -> str:
     a reason for the log: the reason, stripped, or a refusal that says so."""
     reason = reason.strip()
     if not reason:
-        raise Refused(f"Say why {what}: the reason goes in the tournament log.")
+        raise Refused(gettext("Say why %(what)s: the reason goes in the tournament log.") % {"what": what})
     return reason

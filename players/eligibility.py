@@ -13,6 +13,8 @@ from datetime import date, datetime
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
+from core.refusals import gettext as _
+
 
 class MembershipRule(StrEnum):
     NONE = "none"  # anyone of age may enter (pokerfest, kentucky)
@@ -118,12 +120,13 @@ def check(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Verdict:
 
 def _age(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Reason:
     if facts.date_of_birth is None:
-        return Reason("REG-AGE", False, "Date of birth missing: record it from the player's ID before entry.")
+        return Reason("REG-AGE", False, _("Date of birth missing: record it from the player's ID "
+                                          "before entry."))
     age = age_on(facts.date_of_birth, day)
     if age < policy.minimum_age:
         return Reason(
             "REG-AGE", False,
-            f"Under age: {age} on {day.isoformat()}; only persons {policy.minimum_age} or over may enter.",
+            _("Under age: %(age)s on %(day)s; only persons %(minimum_age)s or over may enter.") % {"age": age, "day": day.isoformat(), "minimum_age": policy.minimum_age},
         )
     return Reason("REG-AGE", True, f"Age {age}: {policy.minimum_age} or over.")
 
@@ -134,48 +137,53 @@ def _membership(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Rea
     member = facts.membership
     if member is None:
         if policy.membership == MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS:
-            return Reason("REG-MEMBER", False, "Not a member: sign them in as a visitor with a present full "
-                                               "member's number, or register their membership.")
-        return Reason("REG-MEMBER", False, "Not a member: membership is needed to enter; register them first.")
+            return Reason("REG-MEMBER", False, _("Not a member: sign them in as a visitor with a "
+                                                 "present full member's number, or register their "
+                                                 "membership."))
+        return Reason("REG-MEMBER", False, _("Not a member: membership is needed to enter; register "
+                                             "them first."))
     if member.full_member:
         if member.fee_paid_until is None or member.fee_paid_until < day:
-            return Reason("REG-MEMBER", False, f"Member {member.number}: the annual fee is not paid for this day.")
+            return Reason("REG-MEMBER", False, _("Member %(member_number)s: the annual fee is not "
+                                                 "paid for this day.") % {"member_number": member.number})
         if policy.membership == MembershipRule.MEMBERS and not member.release_signed:
             return Reason(
                 "REG-MEMBER", False,
-                f"Member {member.number} has not signed the participant acknowledgement and release form.",
+                _("Member %(member_number)s has not signed the participant acknowledgement and release form.") % {"member_number": member.number},
             )
-        return Reason("REG-MEMBER", True, f"Member {member.number}, fee paid until {member.fee_paid_until}.")
+        return Reason("REG-MEMBER", True, _("Member %(member_number)s, fee paid until %(fee_paid_until)s.") % {"member_number": member.number, "fee_paid_until": member.fee_paid_until})
     if policy.membership == MembershipRule.MEMBERS:
-        return Reason("REG-MEMBER", False, "Visitors may not enter: full membership is needed.")
+        return Reason("REG-MEMBER", False, _("Visitors may not enter: full membership is needed."))
     if not member.signed_in_by:
         return Reason("REG-MEMBER", False, "A visitor must be signed in by a full member.")
     if not member.sponsor_present:
         return Reason(
             "REG-MEMBER", False,
-            f"The member who signed this visitor in ({member.signed_in_by}) must be present for the whole tournament.",
+            _("The member who signed this visitor in (%(signed_in_by)s) must be present for the "
+              "whole tournament.") % {"signed_in_by": member.signed_in_by},
         )
     if not member.visitor_fee_paid:
-        return Reason("REG-MEMBER", False, "The visitor fee is not paid.")
-    return Reason("REG-MEMBER", True, f"Visitor signed in by member {member.signed_in_by}, who is present.")
+        return Reason("REG-MEMBER", False, _("The visitor fee is not paid."))
+    return Reason("REG-MEMBER", True, _("Visitor signed in by member %(signed_in_by)s, who is present.") % {"signed_in_by": member.signed_in_by})
 
 
 def _exclusions(facts: PlayerFacts, day: date) -> Reason:
     for exclusion in facts.exclusions:
         if exclusion.covers(day):
             until = f" until {exclusion.ends.isoformat()}" if exclusion.ends else " until lifted"
-            return Reason("REG-EXCLUDE", False, f"Excluded ({exclusion.reason}){until}: entry refused at every desk.")
-    return Reason("REG-EXCLUDE", True, "Not on the exclusion list.")
+            return Reason("REG-EXCLUDE", False, _("Excluded (%(reason)s)%(until)s: entry refused at "
+                                                  "every desk.") % {"reason": exclusion.reason, "until": until})
+    return Reason("REG-EXCLUDE", True, _("Not on the exclusion list."))
 
 
 def _organiser_staff(facts: PlayerFacts, policy: EligibilityPolicy) -> Reason | None:
     if not policy.organiser_staff_barred or not facts.organiser_staff_or_family:
         return None
     if facts.staff_entry_approved:
-        return Reason("REG-EXCLUDE", True, "Organiser staff or family, approved in advance.")
+        return Reason("REG-EXCLUDE", True, _("Organiser staff or family, approved in advance."))
     return Reason(
         "REG-EXCLUDE", False,
-        "Organiser staff or immediate family may not play unless approved in advance by the organiser.",
+        _("Organiser staff or immediate family may not play unless approved in advance by the organiser."),
     )
 
 
@@ -183,13 +191,14 @@ def _photo_id(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Reaso
     if not policy.photo_id_each_day:
         return None
     if facts.photo_id_checked_on != day:
-        return Reason("REG-ID", False, "Check the player's valid photo ID for today's start or restart.")
-    return Reason("REG-ID", True, "Photo ID checked today.")
+        return Reason("REG-ID", False, _("Check the player's valid photo ID for today's start or restart."))
+    return Reason("REG-ID", True, _("Photo ID checked today."))
 
 
 def _entry_holder(facts: PlayerFacts) -> Reason | None:
     if facts.entry_issued_to is None:
         return None
     if facts.entry_issued_to != facts.player_id:
-        return Reason("REG-NONTRANSFER", False, "This entry was issued to another player; entries are non-transferable.")
-    return Reason("REG-NONTRANSFER", True, "The entry was issued to this player.")
+        return Reason("REG-NONTRANSFER", False, _("This entry was issued to another player; entries "
+                                                  "are non-transferable."))
+    return Reason("REG-NONTRANSFER", True, _("The entry was issued to this player."))

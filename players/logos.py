@@ -8,6 +8,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.refusals import gettext as _
+
 
 class CompanyStatus(StrEnum):
     HEADLINE = "headline"  # the headline sponsor: anyone may wear it, no cap
@@ -67,21 +69,21 @@ def wearer_violations(wearer: Wearer, filmed: bool = False) -> list[Violation]:
     for logo in wearer.logos:
         placed[logo.placement] += 1
         if wearer.no_logo_at_final_table_start:
-            add("PF-LOGO-TV", logo, "Started the final table without logos, so must stay logo-free.")
+            add("PF-LOGO-TV", logo, _("Started the final table without logos, so must stay logo-free."))
         if logo.status == CompanyStatus.BANNED:
-            add("PF-LOGO-APPROVED", logo, f"{logo.company} may not advertise under local law: remove the logo.")
+            add("PF-LOGO-APPROVED", logo, _("%(company)s may not advertise under local law: remove the logo.") % {"company": logo.company})
             continue
         if logo.status == CompanyStatus.UNAUTHORISED_SATELLITE:
-            add("PF-LOGO-APPROVED", logo, f"{logo.company} is an unauthorised satellite operator: remove the logo "
-                                          "(the director may disqualify).")
+            add("PF-LOGO-APPROVED", logo, _("%(company)s is an unauthorised satellite operator: "
+                                            "remove the logo (the director may disqualify).") % {"company": logo.company})
             continue
         if logo.status != CompanyStatus.HEADLINE and not logo.declared_before_start and not logo.written_proof:
-            add("PF-LOGO-DECLARE", logo, f"{logo.company} was not declared before the start: it needs written proof "
-                                         "of the sponsorship before it may be worn.")
+            add("PF-LOGO-DECLARE", logo, _("%(company)s was not declared before the start: it needs "
+                                           "written proof of the sponsorship before it may be worn.") % {"company": logo.company})
         found.extend(_size_violations(wearer.player_id, logo, filmed))
     for placement, limit in ((Placement.BREAST, 1), (Placement.SLEEVE, 1)):
         if placed[placement] > limit:
-            found.append(Violation("PF-LOGO-SIZE", wearer.player_id, "", f"More than one {placement} logo."))
+            found.append(Violation("PF-LOGO-SIZE", wearer.player_id, "", _("More than one %(placement)s logo.") % {"placement": placement}))
     return found
 
 
@@ -90,16 +92,16 @@ def _size_violations(player_id: int, logo: Logo, filmed: bool) -> list[Violation
     if logo.placement in (Placement.CAP, Placement.CARD_PROTECTOR):
         if filmed:
             return [Violation("PF-LOGO-SIZE", player_id, logo.company,
-                              f"No visible logo on a {logo.placement.replace('_', ' ')} while filmed.")]
+                              _("No visible logo on a %(value)s while filmed.") % {"value": logo.placement.replace('_', ' ')})]
         return []
     if logo.placement == Placement.OTHER:
         return [Violation("PF-LOGO-SIZE", player_id, logo.company,
-                          "Logos are allowed on the breast pocket and the upper sleeve only.")]
+                          _("Logos are allowed on the breast pocket and the upper sleeve only."))]
     if filmed:
         short, long = sorted((logo.width_cm, logo.height_cm))
         if short > FILMED_LIMIT_CM[0] or long > FILMED_LIMIT_CM[1]:
             return [Violation("PF-LOGO-SIZE", player_id, logo.company,
-                              f"{logo.width_cm:g} × {logo.height_cm:g} cm is larger than 4 × 5 cm while filmed.")]
+                              _("%(width_cm)s × %(height_cm)s cm is larger than 4 × 5 cm while filmed.") % {"width_cm": format(logo.width_cm, "g"), "height_cm": format(logo.height_cm, "g")})]
         return []
     limit = AREA_LIMITS[logo.placement]
     if area > limit:

@@ -4,6 +4,7 @@ Every error is JSON {"detail": "<a sentence a person can act on>"}; nothing beco
 """
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied
+from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
@@ -79,13 +80,13 @@ def key_reused(request, exc):
 
 @api.exception_handler(PermissionDenied)
 def forbidden(request, exc):
-    return api.create_response(request, {"detail": str(exc) or "You may not do that."}, status=403)
+    return api.create_response(request, {"detail": str(exc) or _("You may not do that.")}, status=403)
 
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request, exc):
     return api.create_response(
-        request, {"detail": "Sign in first (a staff account with the right role is needed)."}, status=401
+        request, {"detail": _("Sign in first (a staff account with the right role is needed).")}, status=401
     )
 
 
@@ -93,14 +94,16 @@ def unauthenticated(request, exc):
 def http_error(request, exc):
     detail = str(exc)
     if detail.startswith("Cannot parse request body"):
-        detail = 'The request body must be JSON sent as Content-Type: application/json, e.g. {"seconds": 60}.'
+        detail = _("The request body must be JSON sent as Content-Type: application/json, e.g. "
+                   "{\"seconds\": 60}.")
     return api.create_response(request, {"detail": detail}, status=exc.status_code)
 
 
 @api.exception_handler(ObjectDoesNotExist)
 def not_found(request, exc):
     thing = type(exc).__qualname__.split(".")[0].lower() or "object"
-    return api.create_response(request, {"detail": f"There is no {thing} with that id."}, status=404)
+    return api.create_response(request, {"detail": _("There is no %(thing)s with that id.") % {"thing": thing}},
+                               status=404)
 
 
 @api.exception_handler(ValidationError)
@@ -110,5 +113,5 @@ def invalid(request, exc):
         where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path"))
         problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
     return api.create_response(
-        request, {"detail": "Invalid input — " + "; ".join(problems), "errors": exc.errors}, status=422
+        request, {"detail": _("Invalid input — %(problems)s") % {"problems": "; ".join(problems)}, "errors": exc.errors}, status=422
     )

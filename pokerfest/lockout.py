@@ -10,6 +10,7 @@ from django.db.models import Max, Q
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 STATUS = 429  # Too Many Requests
 
@@ -24,8 +25,10 @@ def minutes_left(request, username: str | None) -> int:
 
 
 def message(minutes: int) -> str:
-    return (f"Too many failed sign-ins for this user or from this address: try again in {minutes} "
-            f"minute{'' if minutes == 1 else 's'}, or ask a director to unlock it.")
+    return ngettext("Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
+                    "minute, or ask a director to unlock it.",
+                    "Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
+                    "minutes, or ask a director to unlock it.", minutes) % {"minutes": minutes}
 
 
 def locked_out(request, original_response=None, credentials=None):

@@ -10,22 +10,23 @@ import sys
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import loader
+from django.utils.translation import gettext, gettext_noop
 
 # Errors that mean "no working connection": the server is down, restarting or unreachable.
 OUTAGE = (OperationalError, InterfaceError)
-SENTENCE = "The database is unavailable; the action was not recorded, try again in a few seconds."
+SENTENCE = gettext_noop("The database is unavailable; the action was not recorded, try again in a few seconds.")
 RETRY_AFTER_SECONDS = "5"
 
 
 def api_answer(request, exc) -> JsonResponse:
-    response = JsonResponse({"detail": SENTENCE}, status=503)
+    response = JsonResponse({"detail": gettext(SENTENCE)}, status=503)
     response["Retry-After"] = RETRY_AFTER_SECONDS
     return response
 
 
 def page_answer() -> HttpResponse:
     # A page of its own that needs neither the session nor the user: both live in the database.
-    response = HttpResponse(loader.render_to_string("pokerfest/unavailable.html", {"sentence": SENTENCE}),
+    response = HttpResponse(loader.render_to_string("pokerfest/unavailable.html", {"sentence": gettext(SENTENCE)}),
                         status=503)
     response["Retry-After"] = RETRY_AFTER_SECONDS
     return response

@@ -142,6 +142,7 @@ MIDDLEWARE = [
     "pokerfest.nul_characters.RefuseNulCharacters",  # before anything reads the session or the body
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the browser's Accept-Language picks en or de
+    "pokerfest.festival_locale.FestivalLocale",  # … unless the festival set its own; its time zone
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

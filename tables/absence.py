@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
+from core.refusals import gettext as _
+
 
 @dataclass(frozen=True)
 class Removal:
@@ -38,16 +40,15 @@ def stack_removal(after_minutes: int | None, retired: bool, absent_for: timedelt
     """PEN-ABSENT: never before `after_minutes` of clock time absent; never when the rules say
     never (None); never for a retired player (ENT-SUBST)."""
     if retired:
-        return Removal(False, "Retired (ENT-SUBST): dealt in and blinded off; the stack stays in play.")
+        return Removal(False, _("Retired (ENT-SUBST): dealt in and blinded off; the stack stays in play."))
     if after_minutes is None:
-        return Removal(False, "The stack stays in play: this house never removes it.")
+        return Removal(False, _("The stack stays in play: this house never removes it."))
     limit = timedelta(minutes=after_minutes)
     absent_for = max(absent_for, timedelta(0))
     if absent_for < limit:
         left = limit - absent_for
-        return Removal(False, f"Stack may be removed after {_minutes(limit)} of play absent "
-                              f"({_minutes(left + timedelta(seconds=59))} to go).", left)
-    return Removal(True, f"Absent for {_minutes(absent_for)} of play: stack may be removed.")
+        return Removal(False, _("Stack may be removed after %(limit)s of play absent (%(left)s to go).") % {"limit": _minutes(limit), "left": _minutes(left + timedelta(seconds=59))}, left)
+    return Removal(True, _("Absent for %(absent_for)s of play: stack may be removed.") % {"absent_for": _minutes(absent_for)})
 
 
 def id_check_day(clock_day: int, day_over: bool) -> int:

@@ -4,6 +4,7 @@ the desk or the floor records a returning player's photo ID for the day of play.
 
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
@@ -61,7 +62,7 @@ def _desk_or_floor(request, tournament_id: int) -> tuple[str, Tournament]:
     try:
         return "desk", tournament_for(request.user, tournament_id, Action.DESK)
     except PermissionDenied:
-        raise PermissionDenied("Photo ID checks need one of these roles: cashier, desk, director, floor.") from None
+        raise PermissionDenied(_("Photo ID checks need one of these roles: cashier, desk, director, floor.")) from None
 
 
 class IdCheckIn(Schema):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.refusals import gettext as _
 from tournaments.high_card import Card
 
 
@@ -65,13 +66,13 @@ def race_order(seats: list[int], start_after: int | None) -> list[int]:
 
 def _check(table: list[OddChips], leaving: int, smallest: int) -> None:
     if leaving <= 0 or smallest <= leaving:
-        raise ValueError("The denomination leaving play must be smaller than the smallest one staying.")
+        raise ValueError(_("The denomination leaving play must be smaller than the smallest one staying."))
     if len({row.seat for row in table}) != len(table):
-        raise ValueError("Each seat appears once in a chip race.")
+        raise ValueError(_("Each seat appears once in a chip race."))
     for row in table:
         if row.odd_chips < 0 or row.odd_chips * leaving >= smallest:
-            raise ValueError(f"Seat {row.seat}: odd chips are what cannot be changed up, fewer than "
-                             f"{smallest // leaving} chips of {leaving}.")
+            raise ValueError(_("Seat %(seat)s: odd chips are what cannot be changed up, fewer than "
+                               "%(smallest)s chips of %(leaving)s.") % {"seat": row.seat, "smallest": smallest // leaving, "leaving": leaving})
 
 
 def _deal(players: list[int], holding: dict, cards: list[Card]) -> dict:
@@ -84,7 +85,7 @@ def _deal(players: list[int], holding: dict, cards: list[Card]) -> dict:
                 try:
                     dealt[seat].append(next(shoe))
                 except StopIteration:
-                    raise ValueError("Not enough cards for the race.") from None
+                    raise ValueError(_("Not enough cards for the race.")) from None
     return dealt
 
 
@@ -120,7 +121,7 @@ def odd_chip_pot(table: list[OddChips], leaving: int, smallest: int, cards: list
     if not players:
         return RaceResult({}, (), {}, 0, 0, 0)
     if len(cards) < len(players):
-        raise ValueError("Not enough cards for the draw.")
+        raise ValueError(_("Not enough cards for the draw."))
     dealt = {seat: [card] for seat, card in zip(players, cards)}
     odd_value = sum(row.odd_chips for row in table) * leaving
     winner = max(players, key=lambda seat: (dealt[seat][0].strength, -players.index(seat)))
@@ -178,16 +179,16 @@ def colour_up_problem(leaving: int, smallest: int, smallest_in_play: int | None)
     """Why a colour-up of `leaving` to `smallest` makes no sense, or None. `smallest_in_play`:
     the smallest chip staying at the last colour-up (None before the first)."""
     if leaving < 1:
-        return "The chip leaving play is a value of at least 1, such as 25."
+        return _("The chip leaving play is a value of at least 1, such as 25.")
     if smallest <= leaving:
-        return (f"The smallest chip staying in play ({smallest:,}) must be worth more than the chip leaving "
-                f"({leaving:,}).")
+        return (_("The smallest chip staying in play (%(smallest)s) must be worth more than the chip "
+                  "leaving (%(leaving)s).") % {"smallest": format(smallest, ","), "leaving": format(leaving, ",")})
     if smallest % leaving:
-        return (f"A chip of {smallest:,} is not a whole number of {leaving:,} chips: the odd chips could not be "
-                "changed up. Check the two values.")
+        return (_("A chip of %(smallest)s is not a whole number of %(leaving)s chips: the odd chips "
+                  "could not be changed up. Check the two values.") % {"smallest": format(smallest, ","), "leaving": format(leaving, ",")})
     if smallest_in_play is not None and leaving < smallest_in_play:
-        return (f"Chips of {leaving:,} already left play at an earlier colour-up: the smallest chip in play is "
-                f"{smallest_in_play:,}.")
+        return (_("Chips of %(leaving)s already left play at an earlier colour-up: the smallest chip "
+                  "in play is %(smallest_in_play)s.") % {"leaving": format(leaving, ","), "smallest_in_play": format(smallest_in_play, ",")})
     return None
 
 
@@ -198,15 +199,17 @@ def seat_lines(new_chips: dict, protected, smallest: int, pot: bool) -> dict:
     lines = {}
     for seat, won in sorted((int(seat), won) for seat, won in new_chips.items()):
         if seat in safe:
-            lines[seat] = f"seat {seat} keeps one {smallest:,} chip: not raced out"
+            lines[seat] = _("seat %(seat)s keeps one %(smallest)s chip: not raced out") % {"seat": seat, "smallest": format(smallest, ",")}
         elif won and pot:
-            lines[seat] = f"seat {seat} takes the pot: {_chips(won, smallest)}"
+            lines[seat] = _("seat %(seat)s takes the pot: %(chips)s") % {"seat": seat, "chips": _chips(won, smallest)}
         elif won:
-            lines[seat] = f"seat {seat} wins {_chips(won, smallest)}"
+            lines[seat] = _("seat %(seat)s wins %(chips)s") % {"seat": seat, "chips": _chips(won, smallest)}
         else:
-            lines[seat] = f"seat {seat} wins nothing"
+            lines[seat] = _("seat %(seat)s wins nothing") % {"seat": seat}
     return lines
 
 
 def _chips(count: int, value: int) -> str:
-    return f"one {value:,} chip" if count == 1 else f"{count} chips of {value:,}"
+    if count == 1:
+        return _("one %(value)s chip") % {"value": format(value, ",")}
+    return _("%(count)s chips of %(value)s") % {"count": count, "value": format(value, ",")}

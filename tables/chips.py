@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.refusals import gettext as _
+
 
 class Movement(StrEnum):
     STARTING_STACK = "starting_stack"
@@ -34,11 +36,11 @@ def chips_in_play(movements) -> int:
     for movement in movements:
         if movement.kind in ADDS:
             if movement.chips < 0:
-                raise ValueError(f"A {movement.kind.replace('_', ' ')} adds chips; it cannot be negative.")
+                raise ValueError(_("A %(value)s adds chips; it cannot be negative.") % {"value": movement.kind.replace('_', ' ')})
             total += movement.chips
         elif movement.kind == Movement.REMOVED:
             if movement.chips < 0:
-                raise ValueError("Chips removed from play are a positive number.")
+                raise ValueError(_("Chips removed from play are a positive number."))
             total -= movement.chips
         else:
             total += movement.chips
@@ -67,12 +69,13 @@ class CountCheck:
 
     def sentence(self) -> str:
         if not self.complete:
-            return f"{self.seats_counted} of {self.seats_in_play} stacks counted; the total is checked when all are in."
+            return _("%(seats_counted)s of %(seats_in_play)s stacks counted; the total is checked "
+                     "when all are in.") % {"seats_counted": self.seats_counted, "seats_in_play": self.seats_in_play}
         if self.gap == 0:
-            return f"The counts agree: {self.in_play:,} chips in play."
+            return _("The counts agree: %(in_play)s chips in play.") % {"in_play": format(self.in_play, ",")}
         side = "more" if self.gap > 0 else "fewer"
-        return (f"The counts come to {self.counted:,}, {abs(self.gap):,} {side} than the {self.in_play:,} chips in "
-                "play: recount or find the chips.")
+        return (_("The counts come to %(counted)s, %(gap)s %(side)s than the %(in_play)s chips in "
+                  "play: recount or find the chips.") % {"counted": format(self.counted, ","), "gap": format(abs(self.gap), ","), "side": side, "in_play": format(self.in_play, ",")})
 
 
 def check_counts(counts: dict, seated: set, in_play: int) -> CountCheck:
@@ -80,7 +83,7 @@ def check_counts(counts: dict, seated: set, in_play: int) -> CountCheck:
     player still in. A count for a seat no longer in play is ignored."""
     for key, chips in counts.items():
         if chips < 0:
-            raise ValueError(f"A chip count cannot be negative ({key}: {chips}).")
+            raise ValueError(_("A chip count cannot be negative (%(key)s: %(chips)s).") % {"key": key, "chips": chips})
     relevant = {key: chips for key, chips in counts.items() if key in seated}
     return CountCheck(sum(relevant.values()), in_play, len(relevant), len(seated))
 

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Mod
+from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Festival, Tournament
 
@@ -114,11 +115,11 @@ class SeatPin(models.Model):
 
     def clean(self):
         if self.table_id and self.seat and self.seat > self.table.seats:
-            raise ValidationError({"seat": f"Table {self.table.number} has seats 1 to {self.table.seats}."})
+            raise ValidationError({"seat": _("Table %(table_number)s has seats 1 to %(seats)s.") % {"table_number": self.table.number, "seats": self.table.seats}})
         if self.table_id and self.tournament_id and self.table.festival_id != self.tournament.festival_id:
-            raise ValidationError({"table": "Choose a table at this tournament's venue."})
+            raise ValidationError({"table": _("Choose a table at this tournament's venue.")})
         if self.entry_id and self.tournament_id and self.entry.tournament_id != self.tournament_id:
-            raise ValidationError({"entry": "Choose an entry of this tournament."})
+            raise ValidationError({"entry": _("Choose an entry of this tournament.")})
 
     def __str__(self) -> str:
         return f"entry #{self.entry.number} at table {self.table.number} seat {self.seat}"
@@ -133,7 +134,7 @@ class KeepApart(models.Model):
 
     def clean(self):
         if self.pk and self.entries.exclude(tournament_id=self.tournament_id).exists():
-            raise ValidationError("Every entry of the group must be in this tournament.")
+            raise ValidationError(_("Every entry of the group must be in this tournament."))
 
     def __str__(self) -> str:
         return self.name

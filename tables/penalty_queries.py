@@ -8,6 +8,7 @@ the clock's queries, which say how much play has passed (minutes away count only
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import play_time
 from core.times import iso_time
@@ -91,7 +92,7 @@ def checked_infraction(ladders: tuple, infraction: str) -> str:
     infraction = " ".join((infraction or "").split()).lower()
     names = penalties.infractions(ladders)
     if infraction not in names:
-        raise ValueError(f'"{infraction}" is not one of this house\'s infractions: choose {", ".join(names)}.')
+        raise ValueError(_("\"%(infraction)s\" is not one of this house's infractions: choose %(names)s.") % {"infraction": infraction, "names": ', '.join(names)})
     return infraction
 
 

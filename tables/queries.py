@@ -9,6 +9,7 @@ the players' queries (apps to its right), never the tournaments' (to its left) n
 from dataclasses import dataclass
 
 from django.db.models import F, Max, Q
+from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
 from clock.queries import level_now
@@ -75,14 +76,14 @@ def table_state(here: TournamentTable) -> seating.Table:
 def open_table(tournament: Tournament, number: int) -> TournamentTable:
     here = tournament.tables.filter(broken_at__isnull=True, table__number=number).select_related("table").first()
     if here is None:
-        raise Refused(f"Table {number} is not open in this tournament.")
+        raise Refused(_("Table %(number)s is not open in this tournament.") % {"number": number})
     return here
 
 
 def sitting_at(here: TournamentTable, seat: int) -> Seating:
     sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
     if sitting is None:
-        raise Refused(f"Seat {seat} at table {here.table.number} is empty.")
+        raise Refused(_("Seat %(seat)s at table %(table_number)s is empty.") % {"seat": seat, "table_number": here.table.number})
     return sitting
 
 
@@ -349,7 +350,7 @@ def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
     """Players still seated whose first or last name starts with each word typed."""
     words = name.split()
     if not words or len(name.strip()) < 2:
-        raise Refused("Type at least two letters of the name.")
+        raise Refused(_("Type at least two letters of the name."))
     query = Seating.objects.filter(tournament_id=tournament_id, ended_at__isnull=True)
     for word in words:
         query = query.filter(Q(entry__player__first_name__istartswith=word) |

@@ -14,6 +14,7 @@ import heapq
 import random
 from dataclasses import dataclass, field, replace
 
+from core.refusals import gettext as _
 from tournaments.high_card import high_card
 
 
@@ -191,12 +192,12 @@ def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] 
     """How many players each table gets so sizes differ by at most one where capacity allows."""
     targets = dict(start or {number: 0 for number in capacities})
     if total > sum(capacities.values()):
-        raise ValueError(f"{total} players do not fit in {sum(capacities.values())} seats")
+        raise ValueError(_("%(total)s players do not fit in %(capacities)s seats") % {"total": total, "capacities": sum(capacities.values())})
     # Each place goes to the smallest table with room, the first opened on a tie: a heap keeps
     # a 10,000-player draw over 1,000 tables at N log T.
     smallest = [(targets[n], index, n) for index, n in enumerate(capacities) if targets[n] < capacities[n]]
     heapq.heapify(smallest)
-    for _ in range(total - sum(targets.values())):
+    for _extra in range(total - sum(targets.values())):
         count, index, number = heapq.heappop(smallest)
         targets[number] = count + 1
         if count + 1 < capacities[number]:
@@ -343,7 +344,7 @@ def final_table(players: list[int], seats: int, rng: random.Random, keep_apart: 
                 number: int = 1) -> tuple[Table, dict[int, str]]:
     """SEAT-FINAL: at the final table size, seats and the button are drawn again."""
     if len(players) > seats:
-        raise ValueError(f"{len(players)} players do not fit a {seats}-seat final table")
+        raise ValueError(_("%(players_count)s players do not fit a %(seats)s-seat final table") % {"players_count": len(players), "seats": seats})
     table = draw(players, [Table(number, seats)], rng, keep_apart=keep_apart).tables[0]
     button, cards = button_draw(table, rng)
     return replace(table, button=button), cards

@@ -30,7 +30,7 @@ class RecordAdmin(admin.ModelAdmin):
 
 @admin.register(Festival)
 class FestivalAdmin(admin.ModelAdmin):
-    list_display = ["name", "venue", "time_zone", "currency"]
+    list_display = ["name", "venue", "time_zone", "currency", "language"]
 
 
 class ClockInline(admin.StackedInline):

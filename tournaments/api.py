@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Annotated
 
 from django.http.request import RawPostDataException
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
 from ninja.errors import HttpError
 from ninja.security import django_auth
@@ -80,7 +81,7 @@ def request_key(request) -> RequestKey | None:
     key with a different request is refused (core.log.KeyReused) instead of answered."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 64:
-        raise HttpError(422, "The Idempotency-Key header may be at most 64 characters; a UUID fits.")
+        raise HttpError(422, _("The Idempotency-Key header may be at most 64 characters; a UUID fits."))
     return RequestKey(key, request_fingerprint(request.method, request.path, _body(request))) if key else None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.refusals import gettext as _
 from players.eligibility import Reason
 from tournaments.rulesets import EntryRules
 
@@ -45,13 +46,13 @@ class PlayerHistory:
 
 def entry_allowed(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
     if now.registration_closed and kind.seats_a_player:
-        return Reason("ENT-LATE", False, "Registration is closed for this tournament.")
+        return Reason("ENT-LATE", False, _("Registration is closed for this tournament."))
     if kind in (Kind.BUY_IN, Kind.SATELLITE) and not now.started:
         if player.active_entry:
-            return Reason("ENT-LATE", False, "Already entered: one entry per player at a time.")
-        return Reason("ENT-LATE", True, "Registration is open.")
+            return Reason("ENT-LATE", False, _("Already entered: one entry per player at a time."))
+        return Reason("ENT-LATE", True, _("Registration is open."))
     if kind == Kind.BUY_IN:
-        return Reason("ENT-LATE", False, "Play has started: sell a late entry instead of a buy-in.")
+        return Reason("ENT-LATE", False, _("Play has started: sell a late entry instead of a buy-in."))
     if kind in (Kind.LATE, Kind.ALTERNATE, Kind.SATELLITE, Kind.RE_ENTRY):
         return _late(kind, rules, now, player)
     if kind == Kind.REBUY:
@@ -66,49 +67,51 @@ WITH_ARTICLE = {Kind.BUY_IN: "a buy-in", Kind.LATE: "a late entry", Kind.ALTERNA
 
 def _late(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
     if not now.started:
-        return Reason("ENT-LATE", False, f"Play has not started: sell a buy-in, not {WITH_ARTICLE[kind]}.")
+        return Reason("ENT-LATE", False, _("Play has not started: sell a buy-in, not %(with_article)s.") % {"with_article": WITH_ARTICLE[kind]})
     if kind == Kind.RE_ENTRY:
         if not rules.re_entry:
-            return Reason("ENT-LATE", False, "This tournament has no re-entries.")
+            return Reason("ENT-LATE", False, _("This tournament has no re-entries."))
         if not player.had_entry or player.active_entry:
             return Reason("ENT-LATE", False, "A re-entry is for a player who has entered and busted.")
     elif player.active_entry:
-        return Reason("ENT-LATE", False, "Already entered: one entry per player at a time.")
+        return Reason("ENT-LATE", False, _("Already entered: one entry per player at a time."))
     if rules.late_entry_minutes is not None and now.clock_minutes >= rules.late_entry_minutes:
-        return Reason("ENT-LATE", False, f"Late registration ended after {rules.late_entry_minutes} minutes of play.")
-    return Reason("ENT-LATE", True, "Late registration is open: full starting stack, seated anywhere "
-                                    "except between the small blind and the button.")
+        return Reason("ENT-LATE", False, _("Late registration ended after %(late_entry_minutes)s "
+                                           "minutes of play.") % {"late_entry_minutes": rules.late_entry_minutes})
+    return Reason("ENT-LATE", True, _("Late registration is open: full starting stack, seated "
+                                      "anywhere except between the small blind and the button."))
 
 
 def _rebuy(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
     if not rules.rebuy:
-        return Reason("ENT-REBUY", False, "This tournament has no rebuys.")
+        return Reason("ENT-REBUY", False, _("This tournament has no rebuys."))
     if not player.active_entry:
-        return Reason("ENT-REBUY", False, "Only a player still in the tournament can rebuy; sell an entry instead.")
+        return Reason("ENT-REBUY", False, _("Only a player still in the tournament can rebuy; sell "
+                                            "an entry instead."))
     if not now.started:
-        return Reason("ENT-REBUY", False, "Rebuys start with play.")
+        return Reason("ENT-REBUY", False, _("Rebuys start with play."))
     if rules.rebuy_until_first_break and now.first_break_reached:
-        return Reason("ENT-REBUY", False, "Rebuys ended at the intermission.")
+        return Reason("ENT-REBUY", False, _("Rebuys ended at the intermission."))
     if rules.rebuy_minutes is not None:
         limit = rules.rebuy_minutes + (rules.rebuy_extra_minutes_for_first if player.rebuys == 0 else 0)
         if now.clock_minutes >= limit:
             if player.rebuys == 0 or rules.rebuy_extra_minutes_for_first == 0:
-                return Reason("ENT-REBUY", False, f"The rebuy period ended after {limit} minutes.")
-            return Reason("ENT-REBUY", False, f"After {rules.rebuy_minutes} minutes only players who have not "
-                                              "rebought yet may rebuy.")
-    return Reason("ENT-REBUY", True, "Rebuys are open.")
+                return Reason("ENT-REBUY", False, _("The rebuy period ended after %(limit)s minutes.") % {"limit": limit})
+            return Reason("ENT-REBUY", False, _("After %(rebuy_minutes)s minutes only players who "
+                                                "have not rebought yet may rebuy.") % {"rebuy_minutes": rules.rebuy_minutes})
+    return Reason("ENT-REBUY", True, _("Rebuys are open."))
 
 
 def _addon(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> Reason:
     if not rules.addon:
-        return Reason("ENT-ADDON", False, "This tournament has no add-on.")
+        return Reason("ENT-ADDON", False, _("This tournament has no add-on."))
     if not player.active_entry:
-        return Reason("ENT-ADDON", False, "Only a player still in the tournament can take the add-on.")
+        return Reason("ENT-ADDON", False, _("Only a player still in the tournament can take the add-on."))
     if not now.first_break_reached or now.first_break_over:
-        return Reason("ENT-ADDON", False, "The add-on is sold at the intermission (the first break) only.")
+        return Reason("ENT-ADDON", False, _("The add-on is sold at the intermission (the first break) only."))
     if player.addons >= rules.addons_per_player:
-        return Reason("ENT-ADDON", False, f"Add-ons are limited to {rules.addons_per_player} per player.")
-    return Reason("ENT-ADDON", True, "The add-on is on sale.")
+        return Reason("ENT-ADDON", False, _("Add-ons are limited to %(addons_per_player)s per player.") % {"addons_per_player": rules.addons_per_player})
+    return Reason("ENT-ADDON", True, _("The add-on is on sale."))
 
 
 class RefundReason(StrEnum):
@@ -131,14 +134,14 @@ def refund(reason: RefundReason, pool_part: int, fee_part: int, won: bool, rules
     buy-in stays in the pool (PAY-DQ)."""
     value = pool_part + fee_part
     if reason == RefundReason.CANCELLED:
-        return Refund(value, pool_part, "Tournament cancelled: full refund of the entry's value.")
+        return Refund(value, pool_part, _("Tournament cancelled: full refund of the entry's value."))
     if reason == RefundReason.DISQUALIFIED:
         return Refund(0, 0, "Disqualified: no refund; the chips leave play and the buy-in stays in the pool.")
     if won:
         kept = 100 - rules.freeroll_withdrawal_fee_percent
         return Refund(value * kept // 100, pool_part,
-                      f"Withdrawal of a won entry: its value less a {rules.freeroll_withdrawal_fee_percent}% "
-                      "administration fee.")
+                      _("Withdrawal of a won entry: its value less a "
+                        "%(freeroll_withdrawal_fee_percent)s%% administration fee.") % {"freeroll_withdrawal_fee_percent": rules.freeroll_withdrawal_fee_percent})
     return Refund(pool_part, pool_part, "Withdrawal: the buy-in is refunded, the fee is not.")
 
 
@@ -147,9 +150,9 @@ def substitution_allowed(rules: EntryRules, entry_active: bool, substitute_holds
     approval. The entry stays the original player's: they keep being blinded off and stay
     eligible for the prize."""
     if not rules.substitutes:
-        return Reason("ENT-SUBST", False, "This tournament does not allow substitutes.")
+        return Reason("ENT-SUBST", False, _("This tournament does not allow substitutes."))
     if not entry_active:
-        return Reason("ENT-SUBST", False, "Only a seat still in play can be handed to a substitute.")
+        return Reason("ENT-SUBST", False, _("Only a seat still in play can be handed to a substitute."))
     if substitute_holds_entry:
-        return Reason("ENT-SUBST", False, "The substitute holds an entry of their own in this tournament.")
-    return Reason("ENT-SUBST", True, "The substitute may take the seat; the prize stays with the entrant.")
+        return Reason("ENT-SUBST", False, _("The substitute holds an entry of their own in this tournament."))
+    return Reason("ENT-SUBST", True, _("The substitute may take the seat; the prize stays with the entrant."))

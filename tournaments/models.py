@@ -5,13 +5,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length
+from django.utils.translation import gettext as _, gettext_noop
 
 from tournaments.rulesets import Ruleset, preset
 
 
 def validate_time_zone(value: str) -> None:
     if value not in available_timezones():
-        raise ValidationError(f"{value!r} is not a time zone name such as 'Europe/Vienna'.")
+        raise ValidationError(_("%(value)s is not a time zone name such as 'Europe/Vienna'.") % {"value": repr(value)})
 
 
 class Festival(models.Model):
@@ -19,16 +20,25 @@ class Festival(models.Model):
     venue = models.CharField(max_length=200)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="EUR", help_text="ISO 4217 code, e.g. EUR")
+    # The language of the festival's pages and API answers; empty: each browser's own (Accept-Language).
+    language = models.CharField(max_length=8, blank=True, default="",
+                                choices=[("", "the browser's language"), ("en", "English"), ("de", "Deutsch")])
 
     class Meta:
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(currency__regex=r"^[A-Z]{3}$"), name="festival_currency_iso4217"
             ),
+            models.CheckConstraint(condition=models.Q(language__in=["", "en", "de"]), name="festival_language_known"),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+
+# The statuses as the pages show them, {% translate tournament.status %}: marked for makemessages.
+STATUS_WORDS = (gettext_noop("scheduled"), gettext_noop("registration"), gettext_noop("running"),
+                gettext_noop("finished"), gettext_noop("cancelled"))
 
 
 class Tournament(models.Model):

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from core.refusals import gettext as _
+
 
 def _by_largest_remainder(shares: list[int], remainders: list, total: int, stacks: list[int]) -> list[int]:
     """Hand out what rounding down left (total - sum(shares), at most one unit each) by largest
@@ -48,7 +50,8 @@ def guaranteed_chop(stacks: list[int], pool: int, floor: int) -> list[int]:
     would pay), the rest of the pool is chip-chopped. Sums exactly to `pool`."""
     _check_stacks(stacks)
     if floor < 0 or floor * len(stacks) > pool:
-        raise ValueError(f"a floor of {floor} for {len(stacks)} players is more than the pool of {pool}")
+        raise ValueError(_("a floor of %(floor)s for %(stacks_count)s players is more than the pool "
+                           "of %(pool)s") % {"floor": floor, "stacks_count": len(stacks), "pool": pool})
     return [floor + share for share in chip_chop(stacks, pool - floor * len(stacks))]
 
 
@@ -194,7 +197,7 @@ def deal_proposals(stacks: list[int], prizes: list[int], left_to_play: int = 0) 
     the lowest prize in play, the rest by chips)."""
     in_play = (list(prizes) + [0] * len(stacks))[:len(stacks)]
     if not 0 <= left_to_play <= in_play[0]:
-        raise ValueError(f"the amount left to play must be between 0 and the first prize ({in_play[0]})")
+        raise ValueError(_("the amount left to play must be between 0 and the first prize (%(in_play)s)") % {"in_play": in_play[0]})
     shared = [in_play[0] - left_to_play] + in_play[1:]
     pool = sum(shared)
     return {"chip_chop": chip_chop(stacks, pool), "icm": icm_deal(stacks, shared),

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from core.refusals import gettext as _
+
 INFRACTION_ANY = "any"
 
 
@@ -67,7 +69,8 @@ _MOST = {"hands": 50, "orbits": 10, "minutes": 120}  # beyond these a ruling is 
 def parse_step(text: str) -> Step:
     """Raises ValueError with a sentence naming the part that is not understood."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError('A penalty step is text such as "warning", "2 orbits" or "big blind + 5 minutes".')
+        raise ValueError(_("A penalty step is text such as \"warning\", \"2 orbits\" or \"big blind + 5 "
+                           "minutes\"."))
     values: dict = {}
     for raw in text.split("+"):
         part = " ".join(raw.strip().lower().split())
@@ -80,11 +83,12 @@ def parse_step(text: str) -> Step:
                 counted.group(2), counted.group(2))
             amount = int(counted.group(1))
             if not 1 <= amount <= _MOST[unit]:
-                raise ValueError(f'"{part}": give 1 to {_MOST[unit]} {unit}.')
+                raise ValueError(_("\"%(part)s\": give 1 to %(most)s %(unit)s.") % {"part": part, "most": _MOST[unit], "unit": unit})
             values[unit] = amount
         else:
-            raise ValueError(f'"{part}" is not a penalty: use warning, match, small blind, big blind, N hands, '
-                             'N orbits, N minutes, dead hand, disqualification or ban.')
+            raise ValueError(_("\"%(part)s\" is not a penalty: use warning, match, small blind, big "
+                               "blind, N hands, N orbits, N minutes, dead hand, disqualification or "
+                               "ban.") % {"part": part})
     if values.get("ban"):
         values["disqualification"] = True
     return Step(**values)
@@ -108,15 +112,15 @@ def check_ladders(ladders: tuple) -> None:
     for entry in ladders:
         if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str) and entry[0].strip()
                 and isinstance(entry[1], tuple) and entry[1]):
-            raise ValueError(f"{shape}.")
+            raise ValueError(_("%(shape)s.") % {"shape": shape})
         if entry[0] in seen:
-            raise ValueError(f'penalties.ladders names "{entry[0]}" twice.')
+            raise ValueError(_("penalties.ladders names \"%(entry)s\" twice.") % {"entry": entry[0]})
         seen.add(entry[0])
         for step in entry[1]:
             try:
                 parse_step(step)
             except ValueError as problem:
-                raise ValueError(f'penalties.ladders, "{entry[0]}": {problem}') from None
+                raise ValueError(_("penalties.ladders, \"%(entry)s\": %(problem)s") % {"entry": entry[0], "problem": problem}) from None
 
 
 def propose(steps: tuple[Step, ...], given_before: int) -> Step | None:
@@ -150,7 +154,7 @@ def sentence(step: Step, seated_at_table: int) -> Sentence:
     """An orbit is one hand per player seated at that table when the penalty is given (pokerfest:
     six players, six hands); the penalised player counts among them."""
     if step.orbits and seated_at_table < 1:
-        raise ValueError("An orbit needs the number of players at the table.")
+        raise ValueError(_("An orbit needs the number of players at the table."))
     return Sentence(step.hands + step.orbits * seated_at_table, step.minutes * 60)
 
 

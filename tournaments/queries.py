@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import timeline
 from clock.models import Clock
@@ -214,19 +215,18 @@ def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, el
         return None, None
     seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
     if seat is None:
-        return None, eligibility.Reason("REG-NONTRANSFER", False,
-                                        "No won seat with that voucher code for this tournament.")
+        return None, eligibility.Reason("REG-NONTRANSFER", False, _("No won seat with that voucher code for this tournament."))
     if seat.entry_id:
-        return seat, eligibility.Reason("REG-NONTRANSFER", False, "This won seat has already been used.")
+        return seat, eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))
     return seat, None
 
 
 def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock."""
     if tournament.status == Tournament.Status.SCHEDULED:
-        return eligibility.Reason("REGISTRATION", False, "Registration is not open yet: the director opens it.")
+        return eligibility.Reason("REGISTRATION", False, _("Registration is not open yet: the director opens it."))
     if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
-        return eligibility.Reason("CAPACITY", False, f"Sold out: all {tournament.max_entries} seats are taken.")
+        return eligibility.Reason("CAPACITY", False, _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries})
     return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))
 
 
@@ -480,9 +480,9 @@ def deal_stacks(tournament: Tournament, stacks: dict[int, int]) -> tuple[list[in
     """(entry numbers, their stacks, the prizes in play), checked against the players left."""
     left = players_left_by_number(tournament)
     if len(left) < 2:
-        raise Refused("A deal needs at least two players left.")
+        raise Refused(_("A deal needs at least two players left."))
     if set(stacks) != set(left):
-        raise Refused(f"Give the chips of every player left, and only theirs: entries {', '.join(map(str, sorted(left)))}.")
+        raise Refused(_("Give the chips of every player left, and only theirs: entries %(left)s.") % {"left": ', '.join(map(str, sorted(left)))})
     numbers = sorted(left, key=lambda n: -stacks[n])
     table = payout(tournament)
     prizes = (table + [0] * len(numbers))[:len(numbers)]
@@ -495,6 +495,6 @@ def deal_proposals(tournament_id: int, stacks: dict[int, int], left_to_play: int
     try:
         deals = payouts.deal_proposals(chips, prizes, left_to_play)
     except ValueError as problem:
-        raise Refused(f"{str(problem).capitalize()}.") from None
+        raise Refused(_("%(problem)s.") % {"problem": str(problem).capitalize()}) from None
     return {"entries": numbers, "prizes": prizes, "left_to_play": left_to_play,
             "deals": {method: dict(zip(map(str, numbers), amounts)) for method, amounts in deals.items()}}

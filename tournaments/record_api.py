@@ -24,7 +24,7 @@ class AnnouncementIn(Schema):
 @router.get("/announcement-templates/", response={200: list[dict], **ERRORS},
             summary="The director's announcement templates: key, label, starting text, minutes up")
 def announcement_templates(request):
-    return [{"key": t.key, "label": t.label, "text": t.text, "minutes": t.minutes} for t in announcements.TEMPLATES]
+    return [{"key": t.key, "label": t.label, "text": t.text, "minutes": t.minutes} for t in announcements.translated()]
 
 
 @router.post("/tournaments/{tournament_id}/announcements/", response={200: dict, **ERRORS},

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
 
+from core.refusals import gettext as _
 from players.eligibility import EligibilityPolicy, MembershipRule
 from tournaments.payouts import PayoutRules
 from tournaments.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
@@ -109,7 +110,8 @@ class Ruleset:
     def from_json(cls, data: dict) -> Ruleset:
         """Raises ValueError naming the setting that is wrong."""
         if not isinstance(data, dict):
-            raise ValueError("A ruleset is a JSON object such as {\"entries\": {\"late_entry_minutes\": 120}}.")
+            raise ValueError(_("A ruleset is a JSON object such as {\"entries\": "
+                               "{\"late_entry_minutes\": 120}}."))
         # A setting left out keeps the named preset's value (the plain default for "custom").
         base = PRESETS.get(data.get("preset"), cls("custom"))
         eligibility = _build(base.eligibility, data.get("eligibility", {}), "eligibility")
@@ -117,10 +119,10 @@ class Ruleset:
             eligibility = replace(eligibility, membership=MembershipRule(eligibility.membership))
         except ValueError:
             choices = ", ".join(rule.value for rule in MembershipRule)
-            raise ValueError(f"eligibility.membership must be one of: {choices}.") from None
+            raise ValueError(_("eligibility.membership must be one of: %(choices)s.") % {"choices": choices}) from None
         seating = _build(base.seating, data.get("seating", {}), "seating")
         if seating.final_table_size is not None and not 2 <= seating.final_table_size <= 12:
-            raise ValueError("seating.final_table_size must be from 2 to 12 players, or null.")
+            raise ValueError(_("seating.final_table_size must be from 2 to 12 players, or null."))
         payouts = _build(base.payouts, data.get("payouts", {}), "payouts")
         _check_percent_table(payouts.percent_table)
         penalties = _build(base.penalties, data.get("penalties", {}), "penalties")
@@ -138,12 +140,12 @@ def _check_percent_table(table: tuple) -> None:
     for band in table:
         if not (isinstance(band, tuple) and len(band) == 2 and isinstance(band[0], int) and isinstance(band[1], tuple)
                 and band[1] and all(isinstance(p, int) and p >= 0 for p in band[1])):
-            raise ValueError(f"{shape}, e.g. [[9, [6500, 3500]], [27, [5000, 3000, 2000]]].")
+            raise ValueError(_("%(shape)s, e.g. [[9, [6500, 3500]], [27, [5000, 3000, 2000]]].") % {"shape": shape})
         if band[0] <= last:
-            raise ValueError("payouts.percent_table: list the bands by growing entry count.")
+            raise ValueError(_("payouts.percent_table: list the bands by growing entry count."))
         if sum(band[1]) > 10_000 or list(band[1]) != sorted(band[1], reverse=True):
-            raise ValueError(f"payouts.percent_table: the band up to {band[0]} entries must pay at most 10,000 "
-                             "basis points, never more to a lower place.")
+            raise ValueError(_("payouts.percent_table: the band up to %(band)s entries must pay at "
+                               "most 10,000 basis points, never more to a lower place.") % {"band": band[0]})
         last = band[0]
 
 
@@ -155,7 +157,7 @@ def _build(base, data: dict, section: str):
     # Keys a newer ruleset does not know are ignored; missing ones keep the base's value. Each
     # value must have its type's default's type (a setting whose default is None takes a number).
     if not isinstance(data, dict):
-        raise ValueError(f"{section} must be a JSON object.")
+        raise ValueError(_("%(section)s must be a JSON object.") % {"section": section})
     kind = type(base)
     values = {}
     for setting in fields(kind):
@@ -164,7 +166,7 @@ def _build(base, data: dict, section: str):
         value, default = data[setting.name], getattr(kind(), setting.name)
         if isinstance(default, tuple):
             if not isinstance(value, (list, tuple)):
-                raise ValueError(f"{section}.{setting.name} must be a list.")
+                raise ValueError(_("%(section)s.%(setting_name)s must be a list.") % {"section": section, "setting_name": setting.name})
             values[setting.name] = _frozen(value)
             continue
         if default is None:
@@ -177,7 +179,7 @@ def _build(base, data: dict, section: str):
             ok = isinstance(value, str)
         if not ok:
             wanted = {type(None): "a whole number or null", bool: "true or false", int: "a whole number, 0 or more"}
-            raise ValueError(f"{section}.{setting.name} must be {wanted.get(type(default), 'text')}, not {value!r}.")
+            raise ValueError(_("%(section)s.%(setting_name)s must be %(value)s, not %(value2)s.") % {"section": section, "setting_name": setting.name, "value": wanted.get(type(default), 'text'), "value2": repr(value)})
         values[setting.name] = value
     return replace(base, **values)
 
@@ -231,4 +233,4 @@ def preset(name: str) -> Ruleset:
     try:
         return PRESETS[name]
     except KeyError:
-        raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+        raise ValueError(_("unknown preset %(name)s; choose one of %(presets)s") % {"name": repr(name), "presets": ', '.join(PRESETS)}) from None

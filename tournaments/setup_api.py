@@ -96,10 +96,12 @@ class FestivalIn(Schema):
     venue: str = Field(..., max_length=200)
     time_zone: str = Field("UTC", max_length=64, description="e.g. Europe/Vienna")
     currency: str = Field("EUR", max_length=3, description="ISO 4217, e.g. EUR")
+    language: str = Field("", max_length=8, description="the pages' language: en, de, or empty for each browser's own")
 
 
 @router.post("/festivals/", response={201: dict, **ERRORS}, summary="A festival for new tournaments (the director)")
 def festival(request, body: FestivalIn):
     check(request.user, Action.DIRECTOR_APPROVAL)
-    made = setup.create_festival(body.name, body.venue, body.time_zone, body.currency)
-    return Status(201, {"id": made.id, "name": made.name, "venue": made.venue, "currency": made.currency})
+    made = setup.create_festival(body.name, body.venue, body.time_zone, body.currency, body.language)
+    return Status(201, {"id": made.id, "name": made.name, "venue": made.venue, "currency": made.currency,
+                        "language": made.language})

@@ -8,6 +8,8 @@ import binascii
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
+from django.utils.translation import gettext as _
+
 from core.access import Action, tournament_for
 from core.refusals import Refused
 from tournaments import tv_images, tv_queries
@@ -43,7 +45,7 @@ def add_image(request, tournament_id: Id, body: ImageIn):
     try:
         data = base64.b64decode(body.data, validate=False)
     except (binascii.Error, ValueError):
-        raise Refused("The file did not arrive whole (not base64): choose it again.") from None
+        raise Refused(_("The file did not arrive whole (not base64): choose it again.")) from None
     return tv.add_image(tournament_id, data, body.kind, body.caption, request.user, request_key(request))
 
 

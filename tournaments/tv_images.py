@@ -5,6 +5,8 @@ name or the type the browser claims) and the words a caption may have.
 
 from __future__ import annotations
 
+from core.refusals import gettext as _
+
 LARGEST = 1024 * 1024  # bytes: a logo or a banner, small enough to keep in the database
 LONGEST_CAPTION = 100
 KINDS = ("festival", "sponsor")
@@ -25,16 +27,17 @@ def image_type(data: bytes) -> str | None:
 def checked(data: bytes, kind: str, caption: str) -> tuple[str, str, str]:
     """(content type, kind, caption), or ValueError with a sentence a director can act on."""
     if kind not in KINDS:
-        raise ValueError(f"An image is the festival's or a sponsor's ({' or '.join(KINDS)}), not {kind!r}.")
+        raise ValueError(_("An image is the festival's or a sponsor's (%(kinds)s), not %(kind)s.") % {"kinds": ' or '.join(KINDS), "kind": repr(kind)})
     caption = " ".join((caption or "").split())
     if len(caption) > LONGEST_CAPTION:
-        raise ValueError(f"A caption may have at most {LONGEST_CAPTION} characters; this one has {len(caption)}.")
+        raise ValueError(_("A caption may have at most %(longest_caption)s characters; this one has "
+                           "%(caption_count)s.") % {"longest_caption": LONGEST_CAPTION, "caption_count": len(caption)})
     if not data:
-        raise ValueError("The file is empty: choose a PNG, JPEG or WebP image.")
+        raise ValueError(_("The file is empty: choose a PNG, JPEG or WebP image."))
     if len(data) > LARGEST:
-        raise ValueError(f"The image has {len(data) / 1024 / 1024:.1f} MB; at most 1 MB fits on the TV: "
-                         "save it smaller (a logo needs no more than 1920 pixels across).")
+        raise ValueError(_("The image has %(data_count)s MB; at most 1 MB fits on the TV: save it "
+                           "smaller (a logo needs no more than 1920 pixels across).") % {"data_count": format(len(data) / 1024 / 1024, ".1f")})
     content_type = image_type(data)
     if content_type is None:
-        raise ValueError("That file is not a PNG, JPEG or WebP image: save it in one of those formats.")
+        raise ValueError(_("That file is not a PNG, JPEG or WebP image: save it in one of those formats."))
     return content_type, kind, caption

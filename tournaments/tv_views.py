@@ -5,6 +5,7 @@ read-only, like the lobby; the live client (static/live.js) does the rest."""
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.http import http_date
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from core.access import Action, tournament_for
@@ -20,7 +21,7 @@ def tv(request, tournament_id: int):
     try:
         tournament = tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     except Tournament.DoesNotExist:
-        raise Http404("There is no tournament with that id.") from None
+        raise Http404(_("There is no tournament with that id.")) from None
     panel = request.GET.get("panel", "")
     return render(request, "pokerfest/tv.html", {"tournament": tournament, "panels": PANELS,
                                                  "held": panel if panel in PANELS else ""})
@@ -30,7 +31,7 @@ def festival_tv(request, festival_id: int):
     try:
         festival, tournaments = tv_queries.festival_screen(festival_id)
     except Festival.DoesNotExist:
-        raise Http404("There is no festival with that id.") from None
+        raise Http404(_("There is no festival with that id.")) from None
     return render(request, "pokerfest/festival_tv.html", {"festival": festival, "tournaments": tournaments[:8],
                                                           "more": max(0, len(tournaments) - 8)})
 
@@ -41,7 +42,7 @@ def tv_image(request, image_id: int):
     the TVs keep it for a day."""
     found = tv_queries.image_bytes(image_id)
     if found is None:
-        raise Http404("There is no such image.")
+        raise Http404(_("There is no such image."))
     data, content_type, uploaded_at = found
     response = HttpResponse(data, content_type=content_type)
     response["Cache-Control"] = "public, max-age=86400, immutable"

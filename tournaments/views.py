@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from clock.models import Level, Structure
@@ -52,7 +53,7 @@ def _allowed(request, tournament_id: int, *actions: Action) -> Tournament | Http
         for action in actions:
             tournament = tournament_for(request.user, tournament_id, action)
     except Tournament.DoesNotExist:
-        raise Http404("There is no tournament with that id.") from None
+        raise Http404(_("There is no tournament with that id.")) from None
     except PermissionDenied as refusal:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
@@ -92,7 +93,8 @@ def new_tournament(request):
     if not can(request.user, Action.DIRECTOR_APPROVAL):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        return render(request, "pokerfest/forbidden.html", {"message": "Creating a tournament needs the director's role."},
+        return render(request, "pokerfest/forbidden.html", {"message": _("Creating a tournament "
+                                                                         "needs the director's role.")},
                       status=403)
     return render(request, "pokerfest/new_tournament.html", {
         "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,
@@ -125,7 +127,7 @@ def director(request, tournament_id: int):
     templates = Structure.objects.filter(Q(festival__isnull=True) | Q(festival__tournaments=tournament_id),
                                          is_template=True).order_by("name")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
-                   templates=templates, announcement_templates=announcements.TEMPLATES,
+                   templates=templates, announcement_templates=announcements.translated(),
                    context=lambda tournament: {"log": latest_log(tournament.id)})
 
 

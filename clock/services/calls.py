@@ -14,6 +14,7 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import table_clocks
 from clock.models import Clock, TableClock
@@ -37,7 +38,7 @@ def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, requ
         sitting = sitting_at(here, seat)
         running = here.clocks.filter(ended_at__isnull=True).first()
         if running is not None:
-            raise Refused(f"A clock is already running at table {table_number}, on seat {running.seat}.")
+            raise Refused(_("A clock is already running at table %(table_number)s, on seat %(seat)s.") % {"table_number": table_number, "seat": running.seat})
         call = table_clocks.call_clock(tournament.rules().clock, seat, level_duration(tournament_id, now), now)
         try:
             with transaction.atomic():
@@ -46,7 +47,7 @@ def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, requ
                     kind=TableClock.Kind.CALL, hand=here.hands_dealt, started_at=now, ends_at=call.ends_at,
                     countdown_seconds=call.countdown, called_by=recorded_user(actor))
         except IntegrityError:
-            raise Refused(f"A clock is already running at table {table_number}.") from None
+            raise Refused(_("A clock is already running at table %(table_number)s.") % {"table_number": table_number}) from None
         public = {"table": table_number, **clock.document()}
         op.append(kinds.CLOCK_CALLED, public=public, payload=public)
         _expire_at(op, clock)
@@ -62,10 +63,10 @@ def player_acted(tournament_id: int, table_number: int, actor, request_key: str 
         here = open_table(tournament, table_number)
         clock = here.clocks.filter(ended_at__isnull=True).first()
         if clock is None:
-            raise Refused(f"No clock is running at table {table_number}.")
+            raise Refused(_("No clock is running at table %(table_number)s.") % {"table_number": table_number})
         now = timezone.now()
         if now >= clock.ends_at:
-            raise Refused(f"Time ran out at table {table_number}: the hand of seat {clock.seat} is dead.")
+            raise Refused(_("Time ran out at table %(table_number)s: the hand of seat %(seat)s is dead.") % {"table_number": table_number, "seat": clock.seat})
         clock.ended_at, clock.outcome = now, TableClock.Outcome.ACTED
         clock.save(update_fields=["ended_at", "outcome"])
         public = {"table": table_number, **clock.document()}
@@ -128,7 +129,8 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
             return op.repeated.public
         rules = tournament.rules().clock
         if not rules.action_clock:
-            raise Refused("This tournament does not play with the action clock (ruleset: clock.action_clock).")
+            raise Refused(_("This tournament does not play with the action clock (ruleset: "
+                            "clock.action_clock)."))
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
         here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)

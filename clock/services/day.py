@@ -14,6 +14,7 @@ after the day is over starts the next day: clock/services/level_clock.py.)
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import table_clocks, timeline
 from clock.models import Clock
@@ -36,9 +37,9 @@ def set_day_end(tournament_id: int, level_index: int, director, request_key: str
             return op.repeated.public
         levels = clock.structure.timeline_levels()
         if not 0 <= level_index < len(levels) or levels[level_index].is_break:
-            raise Refused("Choose a playing level of this structure, not a break.")
+            raise Refused(_("Choose a playing level of this structure, not a break."))
         if level_index < clock.level_index:
-            raise Refused("That level has been played already.")
+            raise Refused(_("That level has been played already."))
         clock.day_last_level = level_index
         clock.save(update_fields=["day_last_level"])
         public = {"day": clock.day, "level_index": level_index,
@@ -50,7 +51,7 @@ def set_day_end(tournament_id: int, level_index: int, director, request_key: str
 def announce_last_hands(tournament_id: int, hands: int, director, request_key: str | None = None) -> dict:
     """CLK-EOD: stop the clock and give every table the same number of hands still to play."""
     if not 1 <= hands <= MOST_HANDS:
-        raise Refused(f"Announce from 1 to {MOST_HANDS} hands.")
+        raise Refused(_("Announce from 1 to %(most_hands)s hands.") % {"most_hands": MOST_HANDS})
     now = timezone.now()
     with operation(tournament_id, director, request_key) as op:
         clock = clock_of(op)
@@ -121,7 +122,7 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
             return op.repeated.public
         here = open_table(tournament, table_number)
         if here.hands_left != 0:
-            raise Refused(f"Table {table_number} is still playing: bag its chips after its last hand.")
+            raise Refused(_("Table %(table_number)s is still playing: bag its chips after its last hand.") % {"table_number": table_number})
         sitting = sitting_at(here, seat)
         day = clock.day if clock else 1
         earlier = ChipBag.objects.select_for_update().filter(entry=sitting.entry, day=day).first()
@@ -130,8 +131,8 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
             # CHIP-COUNT: until a second person confirms it, the bag is counted again and the
             # new count replaces the first (the log keeps both); a confirmed bag stands.
             if earlier.confirmed_at:
-                raise Refused(f"Seat {seat} at table {table_number} is already bagged today and the bag is "
-                              "confirmed.")
+                raise Refused(_("Seat %(seat)s at table %(table_number)s is already bagged today and "
+                                "the bag is confirmed.") % {"seat": seat, "table_number": table_number})
             corrected = earlier.chips
             earlier.chips, earlier.bagged_at, earlier.bagged_by = chips, timezone.now(), recorded_user(actor)
             earlier.time_extensions = sitting.entry.time_extensions
@@ -144,7 +145,7 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
                                            time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
                                            bagged_by=recorded_user(actor))
             except IntegrityError:
-                raise Refused(f"Seat {seat} at table {table_number} is already bagged today.") from None
+                raise Refused(_("Seat %(seat)s at table %(table_number)s is already bagged today.") % {"seat": seat, "table_number": table_number}) from None
         public = {"table": table_number, "seat": seat}
         op.append(kinds.CHIPS_BAGGED, public=public,
                   payload={**public, "entry": sitting.entry.number, "chips": chips, "corrected_from": corrected,

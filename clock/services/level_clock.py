@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock import structures, timeline
 from clock.models import Clock, Structure
@@ -31,7 +32,7 @@ def clock_of(op: Operation) -> Clock:
     clock = op.locked_clock()
     if clock is None:
         raise timeline.ClockRefused(
-            "This tournament has no structure yet; choose one in the admin before running the clock."
+            _("This tournament has no structure yet; choose one in the admin before running the clock.")
         )
     return clock
 
@@ -58,7 +59,7 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         if op.repeated:
             return clock.document(now, levels)  # a retry of a request that already took effect
         if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise timeline.ClockRefused(f"The tournament is {op.tournament.status}: its clock stays stopped.")
+            raise timeline.ClockRefused(_("The tournament is %(tournament_status)s: its clock stays stopped.") % {"tournament_status": _(op.tournament.status)})
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
@@ -104,11 +105,10 @@ def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> d
 def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | None = None) -> dict:
     delta = timedelta(seconds=seconds)
     if seconds == 0:
-        raise timeline.ClockRefused("Say how many seconds to add (positive) or remove (negative).")
+        raise timeline.ClockRefused(_("Say how many seconds to add (positive) or remove (negative)."))
     if abs(delta) > MAX_ADJUST:
         raise timeline.ClockRefused(
-            f"{timeline.format_duration(delta)} is more than the {timeline.format_duration(MAX_ADJUST)} "
-            "a level can be changed by at once."
+            _("%(delta)s is more than the %(max_adjust)s a level can be changed by at once.") % {"delta": timeline.format_duration(delta), "max_adjust": timeline.format_duration(MAX_ADJUST)}
         )
     return _change(
         tournament_id, actor, kinds.CLOCK_ADJUSTED, lambda state, levels, now: timeline.adjust(state, levels, now, delta),
@@ -126,7 +126,7 @@ MAX_TIME_OUT = timedelta(hours=2)
 def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_key: str | None = None) -> dict:
     """A timed time-out: the clock pauses now and resumes by itself after `minutes`."""
     if not 1 <= minutes <= MAX_TIME_OUT / timedelta(minutes=1):
-        raise timeline.ClockRefused(f"A time-out lasts from 1 to {int(MAX_TIME_OUT / timedelta(minutes=1))} minutes.")
+        raise timeline.ClockRefused(_("A time-out lasts from 1 to %(max_time_out)s minutes.") % {"max_time_out": int(MAX_TIME_OUT / timedelta(minutes=1))})
 
     def until(op: Operation, clock: Clock) -> dict:
         clock.resume_at = timezone.now() + timedelta(minutes=minutes)
@@ -209,12 +209,13 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
     tournament = op.tournament
     template = Structure.objects.filter(pk=structure_id, is_template=True).first()
     if template is None or template.festival_id not in (None, tournament.festival_id):
-        raise timeline.ClockRefused("There is no such structure template for this festival.")
+        raise timeline.ClockRefused(_("There is no such structure template for this festival."))
     clock = op.locked_clock()
     if clock is not None and clock.status != timeline.READY:
-        raise timeline.ClockRefused("The clock has started: edit the future levels of its structure instead.")
+        raise timeline.ClockRefused(_("The clock has started: edit the future levels of its "
+                                      "structure instead."))
     if not template.levels.exists():
-        raise timeline.ClockRefused(f"The template {template.name!r} has no levels yet.")
+        raise timeline.ClockRefused(_("The template %(template_name)s has no levels yet.") % {"template_name": repr(template.name)})
     copy = Structure.objects.create(
         name=f"{tournament.name}: {template.name}", festival=tournament.festival,
         late_entry_until_level=template.late_entry_until_level if late_entry_until_level is None

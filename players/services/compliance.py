@@ -9,6 +9,7 @@ import secrets
 from decimal import Decimal
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -32,13 +33,14 @@ def declare_logo(tournament_id: int, entry_number: int, company_id: int, placeme
         tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
         if entry.status != Entry.Status.ACTIVE or entry.kind not in Entry.SEAT_KINDS:
-            raise Refused(f"Entry #{entry_number} is not a player's active entry; logos are declared on that.")
+            raise Refused(_("Entry #%(entry_number)s is not a player's active entry; logos are "
+                            "declared on that.") % {"entry_number": entry_number})
         company = Company.objects.get(pk=company_id)
         declaration = LogoDeclaration.objects.create(
             entry=entry, company=company, placement=placement, width_cm=width_cm, height_cm=height_cm,
             declared_at=now, before_start=not tournament_moment(tournament, now).started,
             written_proof=written_proof.strip(), recorded_by=recorded_user(actor))
-        worn, _ = wearers(tournament)
+        worn, _wearing = wearers(tournament)
         mine = next(w for w in worn if w.player_id == entry.number)
         found = logos.wearer_violations(mine, filmed=tournament.filmed)
         op.append(kinds.LOGO_DECLARED, public=None, payload={
@@ -58,13 +60,13 @@ def resolve_cap(tournament_id: int, company_id: int, actor, keep: list[int] | No
         field = standing_seats(tournament).count()
         breach = next((b for b in logos.field_cap_breaches(worn, field) if b.company == company.name), None)
         if breach is None:
-            raise Refused(f"{company.name} is within the cap ({logos.field_cap_allowed(field)} of a field of {field}).")
+            raise Refused(_("%(company_name)s is within the cap (%(field)s of a field of %(field2)s).") % {"company_name": company.name, "field": logos.field_cap_allowed(field), "field2": field})
         cards = {}
         if keep is not None:
             keep = sorted(set(keep))
             if not set(keep) <= set(breach.wearers) or len(keep) != breach.allowed:
-                raise Refused(f"Choose exactly {breach.allowed} of the entries wearing {company.name}: "
-                              f"{', '.join(f'#{n}' for n in breach.wearers)}.")
+                raise Refused(_("Choose exactly %(allowed)s of the entries wearing %(company_name)s: "
+                                "%(value)s.") % {"allowed": breach.allowed, "company_name": company.name, "value": ', '.join((f'#{n}' for n in breach.wearers))})
             kept = keep
         else:
             seed = secrets.randbits(62) if seed is None else seed
@@ -91,9 +93,9 @@ def save_company(tournament_id: int, name: str, status: str, actor) -> Company:
     status for one already known (by name)."""
     name = name.strip()
     if not name:
-        raise Refused("Give the company's name.")
+        raise Refused(_("Give the company's name."))
     if status not in Company.Status.values:
-        raise Refused(f"Choose a status: {', '.join(Company.Status.values)}.")
+        raise Refused(_("Choose a status: %(values)s.") % {"values": ', '.join(Company.Status.values)})
     with operation(tournament_id, actor) as op:
         company, created = Company.objects.update_or_create(name=name, defaults={"status": status})
         op.append(kinds.COMPANY_SAVED, public=None,

@@ -10,6 +10,7 @@ from datetime import date
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds, log
 from core.access import recorded_user
@@ -57,14 +58,15 @@ class NewPlayer:
 def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | None = None) -> Player:
     """A new player record with their consents, from the desk of a tournament."""
     if not new.accepts_terms:
-        raise PlayerRefused("The player must accept the terms and tournament rules (REG-CONSENT) to register.")
+        raise PlayerRefused(_("The player must accept the terms and tournament rules (REG-CONSENT) "
+                              "to register."))
     if bool(new.id_document_type) != bool(new.id_document_number.strip()):
-        raise PlayerRefused("Give both the ID document's type and its number, or neither.")
+        raise PlayerRefused(_("Give both the ID document's type and its number, or neither."))
     now = timezone.now()
     if new.date_of_birth > now.date():
-        raise PlayerRefused("The date of birth is in the future: check it against the ID.")
+        raise PlayerRefused(_("The date of birth is in the future: check it against the ID."))
     if new.date_of_birth.year < 1900:
-        raise PlayerRefused("The date of birth is before 1900: check the year against the ID.")
+        raise PlayerRefused(_("The date of birth is before 1900: check the year against the ID."))
     try:
         with operation(tournament_id, actor, request_key) as op:
             tournament = op.tournament
@@ -100,7 +102,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
         if duplicate:
             raise _duplicate(duplicate) from None
         if new.membership_number and Membership.objects.filter(number=new.membership_number.strip()).exists():
-            raise PlayerRefused(f"Membership number {new.membership_number} belongs to another player.") from None
+            raise PlayerRefused(_("Membership number %(membership_number)s belongs to another player.") % {"membership_number": new.membership_number}) from None
         raise clash
     return player
 
@@ -123,8 +125,8 @@ def _same_document(kind: str, number: str) -> Player | None:
 
 def _duplicate(existing: Player) -> PlayerRefused:
     return PlayerRefused(
-        f"A player with this {existing.get_id_document_type_display()} already exists: {existing} "
-        f"(born {existing.date_of_birth.isoformat()}). Select them instead of creating a new record.",
+        _("A player with this %(existing)s already exists: %(existing2)s (born %(date_of_birth)s). "
+          "Select them instead of creating a new record.") % {"existing": existing.get_id_document_type_display(), "existing2": existing, "date_of_birth": existing.date_of_birth.isoformat()},
         existing_id=existing.id,
     )
 
@@ -157,7 +159,7 @@ def set_public_name(tournament_id: int, player_id: int, initials_only: bool, act
     with operation(tournament_id, actor, request_key) as op:
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise PlayerRefused(f"There is no player {player_id}: search for them again.")
+            raise PlayerRefused(_("There is no player %(player_id)s: search for them again.") % {"player_id": player_id})
         if player.initials_only != initials_only:
             player.initials_only = initials_only
             player.save(update_fields=["initials_only"])
@@ -170,9 +172,9 @@ def exclude_player(tournament_id: int, player_id: int, reason: str, starts: date
                    ) -> Exclusion:
     """REG-EXCLUDE: a self-exclusion or a venue or sponsor ban, from the desk or the director's
     set-up: every desk refuses the player in its period."""
-    reason = logged_reason(reason, "the player is excluded")
+    reason = logged_reason(reason, _("the player is excluded"))
     if ends is not None and ends < starts:
-        raise PlayerRefused("The exclusion cannot end before it starts.")
+        raise PlayerRefused(_("The exclusion cannot end before it starts."))
     with operation(tournament_id, actor) as op:
         player = Player.objects.get(pk=player_id)
         exclusion = Exclusion.objects.create(player=player, reason=reason, starts=starts, ends=ends,

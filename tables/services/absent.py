@@ -12,6 +12,7 @@ Service floor: calls the floor's bust (tables.services.floor); reads the queries
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -47,9 +48,10 @@ def mark_absent(tournament_id: int, table_number: int, seat: int, actor, request
             return op.repeated.payload
         sitting = sitting_at(open_table(op.tournament, table_number), seat)
         if retired and not op.tournament.rules().entries.substitutes:
-            raise Refused("Only a house with substitutes (ENT-SUBST) has retired players: mark the player absent.")
+            raise Refused(_("Only a house with substitutes (ENT-SUBST) has retired players: mark the "
+                            "player absent."))
         if _open_absence(sitting) is not None:
-            raise Refused(f"{sitting.entry.player} (seat {seat}) is already marked absent.")
+            raise Refused(_("%(player)s (seat %(seat)s) is already marked absent.") % {"player": sitting.entry.player, "seat": seat})
         now = timezone.now()
         Absence.objects.create(tournament=op.tournament, entry=sitting.entry, since=now,
                                clock_since=clock_time(tournament_id, now), retired=retired,
@@ -67,7 +69,7 @@ def mark_present(tournament_id: int, table_number: int, seat: int, actor, reques
         sitting = sitting_at(open_table(op.tournament, table_number), seat)
         away = _open_absence(sitting)
         if away is None:
-            raise Refused(f"{sitting.entry.player} (seat {seat}) is not marked absent.")
+            raise Refused(_("%(player)s (seat %(seat)s) is not marked absent.") % {"player": sitting.entry.player, "seat": seat})
         now = timezone.now()
         away.ended_at, away.ended_because, away.ended_by = now, Absence.Ended.ARRIVED, recorded_user(actor)
         away.save(update_fields=["ended_at", "ended_because", "ended_by"])
@@ -83,7 +85,7 @@ def remove_absent_stack(tournament_id: int, table_number: int, seat: int, chips:
     (`chips`, as counted) leaves play and the player is out, ranked like any bust. Never before
     that time, never when the rules say never, never for a retired player (ENT-SUBST)."""
     if not isinstance(chips, int) or isinstance(chips, bool) or not 0 <= chips <= MOST_CHIPS:
-        raise Refused(f"Count the stack: a whole number of chips from 0 to {MOST_CHIPS:,}.")
+        raise Refused(_("Count the stack: a whole number of chips from 0 to %(most_chips)s.") % {"most_chips": format(MOST_CHIPS, ",")})
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload
@@ -92,14 +94,14 @@ def remove_absent_stack(tournament_id: int, table_number: int, seat: int, chips:
         sitting = sitting_at(here, seat)
         away = _open_absence(sitting)
         if away is None:
-            raise Refused(f"{sitting.entry.player} (seat {seat}) is not marked absent: only an absent player's "
-                          "stack is removed.")
+            raise Refused(_("%(player)s (seat %(seat)s) is not marked absent: only an absent "
+                            "player's stack is removed.") % {"player": sitting.entry.player, "seat": seat})
         now = timezone.now()
         absent_for = clock_time(tournament_id, now) - away.clock_since
         removal = absence.stack_removal(tournament.rules().penalties.absent_stack_removed_after_minutes,
                                         away.retired, absent_for)
         if not removal.allowed:
-            raise Refused(f"Not removed: {removal.sentence}")
+            raise Refused(_("Not removed: %(sentence)s") % {"sentence": removal.sentence})
         ChipAdjustment.objects.create(
             tournament=tournament, kind=ChipAdjustment.Kind.REMOVED, chips=-chips, entry=sitting.entry,
             table=table_number, at=now, by=recorded_user(actor),

@@ -10,6 +10,7 @@ import secrets
 
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import operation
@@ -27,11 +28,12 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director, request
         if repeated := op.repeated:
             return repeated.payload["order"]
         if tournament.registration_closed:
-            raise Refused("The breaking order was published when registration closed; it can no longer change.")
+            raise Refused(_("The breaking order was published when registration closed; it can no "
+                            "longer change."))
         open_here = open_tables(tournament)
         if sorted(numbers) != sorted(open_here):
-            raise Refused("List every open table once, first to break first: "
-                          f"the open tables are {', '.join(map(str, sorted(open_here)))}.")
+            raise Refused(_("List every open table once, first to break first: the open tables are "
+                            "%(open_here)s.") % {"open_here": ', '.join(map(str, sorted(open_here)))})
         tournament.tables.update(break_position=None)  # clear first: positions are unique
         for position, number in enumerate(numbers, start=1):
             TournamentTable.objects.filter(pk=open_here[number].id).update(break_position=position)
@@ -53,7 +55,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         breaking = seating.table_to_break(states, order)
         if breaking is None:
             left = sum(t.count for t in states)
-            raise Refused(f"No table breaks yet: the {left} players left do not fit in one table fewer.")
+            raise Refused(_("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left})
         moves = seating.break_table(states, order, random.Random(seed), keep_apart=keep_apart(tournament))
         now = timezone.now()
         broken = open_here[breaking]
@@ -81,16 +83,16 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             return {**repeated.public, "seed": repeated.payload["seed"]}
         open_here = open_tables(tournament)
         if not open_here:
-            raise Refused("No tables are open.")
+            raise Refused(_("No tables are open."))
         final = final_table_of(open_here, breaking_order(tournament, open_here))
         if final.is_final:
-            raise Refused(f"The final table (table {final.state.number}) is already drawn.")
+            raise Refused(_("The final table (table %(state_number)s) is already drawn.") % {"state_number": final.state.number})
         size = final_table_size(tournament, final)
         sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
         if len(sitting) > size:
-            raise Refused(f"{len(sitting)} players are left: the final table is drawn at {size}.")
+            raise Refused(_("%(sitting_count)s players are left: the final table is drawn at %(size)s.") % {"sitting_count": len(sitting), "size": size})
         if len(sitting) < 2:
-            raise Refused("A final table needs at least two players.")
+            raise Refused(_("A final table needs at least two players."))
         rng = random.Random(seed)
         drawn, cards = seating.final_table(sorted(sitting), final.state.seats, rng, keep_apart=keep_apart(tournament),
                                            number=final.state.number)

@@ -9,6 +9,7 @@ import random
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext as _, ngettext
 
 from core import kinds
 from core.access import recorded_user
@@ -31,7 +32,7 @@ def start_colour_up(tournament_id: int, leaving: int, smallest: int, actor, requ
     chips of `smallest`, the smallest staying in play."""
     for name, value in (("leaving play", leaving), ("staying", smallest)):
         if not isinstance(value, int) or not 1 <= value <= MOST_CHIP_VALUE:
-            raise Refused(f"The chip {name} is a value from 1 to {MOST_CHIP_VALUE:,}.")
+            raise Refused(_("The chip %(name)s is a value from 1 to %(most_chip_value)s.") % {"name": name, "most_chip_value": format(MOST_CHIP_VALUE, ",")})
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if op.repeated:
@@ -43,11 +44,12 @@ def start_colour_up(tournament_id: int, leaving: int, smallest: int, actor, requ
             waiting = colour_up_view(tournament)["current"]
             if waiting["to_race"]:
                 tables = [str(row["table"]) for row in waiting["tables"] if not row["raced"]]
-                raise Refused(f"Colour-up {last.number} (chips of {last.leaving:,}) still has table"
-                              f"{'s' if len(tables) > 1 else ''} {', '.join(tables)} to race: race "
-                              f"{'them' if len(tables) > 1 else 'it'} first.")
+                raise Refused(ngettext("Colour-up %(number)s (chips of %(leaving)s) still has table %(tables)s to race: race it first.",
+                                       "Colour-up %(number)s (chips of %(leaving)s) still has tables %(tables)s to race: race them first.",
+                                       len(tables)) % {"number": last.number, "leaving": format(last.leaving, ","), "tables": ", ".join(tables)})
         if not tournament.seatings.filter(ended_at__isnull=True).exists():
-            raise Refused("Nobody is seated: a colour-up races the odd chips at the tables, so draw the field first.")
+            raise Refused(_("Nobody is seated: a colour-up races the odd chips at the tables, so "
+                            "draw the field first."))
         number = (last.number if last else 0) + 1
         ColourUp.objects.create(tournament=tournament, number=number, leaving=leaving, smallest=smallest,
                                 note=note.strip()[:100], started_at=timezone.now(), started_by=recorded_user(actor))
@@ -58,22 +60,22 @@ def start_colour_up(tournament_id: int, leaving: int, smallest: int, actor, requ
 
 def _sheet(rows: list) -> list[OddChips]:
     if not rows:
-        raise Refused("Enter the odd chips of at least one seat.")
+        raise Refused(_("Enter the odd chips of at least one seat."))
     sheet = []
     for row in rows:
         seat, odd, other = row.get("seat"), row.get("odd_chips"), row.get("has_other_chips", True)
         if not isinstance(seat, int) or not 1 <= seat <= 12:
-            raise Refused(f"{seat!r} is not a seat: seats are numbered 1 to 12.")
+            raise Refused(_("%(seat)s is not a seat: seats are numbered 1 to 12.") % {"seat": repr(seat)})
         if not isinstance(odd, int) or not 0 <= odd <= MOST_ODD_CHIPS:
-            raise Refused(f"Seat {seat}: odd chips are a whole number from 0 to {MOST_ODD_CHIPS:,}.")
+            raise Refused(_("Seat %(seat)s: odd chips are a whole number from 0 to %(most_odd_chips)s.") % {"seat": seat, "most_odd_chips": format(MOST_ODD_CHIPS, ",")})
         if not isinstance(other, bool):
-            raise Refused(f"Seat {seat}: say whether the player has other chips (yes or no).")
+            raise Refused(_("Seat %(seat)s: say whether the player has other chips (yes or no).") % {"seat": seat})
         if not odd and not other:
-            raise Refused(f"Seat {seat} has no odd chips and no other chips: a player without chips is out, "
-                          "so record the bust instead.")
+            raise Refused(_("Seat %(seat)s has no odd chips and no other chips: a player without "
+                            "chips is out, so record the bust instead.") % {"seat": seat})
         sheet.append(OddChips(seat, odd, other))
     if len({row.seat for row in sheet}) != len(sheet):
-        raise Refused("Each seat is on the race sheet once.")
+        raise Refused(_("Each seat is on the race sheet once."))
     return sheet
 
 
@@ -90,15 +92,15 @@ def race_table(tournament_id: int, number: int, table_number: int, rows: list, a
         tournament = op.tournament
         colour_up = tournament.colour_ups.filter(number=number).first()
         if colour_up is None:
-            raise Refused(f"There is no colour-up {number}: the director starts one first.")
+            raise Refused(_("There is no colour-up %(number)s: the director starts one first.") % {"number": number})
         recorded = ChipRace.objects.filter(colour_up=colour_up, table=table_number).select_related("colour_up").first()
         if recorded is not None:
             return race_answer(recorded, already_raced=not op.repeated)
         here = open_table(tournament, table_number)
         seated = set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True))
         if empty := sorted(row.seat for row in sheet if row.seat not in seated):
-            raise Refused(f"Seat {empty[0]} at table {table_number} is empty: the race sheet lists the players "
-                          "seated there.")
+            raise Refused(_("Seat %(empty)s at table %(table_number)s is empty: the race sheet lists "
+                            "the players seated there.") % {"empty": empty[0], "table_number": table_number})
         rules = tournament.rules().chips
         start_after = None if rules.race_from_seat_1 else here.button
         cards = shoe(max(1, sum(row.odd_chips for row in sheet)), random.Random(seed))

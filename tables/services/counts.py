@@ -6,6 +6,7 @@ checked against it and the answer says whether the counts agree and, if not, by 
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -21,15 +22,15 @@ MOST_CHIPS = 10**12  # as the API bounds a stack; a typo's extra zeros stop here
 
 def _checked_counts(counts: dict) -> dict[int, int]:
     if not counts:
-        raise Refused("Enter at least one seat's count.")
+        raise Refused(_("Enter at least one seat's count."))
     checked = {}
     for seat, amount in counts.items():
         try:
             seat, amount = int(seat), int(amount)
         except (TypeError, ValueError):
-            raise Refused(f"Seat {seat}: a count is a whole number of chips.") from None
+            raise Refused(_("Seat %(seat)s: a count is a whole number of chips.") % {"seat": seat}) from None
         if not 0 <= amount <= MOST_CHIPS:
-            raise Refused(f"Seat {seat}: a count is from 0 to {MOST_CHIPS:,} chips.")
+            raise Refused(_("Seat %(seat)s: a count is from 0 to %(most_chips)s chips.") % {"seat": seat, "most_chips": format(MOST_CHIPS, ",")})
         checked[seat] = amount
     return checked
 
@@ -66,14 +67,14 @@ def confirm_bag(tournament_id: int, table_number: int, seat: int, chips: int, ac
         bag = (ChipBag.objects.select_for_update()
                .filter(tournament=tournament, table=table_number, seat=seat, day=clock.day if clock else 1).first())
         if bag is None:
-            raise Refused(f"Seat {seat} at table {table_number} has no bag today.")
+            raise Refused(_("Seat %(seat)s at table %(table_number)s has no bag today.") % {"seat": seat, "table_number": table_number})
         if bag.confirmed_at:
-            raise Refused(f"The bag of seat {seat} at table {table_number} is already confirmed.")
+            raise Refused(_("The bag of seat %(seat)s at table %(table_number)s is already confirmed.") % {"seat": seat, "table_number": table_number})
         if bag.bagged_by_id is not None and bag.bagged_by_id == getattr(actor, "id", None):
-            raise Refused("A second person confirms a bag: ask another floor person to count it.")
+            raise Refused(_("A second person confirms a bag: ask another floor person to count it."))
         if chips != bag.chips:
-            raise Refused(f"Your count of {chips:,} differs from the first count of {bag.chips:,}: count it again "
-                          "together.")
+            raise Refused(_("Your count of %(chips)s differs from the first count of %(chips2)s: "
+                            "count it again together.") % {"chips": format(chips, ","), "chips2": format(bag.chips, ",")})
         bag.confirmed_at, bag.confirmed_by = timezone.now(), recorded_user(actor)
         bag.save(update_fields=["confirmed_at", "confirmed_by"])
         payload = {"table": table_number, "seat": seat, "chips": chips}
@@ -88,10 +89,10 @@ def publish_chip_leaders(tournament_id: int, actor, request_key: str | None = No
             return op.repeated.public
         field = field_counts(tournament_id)
         if not field["players_left"]:
-            raise Refused("No player is left to count.")
+            raise Refused(_("No player is left to count."))
         board = chip_leaders(op.tournament, field["chips_in_play"], field["players_left"])
         if not board["leaders"]:
-            raise Refused("No stack has been counted yet: count the tables first.")
+            raise Refused(_("No stack has been counted yet: count the tables first."))
         public = {**board, "counted_at": iso_time(timezone.now())}
         op.append(kinds.CHIP_LEADERS_PUBLISHED, public=public, payload=public)
     return public

@@ -9,6 +9,7 @@ import secrets
 
 from django.db import IntegrityError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_now
 from core import kinds
@@ -26,7 +27,7 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
                 ) -> list[TournamentTable]:
     """Open the venue's tables for this tournament, in this order (the order they fill)."""
     if not numbers or len(set(numbers)) != len(numbers):
-        raise Refused("List each table number once, in the order the tables open.")
+        raise Refused(_("List each table number once, in the order the tables open."))
     with operation(tournament_id, director, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
@@ -34,10 +35,10 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
         venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
         unknown = [n for n in numbers if n not in venue]
         if unknown:
-            raise Refused(f"The venue has no table {', '.join(map(str, unknown))}; add it in the admin first.")
+            raise Refused(_("The venue has no table %(unknown)s; add it in the admin first.") % {"unknown": ', '.join(map(str, unknown))})
         already = set(tournament.tables.filter(table__number__in=numbers).values_list("table__number", flat=True))
         if already:
-            raise Refused(f"Already open: table {', '.join(map(str, sorted(already)))}.")
+            raise Refused(_("Already open: table %(already)s.") % {"already": ', '.join(map(str, sorted(already)))})
         in_use = in_use_elsewhere(tournament, numbers)
         if in_use:
             raise Refused("; ".join(f"Table {number} is in use by {name}" for number, name in in_use)
@@ -49,8 +50,8 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
         except IntegrityError as clash:  # the constraint: another tournament opened one just now
             if "venue_table_open_in_one_tournament" not in str(clash):
                 raise
-            raise Refused(f"Another tournament opened one of tables {', '.join(map(str, numbers))} at this "
-                          "moment: ask again to see which.") from clash
+            raise Refused(_("Another tournament opened one of tables %(numbers)s at this moment: ask "
+                            "again to see which.") % {"numbers": ', '.join(map(str, numbers))}) from clash
         op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
         seat_the_waiting(op)  # ENT-WAIT: a table that opens seats the waiting list
     return opened
@@ -67,17 +68,17 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         if repeated := op.repeated:
             return repeated.payload
         if tournament.seatings.filter(ended_at__isnull=True).exists():
-            raise Refused("The field is already drawn: seat late entries one by one instead.")
+            raise Refused(_("The field is already drawn: seat late entries one by one instead."))
         open_here = list(tournament.tables.filter(broken_at__isnull=True).select_related("table"))
         if not open_here:
-            raise Refused("Open the tournament's tables first.")
+            raise Refused(_("Open the tournament's tables first."))
         entries = {e.id: e for e in tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE)}
         if not entries:
-            raise Refused("There are no entries to seat yet.")
+            raise Refused(_("There are no entries to seat yet."))
         capacity = sum(t.table.seats for t in open_here)
         if len(entries) > capacity:
-            raise Refused(f"{len(entries)} entries need more than the {capacity} seats of the open tables: "
-                          "open more tables first.")
+            raise Refused(_("%(entries_count)s entries need more than the %(capacity)s seats of the "
+                            "open tables: open more tables first.") % {"entries_count": len(entries), "capacity": capacity})
         rng = random.Random(seed)
         plan = seating.draw(sorted(entries), [seating.Table(t.table.number, t.table.seats) for t in open_here], rng,
                             pinned=_pins(tournament, entries, {t.table.number for t in open_here}),
@@ -114,8 +115,8 @@ def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[i
     pins = {}
     for pin in tournament.seat_pins.select_related("table", "entry").filter(entry_id__in=entries):
         if pin.table.number not in open_numbers:
-            raise Refused(f"Entry #{pin.entry.number} is pinned to table {pin.table.number}, which is not open: "
-                          "open it or change the pin.")
+            raise Refused(_("Entry #%(entry_number)s is pinned to table %(table_number)s, which is "
+                            "not open: open it or change the pin.") % {"entry_number": pin.entry.number, "table_number": pin.table.number})
         pins[pin.entry_id] = (pin.table.number, pin.seat)
     return pins
 

@@ -54,9 +54,9 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     last hands, a clock on a player ended."""
     state = table_state(here)
     if state.count < 2:
-        raise Refused(f"Table {here.table.number} has fewer than two players: no hand to deal.")
+        raise Refused(_("Table %(table_number)s has fewer than two players: no hand to deal.") % {"table_number": here.table.number})
     if here.hands_left == 0:
-        raise Refused(f"Table {here.table.number} has played its last hand of the day: bag the chips.")
+        raise Refused(_("Table %(table_number)s has played its last hand of the day: bag the chips.") % {"table_number": here.table.number})
     # What the hand done changes, kept in its event so the floor may take it back within a
     # minute (tables/services/undo.py).
     before = {"button": here.button, "small_blind": here.small_blind, "big_blind": here.big_blind,
@@ -107,9 +107,9 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
                             "nobody was put out.") % {"seat": seat, "table": table_number,
                                                       "now": sitting.entry.number, "entry": entry})
         if new_hand and last_hand:
-            raise Refused("A bust is in a new hand or in the last one, not both.")
+            raise Refused(_("A bust is in a new hand or in the last one, not both."))
         if last_hand and here.hands_dealt == 0:
-            raise Refused(f"Table {table_number} has not finished a hand yet: the bust is in this hand.")
+            raise Refused(_("Table %(table_number)s has not finished a hand yet: the bust is in this hand.") % {"table_number": table_number})
         if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
         bust(op, here, sitting, starting_stack, last_hand)
@@ -152,7 +152,7 @@ def _done_elsewhere(here: TournamentTable, hand: int | None) -> bool:
         return False
     if hand == current - 1 >= 1:
         return True
-    raise Refused(f"Hand {hand} is not table {here.table.number}'s current hand ({current}): refresh.")
+    raise Refused(_("Hand %(hand)s is not table %(table_number)s's current hand (%(current)s): refresh.") % {"hand": hand, "table_number": here.table.number, "current": current})
 
 
 def end_seating(sitting: Seating, now, because: str) -> None:
@@ -174,14 +174,15 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
                                                  entry__seatings__ended_because="moved").exists()
             if already:
                 return {"moved": False, "already_done": True}
-            raise Refused(f"Nobody sits in seat {from_seat} at table {from_table} any more.")
+            raise Refused(_("Nobody sits in seat %(from_seat)s at table %(from_table)s any more.") % {"from_seat": from_seat, "from_table": from_table})
         state = table_state(target)
         if to_seat in state.players:
-            raise MoveRefused(f"Seat {to_seat} at table {to_table} was just filled; here is a new proposal.",
+            raise MoveRefused(_("Seat %(to_seat)s at table %(to_table)s was just filled; here is a "
+                                "new proposal.") % {"to_seat": to_seat, "to_table": to_table},
                               proposed_moves(tournament_id))
         if not 1 <= to_seat <= state.seats or seating.hands_until_big_blind(state, to_seat) is None:
-            raise MoveRefused(f"Seat {to_seat} at table {to_table} may not take a moved player now "
-                              "(the small blind, or between it and the button).", proposed_moves(tournament_id))
+            raise MoveRefused(_("Seat %(to_seat)s at table %(to_table)s may not take a moved player "
+                                "now (the small blind, or between it and the button).") % {"to_seat": to_seat, "to_table": to_table}, proposed_moves(tournament_id))
         now = timezone.now()
         end_seating(moving, now, "moved")
         Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
@@ -204,7 +205,7 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
                  actor, request_key: str | None = None) -> dict:
     """The floor moves a player by hand into an empty seat, saying why (a ruling, special
     needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
-    reason = logged_reason(reason, "the player is moved")
+    reason = logged_reason(reason, _("the player is moved"))
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
@@ -212,9 +213,9 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
         source, target = open_table(tournament, from_table), open_table(tournament, to_table)
         moving = sitting_at(source, from_seat)
         if not 1 <= to_seat <= target.table.seats:
-            raise Refused(f"Table {to_table} has seats 1 to {target.table.seats}.")
+            raise Refused(_("Table %(to_table)s has seats 1 to %(seats)s.") % {"to_table": to_table, "seats": target.table.seats})
         if target.seatings.filter(seat=to_seat, ended_at__isnull=True).exists():
-            raise Refused(f"Seat {to_seat} at table {to_table} is taken: swap the two players instead.")
+            raise Refused(_("Seat %(to_seat)s at table %(to_table)s is taken: swap the two players instead.") % {"to_seat": to_seat, "to_table": to_table})
         now = timezone.now()
         end_seating(moving, now, "moved by hand")
         Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
@@ -228,9 +229,9 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
 def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor,
                request_key: str | None = None) -> dict:
     """The floor swaps two seated players, saying why."""
-    reason = logged_reason(reason, "the players swap seats")
+    reason = logged_reason(reason, _("the players swap seats"))
     if (table_a, seat_a) == (table_b, seat_b):
-        raise Refused("Choose two different seats to swap.")
+        raise Refused(_("Choose two different seats to swap."))
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:

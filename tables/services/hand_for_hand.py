@@ -11,6 +11,7 @@ Service floor: reads come from the queries (the hand-for-hand view is one).
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import Operation, operation
@@ -32,10 +33,11 @@ def start(tournament_id: int, director, request_key: str | None = None) -> dict:
         if op.repeated:
             return op.repeated.public
         if current(tournament):
-            raise Refused("Hand-for-hand is already on.")
+            raise Refused(_("Hand-for-hand is already on."))
         tables = tournament.tables.filter(broken_at__isnull=True)
         if tables.count() < 2:
-            raise Refused("Hand-for-hand needs two tables or more; at one table every hand is already shared.")
+            raise Refused(_("Hand-for-hand needs two tables or more; at one table every hand is "
+                            "already shared."))
         earlier = HandForHand.objects.filter(tournament=tournament).first()
         now = timezone.now()
         if earlier:  # a second bubble: keep counting, so hands stay distinct
@@ -57,9 +59,11 @@ def hand_done(op: Operation, here: TournamentTable) -> dict | None:
     if running is None:
         return None
     if here.hand_for_hand == Status.DONE:
-        raise Refused(f"Table {here.table.number} has played this hand-for-hand hand: wait for the other tables.")
+        raise Refused(_("Table %(table_number)s has played this hand-for-hand hand: wait for the "
+                        "other tables.") % {"table_number": here.table.number})
     if here.hand_for_hand == Status.FROZEN:
-        raise Refused(f"Table {here.table.number} is frozen on an all-in: wait until it is released to play it out.")
+        raise Refused(_("Table %(table_number)s is frozen on an all-in: wait until it is released to "
+                        "play it out.") % {"table_number": here.table.number})
     here.hand_for_hand = Status.DONE
     here.save(update_fields=["hand_for_hand"])
     return _advance(op, running)
@@ -73,10 +77,10 @@ def all_in_frozen(tournament_id: int, table_number: int, actor, request_key: str
             return op.repeated.public
         running = current(tournament)
         if running is None:
-            raise Refused("Hand-for-hand is not on: play the all-in out.")
+            raise Refused(_("Hand-for-hand is not on: play the all-in out."))
         here = open_table(tournament, table_number)
         if here.hand_for_hand != Status.PLAYING:
-            raise Refused(f"Table {table_number} has already reported this hand ({here.hand_for_hand}).")
+            raise Refused(_("Table %(table_number)s has already reported this hand (%(hand_for_hand)s).") % {"table_number": table_number, "hand_for_hand": here.hand_for_hand})
         here.hand_for_hand = Status.FROZEN
         here.save(update_fields=["hand_for_hand"])
         public = {"table": table_number, **view(tournament, running)}
@@ -93,16 +97,16 @@ def release(tournament_id: int, table_number: int, actor, request_key: str | Non
             return op.repeated.public
         running = current(tournament)
         if running is None:
-            raise Refused("Hand-for-hand is not on.")
+            raise Refused(_("Hand-for-hand is not on."))
         here = open_table(tournament, table_number)
         tables = tournament.tables.filter(broken_at__isnull=True)
         if here.hand_for_hand != Status.FROZEN:
-            raise Refused(f"Table {table_number} is not frozen.")
+            raise Refused(_("Table %(table_number)s is not frozen.") % {"table_number": table_number})
         if tables.filter(hand_for_hand=Status.PLAYING).exists():
             playing = sorted(tables.filter(hand_for_hand=Status.PLAYING).values_list("table__number", flat=True))
-            raise Refused(f"Wait for every table to report: still playing {', '.join(map(str, playing))}.")
+            raise Refused(_("Wait for every table to report: still playing %(playing)s.") % {"playing": ', '.join(map(str, playing))})
         if tables.filter(hand_for_hand=Status.RELEASED).exists():
-            raise Refused("Another frozen table is playing its all-in out: one table at a time.")
+            raise Refused(_("Another frozen table is playing its all-in out: one table at a time."))
         here.hand_for_hand = Status.RELEASED
         here.save(update_fields=["hand_for_hand"])
         public = {"table": table_number, **view(tournament, running)}

@@ -9,6 +9,7 @@ worker's task; reads the play time from the clock's queries.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import play_time
 from core import kinds
@@ -75,20 +76,21 @@ def settle_due(tournament_id: int) -> int:
 
 def lift_penalty(tournament_id: int, penalty_id: int, reason: str, director, request_key: str | None = None) -> dict:
     """The director ends a penalty early, saying why; what was left stays in the record."""
-    reason = logged_reason(reason, "the penalty is lifted")
+    reason = logged_reason(reason, _("the penalty is lifted"))
     if len(reason) > 500:
-        raise Refused(f"Keep the reason to 500 characters (this is {len(reason)}).")
+        raise Refused(_("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)})
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.payload
         penalty = (Penalty.objects.select_for_update(of=("self",)).select_related("entry__player")
                    .filter(tournament=op.tournament, pk=penalty_id).first())
         if penalty is None:
-            raise Refused("There is no such penalty in this tournament.")
+            raise Refused(_("There is no such penalty in this tournament."))
         if penalty.status != SERVING:
-            raise Refused(f"This penalty is {penalty.status} already: only a penalty being served can be lifted.")
+            raise Refused(_("This penalty is %(penalty_status)s already: only a penalty being served "
+                            "can be lifted.") % {"penalty_status": penalty.status})
         now = timezone.now()
-        played, _ = play_time(tournament_id, now)
+        played, _served = play_time(tournament_id, now)
         penalty.seconds_left, penalty.played_at = seconds_left(penalty, played), played
         penalty.status, penalty.ended_at = Penalty.Status.LIFTED, now
         penalty.lifted_by, penalty.lift_reason = recorded_user(director), reason

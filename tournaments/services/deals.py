@@ -12,6 +12,7 @@ Service floor: reads the queries only.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.table_clocks import heads_up_count
 from core import kinds
@@ -29,20 +30,21 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
            representative: str, director, request_key: str | None = None) -> dict:
     representative = representative.strip()
     if not representative:
-        raise Refused("Name the tournament representative present: a deal is recorded only in their presence.")
+        raise Refused(_("Name the tournament representative present: a deal is recorded only in "
+                        "their presence."))
     if method not in (Deal.Method.CHIP_CHOP, Deal.Method.ICM, Deal.Method.GUARANTEED):
-        raise Refused("Choose a deal: chip_chop, icm, guaranteed.")
+        raise Refused(_("Choose a deal: chip_chop, icm, guaranteed."))
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
         numbers, chips, prizes = deal_stacks(op.tournament, stacks)
         missing = sorted(set(numbers) - set(agreed))
         if missing:
-            raise Refused(f"Every player left must agree; not yet: entries {', '.join(map(str, missing))}.")
+            raise Refused(_("Every player left must agree; not yet: entries %(missing)s.") % {"missing": ', '.join(map(str, missing))})
         try:
             amounts = payouts.deal_proposals(chips, prizes, left_to_play)[method]
         except ValueError as problem:
-            raise Refused(f"{str(problem).capitalize()}.") from None
+            raise Refused(_("%(problem)s.") % {"problem": str(problem).capitalize()}) from None
         public = _recorded(op, method, numbers, stacks, amounts, left_to_play, representative)
         if not left_to_play:
             finish(op, "deal")  # END-FINISH: a full deal is the result; the players in it are placed by chips
@@ -58,7 +60,8 @@ def end_by_time_limit(tournament_id: int, stacks: dict[int, int], director, requ
             return op.repeated.public
         clock = op.locked_clock()
         if clock is None or not clock.limit_reached:
-            raise Refused("The time limit has not been reached: play on, or record a deal everyone agrees to.")
+            raise Refused(_("The time limit has not been reached: play on, or record a deal everyone "
+                            "agrees to."))
         numbers, chips, prizes = deal_stacks(op.tournament, stacks)
         amounts = payouts.chip_chop(chips, sum(prizes))
         public = _recorded(op, Deal.Method.CHIP_CHOP, numbers, stacks, amounts, 0, "the time limit (CLK-LIMIT)")
@@ -78,8 +81,8 @@ def end_at_the_gong(tournament_id: int, stacks: dict[int, int], director, reques
         if heads_up is not None:
             count = heads_up_count(tournament.rules().clock, heads_up.hands_dealt, heads_up.heads_up_from_hand)
             if count and count["to_play"]:
-                raise Refused(f"Heads-up, at least {count['minimum']} hands are played (CLK-HEADSUP): "
-                              f"{count['to_play']} more before the gong ends the tournament.")
+                raise Refused(_("Heads-up, at least %(count)s hands are played (CLK-HEADSUP): "
+                                "%(count2)s more before the gong ends the tournament.") % {"count": count['minimum'], "count2": count['to_play']})
         numbers, chips, prizes = deal_stacks(tournament, stacks)
         public = _recorded(op, Deal.Method.BY_PLACE, numbers, stacks, prizes, 0, "the final gong")
         finish(op, "final gong")

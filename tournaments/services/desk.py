@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds, log
 from core.access import recorded_user
@@ -60,7 +61,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     if won != (sale.method == Entry.Method.WON):
         refused.append(eligibility.Reason(
             "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
-            else f"Choose how the {sale.kind.replace('_', '-')} is paid; 'won' is for satellite entries."))
+            else _("Choose how the %(value)s is paid; 'won' is for satellite entries.") % {"value": sale.kind.replace('_', '-')}))
     # The entry row carries the form's key (a sale refused and then retried must be sold).
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
@@ -84,7 +85,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
                 # The voucher is spent with the sale; the database allows it one entry.
                 if WonSeat.objects.filter(pk=won_seat.pk, entry__isnull=True).update(entry=entry) != 1:
                     raise EntryRefused([eligibility.Reason("REG-NONTRANSFER", False,
-                                                           "This won seat has already been used.")])
+                                                           _("This won seat has already been used."))])
     if refused:
         raise EntryRefused(refused)
     return entry
@@ -137,7 +138,8 @@ def locked_entry(tournament: Tournament, number: int) -> Entry:
 def _active_entry(op: Operation, number: int) -> Entry:
     entry = locked_entry(op.tournament, number)
     if entry.status != Entry.Status.ACTIVE:
-        raise Refused(f"Entry #{number} is {entry.status}; only an active entry can be voided or refunded.")
+        raise Refused(_("Entry #%(number)s is %(entry_status)s; only an active entry can be voided "
+                        "or refunded.") % {"number": number, "entry_status": entry.status})
     return entry
 
 
@@ -162,7 +164,7 @@ def _close(op: Operation, entry: Entry, status: str, returned: int, from_pool: i
 def void_entry(tournament_id: int, number: int, reason: str, actor, request_key: str | None = None) -> Entry:
     """A desk mistake: the entry stays on record, its money goes back in full."""
     if not reason.strip():
-        raise Refused("Say why the entry is voided; the reason is kept with it.")
+        raise Refused(_("Say why the entry is voided; the reason is kept with it."))
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return Entry.objects.get(tournament_id=tournament_id, number=number)
@@ -180,7 +182,7 @@ def refund_entry(tournament_id: int, number: int, why: RefundReason, actor, note
                  request_key: str | None = None) -> Entry:
     """ENT-REFUND: cancelled or withdrawn, paid back by rule."""
     if why == RefundReason.DISQUALIFIED:
-        raise Refused("A disqualification is a ruling, not a refund: it pays nothing back (PAY-DQ).")
+        raise Refused(_("A disqualification is a ruling, not a refund: it pays nothing back (PAY-DQ)."))
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return Entry.objects.get(tournament_id=tournament_id, number=number)
@@ -194,7 +196,7 @@ def refund_entry(tournament_id: int, number: int, why: RefundReason, actor, note
 def approve_substitute(tournament_id: int, number: int, substitute_id: int, reason: str, director) -> Substitution:
     """ENT-SUBST, the director's approval: the substitute must be eligible to play here."""
     if not reason.strip():
-        raise Refused("Say why the substitute takes the seat; the reason is kept with the approval.")
+        raise Refused(_("Say why the substitute takes the seat; the reason is kept with the approval."))
     now = timezone.now()
     tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
     substitute = Player.objects.get(pk=substitute_id)
@@ -223,7 +225,7 @@ def issue_won_seat(tournament_id: int, player_id: int, source: str, director) ->
     """A satellite or freeroll winner's seat in this tournament, with the voucher code the
     desk will ask for (REG-NONTRANSFER: it is good for this player only)."""
     if not source.strip():
-        raise Refused('Say where the seat was won, e.g. "Satellite 3, 1st place".')
+        raise Refused(_("Say where the seat was won, e.g. \"Satellite 3, 1st place\"."))
     with operation(tournament_id, director) as op:
         player = Player.objects.get(pk=player_id)
         seat = WonSeat.objects.create(tournament_id=tournament_id, player=player, source=source.strip(),
@@ -239,8 +241,7 @@ def open_registration(tournament_id: int, director, request_key: str | None = No
         if op.repeated:
             return op.repeated.public
         if op.tournament.status != Tournament.Status.SCHEDULED:
-            raise Refused("Registration opens once, before play: the tournament is "
-                          f"{op.tournament.get_status_display()}.")
+            raise Refused(_("Registration opens once, before play: the tournament is %(tournament)s.") % {"tournament": op.tournament.get_status_display()})
         Tournament.objects.filter(pk=tournament_id).update(status=Tournament.Status.REGISTRATION)
         public = {"tournament_status": Tournament.Status.REGISTRATION}
         op.append(kinds.REGISTRATION_OPENED, public=public, payload=public)
@@ -254,7 +255,7 @@ def close_registration(tournament_id: int, director) -> None:
     with operation(tournament_id, director) as op:
         tournament = op.tournament
         if tournament.registration_closed:
-            raise Refused("Registration is already closed.")
+            raise Refused(_("Registration is already closed."))
         paid = places_paid(tournament)
         Tournament.objects.filter(pk=tournament_id).update(registration_closed=True, places_paid=paid or None)
         published = {"registration_closed": True, "breaking_order": breaking_order(tournament), "places_paid": paid}
@@ -265,13 +266,13 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
     """END-CANCEL: a tournament that does not go ahead is cancelled in one action. Every entry
     still standing (in play or out) is refunded in full by ENT-REFUND, the tables close, the
     clock stops and every screen says so."""
-    reason = logged_reason(reason, "the tournament is cancelled")
+    reason = logged_reason(reason, _("the tournament is cancelled"))
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
         tournament = op.tournament
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(f"The tournament is already {tournament.status}.")
+            raise Refused(_("The tournament is already %(tournament_status)s.") % {"tournament_status": _(tournament.status)})
         now, refunds = timezone.now(), []
         standing = tournament.entries.select_for_update(of=("self",)).filter(
             status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).order_by("number")

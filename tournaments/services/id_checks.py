@@ -9,6 +9,7 @@ Service floor: reads the tables' queries for the seat; calls no other service.
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -27,18 +28,18 @@ def record_photo_id(tournament_id: int, entry_number: int, where: str, actor, re
     (`where`: "desk" or "floor"). A second check the same day answers `already` and changes
     nothing."""
     if where not in PhotoIdCheck.Where.values:
-        raise Refused("Say where the ID was seen: at the desk or on the floor.")
+        raise Refused(_("Say where the ID was seen: at the desk or on the floor."))
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload
         tournament = op.tournament
         if not tournament.rules().eligibility.photo_id_each_day:
-            raise Refused("This tournament's rules do not ask for photo ID at each restart.")
+            raise Refused(_("This tournament's rules do not ask for photo ID at each restart."))
         entry = (Entry.objects.select_related("player").filter(tournament=tournament, number=entry_number).first())
         if entry is None:
-            raise Refused(f"There is no entry #{entry_number} in this tournament.")
+            raise Refused(_("There is no entry #%(entry_number)s in this tournament.") % {"entry_number": entry_number})
         if entry.status != Entry.Status.ACTIVE or entry.kind not in Entry.SEAT_KINDS:
-            raise Refused(f"Entry #{entry_number} is {entry.get_status_display()}: only a player still in is checked.")
+            raise Refused(_("Entry #%(entry_number)s is %(entry)s: only a player still in is checked.") % {"entry_number": entry_number, "entry": entry.get_status_display()})
         day = id_check_day(tournament)
         place = seat_of(entry)
         payload = {"entry": entry_number, "day": day, "where": where, "table": place[0] if place else None,

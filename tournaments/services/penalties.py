@@ -13,6 +13,7 @@ tables' and the clock's queries.
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clock.queries import level_blinds, play_time
 from core import kinds
@@ -50,21 +51,21 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         offer = proposal(entry, ladders, infraction)["proposed"]
         text = step if step is not None and step.strip() else offer
         if text is None:
-            raise Refused(f'This house has no ladder for "{infraction}": name the step to give.')
+            raise Refused(_("This house has no ladder for \"%(infraction)s\": name the step to give.") % {"infraction": infraction})
         try:
             given = parse_step(text)
         except ValueError as problem:
             raise Refused(str(problem)) from None
         text = str(given)
         if given.disqualification and not can(actor, Action.DIRECTOR_APPROVAL):
-            raise Refused(f"Only the tournament director gives a {'ban' if given.ban else 'disqualification'}: "
-                          f"call the director to table {table_number}, seat {seat}.")
+            raise Refused(_("Only the tournament director gives a %(value)s: call the director to "
+                            "table %(table_number)s, seat %(seat)s.") % {"value": 'ban' if given.ban else 'disqualification', "table_number": table_number, "seat": seat})
         if given.disqualification and (stack is None or stack < 0):
-            raise Refused(f"Count {entry.player}'s stack first: a {'ban' if given.ban else 'disqualification'} "
-                          "takes it out of play, and the chips in play must stay right (CHIP-COUNT).")
+            raise Refused(_("Count %(player)s's stack first: a %(value)s takes it out of play, and "
+                            "the chips in play must stay right (CHIP-COUNT).") % {"player": entry.player, "value": 'ban' if given.ban else 'disqualification'})
         if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
-            raise Refused(f"{entry.player} is already sitting out a penalty: wait until it is served, or ask the "
-                          "director to lift it first.")
+            raise Refused(_("%(player)s is already sitting out a penalty: wait until it is served, "
+                            "or ask the director to lift it first.") % {"player": entry.player})
         seated = table_state(here).count
         # A disqualified player leaves the tournament: nothing to serve.
         left = Sentence() if given.disqualification else sentence(given, seated)
@@ -72,7 +73,8 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         if given.fine_blinds:
             blinds = level_blinds(tournament_id, here.playing_level)
             if blinds is None:
-                raise Refused("The clock shows no level with blinds: a fine in blinds needs the level being played.")
+                raise Refused(_("The clock shows no level with blinds: a fine in blinds needs the "
+                                "level being played."))
             chips = fine(given, blinds[0], blinds[1], stack_now(entry))
         now = timezone.now()
         played, counting_until = play_time(tournament_id, now)

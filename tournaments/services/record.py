@@ -7,6 +7,7 @@ redraws its banner from the event alone.
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -28,7 +29,7 @@ def announce(tournament_id: int, text: str, director, template: str = "", minute
         if op.repeated:
             return {"announcements": announcements_up(tournament_id, timezone.now())}
         if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused("The tournament is over; its screens show the results, not announcements.")
+            raise Refused(_("The tournament is over; its screens show the results, not announcements."))
         now = timezone.now()
         made = Announcement.objects.create(
             tournament_id=tournament_id, text=text, template=template, made_at=now, made_by=recorded_user(director),
@@ -47,7 +48,7 @@ def dismiss_announcement(tournament_id: int, announcement_id: int, director, req
         made = (Announcement.objects.select_for_update()
                 .filter(tournament_id=tournament_id, pk=announcement_id).first())
         if made is None:
-            raise Refused("There is no such announcement in this tournament.")
+            raise Refused(_("There is no such announcement in this tournament."))
         if made.dismissed_at is not None:  # taken down already (another tap): nothing to log
             return {"announcements": announcements_up(tournament_id, now)}
         made.dismissed_at, made.dismissed_by = now, recorded_user(director)

@@ -8,6 +8,7 @@ import random
 import secrets
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -27,20 +28,20 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
     """A bust recorded by mistake: the player sits back down in the same seat (or, if it has
     been filled, a seat where a new player may sit), the entry is active again and the places
     of everyone out after are as if it never happened. The log keeps both."""
-    reason = logged_reason(reason, "the bust is undone")
+    reason = logged_reason(reason, _("the bust is undone"))
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
         tournament = op.tournament
         if tournament.status == tournament.Status.FINISHED:
-            raise Refused("The tournament is finished: its results are final.")
+            raise Refused(_("The tournament is finished: its results are final."))
         entry = locked_entry(tournament, entry_number)
         bust = entry.eliminations.filter(undone_at__isnull=True).first()
         if bust is None or entry.status != Entry.Status.BUSTED:
-            raise Refused(f"Entry #{entry_number} is not out: there is no bust to undo.")
+            raise Refused(_("Entry #%(entry_number)s is not out: there is no bust to undo.") % {"entry_number": entry_number})
         if entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
                 player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
-            raise Refused(f"{entry.player} has re-entered since: void or refund that entry first.")
+            raise Refused(_("%(player)s has re-entered since: void or refund that entry first.") % {"player": entry.player})
         now = timezone.now()
         here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).first()
         if here is not None and not here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
@@ -49,7 +50,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         else:
             place = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
             if place is None:
-                raise Refused("No seat is free where a player may sit this hand: undo after the next hand.")
+                raise Refused(_("No seat is free where a player may sit this hand: undo after the next hand."))
             table, seat = place
         bust.undone_at, bust.undo_reason = now, reason
         bust.save(update_fields=["undone_at", "undo_reason"])
@@ -66,16 +67,16 @@ def disqualify(tournament_id: int, entry_number: int, reason: str, director, req
     """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
     the player takes no place, so the others move up. `chips`: the stack counted as it leaves
     play (CHIP-COUNT); none: the chips the player bought, all that is known of it."""
-    reason = logged_reason(reason, "the player is disqualified")
+    reason = logged_reason(reason, _("the player is disqualified"))
     if chips is not None and chips < 0:
-        raise Refused("The chips removed with the player are a count, 0 or more.")
+        raise Refused(_("The chips removed with the player are a count, 0 or more."))
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
         entry = locked_entry(op.tournament, entry_number)
         if entry.status not in (Entry.Status.ACTIVE, Entry.Status.BUSTED):
-            raise Refused(f"Entry #{entry_number} is {entry.status}: only a player in the tournament or out of it "
-                          "can be disqualified.")
+            raise Refused(_("Entry #%(entry_number)s is %(entry_status)s: only a player in the "
+                            "tournament or out of it can be disqualified.") % {"entry_number": entry_number, "entry_status": entry.status})
         now = timezone.now()
         sitting = entry.seatings.filter(ended_at__isnull=True).first()
         if sitting is not None:
@@ -106,29 +107,29 @@ def player_chips(entry: Entry) -> int:
 def _words(text: str, most: int, what: str, needed: bool = True) -> str:
     text = " ".join((text or "").split())
     if needed and not text:
-        raise Refused(f"Say {what}: it goes in the record.")
+        raise Refused(_("Say %(what)s: it goes in the record.") % {"what": what})
     if len(text) > most:
-        raise Refused(f"Keep {what} to {most} characters (this is {len(text)}).")
+        raise Refused(_("Keep %(what)s to %(most)s characters (this is %(text_count)s).") % {"what": what, "most": most, "text_count": len(text)})
     return text
 
 
 def record_ruling(tournament_id: int, table_number: int, called_by: str, entry_numbers: list[int], decision: str,
                   rule_cited: str, director_consulted: bool, floor, request_key: str | None = None) -> dict:
     """TD-RULING: recorded against the table's hand being played, with the players involved."""
-    called_by = _words(called_by, 100, "who called the floor")
-    decision = _words(decision, 1000, "the decision")
-    rule_cited = _words(rule_cited, 200, "the rule cited", needed=False)
+    called_by = _words(called_by, 100, _("who called the floor"))
+    decision = _words(decision, 1000, _("the decision"))
+    rule_cited = _words(rule_cited, 200, _("the rule cited"), needed=False)
     with operation(tournament_id, floor, request_key) as op:
         if op.repeated:
             return ruling_document(Ruling.objects.get(pk=op.repeated.payload["ruling"]))
         table = (TournamentTable.objects.select_for_update(of=("self",)).select_related("table")
                  .filter(tournament=op.tournament, table__number=table_number, broken_at__isnull=True).first())
         if table is None:
-            raise Refused(f"Table {table_number} is not playing in this tournament.")
+            raise Refused(_("Table %(table_number)s is not playing in this tournament.") % {"table_number": table_number})
         entries = list(Entry.objects.filter(tournament=op.tournament, number__in=set(entry_numbers)))
         unknown = sorted(set(entry_numbers) - {entry.number for entry in entries})
         if unknown:
-            raise Refused(f"No entry #{', #'.join(map(str, unknown))} in this tournament.")
+            raise Refused(_("No entry #%(unknown)s in this tournament.") % {"unknown": ', #'.join(map(str, unknown))})
         ruling = Ruling.objects.create(
             tournament=op.tournament, table=table, hand=table.hands_dealt + 1, called_by=called_by, decision=decision,
             rule_cited=rule_cited, director_consulted=director_consulted, made_at=timezone.now(),
@@ -144,22 +145,22 @@ def _locked_ruling(op, ruling_id: int) -> Ruling:
     ruling = (Ruling.objects.select_for_update(of=("self",)).select_related("table__table")
               .filter(tournament=op.tournament, pk=ruling_id).first())
     if ruling is None:
-        raise Refused("There is no such ruling in this tournament.")
+        raise Refused(_("There is no such ruling in this tournament."))
     return ruling
 
 
 def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, request_key: str | None = None) -> dict:
     """A dispute must be raised before the table's next hand starts (TD-RULING)."""
-    dispute = _words(dispute, 500, "who disputes the ruling and why")
+    dispute = _words(dispute, 500, _("who disputes the ruling and why"))
     with operation(tournament_id, floor, request_key) as op:
         ruling = _locked_ruling(op, ruling_id)
         if op.repeated:
             return ruling_document(ruling)
         if ruling.disputed_at:
-            raise Refused("This ruling is already disputed; the director reviews it.")
+            raise Refused(_("This ruling is already disputed; the director reviews it."))
         if ruling.table.hands_dealt >= ruling.hand or ruling.table.broken_at:
-            raise Refused(f"Too late to dispute: table {ruling.table.table.number} has started its next hand "
-                          "since the ruling. The director may still review it.")
+            raise Refused(_("Too late to dispute: table %(table_number)s has started its next hand "
+                            "since the ruling. The director may still review it.") % {"table_number": ruling.table.table.number})
         ruling.disputed_at, ruling.dispute = timezone.now(), dispute
         ruling.save(update_fields=["disputed_at", "dispute"])
         op.append(kinds.RULING_DISPUTED, public=None, payload={"ruling": ruling.id, "table": ruling.table.table.number,
@@ -169,15 +170,15 @@ def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, requ
 
 def overturn_ruling(tournament_id: int, ruling_id: int, reason: str, director, request_key: str | None = None) -> dict:
     """The director may overturn a floor ruling, with a reason (TD-RULING)."""
-    reason = logged_reason(reason, "the ruling is overturned")
+    reason = logged_reason(reason, _("the ruling is overturned"))
     if len(reason) > 500:
-        raise Refused(f"Keep the reason to 500 characters (this is {len(reason)}).")
+        raise Refused(_("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)})
     with operation(tournament_id, director, request_key) as op:
         ruling = _locked_ruling(op, ruling_id)
         if op.repeated:
             return ruling_document(ruling)
         if ruling.overturned_at:
-            raise Refused("This ruling is already overturned.")
+            raise Refused(_("This ruling is already overturned."))
         ruling.overturned_at, ruling.overturned_by, ruling.overturn_reason = (
             timezone.now(), recorded_user(director), reason)
         ruling.save(update_fields=["overturned_at", "overturned_by", "overturn_reason"])

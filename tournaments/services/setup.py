@@ -10,6 +10,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clock.services.level_clock import structure_from_template
 from clock.timeline import READY
@@ -42,22 +43,22 @@ CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid",
 
 def _check(settings: Settings) -> None:
     if not settings.name.strip():
-        raise Refused("Give the tournament a name.")
+        raise Refused(_("Give the tournament a name."))
     if settings.ruleset_preset not in Tournament.Preset.values:
-        raise Refused(f"Choose a preset: {', '.join(Tournament.Preset.values)}.")
+        raise Refused(_("Choose a preset: %(values)s.") % {"values": ', '.join(Tournament.Preset.values)})
     if settings.starting_stack < 1:
-        raise Refused("The starting stack must be at least one chip.")
+        raise Refused(_("The starting stack must be at least one chip."))
     if settings.places_paid is not None and settings.places_paid < 1:
-        raise Refused("Places paid must be at least 1, or empty for the payout table's own number.")
+        raise Refused(_("Places paid must be at least 1, or empty for the payout table's own number."))
 
 
-def create_festival(name: str, venue: str, time_zone: str, currency: str) -> Festival:
+def create_festival(name: str, venue: str, time_zone: str, currency: str, language: str = "") -> Festival:
     """A festival (a venue's series of tournaments) for the director's new tournaments. It has
     no log of its own: each tournament's log starts by naming its festival."""
     festival = Festival(name=name.strip(), venue=venue.strip(), time_zone=time_zone.strip() or "UTC",
-                        currency=currency.strip().upper() or "EUR")
+                        currency=currency.strip().upper() or "EUR", language=language.strip())
     if not festival.name or not festival.venue:
-        raise Refused("Give the festival's name and its venue.")
+        raise Refused(_("Give the festival's name and its venue."))
     try:
         festival.full_clean()
     except ValidationError as problem:
@@ -74,7 +75,7 @@ def create_tournament(festival_id: int, settings: Settings, structure_id: int, d
     _check(settings)
     festival = Festival.objects.filter(pk=festival_id).first()
     if festival is None:
-        raise Refused("There is no such festival.")
+        raise Refused(_("There is no such festival."))
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**asdict(settings), "name": settings.name.strip()})
         with operation(tournament.id, director) as op:
@@ -99,13 +100,13 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
         started = clock is not None and clock.status != READY
         if started and set(changes) - CHANGEABLE_AFTER_THE_START:
             frozen = ", ".join(sorted(set(changes) - CHANGEABLE_AFTER_THE_START)).replace("_", " ")
-            raise Refused(f"The clock has started: {frozen} can no longer change.")
+            raise Refused(_("The clock has started: %(frozen)s can no longer change.") % {"frozen": frozen})
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(f"The tournament is {tournament.status}: its settings are final.")
+            raise Refused(_("The tournament is %(tournament_status)s: its settings are final.") % {"tournament_status": _(tournament.status)})
         if changes.get("max_entries") is not None and changes["max_entries"] < tournament.seats_sold:
-            raise Refused(f"{tournament.seats_sold} seats are sold already: the cap cannot be lower.")
+            raise Refused(_("%(seats_sold)s seats are sold already: the cap cannot be lower.") % {"seats_sold": tournament.seats_sold})
         if not changes:
-            raise Refused("Nothing changed.")
+            raise Refused(_("Nothing changed."))
         Tournament.objects.filter(pk=tournament.pk).update(**changes)
         public = {"changes": {name: value.isoformat() if isinstance(value, datetime) else value
                               for name, value in changes.items()}}
@@ -116,13 +117,13 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
 def add_venue_table(tournament_id: int, number: int, seats: int, is_tv: bool, director) -> dict:
     """A table of the festival's venue (for every tournament of the festival)."""
     if not 2 <= seats <= 12:
-        raise Refused("A table has 2 to 12 seats.")
+        raise Refused(_("A table has 2 to 12 seats."))
     with operation(tournament_id, director) as op:
         try:
             with transaction.atomic():
                 Table.objects.create(festival_id=op.tournament.festival_id, number=number, seats=seats, is_tv=is_tv)
         except IntegrityError:
-            raise Refused(f"The venue already has a table {number}.") from None
+            raise Refused(_("The venue already has a table %(number)s.") % {"number": number}) from None
         public = {"table": number, "seats": seats, "is_tv": is_tv}
         op.append(kinds.VENUE_TABLE_ADDED, public=public, payload=public)
     return public
@@ -130,20 +131,20 @@ def add_venue_table(tournament_id: int, number: int, seats: int, is_tv: bool, di
 
 def pin_seat(tournament_id: int, entry_number: int, table_number: int, seat: int, reason: str, director) -> dict:
     """SEAT-DRAW: a seat reserved for an entry before the draw (special needs, the TV table)."""
-    reason = logged_reason(reason, "the seat is reserved")
+    reason = logged_reason(reason, _("the seat is reserved"))
     with operation(tournament_id, director) as op:
         tournament = op.tournament
         if tournament.seatings.exists():
-            raise Refused("The field is drawn: move the player by hand instead.")
+            raise Refused(_("The field is drawn: move the player by hand instead."))
         entry = Entry.objects.filter(tournament=tournament, number=entry_number, status=Entry.Status.ACTIVE).first()
         table = Table.objects.filter(festival_id=tournament.festival_id, number=table_number).first()
         if entry is None or table is None:
-            raise Refused(f"There is no active entry #{entry_number}." if entry is None
-                          else f"The venue has no table {table_number}.")
+            raise Refused(_("There is no active entry #%(entry_number)s.") % {"entry_number": entry_number} if entry is None
+                          else _("The venue has no table %(table_number)s.") % {"table_number": table_number})
         if not 1 <= seat <= table.seats:
-            raise Refused(f"Table {table_number} has seats 1 to {table.seats}.")
+            raise Refused(_("Table %(table_number)s has seats 1 to %(seats)s.") % {"table_number": table_number, "seats": table.seats})
         if SeatPin.objects.filter(tournament=tournament, table=table, seat=seat).exclude(entry=entry).exists():
-            raise Refused(f"Seat {seat} at table {table_number} is reserved for another entry.")
+            raise Refused(_("Seat %(seat)s at table %(table_number)s is reserved for another entry.") % {"seat": seat, "table_number": table_number})
         SeatPin.objects.update_or_create(tournament=tournament, entry=entry,
                                          defaults={"table": table, "seat": seat, "reason": reason})
         payload = {"entry": entry_number, "table": table_number, "seat": seat, "reason": reason}
@@ -153,15 +154,15 @@ def pin_seat(tournament_id: int, entry_number: int, table_number: int, seat: int
 
 def keep_apart(tournament_id: int, name: str, entry_numbers: list[int], director) -> dict:
     """SEAT-SEPARATE: entrants of one family or association, kept at different tables."""
-    name = logged_reason(name, "these players are kept apart (a name, e.g. the Smith family)")
+    name = logged_reason(name, _("these players are kept apart (a name, e.g. the Smith family)"))
     numbers = sorted(set(entry_numbers))
     if len(numbers) < 2:
-        raise Refused("Name two entries or more to keep apart.")
+        raise Refused(_("Name two entries or more to keep apart."))
     with operation(tournament_id, director) as op:
         entries = list(Entry.objects.filter(tournament=op.tournament, number__in=numbers))
         if len(entries) != len(numbers):
             missing = sorted(set(numbers) - {entry.number for entry in entries})
-            raise Refused(f"There is no entry {', '.join(f'#{n}' for n in missing)} in this tournament.")
+            raise Refused(_("There is no entry %(value)s in this tournament.") % {"value": ', '.join((f'#{n}' for n in missing))})
         group = KeepApart.objects.create(tournament=op.tournament, name=name)
         group.entries.set(entries)
         payload = {"group": name, "entries": numbers}

@@ -6,6 +6,7 @@ Service floor: one operation per action; the event carries the list, so a TV red
 """
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core import kinds
 from core.access import recorded_user
@@ -43,7 +44,7 @@ def remove_image(tournament_id: int, image_id: int, director, request_key: str |
             return {"images": images(festival_id)}
         image = TvImage.objects.select_for_update().filter(festival_id=festival_id, pk=image_id).first()
         if image is None:
-            raise Refused("There is no such image in this tournament's festival (taken off already?).")
+            raise Refused(_("There is no such image in this tournament's festival (taken off already?)."))
         image.delete()
         shown = images(festival_id)
         op.append(kinds.TV_IMAGE_REMOVED, payload={"image": image_id, "images": shown},

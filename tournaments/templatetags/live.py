@@ -5,6 +5,7 @@ element, which static/live.js reads; so no page keeps its own list of event kind
 
 from django import template
 from django.utils.html import json_script
+from django.utils.translation import gettext
 
 from core.kinds import CATALOGUE, for_screens
 
@@ -18,4 +19,4 @@ def event_kinds() -> str:
 
 @register.simple_tag
 def event_wording() -> str:
-    return json_script({kind.name: kind.changes for kind in CATALOGUE.values()}, "pokerfest-event-wording")
+    return json_script({kind.name: gettext(kind.changes) for kind in CATALOGUE.values()}, "pokerfest-event-wording")

@@ -2,6 +2,7 @@
 {{ count|chips }}: a number of chips with thousands separators, e.g. 20000 -> "20,000"."""
 
 from django import template
+from django.utils.translation import get_language
 
 register = template.Library()
 
@@ -16,13 +17,20 @@ def money(minor_units, currency: str = "EUR") -> str:
     sign = "-" if amount < 0 else ""
     whole, fraction = divmod(abs(amount), 10**exponent)
     text = f"{whole:,}" + (f".{fraction:0{exponent}d}" if exponent else "")
-    return f"{sign}{text} {currency}"
+    return f"{sign}{_local(text)} {currency}"
 
 
 @register.filter
 def chips(count) -> str:
     """{{ 20000|chips }} -> "20,000": a count of chips with thousands separators."""
-    return f"{int(count):,}"
+    return _local(f"{int(count):,}")
+
+
+def _local(number: str) -> str:
+    """German pages group thousands with a point and write the decimal comma (1.234,50 EUR)."""
+    if (get_language() or "").startswith("de"):
+        return number.translate(str.maketrans({",": ".", ".": ","}))
+    return number
 
 
 @register.filter
