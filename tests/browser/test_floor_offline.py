@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tables.models import TournamentTable
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
+from tests.browser.tablet import no_native_dialogs, player_out as tap_out
 from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.models import Elimination, Event
@@ -57,15 +58,10 @@ def floor_tablet(stack, new_page, make_tournament, staff):
     page = new_page()
     connection = Connection(page)
     sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
-    # "Out" asks the starting stack with prompt() until the in-page dialog lands: none given.
-    page.on("dialog", lambda dialog: dialog.accept(""))
+    page.native_dialogs = no_native_dialogs(page)  # checked at the end: the tablet asks in the page
     expect(page.locator("[data-live-status]")).to_have_text("live")
     expect(page.locator('.table-card[data-table="1"][data-hand="1"] .seats li:not(.empty)')).to_have_count(6)
     return tournament, page, connection
-
-
-def out_button(page, seat):
-    return page.get_by_role("button", name=re.compile(rf"^Player out: seat {seat},"))
 
 
 def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when_the_connection_is_back(
@@ -73,10 +69,10 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
 ):
     tournament, page, connection = floor_tablet(stack, new_page, make_tournament, staff)
     seat = next(s for s in range(1, 10) if page.locator(f'.seats li[data-seat="{s}"]:not(.empty)').count())
-    name = page.locator(f'.seats li[data-seat="{seat}"] span').first.inner_text().split(". ", 1)[1].split(" · ")[0]
+    name = page.locator(f'.seats li[data-seat="{seat}"] .name').inner_text()
 
     connection.set("answers_lost")  # mid-hand the Wi-Fi goes: the Out reaches the server, its answer does not
-    out_button(page, seat).click()
+    tap_out(page, 1, seat)  # the starting stack asked in the page, left empty
     queue = page.locator(".offline-queue li")
     expect(queue).to_have_text([f"Out: table 1, seat {seat}, {name}"])
     connection.set("cut")
@@ -104,6 +100,7 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
     assert kinds == ["player.out", "hand.done"]
     assert page.evaluate("localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('pokerfest-floor')))"
                          ) == '{"items":[],"refused":[]}'
+    assert page.native_dialogs == []
 
 
 def test_a_refused_replay_is_shown_to_the_floor_the_taps_after_it_still_count_and_the_last_is_undone(
@@ -112,7 +109,7 @@ def test_a_refused_replay_is_shown_to_the_floor_the_taps_after_it_still_count_an
     tournament, page, connection = floor_tablet(stack, new_page, make_tournament, staff)
     seat = next(s for s in range(1, 10) if page.locator(f'.seats li[data-seat="{s}"]:not(.empty)').count())
     connection.set("cut")
-    out_button(page, seat).click()
+    tap_out(page, 1, seat)
     page.get_by_role("button", name="Hand done", exact=True).click()
     expect(page.locator(".offline-queue li")).to_have_count(2)
     act(player_out, tournament.id, 1, seat, staff["floor"])  # another tablet got there first
@@ -135,3 +132,4 @@ def test_a_refused_replay_is_shown_to_the_floor_the_taps_after_it_still_count_an
     expect(refused).to_have_count(1)  # still there after the redraws, until dismissed
     page.get_by_role("button", name="Dismiss").click()
     expect(page.locator(".offline-refused")).to_be_hidden()
+    assert page.native_dialogs == []
