@@ -2,14 +2,26 @@
 // live feed like every other screen, so what the director sees is what the room sees.
 "use strict";
 
+// The result line tells the latest action's answer: on a loaded network an earlier action's
+// "Done." may arrive after a later one's answer and must not overwrite it (a late refusal
+// still shows: the director has to know).
+let actionsAsked = 0;
+
+function sayResult(asked, ok, text) {
+  if (asked !== actionsAsked && ok) return;
+  const result = document.querySelector("[data-result]");
+  result.className = `result ${ok ? "ok" : "refused"}`;
+  result.textContent = text;
+}
+
 async function clockControl(action, body) {
+  const asked = ++actionsAsked;
   const result = document.querySelector("[data-result]");
   const base = document.querySelector("[data-api-base]").dataset.apiBase;
   result.className = "result";
   result.textContent = "…";
   const { ok, status, answer } = await postJSON(`${base}clock/${action}/`, body, newRequestKey());
-  result.textContent = ok ? gettext("Done.") : answer.detail || serverAnswered(status);
-  result.classList.add(ok ? "ok" : "refused");
+  sayResult(asked, ok, ok ? gettext("Done.") : answer.detail || serverAnswered(status));
 }
 
 function registrationOpened() {
@@ -64,11 +76,10 @@ function tableNumbers(text) {
 }
 
 async function directorAction(path, body, done) {
+  const asked = ++actionsAsked;
   const base = document.querySelector("[data-api-base]").dataset.apiBase;
   const { ok, answer } = await postJSON(`${base}${path}`, body, newRequestKey());
-  const result = document.querySelector("[data-result]");
-  result.className = `result ${ok ? "ok" : "refused"}`;
-  result.textContent = ok ? done(answer) : answer.detail;
+  sayResult(asked, ok, ok ? done(answer) : answer.detail);
   tablesOverview.refresh();
 }
 

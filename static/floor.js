@@ -136,7 +136,7 @@ const floorPage = {
       return item;
     }
     const stack = player.stack === null || player.stack === undefined ? ""
-      : interpolate(gettext("%(chips)s chips"), { chips: Number(player.stack).toLocaleString() }, true);
+      : interpolate(gettext("%(chips)s chips"), { chips: fmt(player.stack) }, true);
     const tap = element("button", { type: "button", className: "seat-tap",
       ariaLabel: interpolate(gettext("Seat %(seat)s, %(name)s: actions"), { seat, name: player.name }, true) },
     element("span", { className: "seat-number", textContent: String(seat) }), element("span", { className: "name", textContent: player.name }),
@@ -255,7 +255,7 @@ const floorPage = {
     const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: recount ? gettext("Recount") : gettext("Bag") }));
     form.addEventListener("submit", (submit) => {
       submit.preventDefault();
-      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => interpolate(gettext("Seat %(seat)s bagged: %(chips)s chips."), { seat, chips: Number(chips.value).toLocaleString() }, true));
+      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => interpolate(gettext("Seat %(seat)s bagged: %(chips)s chips."), { seat, chips: fmt(chips.value) }, true));
     });
     return form;
   },

@@ -103,7 +103,7 @@ def _undo_out(op: Operation, here: TournamentTable, action: Event, now: datetime
             player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
         raise Refused(_("%(player)s has re-entered since: the bust stands.") % {"player": entry.player})
     if here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
-        raise Refused(_("Seat %(seat)s at table %(table)s is taken since: ask the director.")
+        raise Refused(_("Seat %(seat)s at table %(table)s has been taken since: ask the director.")
                       % {"seat": bust.seat, "table": bust.table})
     Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=bust.seat, started_at=now)
     bust.undone_at, bust.undo_reason = now, UNDONE_ON_THE_FLOOR
