@@ -73,9 +73,22 @@ const floorQueue = {
       label = interpolate(gettext("Hand done: table %(table)s, hand %(hand)s"), { table, hand: body.hand }, true);
     } else {
       const what = path.replace(/^.*?(tables\/\d+\/)?(seats\/\d+\/)?/, "").replace(/\/$/, "").replace(/[-/]/g, " ");
-      label = table ? interpolate(gettext("Table %(table)s: %(action)s"), { table, action: what }, true) : what;
+      const action = this.actionWords()[what.replace(/^(?:[a-z]+(?: [a-z]+)* \d+ )+/, "")] || what;
+      label = table && seat ? interpolate(gettext("Table %(table)s, seat %(seat)s: %(action)s"), { table, seat, action }, true)
+        : table ? interpolate(gettext("Table %(table)s: %(action)s"), { table, action }, true) : action;
     }
     return { path, body, table, seat, label };
+  },
+
+  // The tablet's other taps in the floor's words (the path's last words as the key).
+  actionWords() {
+    return {
+      "absent": gettext("absent"), "present": gettext("arrived"), "action clock": gettext("action clock"),
+      "call clock": gettext("clock called"), "clock acted": gettext("acted in time"), "bag": gettext("chips bagged"),
+      "bag confirm": gettext("bag confirmed"), "remove stack": gettext("stack removed"), "chip counts": gettext("chip count"),
+      "hand for hand frozen": gettext("all-in, frozen"), "hand for hand play out": gettext("play the all-in out"),
+      "race": gettext("chip race"), "photo id": gettext("photo ID checked"), "dispute": gettext("ruling disputed"),
+    };
   },
 
   async drain() {
