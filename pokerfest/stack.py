@@ -264,8 +264,10 @@ def run(services: EmbeddedServices, services_env: dict[str, str], web_only: bool
              " Ctrl-C stops it all."]
     if demo:
         tournament_id = demo.split()[3]
-        for screen, path in [("lobby", ""), ("desk", "desk/"), ("floor", "floor/"), ("director", "director/")]:
+        for screen, path in [("lobby", ""), ("TV", "tv/"), ("desk", "desk/"), ("floor", "floor/"), ("director", "director/"),
+                             ("logos", "compliance/"), ("close-out", "close-out/"), ("payouts", "payouts/")]:
             lines.append(f"  {screen:<9} {base}/tournaments/{tournament_id}/{path}")
+        lines.append(f"  {'all clocks':<9} {base}/festivals/{demo.split()[5]}/tv/")
     lines += [f"  {'admin':<9} {base}/admin/", f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)"]
     if demo:
         lines += ["demo staff logins:", *demo.splitlines()[1:]]

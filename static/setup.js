@@ -36,6 +36,7 @@ const setupPage = {
       const choice = this.root.querySelector("[name=festival_id]");
       choice.append(element("option", { value: answer.id, textContent: `${answer.name} · ${answer.venue} (${answer.currency})` }));
       choice.value = String(answer.id);
+      form.reset();
       this.say(interpolate(gettext("Festival %(name)s created: choose the tournament's settings below."), { name: answer.name }, true), true);
     });
     this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => gettext("Settings saved.")));
@@ -111,6 +112,13 @@ const setupPage = {
   },
 
   async create(form) {
+    // A new festival typed but not created would leave the tournament in the festival chosen
+    // in the list without a word: say so instead.
+    const pending = this.root.querySelector("[data-festival]");
+    if (pending && pending.elements.name.value.trim()) {
+      return this.say(interpolate(gettext("The festival %(name)s is not created yet: tap \u201cCreate the festival\u201d first, or clear its name to use the festival chosen in the list."),
+        { name: pending.elements.name.value.trim() }, true), false);
+    }
     let body;
     try {
       body = { ...this.settings(form), festival_id: Number(form.elements.festival_id.value),

@@ -51,7 +51,7 @@ class Command(BaseCommand):
                 clock_services.resume_clock(tournament.id, actor=None)
             elif clock.status == Clock.Status.RUNNING:
                 clock_services.advance_due_levels(tournament.id)  # catch up time spent stopped
-        self.stdout.write(f"demo tournament id {tournament.id}")
+        self.stdout.write(f"demo tournament id {tournament.id} festival {tournament.festival_id}")
         for username, role in logins:
             self.stdout.write(f"  {username:<10} password {DEMO_PASSWORD}  ({role})")
 
