@@ -4,6 +4,7 @@ shown to desk, cashier and director only (core.access.Action.PERSONAL_DATA)."""
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Upper
+from django.utils.translation import gettext_lazy
 
 from players import eligibility
 
@@ -113,10 +114,10 @@ class Company(models.Model):
     """A sponsor whose logo players may (or may not) wear."""
 
     class Status(models.TextChoices):
-        HEADLINE = "headline", "headline sponsor"
-        APPROVED = "approved", "approved gaming operator"
-        BANNED = "banned", "banned operator (may not advertise here)"
-        UNAUTHORISED_SATELLITE = "unauthorised_satellite", "unauthorised satellite operator"
+        HEADLINE = "headline", gettext_lazy("headline sponsor")
+        APPROVED = "approved", gettext_lazy("approved gaming operator")
+        BANNED = "banned", gettext_lazy("banned operator (may not advertise here)")
+        UNAUTHORISED_SATELLITE = "unauthorised_satellite", gettext_lazy("unauthorised satellite operator")
 
     name = models.CharField(max_length=100, unique=True)
     status = models.CharField(max_length=30, choices=Status)

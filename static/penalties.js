@@ -30,7 +30,7 @@ const penaltyBoard = {
     if (penalty.hands_left) left.push(sayCount(penalty.hands_left, ngettext("%(count)s hand left", "%(count)s hands left", penalty.hands_left)));
     if (penalty.seconds_left) left.push(interpolate(gettext("%(time)s left"), { time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` }, true));
     if (!penalty.hands_left && !seconds) return gettext("may return");
-    const step = penalty.hands_left ? `${penalty.step} — ` : "";
+    const step = penalty.hands_left ? `${shownStep(penalty.step)} — ` : "";
     return interpolate(gettext("sitting out: %(left)s"), { left: step + left.join(", ") }, true);
   },
 
@@ -91,7 +91,7 @@ const penaltyBoard = {
     const box = element("div", { className: "penalty-choices" });
     box.dataset.penaltyChoices = `${table}-${seat}`;
     const infraction = element("select", { ariaLabel: interpolate(gettext("Infraction: seat %(seat)s"), { seat }, true) },
-      ...offer.infractions.map((name) => element("option", { value: name, textContent: name === "any" ? gettext("any other infraction") : name, selected: name === offer.infraction })));
+      ...offer.infractions.map((name) => element("option", { value: name, textContent: shownInfraction(name), selected: name === offer.infraction })));
     infraction.addEventListener("change", () => this.choose(table, seat, infraction.value, act));
     // A refusal is said here, where the floor is looking, and the choices stay open.
     const said = element("p", { className: "result" });
@@ -104,7 +104,7 @@ const penaltyBoard = {
         return;
       }
       this.open = null;
-      floorPage.say(`${player.name}: ${answer.step}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
+      floorPage.say(`${player.name}: ${shownStep(answer.step)}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
       floorPage.refresh();
     };
     // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
@@ -113,8 +113,8 @@ const penaltyBoard = {
     const confirmOut = (step) => {
       const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("stack counted"), ariaLabel: interpolate(gettext("Stack counted: seat %(seat)s"), { seat }, true) });
       const reason = element("input", { maxLength: 150, placeholder: gettext("what happened"), ariaLabel: interpolate(gettext("What happened: seat %(seat)s"), { seat }, true) });
-      const form = element("form", { className: "controls" }, element("span", { textContent: interpolate(gettext("%(step)s for %(name)s: "), { step, name: player.name }, true) }), chips, reason,
-        element("button", { type: "submit", textContent: interpolate(gettext("Confirm: %(step)s"), { step }, true) }));
+      const form = element("form", { className: "controls" }, element("span", { textContent: interpolate(gettext("%(step)s for %(name)s: "), { step: shownStep(step), name: player.name }, true) }), chips, reason,
+        element("button", { type: "submit", textContent: interpolate(gettext("Confirm: %(step)s"), { step: shownStep(step) }, true) }));
       form.addEventListener("submit", (submit) => {
         submit.preventDefault();
         give(step, { chips: Number(chips.value), reason: reason.value });
@@ -127,7 +127,7 @@ const penaltyBoard = {
     const steps = offer.ladder.map((step) => element("button", {
       type: "button", className: step === offer.proposed ? "proposed" : "",
       disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? gettext("the director gives it") : "",
-      textContent: (step === offer.proposed ? interpolate(gettext("Give: %(step)s"), { step }, true) : step) + (directorOnly(step) && !mayDirect ? gettext(" (director)") : ""),
+      textContent: (step === offer.proposed ? interpolate(gettext("Give: %(step)s"), { step: shownStep(step) }, true) : shownStep(step)) + (directorOnly(step) && !mayDirect ? gettext(" (director)") : ""),
       onclick: () => (directorOnly(step) ? confirmOut(step) : give(step)) }));
     const before = offer.given_before ? sayCount(offer.given_before, ngettext(" (%(count)s penalty for this before)", " (%(count)s penalties for this before)", offer.given_before)) : "";
     box.append(element("span", { textContent: `${player.name}${before}: ` }), infraction, ...steps,
@@ -166,15 +166,15 @@ function directorPenalties(overview) {
       load();
     });
     const tr = element("tr", {}, element("td", { textContent: `#${penalty.entry} ${penalty.name}` }), element("td", { textContent: where }),
-      element("td", { textContent: `${penalty.step} (${penalty.infraction})` }), element("td", {}, penaltyBoard.line(penalty)),
+      element("td", { textContent: `${shownStep(penalty.step)} (${shownInfraction(penalty.infraction)})` }), element("td", {}, penaltyBoard.line(penalty)),
       element("td", { textContent: penalty.given_by || "–" }), element("td", {}, lift));
     tr.dataset.penalty = penalty.id;
     return tr;
   };
   const recordRow = (penalty) => element("tr", {},
     element("td", { textContent: interpolate(gettext("%(time)s · table %(table)s, seat %(seat)s · %(by)s"), { time: formatTime(penalty.given_at), table: penalty.table, seat: penalty.seat, by: penalty.given_by || "" }, true) }),
-    element("td", { textContent: `#${penalty.entry} ${penalty.name}` }), element("td", { textContent: penalty.infraction }),
-    element("td", { textContent: `${penalty.step}${penalty.chips_fined ? interpolate(gettext(" · %(chips)s chips"), { chips: fmt(penalty.chips_fined) }, true) : ""}` }),
+    element("td", { textContent: `#${penalty.entry} ${penalty.name}` }), element("td", { textContent: shownInfraction(penalty.infraction) }),
+    element("td", { textContent: `${shownStep(penalty.step)}${penalty.chips_fined ? interpolate(gettext(" · %(chips)s chips"), { chips: fmt(penalty.chips_fined) }, true) : ""}` }),
     element("td", { textContent: penalty.status === "lifted" ? interpolate(gettext("lifted: %(why)s"), { why: penalty.lift_reason }, true) : penaltyStatusWord(penalty.status) }));
   const empty = (text, columns) => element("tr", {}, element("td", { colSpan: columns, textContent: text }));
 

@@ -6,6 +6,10 @@
 // drops, the last known state stays on screen under "reconnecting…" (static/live.js).
 "use strict";
 
+// "This entry is busted.": the status in the page's language, not the model's English label.
+const ENTRY_STATUS_WORDS = { busted: gettext("busted"), voided: gettext("voided"), refunded: gettext("refunded"),
+  disqualified: gettext("disqualified") };
+
 const seatPage = {
   root: null,
   asked: 0, // seat requests sent: only the latest one's answer is shown
@@ -52,7 +56,7 @@ const seatPage = {
     this.answer = answer;
     this.currency = answer.currency;
     const over = answer.tournament_status === "finished";
-    const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: answer.status_display.toLowerCase() }, true)
+    const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: ENTRY_STATUS_WORDS[answer.status] || answer.status }, true)
       : over && !answer.table ? gettext("The tournament is over: see the results.")
       : answer.table ? interpolate(gettext("Table %(table)s · seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)
       : answer.waiting_position ? interpolate(gettext("On the waiting list: position %(position)s. Your seat appears here as soon as one opens."),
@@ -107,7 +111,7 @@ const seatPage = {
     line.hidden = !penalty;
     if (!penalty) return;
     if (penalty.status !== "serving") {
-      line.textContent = interpolate(gettext("Penalty served (%(step)s): you may return to your seat."), { step: penalty.step }, true);
+      line.textContent = interpolate(gettext("Penalty served (%(step)s): you may return to your seat."), { step: shownStep(penalty.step) }, true);
       return;
     }
     let seconds = penalty.seconds_left;
@@ -118,8 +122,8 @@ const seatPage = {
     }
     const left = [penalty.hands_left ? sayCount(penalty.hands_left, ngettext("%(count)s hand", "%(count)s hands", penalty.hands_left)) : "",
       seconds ? interpolate(gettext("%(time)s of play"), { time: formatClock(seconds * 1000) }, true) : ""].filter(Boolean).join(gettext(" and "));
-    line.textContent = left ? interpolate(gettext("Sitting out: %(step)s · %(left)s left."), { step: penalty.step, left }, true)
-      : interpolate(gettext("Sitting out: %(step)s."), { step: penalty.step }, true);
+    line.textContent = left ? interpolate(gettext("Sitting out: %(step)s · %(left)s left."), { step: shownStep(penalty.step), left }, true)
+      : interpolate(gettext("Sitting out: %(step)s."), { step: shownStep(penalty.step) }, true);
   },
 
   // PEN-ABSENT: the floor has me down as absent (dealt in and blinded off).
@@ -137,18 +141,20 @@ const seatPage = {
     line.hidden = !finish;
     if (!finish) return;
     const [from, to] = finish.place;
-    const place = from === to ? ordinal(from) : interpolate(gettext("%(from)s–%(to)s (tied)"), { from: ordinal(from), to: ordinal(to) }, true);
+    const place = from === to ? finishedPlace(from) : interpolate(gettext("%(from)s–%(to)s (tied)"), { from: finishedPlace(from), to: finishedPlace(to) }, true);
     const prize = !finish.published ? gettext("prizes are published at the first break")
       : finish.prize ? interpolate(gettext("prize %(amount)s: collect it at the payout desk"), { amount: this.amount(finish.prize) }, true) : gettext("no prize");
     line.textContent = interpolate(gettext("You finished %(place)s of %(field)s · %(prize)s."), { place, field: fmt(finish.field), prize }, true);
   },
 };
 
-// "1st", "22nd", "13th" by the English rule; each form is translated whole (German: "1.", "22.").
-function ordinal(n) {
+// "1st", "22nd", "13th" by the English rule, in "You finished 7th of 12"; each form is translated
+// whole, in its own context: German writes the line "Platz 7 von 12", with no ordinal dot.
+function finishedPlace(n) {
   const tens = n % 100;
   const form = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
-  const text = { st: gettext("%(n)sst"), nd: gettext("%(n)snd"), rd: gettext("%(n)srd"), th: gettext("%(n)sth") }[form];
+  const text = { st: pgettext("place finished", "%(n)sst"), nd: pgettext("place finished", "%(n)snd"),
+    rd: pgettext("place finished", "%(n)srd"), th: pgettext("place finished", "%(n)sth") }[form];
   return interpolate(text, { n }, true);
 }
 

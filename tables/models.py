@@ -8,6 +8,7 @@ from django.db.models.functions import Mod
 from django.utils.translation import gettext as _
 
 from tournaments.models import Entry, Festival, Tournament
+from tournaments.penalties import shown_infraction, shown_step
 
 
 class Table(models.Model):
@@ -376,4 +377,5 @@ class Penalty(models.Model):
         indexes = [models.Index(fields=["tournament", "status"], name="penalty_by_status")]
 
     def __str__(self) -> str:
-        return f"{self.step} for {self.infraction}"
+        return _("%(step)s for %(infraction)s") % {"step": shown_step(self.step),
+                                                   "infraction": shown_infraction(self.infraction)}

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length
-from django.utils.translation import gettext as _, gettext_noop
+from django.utils.translation import gettext as _, gettext_lazy, gettext_noop
 
 from tournaments.rulesets import Ruleset, preset
 
@@ -43,11 +43,11 @@ STATUS_WORDS = (gettext_noop("scheduled"), gettext_noop("registration"), gettext
 
 class Tournament(models.Model):
     class Preset(models.TextChoices):
-        POKERFEST = "pokerfest", "pokerfest (touring festival)"
-        NEVERENDING = "neverending", "neverending (league of venues)"
-        CHIPS = "chips", "chips (members' club)"
-        KENTUCKY = "kentucky", "kentucky (charity night)"
-        ACTION_CLOCK = "action-clock", "action clock and time extensions"
+        POKERFEST = "pokerfest", gettext_lazy("pokerfest (touring festival)")
+        NEVERENDING = "neverending", gettext_lazy("neverending (league of venues)")
+        CHIPS = "chips", gettext_lazy("chips (members' club)")
+        KENTUCKY = "kentucky", gettext_lazy("kentucky (charity night)")
+        ACTION_CLOCK = "action-clock", gettext_lazy("action clock and time extensions")
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled"  # being set up; the desks do not sell yet
@@ -177,12 +177,12 @@ class Entry(models.Model):
         VOUCHER = "voucher"
         WON = "won", "won entry (nothing paid)"
 
-    class Status(models.TextChoices):
-        ACTIVE = "active"  # a seat entry still in, or chips bought
-        BUSTED = "busted"
-        VOIDED = "voided"  # a desk mistake: money fully reversed
-        REFUNDED = "refunded"  # by rule (ENT-REFUND)
-        DISQUALIFIED = "disqualified"  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
+    class Status(models.TextChoices):  # labels in the page's language (the seat page, the desk's refusals)
+        ACTIVE = "active", gettext_lazy("Active")  # a seat entry still in, or chips bought
+        BUSTED = "busted", gettext_lazy("Busted")
+        VOIDED = "voided", gettext_lazy("Voided")  # a desk mistake: money fully reversed
+        REFUNDED = "refunded", gettext_lazy("Refunded")  # by rule (ENT-REFUND)
+        DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
 
     SEAT_KINDS = ["buy_in", "late", "alternate", "re_entry", "satellite"]
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.refusals import gettext as _
+from core.refusals import gettext as _, gettext_noop
 
 INFRACTION_ANY = "any"
 
@@ -189,3 +189,40 @@ NEVERENDING_LADDERS = (
     ("acting out of turn", ("1 orbit", "2 orbits", "20 minutes", "disqualification")),
 )
 PLAIN_LADDERS = ((INFRACTION_ANY, ("warning", "1 orbit", "2 orbits", "disqualification")),)
+
+# The presets' infractions and step words, marked for translation: the ladders and the penalties
+# keep the floor's English (they are data, and what the API takes); a page shows them in its own
+# language (shown_infraction, shown_step; static/penalty_words.js for the tablet, console and phone).
+PRESET_WORDS = frozenset((
+    gettext_noop("folding out of turn"), gettext_noop("betting out of turn"), gettext_noop("looking at dead cards"),
+    gettext_noop("announcing a hand"), gettext_noop("exposing cards with action pending"),
+    gettext_noop("acting out of turn"), gettext_noop("abuse"),
+    gettext_noop("warning"), gettext_noop("verbal warning"), gettext_noop("match"), gettext_noop("small blind"),
+    gettext_noop("big blind"), gettext_noop("dead hand"), gettext_noop("disqualification"), gettext_noop("ban"),
+))
+_COUNTED_SHOWN = {"hands": (gettext_noop("%(count)s hand"), gettext_noop("%(count)s hands")),
+                  "orbits": (gettext_noop("%(count)s orbit"), gettext_noop("%(count)s orbits")),
+                  "minutes": (gettext_noop("%(count)s minute"), gettext_noop("%(count)s minutes"))}
+
+
+def shown_infraction(name: str) -> str:
+    """A preset's infraction in the page's language; a house's own name as the house wrote it."""
+    if name == INFRACTION_ANY:
+        return _("any other infraction")
+    return _(name) if name in PRESET_WORDS else name
+
+
+def shown_step(step: str) -> str:
+    """ "big blind + 5 minutes" in the page's language, part by part; a part not understood as written."""
+    parts = []
+    for raw in step.split("+"):
+        part = " ".join(raw.strip().lower().split())
+        counted = _COUNTED.match(part)
+        if counted:
+            unit = {"hand": "hands", "orbit": "orbits", "minute": "minutes", "min": "minutes"}.get(
+                counted.group(2), counted.group(2))
+            count = int(counted.group(1))
+            parts.append(_(_COUNTED_SHOWN[unit][count != 1]) % {"count": count})
+        else:
+            parts.append(_(part) if part in PRESET_WORDS else raw.strip())
+    return " + ".join(parts)

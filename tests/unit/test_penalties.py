@@ -3,10 +3,12 @@ left to serve, which carries to a new table and the next day (PEN-CARRY)."""
 
 import pytest
 from hypothesis import given
+from django.utils import translation
 from hypothesis import strategies as st
 
-from tournaments.penalties import (CHIPS_LADDERS, NEVERENDING_LADDERS, POKERFEST_LADDERS, Sentence, Step,
-                                   check_ladders, fine, ladder, parse_step, propose, sentence)
+from tournaments.penalties import (CHIPS_LADDERS, INFRACTION_ANY, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS,
+                                   PRESET_WORDS, Sentence, Step, check_ladders, fine, ladder, parse_step, propose,
+                                   sentence, shown_infraction, shown_step)
 from tournaments.rulesets import Ruleset, preset
 
 
@@ -105,3 +107,29 @@ def test_PEN_LADDER_each_house_keeps_its_ladder_in_its_ruleset_and_an_edited_one
     assert from_json(preset("pokerfest").to_json()) == preset("pokerfest")  # stored and read back unchanged
     with pytest.raises(ValueError, match='"any": "a stern look" is not a penalty'):
         from_json({"preset": "chips", "penalties": {"ladders": [["any", ["a stern look"]]]}})
+
+
+PRESET_LADDERS = (CHIPS_LADDERS, POKERFEST_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS)
+
+
+def test_PEN_LADDER_every_preset_infraction_and_step_word_is_marked_for_translation():
+    for ladders in PRESET_LADDERS:
+        for infraction, steps in ladders:
+            assert infraction == INFRACTION_ANY or infraction in PRESET_WORDS
+            for step in steps:
+                for part in step.split("+"):
+                    part = part.strip()
+                    assert part in PRESET_WORDS or part[0].isdigit(), part
+
+
+def test_PEN_LADDER_preset_names_are_shown_in_the_pages_language_and_stay_english_as_data():
+    with translation.override("de"):
+        assert shown_infraction("acting out of turn") == "Handeln außer der Reihe"
+        assert shown_infraction(INFRACTION_ANY) == "ein anderer Verstoß"
+        assert shown_infraction("slow rolling") == "slow rolling"  # the house's own name, as written
+        assert shown_step("dead hand + 1 orbit") == "tote Hand + 1 Orbit"
+        assert shown_step("big blind + 5 minutes") == "Big Blind + 5 Minuten"
+    with translation.override("en"):
+        assert shown_step("big blind + 1 minute") == "big blind + 1 minute"
+        assert shown_step("2 orbits") == "2 orbits"
+    assert POKERFEST_LADDERS[2] == ("acting out of turn", ("warning", "3 hands", "1 orbit", "2 orbits"))
