@@ -202,7 +202,8 @@ const tvPage = {
         const player = table.players[String(seat)];
         // The seat number in words beside the name (list markers were clipped); a long name ends in "…".
         const item = element("li", { className: player ? "" : "empty" }, element("span", { className: "tv-seat", textContent: String(seat) }), " ",
-          element("span", { className: "tv-line", textContent: player ? `${player.name} (#${player.entry})` : "—" }));
+          element("span", { className: "tv-line", textContent: player ? player.name : "—" }));
+        if (player) item.append(" ", element("span", { className: "tv-entry", textContent: `(#${player.entry})` })); // kept when the name is cut
         item.dataset.seat = seat;
         seats.push(item);
       }

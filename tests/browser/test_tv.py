@@ -319,6 +319,9 @@ def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_wit
     # The long name is cut with an ellipsis on its own line; the line stays inside its table.
     line = table.locator(f'li[data-seat="{long_seat}"] .tv-line')
     expect(line).to_contain_text("Maximiliana")
+    entry = table.locator(f'li[data-seat="{long_seat}"] .tv-entry')
+    expect(entry).to_have_text(re.compile(r"^\(#\d+\)$"))  # the entry number stays whole
+    assert not entry.evaluate(BOX)["clipped"]
     cut = line.evaluate("(el) => ({cut: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow,"
                         " inside: el.getBoundingClientRect().right <= el.closest('article').getBoundingClientRect().right + 1})")
     assert cut == {"cut": True, "ellipsis": "ellipsis", "inside": True}, cut
