@@ -63,6 +63,8 @@ const floorPage = {
       holder.textContent = answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
         : gettext("No tables are open yet: the director opens them and draws the field.");
     }
+    // Once the tournament is over the server undoes nothing: the tablet offers no Undo.
+    if (["finished", "cancelled"].includes(answer.tournament_status)) floorUndo.forget(); // static/undo.js
     this.showMoves(answer);
     floorQueue.drawn(answer); // static/offline_queue.js: taps still waiting are marked on their tables
   },
@@ -225,7 +227,8 @@ const floorPage = {
       element("p", { textContent: gettext("Its players now sit at:") }));
     card.dataset.brokenTable = broken.number;
     const list = element("ul", { className: "broken-moves" }, ...broken.players.map((player) => {
-      const where = player.table ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: player.table, seat: player.seat }, true) : gettext("no seat now (out)");
+      const where = player.table ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: player.table, seat: player.seat }, true)
+        : player.winner ? gettext("won the tournament") : gettext("no seat now (out)");
       const line = element("li", {}, element("span", { className: "name", textContent: `${player.name} #${player.number}` }),
         element("span", { textContent: " " + interpolate(gettext("seat %(from)s → %(where)s"), { from: player.from_seat, where }, true) }));
       line.dataset.entry = player.number;

@@ -232,3 +232,20 @@ def test_the_penalty_choices_stay_inside_the_seats_sheet(stack, new_page, make_t
               .filter((r) => r.left < s.left - 1 || r.right > s.right + 1); }""")
         assert inside == [], (path, inside)
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), path
+
+
+def test_END_FINISH_the_tablet_names_the_winner_and_offers_no_undo_once_the_tournament_is_over(stack, new_page, make_tournament, staff):
+    tournament = ten_seat_field(make_tournament, 2, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 3)
+    page, opened = tablet(new_page, stack, staff["floor"], tournament, 1, (1280, 800))
+    out_seat, winner_seat = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
+    winner = Seating.objects.select_related("entry__player").get(tournament=tournament, ended_at__isnull=True, seat=winner_seat).entry
+    player_out(page, 1, out_seat)
+    listing = page.locator('[data-broken-table="1"]')
+    expect(listing.locator(f'li[data-entry="{winner.number}"]')).to_contain_text("won the tournament")
+    expect(listing.locator(f'li[data-entry="{winner.number}"]')).not_to_contain_text("out")
+    expect(page.locator("[data-result]")).to_contain_text("is out.")
+    expect(page.locator("[data-undo]")).to_be_hidden()
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    assert opened == []
