@@ -121,6 +121,9 @@
   // The log's latest lines as the page was made, in the words live.js uses for new events.
   const latest = document.getElementById("pokerfest-latest-log");
   if (latest) {
+    // Drawn before the first snapshot says the festival's zone (static/live.js): the page gives it,
+    // or these lines would be in the device's zone and the live ones in the venue's.
+    if (!festivalTimeZone && root.dataset.timeZone) festivalTimeZone = root.dataset.timeZone;
     root.querySelector("[data-event-feed]").append(...JSON.parse(latest.textContent).map((event) => {
       const line = element("li", {}, logLine(event));
       line.dataset.kind = event.kind;

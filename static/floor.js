@@ -63,6 +63,8 @@ const floorPage = {
       holder.textContent = answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
         : gettext("No tables are open yet: the director opens them and draws the field.");
     }
+    // Once the tournament is over the server undoes nothing: the tablet offers no Undo.
+    if (["finished", "cancelled"].includes(answer.tournament_status)) floorUndo.forget(); // static/undo.js
     this.showMoves(answer);
     floorQueue.drawn(answer); // static/offline_queue.js: taps still waiting are marked on their tables
   },
@@ -225,7 +227,8 @@ const floorPage = {
       element("p", { textContent: gettext("Its players now sit at:") }));
     card.dataset.brokenTable = broken.number;
     const list = element("ul", { className: "broken-moves" }, ...broken.players.map((player) => {
-      const where = player.table ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: player.table, seat: player.seat }, true) : gettext("no seat now (out)");
+      const where = player.table ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: player.table, seat: player.seat }, true)
+        : player.winner ? gettext("won the tournament") : gettext("no seat now (out)");
       const line = element("li", {}, element("span", { className: "name", textContent: `${player.name} #${player.number}` }),
         element("span", { textContent: " " + interpolate(gettext("seat %(from)s → %(where)s"), { from: player.from_seat, where }, true) }));
       line.dataset.entry = player.number;
@@ -352,16 +355,25 @@ const floorPage = {
   async act(path, body, done, form) {
     // static/offline_queue.js: sent in order, kept with its key until the server answers.
     const { ok, answer, queued } = await floorQueue.post(this.base(), path, body);
-    if (queued) this.say(gettext("No connection: the tap waits in the list and is sent when the connection is back."), true);
+    if (queued) this.say(gettext("No connection: the tap waits in the list and is sent when the connection is back."), "waiting");
     else this.say(ok ? done(answer) : answer.detail, ok);
     if (ok && form && form.isConnected) form.reset();
     if (!queued) this.refresh();
   },
 
+  // `ok`: true, false, or "waiting" (a tap kept offline: neither done nor refused yet).
   say(text, ok) {
     const result = this.root.querySelector("[data-result]");
-    result.className = `result ${ok ? "ok" : "refused"}`;
+    result.className = `result ${ok === "waiting" ? "waiting" : ok ? "ok" : "refused"}`;
     result.textContent = text;
+  },
+
+  // static/offline_queue.js: every waiting tap is sent; the "No connection" line gives way to the outcome.
+  replayed(refused) {
+    if (!this.root.querySelector("[data-result]").classList.contains("waiting")) return;
+    this.say(refused ? interpolate(ngettext("Connection back: %(n)s tap that waited was refused (see the list).",
+      "Connection back: %(n)s taps that waited were refused (see the list).", refused), { n: refused }, true)
+      : gettext("Connection back: every tap that waited is recorded."), !refused);
   },
 };
 

@@ -95,7 +95,7 @@ const floorQueue = {
     if (this.draining || !this.items.length) return;
     this.draining = true;
     clearTimeout(this.timer);
-    let replayed = false;
+    let replayed = false, refusedNow = 0;
     try {
       while (this.items.length) {
         const item = this.items[0];
@@ -110,7 +110,10 @@ const floorQueue = {
         // at the table, checked by the server on its own against the table as it is now (Hand
         // done names its hand, Out its seat and entry), so holding them would lose facts and
         // protect nothing. The refusal stays on the tablet until the floor dismisses it.
-        if (!result.ok && item.deferred) this.refused.push({ key: item.key, label: item.label, detail: result.answer.detail });
+        if (!result.ok && item.deferred) {
+          this.refused.push({ key: item.key, label: item.label, detail: result.answer.detail });
+          refusedNow += 1;
+        }
         this.save();
         if (result.ok && typeof floorUndo === "object") floorUndo.offer(item, result.answer); // static/undo.js
         this.settle(item.key, result);
@@ -119,7 +122,10 @@ const floorQueue = {
       this.draining = false;
       this.show();
     }
-    if (replayed && typeof floorPage === "object") floorPage.refresh();
+    if (replayed && typeof floorPage === "object") {
+      if (!this.items.length) floorPage.replayed(refusedNow);
+      floorPage.refresh();
+    }
   },
 
   // No answer: whoever tapped is told it waits; every tap waiting is a replay from now on.

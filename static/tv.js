@@ -166,7 +166,13 @@ const tvPage = {
       ? interpolate(ngettext("%(count)s place paid · prize pool %(pool)s", "%(count)s places paid · prize pool %(pool)s", answer.payouts.length),
         { count: answer.payouts.length, pool: this.amount(answer.pool.pool) }, true)
       : gettext("The payouts are published at the first break.");
-    payouts.replaceChildren(...(answer.published ? answer.payouts.slice(0, 20) : []).map((prize) => element("li", { textContent: this.amount(prize) })));
+    // Each prize with its place in words on the line ("1.", "2."): no list markers, which the
+    // panel's clipping cut off; more than ten run down a second column.
+    const prizes = answer.published ? answer.payouts.slice(0, 20) : [];
+    payouts.classList.toggle("tv-two-columns", prizes.length > 10);
+    payouts.style.setProperty("--rows", String(prizes.length > 10 ? Math.ceil(prizes.length / 2) : Math.max(1, prizes.length))); // CSSOM: allowed by the CSP
+    payouts.replaceChildren(...prizes.map((prize, i) => element("li", {}, element("span", { className: "tv-place", textContent: `${i + 1}.` }), " ",
+      element("span", { className: "tv-line", textContent: this.amount(prize) }))));
     this.payoutsShown = answer.published && answer.payouts.length > 0;
     const latest = [...answer.out].sort((a, b) => b.place[0] - a.place[0]).slice(0, 8);
     this.root.querySelector("[data-tv-results]").replaceChildren(...latest.map((row) => {
@@ -194,7 +200,12 @@ const tvPage = {
       const seats = [];
       for (let seat = 1; seat <= table.seats; seat++) {
         const player = table.players[String(seat)];
-        seats.push(element("li", { className: player ? "" : "empty", textContent: player ? `${player.name} (#${player.entry})` : "—" }));
+        // The seat number in words beside the name (list markers were clipped); a long name ends in "…".
+        const item = element("li", { className: player ? "" : "empty" }, element("span", { className: "tv-seat", textContent: String(seat) }), " ",
+          element("span", { className: "tv-line", textContent: player ? player.name : "—" }));
+        if (player) item.append(" ", element("span", { className: "tv-entry", textContent: `(#${player.entry})` })); // kept when the name is cut
+        item.dataset.seat = seat;
+        seats.push(item);
       }
       const card = element("article", {}, element("h3", { textContent: interpolate(table.is_final ? gettext("Table %(table)s · final") : gettext("Table %(table)s"),
         { table: table.number }, true) }), element("ol", {}, ...seats));

@@ -210,8 +210,10 @@ def broken_table(tournament: Tournament, number: int) -> dict | None:
     now_at = {row["entry_id"]: (row["tournament_table__table__number"], row["seat"]) for row in
               tournament.seatings.filter(ended_at__isnull=True, entry_id__in=[s.entry_id for s in left])
               .values("entry_id", "tournament_table__table__number", "seat")}
+    over = tournament.status == Tournament.Status.FINISHED  # END-FINISH: who is still in has won, not gone out
     return {"number": number, "broken_at": broken.broken_at.isoformat(),
             "players": [{"name": str(s.entry.player), "number": s.entry.number, "from_seat": s.seat,
+                         "winner": over and s.entry.status == Entry.Status.ACTIVE,
                          "table": now_at.get(s.entry_id, (None, None))[0], "seat": now_at.get(s.entry_id, (None, None))[1]}
                         for s in left]}
 

@@ -41,6 +41,9 @@ def undo_last(tournament_id: int, table_number: int, actor, request_key: str | N
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return _answer(op.repeated)
+        if op.tournament.status in (op.tournament.Status.FINISHED, op.tournament.Status.CANCELLED):
+            # END-FINISH: the last bust made the winner and closed the tables; "table not open" said nothing.
+            raise Refused(_("The tournament is over: the floor can undo nothing now. Ask the director."))
         here = open_table(op.tournament, table_number)
         at_table = _at_table(table_number)
         if key:

@@ -6,6 +6,7 @@ refuse."""
 
 import re
 from datetime import date
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
@@ -15,6 +16,7 @@ from tables.services.draw import draw_field, open_tables
 from tests.browser.test_floor_tablet import field
 from tests.browser.tablet import answer_questions
 from tests.browser.test_live_pages import act, sign_in
+from tournaments.models import Festival
 from tournaments.services import deals, rulings
 from tournaments.services import desk as desk_services
 
@@ -184,3 +186,28 @@ def test_CLK_EOD_the_ticket_and_the_last_hands_read_as_a_person_writes(stack, ne
     page.get_by_label("Last hands of the day").fill("1")
     page.get_by_role("button", name="Stop the clock and announce the last hands").click()
     expect(page.locator("[data-result]")).to_have_text("Clock stopped: 1 more hand at table 1.")
+
+
+def test_the_logs_first_lines_are_in_the_festivals_time_zone_like_the_live_ones(stack, browser, make_tournament, staff):
+    tournament = field(make_tournament, 4, 1)
+    Festival.objects.filter(pk=tournament.festival_id).update(time_zone="Pacific/Auckland")
+    act(open_tables, tournament.id, [1], staff["director"])
+    opened = tournament.events.get(kind="tables.opened")
+    context = browser.new_context(viewport={"width": 1440, "height": 900}, timezone_id="America/New_York")  # a laptop abroad
+    try:
+        director = context.new_page()
+        sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+        expect(director.locator("[data-live-status]")).to_have_text("live")
+
+        def clock(at, zone):
+            here = at.astimezone(ZoneInfo(zone))
+            return f"{here.hour % 12 or 12}:{here:%M:%S}"
+
+        line = director.locator('[data-event-feed] li[data-kind="tables.opened"]')
+        expect(line).to_contain_text(f"#{opened.seq} {clock(opened.at, 'Pacific/Auckland')}")
+        act(draw_field, tournament.id, staff["director"], 5)  # a live line, written once the snapshot gave the zone
+        drawn = tournament.events.get(kind="seating.drawn")
+        expect(director.locator("[data-event-feed]")).to_contain_text(f"#{drawn.seq} {clock(drawn.at, 'Pacific/Auckland')}")
+        assert clock(opened.at, "Pacific/Auckland") != clock(opened.at, "America/New_York")
+    finally:
+        context.close()

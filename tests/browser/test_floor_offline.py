@@ -75,6 +75,9 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
     tap_out(page, 1, seat)  # the starting stack asked in the page, left empty
     queue = page.locator(".offline-queue li")
     expect(queue).to_have_text([f"Out: table 1, seat {seat}, {name}"])
+    said = page.locator("[data-result]")
+    expect(said).to_contain_text("No connection: the tap waits")
+    expect(said).to_have_class("result waiting")  # not the green of a tap done
     connection.set("cut")
     page.get_by_role("button", name="Hand done", exact=True).click()
     expect(queue).to_have_text([f"Out: table 1, seat {seat}, {name}", "Hand done: table 1, hand 1"])
@@ -90,6 +93,8 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
     expect(page.locator(".offline-queue")).to_be_hidden()
     expect(page.locator('.table-card[data-table="1"][data-hand="2"] .seats li:not(.empty)')).to_have_count(5)
     expect(page.locator(".taps-waiting")).to_have_count(0)
+    expect(said).to_have_text("Connection back: every tap that waited is recorded.")  # the waiting line is gone
+    expect(said).to_have_class("result ok")
 
     # Once each, the bust and then the next hand: the bust in hand 1, the table on hand 2.
     busts = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)

@@ -178,3 +178,54 @@ def test_SEAT_BREAK_a_broken_tables_tablet_lists_where_each_player_went(stack, n
         expect(line).to_contain_text(f"table {move['to_table']}, seat {move['to_seat']}")
     expect(page.locator("[data-tables]")).not_to_contain_text("No tables")
     assert opened == []
+
+
+# Every seat box of the tables shown, each with its name's box, measured in one go (a redraw
+# between two measures would replace them).
+SEAT_BOXES = """() => [...document.querySelectorAll('.table-card ol.seats.oval > li[data-seat]')].map((li) => {
+  const r = li.getBoundingClientRect(), name = li.querySelector('.name').getBoundingClientRect();
+  const card = li.closest('.table-card').getBoundingClientRect();
+  const marks = [...li.querySelectorAll('.mark')].map((m) => { const b = m.getBoundingClientRect();
+    return b.width > 0 && b.left >= r.left - 1 && b.right <= r.right + 1 && b.top >= r.top - 1 && b.bottom <= r.bottom + 1; });
+  return { table: li.closest('.table-card').dataset.table, seat: li.dataset.seat, x: r.x, y: r.y, width: r.width, height: r.height,
+           name: li.querySelector('.name').textContent, nameShown: name.width > 20 && name.height > 8,
+           inCard: r.left >= card.left - 1 && r.right <= card.right + 1, marks };
+})"""
+
+
+def test_the_all_tables_view_lays_out_two_full_tables_with_no_seat_covering_another(stack, new_page, make_tournament, staff):
+    tournament = ten_seat_field(make_tournament, 19, 2)
+    act(open_tables, tournament.id, [1, 2], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 3)  # ten at one table, nine at the other
+    page = new_page(1280, 800)
+    sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    expect(page.locator(".table-card ol.seats.oval > li[data-seat]")).to_have_count(20)
+    expect(page.locator(".table-card li.seat:not(.empty)")).to_have_count(19)
+    boxes = page.evaluate(SEAT_BOXES)
+    for i, one in enumerate(boxes):
+        assert one["inCard"], one
+        assert one["nameShown"], one  # the name (or "empty") is there to read, not squeezed away
+        assert all(one["marks"]), one  # D, SB and BB inside their seat's box
+        for other in boxes[i + 1:]:
+            assert (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
+                    or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"]), (one, other)
+    assert sum(len(one["marks"]) for one in boxes) == 6  # button and blinds at both tables
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+
+
+def test_END_FINISH_the_tablet_names_the_winner_and_offers_no_undo_once_the_tournament_is_over(stack, new_page, make_tournament, staff):
+    tournament = ten_seat_field(make_tournament, 2, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 3)
+    page, opened = tablet(new_page, stack, staff["floor"], tournament, 1, (1280, 800))
+    out_seat, winner_seat = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
+    winner = Seating.objects.select_related("entry__player").get(tournament=tournament, ended_at__isnull=True, seat=winner_seat).entry
+    player_out(page, 1, out_seat)
+    listing = page.locator('[data-broken-table="1"]')
+    expect(listing.locator(f'li[data-entry="{winner.number}"]')).to_contain_text("won the tournament")
+    expect(listing.locator(f'li[data-entry="{winner.number}"]')).not_to_contain_text("out")
+    expect(page.locator("[data-result]")).to_contain_text("is out.")
+    expect(page.locator("[data-undo]")).to_be_hidden()
+    expect(page.get_by_role("button", name="Undo")).to_have_count(0)
+    assert opened == []

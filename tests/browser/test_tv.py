@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from clock.models import Clock, Level, Structure
 from clock.services import level_clock
+from players.models import Player
 from players.services import desk as player_services
 from tables.models import Seating, Table
 from tables.services.counts import publish_chip_leaders, report_counts
@@ -294,3 +295,43 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
     act(level_clock.start_clock, second.id, staff["director"])
     expect(turbo.locator('[data-clock="status"]')).to_have_text("running")  # each card has its own live feed
     expect(main.locator('[data-clock="status"]')).to_have_text("running")
+
+
+@pytest.mark.parametrize("width, height", TV_SIZES)
+def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_with_long_names_cut_per_line(
+        stack, tv_page, make_tournament, staff, width, height):
+    tournament = seated_field(make_tournament, staff, 7)
+    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry"))
+    long_seat = min(seats)
+    Player.objects.filter(entries__pk=seats[long_seat]).update(first_name="Maximiliana-Konstantina-Wilhelmina-Friederike")
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    tv = tv_page(width, height)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=seating")
+    table = tv.locator('[data-panel="seating"] [data-table="1"]')
+    expect(table.locator("li")).to_have_count(9)
+    for seat in range(1, 10):
+        number = table.locator(f'li[data-seat="{seat}"] .tv-seat')
+        expect(number).to_have_text(str(seat))
+        shown = number.evaluate(BOX)
+        assert not shown["clipped"] and shown["right"] <= width, (seat, shown)  # the number itself is on screen
+        if seat not in seats:
+            expect(table.locator(f'li[data-seat="{seat}"]')).to_have_text(f"{seat} —")
+    # The long name is cut with an ellipsis on its own line; the line stays inside its table.
+    line = table.locator(f'li[data-seat="{long_seat}"] .tv-line')
+    expect(line).to_contain_text("Maximiliana")
+    entry = table.locator(f'li[data-seat="{long_seat}"] .tv-entry')
+    expect(entry).to_have_text(re.compile(r"^\(#\d+\)$"))  # the entry number stays whole
+    assert not entry.evaluate(BOX)["clipped"]
+    cut = line.evaluate("(el) => ({cut: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow,"
+                        " inside: el.getBoundingClientRect().right <= el.closest('article').getBoundingClientRect().right + 1})")
+    assert cut == {"cut": True, "ellipsis": "ellipsis", "inside": True}, cut
+
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=payouts")
+    prizes = tv.locator("[data-tv-payouts] li")
+    expect(prizes.first).to_contain_text("EUR")
+    for i in range(prizes.count()):
+        expect(prizes.nth(i).locator(".tv-place")).to_have_text(f"{i + 1}.")
+        place = prizes.nth(i).locator(".tv-place").evaluate(BOX)
+        assert not place["clipped"] and place["right"] <= width, (i, place)
+    expect(prizes.first).to_have_text(re.compile(r"^1\. \d[\d,.]* EUR$"))
+    assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth")

@@ -153,3 +153,19 @@ def test_PEN_LADDER_an_undone_hand_done_gives_its_hand_back_to_a_penalty_being_s
     undo_last(tournament.id, 1, staff["floor"], key="tap-hand")
 
     assert Penalty.objects.get(pk=given["id"]).hands_left == 3 and table_of(tournament).hands_dealt == 1
+
+
+@pytest.mark.django_db
+def test_END_FINISH_no_undo_after_the_tournament_is_over_said_in_a_sentence(seated, staff):
+    tournament, seats = seated
+    *busted, last = sorted(seats)
+    for n, seat in enumerate(busted):
+        player_out(tournament.id, 1, seat, staff["floor"], request_key=f"tap-out-{n}", entry=seats[seat])
+    tournament.refresh_from_db()
+    assert tournament.status == tournament.Status.FINISHED
+    logged = tournament.events.count()
+
+    with pytest.raises(Refused, match="The tournament is over"):
+        undo_last(tournament.id, 1, staff["floor"], key=f"tap-out-{len(busted) - 1}")
+    assert tournament.events.count() == logged
+    assert Entry.objects.get(tournament=tournament, number=seats[busted[-1]]).status == Entry.Status.BUSTED
