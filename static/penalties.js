@@ -110,8 +110,12 @@ const penaltyBoard = {
     // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
     // which leaves play, and what happened, then a second tap.
     const mayDirect = document.querySelector(".floor").dataset.mayDirect === "true";
-    const confirmOut = (step) => {
+    // Kept in this.open (and the typed values by data-key, static/floor.js) so a redraw of the
+    // tablet while the director types does not take the form away.
+    const confirmOut = (step, focus = true) => {
+      this.open.confirming = step;
       const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("stack counted"), ariaLabel: interpolate(gettext("Stack counted: seat %(seat)s"), { seat }, true) });
+      chips.dataset.key = `penalty-chips-${table}-${seat}`;
       const reason = element("input", { maxLength: 150, placeholder: gettext("what happened"), ariaLabel: interpolate(gettext("What happened: seat %(seat)s"), { seat }, true) });
       const form = element("form", { className: "controls" }, element("span", { textContent: interpolate(gettext("%(step)s for %(name)s: "), { step: shownStep(step), name: player.name }, true) }), chips, reason,
         element("button", { type: "submit", textContent: interpolate(gettext("Confirm: %(step)s"), { step: shownStep(step) }, true) }));
@@ -120,8 +124,9 @@ const penaltyBoard = {
         give(step, { chips: Number(chips.value), reason: reason.value });
       });
       box.querySelectorAll("form").forEach((old) => old.remove());
+      reason.dataset.key = `penalty-reason-${table}-${seat}`;
       box.insertBefore(form, said);
-      chips.focus();
+      if (focus) chips.focus();
     };
     const directorOnly = (step) => /\b(disqualification|ban)\b/.test(step);
     const steps = offer.ladder.map((step) => element("button", {
@@ -132,6 +137,7 @@ const penaltyBoard = {
     const before = offer.given_before ? sayCount(offer.given_before, ngettext(" (%(count)s penalty for this before)", " (%(count)s penalties for this before)", offer.given_before)) : "";
     box.append(element("span", { textContent: `${player.name}${before}: ` }), infraction, ...steps,
       element("button", { type: "button", textContent: gettext("Cancel"), onclick: () => this.close() }), said);
+    if (this.open.confirming) confirmOut(this.open.confirming, false);
     return box;
   },
 };
