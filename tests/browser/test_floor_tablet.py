@@ -22,13 +22,14 @@ from tournaments.models import Entry
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def field(make_tournament, players: int, tables: int):
+def field(make_tournament, players: int, tables: int, seats: int = 9, names=("Player", "Field")):
+    """Venue tables of `seats` and `players` bought in: first names "Player00"…, one last name."""
     tournament = make_tournament()
     for number in range(1, tables + 1):
-        Table.objects.create(festival=tournament.festival, number=number, seats=9)
+        Table.objects.create(festival=tournament.festival, number=number, seats=seats)
     for i in range(players):
         player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Player{i:02d}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+            f"{names[0]}{i:02d}", names[1], date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
         act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     return tournament
 

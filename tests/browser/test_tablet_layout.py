@@ -3,21 +3,16 @@ with names, entry numbers, stacks, the button and blinds; "Hand done" on screen 
 scrolling, upright and sideways; every question asked in the page, never by the browser's
 confirm()/prompt(); a broken table's tablet saying where its players went."""
 
-from datetime import date
-
 import pytest
 from playwright.sync_api import expect
 
-from players.services import desk as player_services
-from tables.models import Seating, Table, TournamentTable
+from tables.models import Seating, TournamentTable
 from tables.services.breaking import break_next_table
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
 from tests.browser.tablet import answer, no_native_dialogs, open_seat, player_out, question, seat_action, seat_box, sheet
+from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.entries import Kind
-from tournaments.services import desk as services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,14 +20,7 @@ SIZES = [(1280, 800), (800, 1280)]
 
 
 def ten_seat_field(make_tournament, players: int, tables: int):
-    tournament = make_tournament()
-    for number in range(1, tables + 1):
-        Table.objects.create(festival=tournament.festival, number=number, seats=10)
-    for i in range(players):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Name{i:02d}", "Tablet", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    return tournament
+    return field(make_tournament, players, tables, seats=10, names=("Name", "Tablet"))
 
 
 def tablet(new_page, stack, user, tournament, table, size):
