@@ -18,7 +18,7 @@ def test_the_lobby_speaks_german_to_a_german_browser_and_for_a_german_festival(s
     expect(german.get_by_role("heading", name="Meinen Platz finden")).to_be_visible()
     expect(german.get_by_role("button", name="Suchen")).to_be_visible()
     expect(german.get_by_text("Spieler übrig")).to_be_visible()
-    expect(german.get_by_label("Dein Name")).to_be_visible()
+    expect(german.get_by_label("Ihr Name")).to_be_visible()
 
     english = new_page(390, 844)
     english.set_extra_http_headers({"Accept-Language": "en-GB,en;q=0.9"})
