@@ -74,6 +74,16 @@ class Tournament(models.Model):
     guarantee = models.PositiveBigIntegerField(null=True, blank=True, help_text="PAY-POOL: minor units, tops up the pool")
     guarantee_void = models.BooleanField(default=False, help_text="force majeure: the guarantee does not apply")
     filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
+    # A flight (Day 1A, 1B, ...) is a tournament of its own (registration, tables, clock, end of
+    # day) that feeds its main event: one prize pool from every flight's entries, and Day 2 is
+    # played in the main event from the flights' qualified bags.
+    main_event = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights",
+                                   help_text="a flight: the event it feeds (its Day 2, prize pool and payouts)")
+    # A satellite's results issue won-seat vouchers for its target (REG-NONTRANSFER); in
+    # neverending the freeroll entries of each level become vouchers for the next level.
+    satellite_for = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="satellites",
+                                      help_text="the event whose seats this one awards (a satellite's target, "
+                                                "neverending's next level)")
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
@@ -93,6 +103,9 @@ class Tournament(models.Model):
                 condition=models.Q(max_entries__isnull=True) | models.Q(seats_sold__lte=models.F("max_entries")),
                 name="tournament_seats_sold_within_cap",
             ),
+            models.CheckConstraint(condition=~models.Q(main_event=models.F("id")), name="tournament_not_its_own_flight"),
+            models.CheckConstraint(condition=~models.Q(satellite_for=models.F("id")),
+                                   name="tournament_not_its_own_satellite"),
         ]
 
     # Written only by the services' own UPDATE statements under the row lock. A save() of an
