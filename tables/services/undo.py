@@ -3,7 +3,8 @@ taken back by the tablet that tapped them, while nothing else has happened at th
 Whatever cannot be taken back safely is refused with a sentence; the director still has the
 undo of a bust with a reason (tournaments/services/rulings.py).
 
-Service floor: calls no other service; reads the queries.
+Service floor: calls no other service; reads the queries. The director's undo of a bust
+(rulings) shares its two steps, `reentered_since` and `bust_undone`.
 """
 
 from datetime import datetime
@@ -102,22 +103,32 @@ def _undo_out(op: Operation, here: TournamentTable, action: Event, now: datetime
     if bust is None or bust.entry.status != Entry.Status.BUSTED or tournament.status == tournament.Status.FINISHED:
         raise Refused(_("This bust is no longer recorded as it was: ask the director."))
     entry = bust.entry
-    if entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
-            player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
+    if reentered_since(tournament, entry):
         raise Refused(_("%(player)s has re-entered since: the bust stands.") % {"player": entry.player})
     if here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
         raise Refused(_("Seat %(seat)s at table %(table)s has been taken since: ask the director.")
                       % {"seat": bust.seat, "table": bust.table})
     Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=bust.seat, started_at=now)
-    bust.undone_at, bust.undo_reason = now, UNDONE_ON_THE_FLOOR
-    bust.save(update_fields=["undone_at", "undo_reason"])
-    Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ACTIVE)
+    bust_undone(bust, UNDONE_ON_THE_FLOOR, now)
     if here.heads_up_from_hand is not None and here.seatings.filter(ended_at__isnull=True).count() > 2:
         here.heads_up_from_hand = None  # CLK-HEADSUP: the bust that made it heads-up is gone
         here.save(update_fields=["heads_up_from_hand"])
     public = {"entry": entry.number, "table": bust.table, "seat": bust.seat, **field_counts(tournament.id)}
     return op.append(kinds.PLAYER_OUT_UNDONE, public=public, payload={
         **public, "reason": UNDONE_ON_THE_FLOOR, "player": player_summary(entry.player), "undoes": action.seq})
+
+
+def reentered_since(tournament, entry: Entry) -> bool:
+    """The player bought a new seat after this entry's bust: the bust cannot be undone."""
+    return entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
+        player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists()
+
+
+def bust_undone(bust: Elimination, reason: str, now: datetime) -> None:
+    """The bust stops counting and the entry is active again; the caller has seated it."""
+    bust.undone_at, bust.undo_reason = now, reason
+    bust.save(update_fields=["undone_at", "undo_reason"])
+    Entry.objects.filter(pk=bust.entry_id).update(status=Entry.Status.ACTIVE)
 
 
 def _undo_hand_done(op: Operation, here: TournamentTable, action: Event) -> Event:

@@ -18,6 +18,7 @@ from players.queries import player_summary
 from tables.models import ChipAdjustment, Seating, TournamentTable
 from tables.services.draw import seat_new_entry
 from tables.services.floor import end_seating
+from tables.services.undo import bust_undone, reentered_since
 from tournaments.models import Entry, Ruling
 from tournaments.queries import field_counts
 from tournaments.record_queries import ruling_document
@@ -39,8 +40,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         bust = entry.eliminations.filter(undone_at__isnull=True).first()
         if bust is None or entry.status != Entry.Status.BUSTED:
             raise Refused(_("Entry #%(entry_number)s is not out: there is no bust to undo.") % {"entry_number": entry_number})
-        if entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
-                player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists():
+        if reentered_since(tournament, entry):
             raise Refused(_("%(player)s has re-entered since: void or refund that entry first.") % {"player": entry.player})
         now = timezone.now()
         here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).first()
@@ -52,9 +52,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
             if place is None:
                 raise Refused(_("No seat is free where a player may sit this hand: undo after the next hand."))
             table, seat = place
-        bust.undone_at, bust.undo_reason = now, reason
-        bust.save(update_fields=["undone_at", "undo_reason"])
-        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.ACTIVE)
+        bust_undone(bust, reason, now)
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, "table": table, "seat": seat, **counts}
         op.append(kinds.PLAYER_OUT_UNDONE, public=public,
