@@ -33,8 +33,6 @@ from pokerfest import stack
 from tests.conftest import process_env
 from tournaments.models import Event
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
 LEVELS = (6, 30, 600)  # level 1 (30 s) outlasts the kill and the takeover on a loaded machine
 START_WITHIN = 240.0  # seconds for both nodes to migrate and serve on a busy machine
 CSRF = secrets.token_hex(16)  # a CSRF secret of our own, sent as cookie and header
@@ -165,6 +163,7 @@ def level_starts(tournament_id: int) -> list[int]:
             Event.objects.filter(tournament_id=tournament_id, kind=kinds.CLOCK_LEVEL_STARTED.name).order_by("seq")]
 
 
+@pytest.mark.django_db(transaction=True)
 def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_other(
         make_tournament, staff, tmp_path):
     """CLK-CONTROL on every screen whichever node serves it; CLK-LEVELS advanced exactly once."""
@@ -236,3 +235,12 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
         shared.delete(lease_key, namespace)
     # The survivor stops on Ctrl-C as a single launcher does, leaving nothing behind.
     assert left == [], [" ".join(process.cmdline()) for process in left]
+
+
+def test_a_node_without_the_shared_servers_refuses_to_start_and_says_why():
+    env = {name: value for name, value in os.environ.items() if name not in ("DATABASE_URL", "REDIS_URL")}
+    refused = subprocess.run([sys.executable, "-m", "pokerfest.stack", "run", "--node"], cwd=stack.ROOT, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2
+    assert ("a node shares PostgreSQL and Redis with the other nodes: set DATABASE_URL and REDIS_URL "
+            "(an embedded server would be this node's alone)") in refused.stderr
