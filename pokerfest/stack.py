@@ -240,16 +240,23 @@ def node_name(port: int) -> str:
     return os.environ.get("POKERFEST_NODE_NAME") or f"{socket.gethostname()}:{port}"
 
 
-def migrate(env: dict[str, str]) -> None:
+def migrate(env: dict[str, str], patience: float = 60) -> None:
     """Nodes that start together migrate one at a time (a PostgreSQL advisory lock held while
-    `migrate` runs): the first applies the migrations, the others then find nothing to do."""
-    try:
-        lock = psycopg.connect(env["DATABASE_URL"], autocommit=True, connect_timeout=30)
-    except psycopg.Error as error:
-        raise SystemExit(f"pokerfest: cannot reach PostgreSQL to migrate ({error})") from None
+    `migrate` runs): the first applies the migrations, the others then find nothing to do.
+    A database that is starting or full ("too many clients") is waited for, up to `patience`."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            lock = psycopg.connect(env["DATABASE_URL"], autocommit=True, connect_timeout=10)
+            break
+        except psycopg.OperationalError as error:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"pokerfest: cannot reach PostgreSQL to migrate ({error})") from None
+            time.sleep(1)
     with lock:
         lock.execute("SELECT pg_advisory_lock(hashtext('pokerfest.migrate'))")
-        manage(env, "migrate", "--noinput")
+        # A request gives up on the database after DB_WAIT_SECONDS; a migration may wait longer.
+        manage({"DB_WAIT_SECONDS": str(int(patience)), **env}, "migrate", "--noinput")
 
 
 def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
