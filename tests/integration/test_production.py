@@ -1,10 +1,13 @@
 """The production configuration (DEBUG off, no POKERFEST_DEVELOPMENT, a SECRET_KEY, the HTTPS
 settings at their defaults) as docker-compose.yml runs it: Django's deploy checks pass, a missing
 SECRET_KEY stops it with a sentence, and a real daphne redirects to HTTPS, sends the security
-headers and no Server name, while GET /health/ answers over plain HTTP for the healthcheck."""
+headers and no Server name, while GET /health/ answers over plain HTTP for the healthcheck; a
+WebSocket arriving with the headers deploy/nginx.conf sends is served, not redirected."""
 
 import http.client
+import json
 import secrets
+import socket
 import subprocess
 import sys
 import time
@@ -12,6 +15,7 @@ import time
 import pytest
 import redis
 from django.conf import settings
+from websockets.sync.client import connect
 
 from pokerfest import stack
 from tests.conftest import process_env, wait_for_port
@@ -104,4 +108,21 @@ def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_hea
         assert time.monotonic() < deadline, check.stdout + processes.logs()
         time.sleep(0.5)
     assert check.stdout.startswith('200 {"healthy": true')
+    sock.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_websocket_with_the_proxys_headers_reaches_a_production_web_replica(processes, make_tournament):
+    """What deploy/nginx.conf sends on: Host, X-Forwarded-For/-Proto, Upgrade and Connection."""
+    tournament = make_tournament()
+    sock = stack.listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    processes.start("web", stack.web_command(sock), env=production_env(), pass_fds=(sock.fileno(),))
+    wait_for_port(port)
+    proxied = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
+    # The socket to 127.0.0.1, the handshake for the site's name, as the proxy passes $host on.
+    with connect(f"ws://{HOST}/ws/tournaments/{tournament.id}/lobby/", sock=socket.create_connection(("127.0.0.1", port)),
+                 origin=f"https://{HOST}", additional_headers=proxied, open_timeout=60) as lobby:
+        first = json.loads(lobby.recv(timeout=60))
+    assert first["type"] == "snapshot" and first["tournament"]["name"] == "Test Event"
     sock.close()

@@ -1,11 +1,13 @@
-"""docker-compose.yml starts exactly what `make run` starts (no Docker engine runs here, so
-the file is checked as data)."""
+"""docker-compose.yml starts exactly what `make run` starts, with web and worker replicas behind
+one proxy (deploy/nginx.conf) and one beat. No Docker engine or nginx runs here, so the files
+are checked as data."""
 
 import re
 from pathlib import Path
 
 import pytest
 import yaml
+from django.conf import settings
 
 from pokerfest import stack
 
@@ -18,7 +20,7 @@ def compose() -> dict:
 
 def test_compose_has_the_production_services_from_one_image():
     services = compose()["services"]
-    assert set(services) == {"postgres", "redis", "web", "worker", "beat"}
+    assert set(services) == {"postgres", "redis", "web", "worker", "beat", "proxy"}
     app = [services[name] for name in ("web", "worker", "beat")]
     assert {(s["build"], s["image"]) for s in app} == {(".", "pokerfest")}
     for service in app:
@@ -84,3 +86,75 @@ def test_every_service_restarts_on_its_own_and_web_checks_its_health():
     assert services["web"]["healthcheck"]["test"] == ["CMD", "python", "-m", "pokerfest.healthcheck"]
     for name in ("postgres", "redis"):
         assert services[name]["healthcheck"]["test"][0] == "CMD"
+
+
+def nginx(text: str) -> list:
+    """nginx's configuration as nested lists: [directive, *arguments] or [name, *arguments, [block…]]."""
+    tokens = re.findall(r'"[^"]*"|\'[^\']*\'|[{};]|[^\s{};]+', re.sub(r"#[^\n]*", "", text))
+
+    def block(at: int) -> tuple[list, int]:
+        found, words = [], []
+        while at < len(tokens):
+            token, at = tokens[at], at + 1
+            if token == ";":
+                found.append(words)
+                words = []
+            elif token == "{":
+                inner, at = block(at)
+                found.append([*words, inner])
+                words = []
+            elif token == "}":
+                return found, at
+            else:
+                words.append(token.strip("'\""))
+        assert not words, f"unfinished directive {words}"
+        return found, at
+
+    parsed, _ = block(0)
+    return parsed
+
+
+def one(directives: list, *start: str) -> list:
+    matches = [d for d in directives if tuple(d[:len(start)]) == start]
+    assert len(matches) == 1, (start, matches)
+    return matches[0]
+
+
+def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
+    services = compose()["services"]
+    # `--scale web=3`: no replica claims a host port; the proxy publishes the one address.
+    assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
+    assert [interpolate(port, {}) for port in services["proxy"]["ports"]] == ["8000:8000"]
+    assert services["proxy"]["volumes"] == ["./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro"]
+    major, minor = map(int, services["proxy"]["image"].removeprefix("nginx:").split(".")[:2])
+    assert (major, minor) >= (1, 28)  # the upstream's `resolve` (open-source nginx since 1.27.3)
+    for name in ("web", "worker"):
+        assert "container_name" not in services[name] and "deploy" not in services[name]
+    # One beat service, and the beat it runs stands by while another holds the lease.
+    beats = [name for name, service in services.items() if "beat" in service.get("command", [])]
+    assert beats == ["beat"] and "deploy" not in services["beat"]
+    assert settings.CELERY_BEAT_SCHEDULER == "pokerfest.beat:SingleBeat"
+
+
+def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica():
+    config = nginx((ROOT / "deploy/nginx.conf").read_text())
+    upstream = one(config, "upstream", "pokerfest_web")[-1]
+    assert one(upstream, "server") == ["server", "web:8000", "resolve"]  # every replica, as they come and go
+    assert one(upstream, "zone")[1] == "pokerfest_web" and one(config, "resolver")[1] == "127.0.0.11"
+    # No sticky sessions: state is in PostgreSQL and live events reach every replica through Redis.
+    assert not {"ip_hash", "hash", "sticky"} & {directive[0] for directive in upstream}
+    server = one(config, "server")[-1]
+    assert one(server, "listen") == ["listen", "8000"]  # the port compose publishes
+    headers = {d[1]: d[2] for d in server if d[0] == "proxy_set_header"}
+    assert headers == {"Host": "$host", "X-Forwarded-For": "$remote_addr", "X-Forwarded-Proto": "$forwarded_proto",
+                       "Upgrade": "$http_upgrade", "Connection": "$connection_upgrade"}
+    assert one(server, "proxy_http_version")[1] == "1.1"  # WebSocket upgrades need HTTP/1.1
+    upgrade = one(config, "map", "$http_upgrade", "$connection_upgrade")[-1]
+    assert ["default", "upgrade"] in upgrade
+    locations = {d[1]: d[-1] for d in server if d[0] == "location"}
+    assert set(locations) == {"/ws/", "/"}
+    for location in locations.values():
+        assert one(location, "proxy_pass")[1] == "http://pokerfest_web"
+        # A location with a header of its own would drop every header set above (nginx's inheritance).
+        assert not [d for d in location if d[0] == "proxy_set_header"]
+    assert one(locations["/ws/"], "proxy_read_timeout")[1] == "1h"
