@@ -97,6 +97,10 @@ class Seating(models.Model):
                                     name="seating_one_open_seat_per_entry"),
             models.CheckConstraint(condition=models.Q(seat__gte=1), name="seating_seat_from_1"),
         ]
+        # The seats taken now, by tournament: every bust counts them (per table, to balance);
+        # the tournament's index alone also walks every seat it ever had.
+        indexes = [models.Index(fields=["tournament", "tournament_table"], condition=models.Q(ended_at__isnull=True),
+                                name="seating_open_by_tournament")]
 
 
 class SeatPin(models.Model):

@@ -8,7 +8,7 @@ the players' queries (apps to its right), never the tournaments' (to its left) n
 
 from dataclasses import dataclass
 
-from django.db.models import F, Max, Q
+from django.db.models import Count, F, Max, Q
 from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
@@ -39,24 +39,45 @@ class OpenTable:
     playing_level: int | None
     hands_left: int | None
     heads_up_from_hand: int | None
-    state: seating.Table
+    state: seating.Table | seating.TableSize  # TableSize from open_table_sizes
+
+
+_OPEN_TABLE_FIELDS = ("id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
+                      "hands_dealt", "playing_level", "hands_left", "heads_up_from_hand", "button", "small_blind",
+                      "big_blind")
+
+
+def _open_table_rows(tournament: Tournament) -> list[dict]:
+    return list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(*_OPEN_TABLE_FIELDS))
+
+
+def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTable:
+    return OpenTable(row["id"], row["table__is_tv"], row["is_final"], row["open_order"], row["break_position"],
+                     row["hands_dealt"], row["playing_level"], row["hands_left"], row["heads_up_from_hand"], state)
 
 
 def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
     """Every open table by number, from two plain queries: on a 1,000-table floor every bust
     reads them, so no model instances."""
-    rows = list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(
-        "id", "table__number", "table__seats", "table__is_tv", "is_final", "open_order", "break_position",
-        "hands_dealt", "playing_level", "hands_left", "heads_up_from_hand", "button", "small_blind", "big_blind"))
+    rows = _open_table_rows(tournament)
     players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
     for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
             "tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
-    return {row["table__number"]: OpenTable(
-        row["id"], row["table__is_tv"], row["is_final"], row["open_order"], row["break_position"], row["hands_dealt"],
-        row["playing_level"], row["hands_left"], row["heads_up_from_hand"],
-        seating.Table(row["table__number"], row["table__seats"], players[row["id"]], row["button"],
-                      row["small_blind"], row["big_blind"])) for row in rows}
+    return {row["table__number"]: _open_table(row, seating.Table(
+        row["table__number"], row["table__seats"], players[row["id"]], row["button"], row["small_blind"],
+        row["big_blind"])) for row in rows}
+
+
+def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
+    """Every open table by number with how many sit there (its `state` a seating.TableSize):
+    what a bust's proposal reads first. The database counts the seats (one scan, grouped: a
+    count per table is a thousand lookups); no seat comes to Python."""
+    rows = _open_table_rows(tournament)
+    counts = dict(tournament.seatings.filter(ended_at__isnull=True).order_by().values("tournament_table_id")
+                  .annotate(sitting=Count("id")).values_list("tournament_table_id", "sitting"))
+    return {row["table__number"]: _open_table(row, seating.TableSize(
+        row["table__number"], row["table__seats"], counts.get(row["id"], 0))) for row in rows}
 
 
 def in_use_elsewhere(tournament: Tournament, numbers: list[int]) -> list[tuple[int, str]]:
@@ -126,9 +147,9 @@ def proposed_moves(tournament_id: int) -> dict:
     tables to halt."""
     tournament = Tournament.objects.get(pk=tournament_id)
     rules = tournament.rules().seating
-    open_here = open_tables(tournament)
-    states = [t.state for t in open_here.values()]
-    left = sum(t.count for t in states)
+    open_here = open_table_sizes(tournament)  # the sizes decide; who sits where only for moves
+    sizes = [t.state for t in open_here.values()]
+    left = sum(t.count for t in sizes)
     answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False,
               "players_left": left}
     if not open_here or left == 0:
@@ -137,9 +158,12 @@ def proposed_moves(tournament_id: int) -> dict:
     final = final_table_of(open_here, order)
     if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
         return {**answer, "final_due": True}
-    breaking = seating.table_to_break(states, order)
+    breaking = seating.table_to_break(sizes, order)
     if breaking is not None:
         return {**answer, "break_due": breaking}
+    if not seating.needs_balancing(sizes, rules.balance_tolerance):
+        return {**answer, "halted": seating.halted_tables(sizes, rules.halt_when_short_by)}
+    states = [t.state for t in open_tables(tournament).values()]
     moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
     plan = seating.balance(states, tolerance=rules.balance_tolerance, moved_before=moved_before,
                            by_corresponding_seat=rules.move_by_corresponding_seat,

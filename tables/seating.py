@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import random
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from core.refusals import gettext as _
 from tournaments.high_card import high_card
@@ -41,6 +42,24 @@ class Table:
     def next_occupied(self, seat: int, players: dict[int, int] | None = None) -> int | None:
         players = self.players if players is None else players
         return next((s for s in self.after(seat) if s in players), None)
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """A table as the precedence of the final table, breaking and balancing first reads it:
+    how many sit there. On a 1,000-table floor a bust reads these, not every seat."""
+
+    number: int
+    seats: int
+    count: int
+
+
+class Sized(Protocol):
+    number: int
+    seats: int
+
+    @property
+    def count(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -141,6 +160,20 @@ def partners(keep_apart: list[set[int]] | None) -> dict[int, set[int]]:
     return found
 
 
+def halted_tables(tables: list[Sized], halt_when_short_by: int | None = 3) -> list[int]:
+    """SEAT-BALANCE (pokerfest): the tables `halt_when_short_by` or more short of the largest,
+    where play halts until the moves are made."""
+    most = max((t.count for t in tables), default=0)
+    return sorted(t.number for t in tables if halt_when_short_by and most - t.count >= halt_when_short_by)
+
+
+def needs_balancing(tables: list[Sized], tolerance: int = 1) -> bool:
+    """Whether `balance` has any move to make: the largest and the smallest table are more than
+    `tolerance` apart. When not, the sizes alone answer, without reading who sits where."""
+    counts = [t.count for t in tables]
+    return len(counts) > 1 and max(counts) - min(counts) > tolerance
+
+
 def balance(tables: list[Table], tolerance: int = 1, moved_before: frozenset[int] = frozenset(),
             by_corresponding_seat: bool = False, halt_when_short_by: int | None = 3,
             keep_apart: list[set[int]] | None = None) -> BalancePlan:
@@ -153,8 +186,7 @@ def balance(tables: list[Table], tolerance: int = 1, moved_before: frozenset[int
     """
     apart = partners(keep_apart)
     state = {table.number: table for table in tables}
-    most = max((t.count for t in tables), default=0)
-    halted = sorted(t.number for t in tables if halt_when_short_by and most - t.count >= halt_when_short_by)
+    halted = halted_tables(tables, halt_when_short_by)
     moved, moves, waiting = set(moved_before), [], set()
     while True:
         live = [t for t in state.values() if t.number not in waiting]
@@ -264,7 +296,7 @@ def seat_late_entry(tables: list[Table], player: int, rng: random.Random) -> tup
 # SEAT-BREAK, SEAT-FINAL, BTN-DRAW ----------------------------------------------------------
 
 
-def table_to_break(tables: list[Table], breaking_order: list[int]) -> int | None:
+def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:
     """SEAT-BREAK: the table that breaks now, the first of the breaking order still open, when
     the field fits in the other tables' seats; None otherwise."""
     present = {t.number: t for t in tables}

@@ -166,7 +166,8 @@ def payout_table(entries: int, pool: int, rules: PayoutRules, places: int | None
         return [pool]
     weights = [1 / k - 1 / places for k in range(1, places + 1)]  # the last place: minimum cash only
     extra = pool - places * min_cash
-    raw = [min_cash + extra * w / sum(weights) for w in weights]
+    total = sum(weights)  # once, not once per place: a 10,000-entry field pays 1,500 places
+    raw = [min_cash + extra * w / total for w in weights]
     return _to_units([int(r) for r in raw], pool, rules.unit)
 
 

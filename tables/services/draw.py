@@ -6,6 +6,7 @@ Service floor: tables' services may call the clock's; reads come from the querie
 
 import random
 import secrets
+from dataclasses import replace
 
 from django.db import IntegrityError
 from django.utils import timezone
@@ -45,8 +46,9 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
                           + ": it opens here once it breaks there or that tournament ends.")
         start = tournament.tables.count()
         try:
-            opened = [TournamentTable.objects.create(tournament=tournament, table=venue[n], open_order=start + i + 1)
-                      for i, n in enumerate(numbers)]
+            opened = TournamentTable.objects.bulk_create([  # one statement for a whole flight's tables
+                TournamentTable(tournament=tournament, table=venue[n], open_order=start + i + 1)
+                for i, n in enumerate(numbers)])
         except IntegrityError as clash:  # the constraint: another tournament opened one just now
             if "venue_table_open_in_one_tournament" not in str(clash):
                 raise
@@ -69,38 +71,37 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
             return repeated.payload
         if tournament.seatings.filter(ended_at__isnull=True).exists():
             raise Refused(_("The field is already drawn: seat late entries one by one instead."))
-        open_here = list(tournament.tables.filter(broken_at__isnull=True).select_related("table"))
+        # Plain rows, not model instances: a festival flight draws 10,000 entries over 1,000
+        # tables, and the draw should cost little more than inserting its seat rows.
+        open_here = open_tables_of(tournament)
         if not open_here:
             raise Refused(_("Open the tournament's tables first."))
-        entries = {e.id: e for e in tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE)}
+        entries = sorted(tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE)
+                         .values_list("id", flat=True))
         if not entries:
             raise Refused(_("There are no entries to seat yet."))
-        capacity = sum(t.table.seats for t in open_here)
+        capacity = sum(t.state.seats for t in open_here.values())
         if len(entries) > capacity:
             raise Refused(_("%(entries_count)s entries need more than the %(capacity)s seats of the "
                             "open tables: open more tables first.") % {"entries_count": len(entries), "capacity": capacity})
         rng = random.Random(seed)
-        plan = seating.draw(sorted(entries), [seating.Table(t.table.number, t.table.seats) for t in open_here], rng,
-                            pinned=_pins(tournament, entries, {t.table.number for t in open_here}),
-                            keep_apart=keep_apart(tournament))
-        by_number = {t.table.number: t for t in open_here}
+        plan = seating.draw(entries, [seating.Table(number, t.state.seats) for number, t in open_here.items()], rng,
+                            pinned=_pins(tournament, set(open_here)), keep_apart=keep_apart(tournament))
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
-        rows, chart = [], {}
+        rows, chart, positions = [], {}, {}
         for drawn in plan.tables:
-            here = by_number[drawn.number]
-            rows += [Seating(tournament=tournament, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
-                     for seat, entry_id in drawn.players.items()]
+            table_id = open_here[drawn.number].id
+            rows += [Seating(tournament_id=tournament.id, entry_id=entry_id, tournament_table_id=table_id, seat=seat,
+                             started_at=now) for seat, entry_id in drawn.players.items()]
             if drawn.number in buttons:
                 # The first hand's positions: the balancing rules reason from the hand dealt.
-                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players,
-                                                        button=buttons[drawn.number]))
-                here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
+                first = seating.next_hand(replace(drawn, button=buttons[drawn.number]))
+                positions.setdefault((first.button, first.small_blind, first.big_blind), []).append(table_id)
             chart[drawn.number] = drawn.count
-        level = level_now(tournament_id)
-        for here in open_here:
-            here.playing_level = level
-        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind", "playing_level"],
-                                            batch_size=500)
+        tournament.tables.filter(broken_at__isnull=True).update(playing_level=level_now(tournament_id))
+        # One UPDATE per distinct (button, small blind, big blind): a handful, not one per table.
+        for (button, small, big), table_ids in positions.items():
+            TournamentTable.objects.filter(pk__in=table_ids).update(button=button, small_blind=small, big_blind=big)
         Seating.objects.bulk_create(rows)
         public = {"tables": chart}
         if field_draw:
@@ -110,10 +111,11 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
     return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
 
 
-def _pins(tournament: Tournament, entries: dict[int, Entry], open_numbers: set[int]) -> dict[int, tuple[int, int]]:
+def _pins(tournament: Tournament, open_numbers: set[int]) -> dict[int, tuple[int, int]]:
     """SEAT-DRAW: the seats staff reserved for active entries."""
     pins = {}
-    for pin in tournament.seat_pins.select_related("table", "entry").filter(entry_id__in=entries):
+    for pin in tournament.seat_pins.select_related("table", "entry").filter(
+            entry__kind__in=Entry.SEAT_KINDS, entry__status=Entry.Status.ACTIVE):
         if pin.table.number not in open_numbers:
             raise Refused(_("Entry #%(entry_number)s is pinned to table %(table_number)s, which is "
                             "not open: open it or change the pin.") % {"entry_number": pin.entry.number, "table_number": pin.table.number})

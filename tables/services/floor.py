@@ -139,8 +139,8 @@ def bust(op: Operation, here: TournamentTable, sitting: Seating, starting_stack:
                                hand_for_hand=bust_hand(tournament),
                                starting_stack=starting_stack, at=now)
     calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
-    seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
-    if tournament.seatings.filter(ended_at__isnull=True).count() == 1 and not waiting_entries(tournament):
+    seated = seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
+    if left + len(seated) == 1 and not waiting_entries(tournament):
         finish(op, "last player standing")  # END-FINISH: one player holds every chip
 
 

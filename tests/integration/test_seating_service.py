@@ -13,10 +13,11 @@ from tables import seating
 from tables.models import Seating, Table
 from tournaments import queries
 from tournaments.services import desk
-from tables.queries import floor_view, seat_of
+from tables.queries import floor_view, proposed_moves, seat_of
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
 from tournaments.entries import Kind
+from players.models import Player
 from tournaments.models import Entry
 
 
@@ -498,3 +499,40 @@ def test_ENT_WAIT_late_entries_wait_in_order_for_a_seat_and_take_the_next_that_o
     assert seat_of(Entry.objects.get(pk=late[0].pk)) == (1, busted_seat) and seat_of(late[1]) is None
     open_tables(tournament.id, [2], staff["director"])  # a table that opens seats the rest at once
     assert in_line() == [] and seat_of(late[1])[0] == 2
+
+
+@pytest.mark.django_db
+def test_SEAT_DRAW_a_thousand_entries_over_112_tables_each_seated_once_nine_at_most_balanced_within_one(
+        make_tournament, staff):
+    """SEAT-DRAW at festival scale, through the director's API: every entry is seated exactly
+    once, no table holds more than its nine seats, the tables are within one of each other, every
+    table with players has its first hand's positions, and a bust's proposal reads the sizes."""
+    tournament = make_tournament()
+    Table.objects.bulk_create([Table(festival=tournament.festival, number=n, seats=9) for n in range(1, 113)])
+    now = timezone.now()
+    people = Player.objects.bulk_create([  # the desk is not what this tests: 1,000 entries in bulk
+        Player(first_name=f"Large{n}", last_name="Field", date_of_birth=date(1985, 3, 4), id_checked_on=now.date(),
+               id_document_type="passport", id_document_number=f"LARGE{tournament.id}X{n}") for n in range(1000)])
+    Entry.objects.bulk_create([
+        Entry(tournament=tournament, player=p, number=n + 1, kind="buy_in", chips=10_000, pool_part=0, fee_part=0,
+              paid=0, method="cash", desk="d", shift="s", created_at=now) for n, p in enumerate(people)])
+    director = signed_in(staff["director"])
+    base = f"/api/tournaments/{tournament.id}"
+    opened = director.post(f"{base}/tables/open/", {"tables": list(range(1, 113))}, content_type="application/json")
+    assert opened.status_code == 200, opened.content
+    drawn = director.post(f"{base}/seating/draw/").json()
+
+    sitting = list(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list(
+        "entry_id", "tournament_table__table__number", "seat"))
+    assert sorted(entry for entry, _, _ in sitting) == sorted(tournament.entries.values_list("id", flat=True))
+    assert len({(table, seat) for _, table, seat in sitting}) == 1000 and all(1 <= seat <= 9 for _, _, seat in sitting)
+    counts = {number: sum(1 for _, table, _ in sitting if table == number) for number in range(1, 113)}
+    assert max(counts.values()) <= 9 and max(counts.values()) - min(counts.values()) <= 1
+    assert drawn["tables"] == {str(number): count for number, count in counts.items()}
+    seats_of = {}
+    for _, table, seat in sitting:
+        seats_of.setdefault(table, set()).add(seat)
+    for here in tournament.tables.select_related("table"):
+        assert here.button in seats_of[here.table.number] and here.big_blind in seats_of[here.table.number]
+    assert proposed_moves(tournament.id) == {"moves": [], "halted": [], "waiting": [], "break_due": None,
+                                             "final_due": False, "players_left": 1000}

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tables.seating import (
-    Table, balance, big_blind_order, break_table, button_draw, draw, draw_buttons, final_table, hands_until_big_blind,
-    next_hand, seat_late_entry, worst_seat,
+    Table, TableSize, balance, big_blind_order, break_table, button_draw, draw, draw_buttons, final_table,
+    halted_tables, hands_until_big_blind, needs_balancing, next_hand, seat_late_entry, table_to_break, worst_seat,
 )
 
 
@@ -295,3 +295,25 @@ def test_SEAT_COLLECT_a_seat_number_goes_into_play_once_every_table_has_collecte
     assert stacks_in_play(some_eights, tables) == set()  # table 3's seat 8 is still out
     assert stacks_in_play(some_eights | {(3, 8), (3, 9)}, tables) == {8, 9}
     assert stacks_in_play({(1, 2), (2, 2), (1, 1)}, tables) == {1, 2}
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data(), tolerance=st.integers(1, 3), halt=st.sampled_from([None, 3]))
+def test_SEAT_BALANCE_the_sizes_alone_say_when_no_move_is_due_and_which_tables_halt(data, tolerance, halt):
+    """SEAT-BALANCE, SEAT-BREAK: a bust's proposal reads only how many sit at each table; when
+    `needs_balancing` says no, `balance` over the full tables makes no move and halts the same
+    tables, and the table to break is the same from the sizes as from the seats."""
+    tables = []
+    for number in data.draw(st.lists(st.integers(1, 40), min_size=1, max_size=8, unique=True)):
+        seats = data.draw(st.sampled_from([6, 9, 10]))
+        occupied = data.draw(st.lists(st.integers(1, seats), max_size=seats, unique=True))
+        button = data.draw(st.sampled_from(occupied)) if len(occupied) >= 2 else None
+        state = table(number, seats, occupied)
+        tables.append(next_hand(replace(state, button=button)) if button else state)
+    sizes = [TableSize(t.number, t.seats, t.count) for t in tables]
+    plan = balance(tables, tolerance=tolerance, halt_when_short_by=halt)
+    if not needs_balancing(sizes, tolerance):
+        assert plan.moves == [] and plan.waiting == []
+    assert halted_tables(sizes, halt) == plan.halted
+    order = data.draw(st.permutations([t.number for t in tables]))
+    assert table_to_break(sizes, order) == table_to_break(tables, order)
