@@ -22,7 +22,6 @@ from tables.penalties_api import router as penalties_router
 from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
-from tournaments.flights_api import public as flights_public_router
 from tournaments.flights_api import router as flights_router
 from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
@@ -67,7 +66,6 @@ api.add_router("/", absent_router)
 api.add_router("/", penalties_router)
 api.add_router("/", tv_router)
 api.add_router("/", flights_router)
-api.add_router("/", flights_public_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

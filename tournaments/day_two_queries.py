@@ -5,6 +5,7 @@ its seat page.
 Query floor: above tournaments.queries (the pool and payouts), below the seat page's reads.
 """
 
+from core.times import iso_time
 from tables.models import ChipBag, Qualifier, Seating
 from tournaments.models import Entry, Tournament
 from tournaments.queries import payout, places_paid, prize_pool
@@ -36,7 +37,7 @@ def flights_view(tournament: Tournament) -> dict | None:
     return {
         "main_event": {"id": main.id, "name": main.name, "status": main.status},
         "this_is_the_main_event": tournament.id == main.id,
-        "flights": [{"id": flight.id, "name": flight.name, "starts_at": flight.starts_at, "status": flight.status,
+        "flights": [{"id": flight.id, "name": flight.name, "starts_at": iso_time(flight.starts_at) if flight.starts_at else None, "status": flight.status,
                      "entries": flight.seats_sold, "max_entries": flight.max_entries,
                      "closed": flight.status == Tournament.Status.FINISHED,
                      "qualified": qualified[flight.id], "forfeited": forfeited[flight.id]} for flight in flights],

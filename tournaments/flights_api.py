@@ -14,7 +14,6 @@ from tournaments.day_two_queries import day_two_seats, flights_view, main_event_
 from tournaments.services import flights
 
 router = Router(tags=["flights"], auth=django_auth)
-public = Router(tags=["flights"])
 
 
 class FlightIn(Schema):
@@ -64,7 +63,7 @@ def qualifiers(request, tournament_id: Id):
     return day_two_seats(main) if main is not None else []
 
 
-@public.get("/tournaments/{tournament_id}/flights/", response={200: dict, **ERRORS},
+@router.get("/tournaments/{tournament_id}/flights/", response={200: dict, **ERRORS}, auth=None,
             summary="The main event's flights with their entries, the combined pool and payouts, Day 2's state")
 def flights_of(request, tournament_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
