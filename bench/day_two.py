@@ -67,7 +67,7 @@ def main_event(label: str, qualifiers: int, tables: int, flights: int, director)
             Qualifier(main_event=main, flight=flight, bag=b, flight_entry=e, player_id=e.player_id, chips=b.chips,
                       time_extensions=b.time_extensions, status="forward", qualified_at=now)
             for b, e in zip(bags, entries)])
-        for g in range(0, min(len(entries), 300), 3):  # families kept apart, as a big field has them
+        for g in range(0, min(len(entries), 30), 3):  # ten families kept apart per flight
             group = KeepApart.objects.create(tournament=flight, name=f"family {f}-{g}")
             group.entries.set(entries[g:g + 3])
     day_two.open_day_two_tables(main.id, f"1-{first_room}, 1001-{1000 + tables - first_room}", director)

@@ -9,6 +9,7 @@ Service floor: tables' services may call the clock's; reads come from the querie
 import random
 import secrets
 
+from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -115,7 +116,11 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
         for i, q in enumerate(qualifiers)], batch_size=1000)
     for qualifier, entry in zip(qualifiers, entries):
         qualifier.day_two_entry = entry
-    Qualifier.objects.bulk_update(qualifiers, ["day_two_entry"], batch_size=1000)
+    # One statement for every link (bulk_update's CASE per row took seconds at 1,500 bags).
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {Qualifier._meta.db_table} AS q SET day_two_entry_id = v.entry "
+                       "FROM (SELECT unnest(%s::bigint[]) AS id, unnest(%s::bigint[]) AS entry) AS v WHERE q.id = v.id",
+                       [[q.id for q in qualifiers], [entry.id for entry in entries]])
     return entries
 
 
