@@ -30,7 +30,7 @@ FLIGHTS = {"Day 1A": ["Ann", "Ben", "Cal", "Dan"], "Day 1B": ["Eve", "Fay"], "Da
 def add_flight(director, name: str) -> None:
     form = director.locator("[data-add-flight]")
     form.get_by_label("Flight name").fill(name)
-    form.get_by_label("Flight seat cap").fill("9")
+    form.get_by_label("Entries on sale in the flight").fill("9")
     form.get_by_role("button", name="Add flight").click()
     expect(director.locator(f'[data-flight="{name}"]')).to_contain_text("0 entries / 9")
 
