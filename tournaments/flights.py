@@ -27,13 +27,6 @@ class FlightReentry(StrEnum):
     EACH = "each"
 
 
-RULE_WORDS = {
-    FlightReentry.BEST_STACK: "several flights, the best bag goes forward",
-    FlightReentry.FIRST: "a player who has bagged in one flight cannot enter another",
-    FlightReentry.EACH: "every bag is a Day 2 entry of its own",
-}
-
-
 @dataclass(frozen=True)
 class OtherFlightEntry:
     """A player's seat entry in another flight of the same main event."""
