@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-seating bench-clock bench-icm drill chromium clean
+.PHONY: run test screens manage messages bench bench-registration bench-seating bench-day-two bench-clock bench-icm drill chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -67,6 +67,10 @@ bench-clock: $(VENV)/.installed
 # make bench-seating BENCH_ARGS="--players 10000 --tables 1112 --eliminations 9000"
 bench-seating: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/seating.py $(BENCH_ARGS)
+
+# make bench-day-two BENCH_ARGS="--qualifiers 1500 --tables 167 --flights 3"
+bench-day-two: $(VENV)/.installed
+	$(STACK) exec -- $(PY) bench/day_two.py $(BENCH_ARGS)
 
 # The fault drill: a 300-entry tournament through the API while a process is killed every 20 s
 # (it starts its own system with embedded servers in a temporary folder).

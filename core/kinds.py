@@ -215,6 +215,17 @@ TV_IMAGE_ADDED = _kind("tv.image_added", PUBLIC, gettext_noop("the director uplo
 TV_IMAGE_REMOVED = _kind("tv.image_removed", PUBLIC, gettext_noop("the director took a festival or sponsor image off the TV"), "tv_images")
 
 
+# Flights into Day 2 (tournaments/services/flights.py, tables/services/day_two.py).
+FLIGHT_ADDED = _kind("flight.added", PUBLIC, gettext_noop("a flight (Day 1A, 1B, …) of the main event is added"), "results")
+FLIGHT_CLOSED = _kind("flight.closed", PUBLIC, gettext_noop("the flight is over: its bags qualify for Day 2"),
+                      "tables", "all_seats")
+QUALIFIERS_UPDATED = _kind("qualifiers.updated", PUBLIC,
+                           gettext_noop("a flight's bags joined Day 2's qualifiers (FLIGHT-REENTRY)"), "results")
+DAY_TWO_DRAWN = _kind("day_two.drawn", PUBLIC, gettext_noop("Day 2's seats are drawn from the qualified bags"),
+                      "tables", "all_seats")
+
+
 def for_screens() -> dict[str, list[str]]:
     """What the pages need of the catalogue: each kind's views (kinds with none left out)."""
     return {kind.name: sorted(kind.views) for kind in CATALOGUE.values() if kind.views}
+

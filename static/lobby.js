@@ -95,7 +95,9 @@ const lobbyPage = {
     const { ok, answer } = await getJSON(`${this.base}seating/find/?name=${encodeURIComponent(name)}`);
     if (!ok) return found.replaceChildren(element("li", { className: "notice", textContent: answer.detail }));
     if (!answer.length) return found.replaceChildren(element("li", { textContent: gettext("Nobody seated by that name: check the spelling, or ask the desk.") }));
-    found.replaceChildren(...answer.map((p) => element("li", { textContent: interpolate(gettext("%(name)s (#%(entry)s): table %(table)s, seat %(seat)s"), { name: p.name, entry: p.entry, table: p.table, seat: p.seat }, true) })));
+    found.replaceChildren(...answer.map((p) => element("li", { textContent: p.bag === undefined
+      ? interpolate(gettext("%(name)s (#%(entry)s): table %(table)s, seat %(seat)s"), { name: p.name, entry: p.entry, table: p.table, seat: p.seat }, true)
+      : interpolate(gettext("%(name)s (#%(entry)s): table %(table)s, seat %(seat)s, bag %(bag)s"), { name: p.name, entry: p.entry, table: p.table, seat: p.seat, bag: p.bag.toLocaleString(document.documentElement.lang || "en") }, true) })));
   },
 };
 

@@ -57,6 +57,7 @@ const seatPage = {
     this.currency = answer.currency;
     const over = answer.tournament_status === "finished";
     const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: ENTRY_STATUS_WORDS[answer.status] || answer.status }, true)
+      : over && !answer.table && answer.day_two ? gettext("Your flight is over: your way to Day 2 is below.")
       : over && !answer.table ? gettext("The tournament is over: see the results.")
       : answer.table ? interpolate(gettext("Table %(table)s · seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)
       : answer.waiting_position ? interpolate(gettext("On the waiting list: position %(position)s. Your seat appears here as soon as one opens."),

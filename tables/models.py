@@ -172,6 +172,39 @@ class ChipBag(models.Model):
         ]
 
 
+class Qualifier(models.Model):
+    """A flight's bag at its close (AC-CARRY, FLIGHT-REENTRY): it goes forward to the main event's
+    Day 2 with its chips and extension chips, or is forfeited for the player's other bag. The
+    Day 2 draw makes it an entry of the main event (`day_two_entry`)."""
+
+    class Status(models.TextChoices):
+        FORWARD = "forward", "goes to Day 2"
+        FORFEITED = "forfeited"
+
+    main_event = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="qualifiers")
+    flight = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="+")
+    bag = models.OneToOneField(ChipBag, on_delete=models.PROTECT, related_name="qualifier")
+    flight_entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="qualifier")
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    chips = models.PositiveBigIntegerField()
+    time_extensions = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status)
+    reason = models.CharField(max_length=200, blank=True, help_text="why a bag is forfeited")
+    qualified_at = models.DateTimeField()
+    day_two_entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
+                                         related_name="qualified_from")
+
+    class Meta:
+        ordering = ["main_event", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(status__in=["forward", "forfeited"]), name="qualifier_status_valid"),
+            models.CheckConstraint(condition=models.Q(status="forward") | (~models.Q(reason="")
+                                                                            & models.Q(day_two_entry__isnull=True)),
+                                   name="qualifier_forfeited_has_a_reason_and_no_seat"),
+            models.CheckConstraint(condition=~models.Q(flight=models.F("main_event")), name="qualifier_from_a_flight"),
+        ]
+
+
 class ChipCount(models.Model):
     """CHIP-COUNT: a stack counted at the table during play, by the floor or the media; the
     latest count of each player still in is what the totals and the chip leaders use."""

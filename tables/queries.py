@@ -383,9 +383,11 @@ def find_seat(tournament_id: int, name: str, limit: int = 20) -> list[dict]:
                              Q(entry__player__last_name__istartswith=word))
     found = query.order_by("entry__player__last_name", "entry__player__first_name").values_list(
         "entry__player__first_name", "entry__player__last_name", "entry__player__initials_only", "entry__number",
-        "tournament_table__table__number", "seat")[:limit]
-    return [{"name": public_name(first, last, initials), "entry": number, "table": table, "seat": seat}
-            for first, last, initials, number, table, seat in found]
+        "tournament_table__table__number", "seat", "entry__kind", "entry__chips")[:limit]
+    # A Day 2 seat shows the bag it was drawn with (AC-CARRY); other seats' chips are not public here.
+    return [{"name": public_name(first, last, initials), "entry": number, "table": table, "seat": seat,
+             **({"bag": chips} if kind == Entry.Kind.DAY_TWO else {})}
+            for first, last, initials, number, table, seat, kind, chips in found]
 
 
 def seat_page(tournament_id: int, code: str) -> dict:

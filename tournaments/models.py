@@ -180,6 +180,7 @@ class Entry(models.Model):
         ALTERNATE = "alternate"
         RE_ENTRY = "re_entry", "re-entry"
         SATELLITE = "satellite", "won entry (satellite or freeroll)"
+        DAY_TWO = "day_two", "Day 2 entry (a flight's bag)"  # a main event's seat from a qualified bag
         REBUY = "rebuy"
         ADDON = "addon", "add-on"
 
@@ -189,6 +190,7 @@ class Entry(models.Model):
         TRANSFER = "transfer", "bank transfer"
         VOUCHER = "voucher"
         WON = "won", "won entry (nothing paid)"
+        QUALIFIED = "qualified", "qualified in a flight (paid there)"
 
     class Status(models.TextChoices):  # labels in the page's language (the seat page, the desk's refusals)
         ACTIVE = "active", gettext_lazy("Active")  # a seat entry still in, or chips bought
@@ -197,7 +199,9 @@ class Entry(models.Model):
         REFUNDED = "refunded", gettext_lazy("Refunded")  # by rule (ENT-REFUND)
         DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
 
-    SEAT_KINDS = ["buy_in", "late", "alternate", "re_entry", "satellite"]
+    # A Day 2 entry is a seat too; the flights' entries paid for it (FLIGHT-REENTRY "each": a
+    # player may hold several, so the one-seat constraint below names only the sold kinds).
+    SEAT_KINDS = ["buy_in", "late", "alternate", "re_entry", "satellite", "day_two"]
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="entries")
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="entries")

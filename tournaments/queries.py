@@ -28,6 +28,7 @@ from tables.models import ChipAdjustment
 from tables.queries import bubble_burst, hand_for_hand_view
 from tournaments import payouts
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
+from tournaments.flight_queries import entries_sold, payout_field, pooled_entries
 from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
@@ -60,7 +61,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
                 "time_zone": tournament.festival.time_zone,
                 "currency": tournament.festival.currency,
             },
-            "entries": tournament.seats_sold,
+            "entries": entries_sold(tournament),
             **field_counts(tournament_id),
             "clock": clock.document(now) if clock else None,
             "money": None,
@@ -85,7 +86,6 @@ def published_chip_leaders(tournament: Tournament) -> dict | None:
     still_in = set(tournament.entries.filter(status=Entry.Status.ACTIVE).values_list("number", flat=True))
     board = last["public"]
     return {**board, "leaders": [{**row, "out": row.get("entry") not in still_in} for row in board["leaders"]]}
-
 
 
 # A finished tournament's screens stay up while its prizes are paid (and the lobby shows the
@@ -271,7 +271,7 @@ def prize_pool(tournament: Tournament) -> dict:
     """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
     house's), less anything refunded from the pool, topped up to the guarantee unless force
     majeure voided it."""
-    collected = tournament.entries.filter(status__in=IN_THE_POOL).aggregate(
+    collected = pooled_entries(tournament).filter(status__in=IN_THE_POOL).aggregate(
         pool=Sum("pool_part"), back=Sum("returned_from_pool"))
     collected = (collected["pool"] or 0) - (collected["back"] or 0)
     guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
@@ -289,7 +289,7 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
 
 def payout(tournament: Tournament) -> list[int]:
     """PAY-STRUCT: prizes by place for the field as it stands."""
-    return payouts.payout_table(field_size(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts,
+    return payouts.payout_table(payout_field(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts,
                                 places=tournament.places_paid)
 
 

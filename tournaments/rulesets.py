@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 
 from core.refusals import gettext as _
 from players.eligibility import EligibilityPolicy, MembershipRule
+from tournaments.flights import FlightReentry
 from tournaments.payouts import PayoutRules
 from tournaments.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
 
@@ -36,6 +37,8 @@ class EntryRules:
     addons_per_player: int = 1
     freeroll_withdrawal_fee_percent: int = 50  # neverending: freeroll-won entry refunded less 50%
     substitutes: bool = False  # neverending: a substitute may take a seat with the director's approval
+    # FLIGHT-REENTRY (tournaments/flights.py): "best_stack", "first" or "each".
+    flight_reentry: str = "first"
 
 
 @dataclass(frozen=True)
@@ -127,8 +130,11 @@ class Ruleset:
         _check_percent_table(payouts.percent_table)
         penalties = _build(base.penalties, data.get("penalties", {}), "penalties")
         check_ladders(penalties.ladders)
-        return cls(preset=data.get("preset", "custom"), eligibility=eligibility,
-                   entries=_build(base.entries, data.get("entries", {}), "entries"), seating=seating,
+        entries = _build(base.entries, data.get("entries", {}), "entries")
+        if entries.flight_reentry not in set(FlightReentry):
+            raise ValueError(_("entries.flight_reentry must be one of: %(choices)s.")
+                             % {"choices": ", ".join(FlightReentry)})
+        return cls(preset=data.get("preset", "custom"), eligibility=eligibility, entries=entries, seating=seating,
                    clock=_build(base.clock, data.get("clock", {}), "clock"), payouts=payouts, penalties=penalties,
                    chips=_build(base.chips, data.get("chips", {}), "chips"))
 
@@ -189,7 +195,7 @@ PRESETS: dict[str, Ruleset] = {
     "pokerfest": Ruleset(
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
-        EntryRules(late_entry_minutes=240, re_entry=True),
+        EntryRules(late_entry_minutes=240, re_entry=True, flight_reentry="best_stack"),
         SeatingRules(halt_when_short_by=3, field_button_draw=True),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
         penalties=PenaltyRules(POKERFEST_LADDERS),

@@ -12,6 +12,7 @@ from core.times import iso_time
 from tables.models import Absence
 from tables.penalty_queries import ACTIVE, penalty_document
 from tables.queries import seat_page
+from tournaments.day_two_queries import way_to_day_two
 from tournaments.models import Entry
 from tournaments.queries import field_counts, money_summary, public_standings
 
@@ -28,7 +29,7 @@ def companion(tournament_id: int, code: str) -> dict:
     players_left = field_counts(tournament_id)["players_left"]
     return {**shown, "currency": tournament.festival.currency, "penalty": _penalty(entry), "absent": _absence(entry),
             "money": money_summary(tournament, players_left), "players_left": players_left,
-            "finish": _finish(entry)}
+            "finish": _finish(entry), "day_two": way_to_day_two(entry)}
 
 
 def _penalty(entry: Entry) -> dict | None:

@@ -24,6 +24,7 @@ from tables.models import KeepApart, SeatPin, Table
 from players.queries import compliance_report
 from tables.queries import place_of, seat_of
 from tournaments import announcements, queries
+from tournaments.day_two_queries import day_two_seats, flights_view, main_event_of, way_to_day_two
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
 
@@ -72,7 +73,8 @@ def _screen(request, tournament_id: int, action: Action, template: str, also: Ac
 
 
 def lobby(request, tournament_id: int):
-    return _screen(request, tournament_id, Action.VIEW_LOBBY, "pokerfest/lobby.html")
+    return _screen(request, tournament_id, Action.VIEW_LOBBY, "pokerfest/lobby.html",
+                   context=lambda tournament: {"flights": flights_view(tournament)})
 
 
 @ensure_csrf_cookie
@@ -109,7 +111,8 @@ def setup(request, tournament_id: int):
     return _screen(request, tournament_id, Action.DIRECTOR_APPROVAL, "pokerfest/setup.html", presets=Tournament.Preset.choices,
                    venue_tables=tables, companies=Company.objects.all(), statuses=Company.Status.choices,
                    pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
-                   groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"))
+                   groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"),
+                   context=lambda tournament: {"flights": flights_view(tournament)})
 
 
 @ensure_csrf_cookie
@@ -128,7 +131,14 @@ def director(request, tournament_id: int):
                                          is_template=True).order_by("name")
     return _screen(request, tournament_id, Action.RUN_CLOCK, "pokerfest/director.html", levels=levels,
                    templates=templates, announcement_templates=announcements.translated(),
-                   context=lambda tournament: {"log": latest_log(tournament.id)})
+                   context=lambda tournament: {"log": latest_log(tournament.id), **_day_two(tournament)})
+
+
+def _day_two(tournament: Tournament) -> dict:
+    """The director's flights section: the flights, and for a main event its qualifiers."""
+    main = main_event_of(tournament)
+    return {"flights": flights_view(tournament),
+            "qualifiers": day_two_seats(main) if main is not None and main.id == tournament.id else []}
 
 
 def qr_svg(url: str) -> str:
@@ -155,7 +165,7 @@ def seat(request, tournament_id: int, code: str):
     entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id,
                               public_code=code)
     return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament,
-                                                   "seat": seat_of(entry)})
+                                                   "seat": seat_of(entry), "day_two": way_to_day_two(entry)})
 
 
 def close_out(request, tournament_id: int):

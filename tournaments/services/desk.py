@@ -26,6 +26,7 @@ from tables.queries import breaking_order, waiting_entries
 from tables.services.draw import seat_new_entry
 from tables.services.finish import close
 from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
+from tournaments.flight_queries import flight_reason
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
     Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
@@ -56,6 +57,8 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     refused = [reason for reason in eligibility_reasons(tournament, player, sale, now, won_seat) if not reason.ok]
     if voucher_problem:
         refused.append(voucher_problem)
+    if flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player):  # FLIGHT-REENTRY
+        refused.append(flight_problem)
     moment = tournament_moment(tournament, now)
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
