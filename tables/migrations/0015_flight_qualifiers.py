@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('players', '0003_public_name_consent'),
-        ('tables', '0013_absent_seats'),
+        ('tables', '0014_seating_open_by_tournament'),
         ('tournaments', '0020_day_two_entries'),
     ]
 
