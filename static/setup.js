@@ -108,6 +108,7 @@ const setupPage = {
       buy_in: money("buy_in", true), fee: money("fee", true), guarantee: money("guarantee", false),
       starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
       places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
+      satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
     };
   },
 

@@ -302,6 +302,8 @@ class SettingsIn(Schema):
     guarantee: Money | None = Field(None, description="PAY-POOL, minor units")
     places_paid: EntryNumber | None = Field(None, description="none: as the payout table says")
     filmed: bool = False
+    satellite_for: Id | None = Field(None, description="a satellite: the id of the event of the same festival whose "
+                                                       "seats its results award (neverending: the next level)")
 
 
 class CreateIn(SettingsIn):

@@ -3,6 +3,7 @@
 
 import csv
 import re
+from datetime import datetime
 
 import qrcode
 import qrcode.image.svg
@@ -26,6 +27,10 @@ from tables.queries import place_of, seat_of
 from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
+from tournaments.schedule_queries import festival_schedule
+
+
+OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
 
 def home(request):
@@ -98,6 +103,7 @@ def new_tournament(request):
                       status=403)
     return render(request, "pokerfest/new_tournament.html", {
         "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,
+        "targets": Tournament.objects.exclude(status__in=OVER).select_related("festival").order_by("festival__name", "starts_at", "id"),
         "templates": Structure.objects.filter(is_template=True).select_related("festival").order_by("name")})
 
 
@@ -106,7 +112,11 @@ def setup(request, tournament_id: int):
     """The director's set-up of one tournament: settings, venue tables, seat pins, keep-apart
     groups, sponsor companies, exclusions."""
     tables = Table.objects.filter(festival__tournaments=tournament_id).order_by("number")
+    # A satellite's possible targets: the festival's other events not over (and the one chosen).
+    targets = Tournament.objects.filter(festival__tournaments=tournament_id).exclude(pk=tournament_id).filter(
+        ~Q(status__in=OVER) | Q(satellites=tournament_id)).distinct().select_related("festival").order_by("starts_at", "id")
     return _screen(request, tournament_id, Action.DIRECTOR_APPROVAL, "pokerfest/setup.html", presets=Tournament.Preset.choices,
+                   targets=targets,
                    venue_tables=tables, companies=Company.objects.all(), statuses=Company.Status.choices,
                    pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
                    groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"))
@@ -185,6 +195,18 @@ def leaderboard(request, festival_id: int):
     """PAY-POINTS: the season's ranking points (public names)."""
     festival = get_object_or_404(Festival, pk=festival_id)
     return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": queries.leaderboard(festival_id)})
+
+
+def schedule(request, festival_id: int):
+    """The festival's public schedule; static/schedule.js keeps it live from the API."""
+    try:
+        document = festival_schedule(festival_id)
+    except Festival.DoesNotExist:
+        raise Http404(_("There is no festival with that id.")) from None
+    for event in document["events"]:
+        for shown in [event, *event["flights"], *event["satellites"]]:
+            shown["starts"] = datetime.fromisoformat(shown["starts_at"]) if shown["starts_at"] else None
+    return render(request, "pokerfest/schedule.html", {"festival": document["festival"], "schedule": document})
 
 
 def results_csv(request, tournament_id: int):
