@@ -28,6 +28,7 @@ from tournaments import announcements, queries
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
 from tournaments.schedule_queries import festival_schedule
+from tournaments.won_seat_queries import vouchers_won_by
 
 
 OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
@@ -165,7 +166,7 @@ def seat(request, tournament_id: int, code: str):
     entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id,
                               public_code=code)
     return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament,
-                                                   "seat": seat_of(entry)})
+                                                   "seat": seat_of(entry), "won_seats": vouchers_won_by(entry)})
 
 
 def close_out(request, tournament_id: int):
