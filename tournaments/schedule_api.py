@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from ninja import Router
 from ninja.errors import HttpError
 
-from tournaments.api import Error, Id
+from tournaments.api import Error, Id, InvalidOut
 from tournaments.models import Festival
 from tournaments.schedule_queries import entity_tag, festival_schedule
 
@@ -19,7 +19,7 @@ router = Router(tags=["festival schedule"])
 CACHE_CONTROL = "public, max-age=5"
 
 
-@router.get("/festivals/{festival_id}/schedule/", response={200: dict, 304: None, 404: Error},
+@router.get("/festivals/{festival_id}/schedule/", response={200: dict, 304: None, 404: Error, 422: InvalidOut},
             summary="The festival's schedule: every event's start, price, flights, status, seats left, waiting list "
                     "and satellites (ETag; Cache-Control: public, max-age=5)")
 def schedule(request, festival_id: Id):

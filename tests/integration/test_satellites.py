@@ -18,6 +18,7 @@ from tournaments.promotion import award_seats
 from core.operation import operation
 from tournaments import queries
 from tournaments.services import desk, setup
+from tests.integration.test_api_and_access import client_for
 
 
 def play_to_the_end(tournament, staff, keys=False) -> list[int]:
@@ -76,6 +77,18 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
     awarded = satellite.events.get(kind="satellite.seats_awarded")
     assert len(awarded.public["seats"]) == 3 and "code" not in awarded.public["seats"][0]
     assert {seat["code"] for seat in awarded.payload["seats"]} == {seat.code for seat in seats}
+
+    director = client_for("director", staff)
+    listed = director.get(f"/api/tournaments/{satellite.id}/vouchers/").json()
+    assert listed["satellite_for"] == {"id": target.id, "name": "Main Event"}
+    assert {(v["player"]["id"], v["code"], v["target"]["name"]) for v in listed["issued"]} == {
+        (seat.player_id, seat.code, "Main Event") for seat in seats}
+    assert len(director.get(f"/api/tournaments/{target.id}/vouchers/").json()["good_here"]) == 3
+    first = Entry.objects.get(tournament=satellite, number=by_place[1]["entry"])
+    companion = Client().get(f"/api/tournaments/{satellite.id}/seat/{first.public_code}/").json()
+    assert [(v["target"]["name"], v["code"]) for v in companion["won_seats"]] == [
+        ("Main Event", WonSeat.objects.get(won_with=first).code)]
+    assert "player" not in companion["won_seats"][0]  # the seat page names no one
 
     # The finish run again (a retried operation): no second voucher.
     with operation(satellite.id, staff["director"]) as op:
@@ -223,3 +236,18 @@ def test_the_festival_schedule_lists_every_event_with_seats_left_flights_and_sat
     assert {e["name"]: e for e in again.json()["events"]}["Main Event"]["flights"][0]["seats_left"] == 9
     assert Client().get(f"/festivals/{target.festival_id}/schedule/").status_code == 200
     assert Client().get("/api/festivals/999999/schedule/").status_code == 404
+
+
+# The vouchers name players (personal data): the desk's roles and the director; the schedule is public.
+VOUCHERS = {"anonymous": 401, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
+            "superuser": 200}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("persona", sorted(VOUCHERS))
+def test_who_sees_the_vouchers_and_the_schedule(persona, satellite_and_target, staff):
+    satellite, target = satellite_and_target
+    client = client_for(persona, staff)
+    assert client.get(f"/api/tournaments/{satellite.id}/vouchers/").status_code == VOUCHERS[persona]
+    assert client.get(f"/api/festivals/{target.festival_id}/schedule/").status_code == 200
+    assert client.get(f"/festivals/{target.festival_id}/schedule/").status_code == 200
