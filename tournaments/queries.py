@@ -31,7 +31,7 @@ from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_all
 from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
-from tournaments.won_seat_queries import satellite_summary, seat_price, target_of, won_seat_for
+from tournaments.won_seat_queries import satellite_summary, seat_price, target_of
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
