@@ -137,6 +137,8 @@ ENTRY_VOIDED = _kind("entry.voided", PUBLIC, gettext_noop("a desk mistake: the e
 ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, gettext_noop("an entry is refunded by rule (ENT-REFUND)"), "logo_cap")
 ENTRY_SUBSTITUTED = _kind("entry.substituted", STAFF, gettext_noop("the director approved a substitute (ENT-SUBST)"), "logo_cap")
 WON_SEAT_ISSUED = _kind("won_seat.issued", STAFF, gettext_noop("a won-seat voucher for a satellite winner"))
+SEATS_AWARDED = _kind("satellite.seats_awarded", PUBLIC, gettext_noop("at the finish, a satellite's seat places (or a level's freeroll places) became vouchers for its target (REG-NONTRANSFER)"),
+                     "results")
 LOGO_DECLARED = _kind("logo.declared", STAFF, gettext_noop("a logo an entrant wears is recorded"), "logo_cap")
 LOGO_CAP_RESOLVED = _kind("logo.cap_resolved", STAFF, gettext_noop("who keeps a logo over the field's cap (PF-LOGO-CAP)"),
                            "logo_cap")

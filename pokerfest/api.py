@@ -24,6 +24,7 @@ from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
 from tournaments.flights_api import router as flights_router
 from tournaments.record_api import router as record_router
+from tournaments.schedule_api import router as schedule_router
 from tournaments.setup_api import router as setup_router
 from tournaments.tv_api import router as tv_router
 
@@ -66,6 +67,7 @@ api.add_router("/", absent_router)
 api.add_router("/", penalties_router)
 api.add_router("/", tv_router)
 api.add_router("/", flights_router)
+api.add_router("/", schedule_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

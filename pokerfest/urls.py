@@ -25,6 +25,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
+    path("festivals/<int:festival_id>/schedule/", views.schedule, name="schedule"),
     path("tournaments/<int:tournament_id>/tv/", tv_views.tv, name="tv"),
     path("festivals/<int:festival_id>/tv/", tv_views.festival_tv, name="festival_tv"),
     path("tv-images/<int:image_id>/", tv_views.tv_image, name="tv_image"),

@@ -174,6 +174,7 @@ const deskPage = {
     if (shown) kinds.querySelector(`option[value="${shown}"]`).selected = true;
     kinds.dispatchEvent(new Event("change"));
     this.registerBlocked(answer, open);
+    this.showWonSeats(answer.won_seats || []);
     panel.querySelector("[data-player-entries]").replaceChildren(
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");
@@ -184,6 +185,27 @@ const deskPage = {
         return item;
       })
     );
+  },
+
+  // REG-NONTRANSFER: the vouchers this player won for this tournament (or its main event), found
+  // by the player; one tap fills the won entry's sale with the code.
+  showWonSeats(vouchers) {
+    const list = document.querySelector("[data-won-seats]");
+    list.replaceChildren(...vouchers.map((voucher) => {
+      const use = element("button", { type: "button", textContent: gettext("Use this voucher") });
+      use.addEventListener("click", () => {
+        const form = document.getElementById("sale");
+        form.elements.kind.value = "satellite";
+        form.elements.kind.dispatchEvent(new Event("change"));
+        form.elements.method.value = "won";
+        form.elements.method.dispatchEvent(new Event("change"));
+        form.elements.won_seat_code.value = voucher.code;
+      });
+      const item = element("li", {}, interpolate(gettext("Won seat in %(target)s: voucher %(code)s (%(source)s) "),
+        { target: voucher.target.name, code: voucher.code, source: voucher.source }, true), use);
+      item.dataset.voucher = voucher.code;
+      return item;
+    }));
   },
 
   // A player the rules will refuse (any reason not met, or no kind of sale open now) cannot be

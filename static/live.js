@@ -146,7 +146,10 @@ class ClockDisplay {
     const deal = money.deal && interpolate(gettext("deal (%(method)s): "), { method: money.deal.method }, true) + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
       (money.deal.left_to_play ? interpolate(gettext(" · %(amount)s left to play"), { amount: amount(money.deal.left_to_play) }, true) : "");
     const places = money.places_paid;
-    this.field("paid", !money.published ? gettext("payouts published at the first break") : deal ? deal
+    const satellite = money.satellite && (interpolate(ngettext("%(count)s seat in %(target)s", "%(count)s seats in %(target)s", money.satellite.seats),
+      { count: fmt(money.satellite.seats), target: money.satellite.target.name }, true) +
+      (money.satellite.remainder ? interpolate(gettext(" · %(amount)s cash to the next place"), { amount: amount(money.satellite.remainder) }, true) : ""));
+    this.field("paid", !money.published ? gettext("payouts published at the first break") : deal ? deal : satellite ? satellite
       : money.in_the_money && !money.next_out_prize ? sayCount(fmt(places), ngettext("%(count)s place paid", "%(count)s places paid", places))
       : money.in_the_money ? interpolate(gettext("in the money · next out %(amount)s"), { amount: amount(money.next_out_prize) }, true) + jump
       : sayCount(fmt(places), ngettext("%(count)s place", "%(count)s places", places)) + interpolate(gettext(" · min cash %(amount)s"), { amount: amount(money.min_cash || 0) }, true) +

@@ -25,7 +25,8 @@ const payoutDesk = {
       const [best, worst] = row.place;
       const line = element("tr", {}, element("td", { textContent: best === worst ? best : `${best}–${worst}` }),
         element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` }),
-        element("td", { textContent: this.money(row.prize) }), element("td", {}, ...this.paidCell(row)));
+        element("td", { textContent: this.money(row.prize) + (row.seat ? interpolate(gettext(" (and a seat in %(target)s: the voucher is issued, not paid here)"), { target: row.seat.name }, true) : "") }),
+        element("td", {}, ...this.paidCell(row)));
       line.dataset.entry = row.entry;
       return line;
     }));

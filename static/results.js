@@ -47,7 +47,9 @@ const resultsPage = {
     summary.querySelector("strong").dataset.pool = "";
     const rows = results.out.map((row) => {
       const [from, to] = row.place;
-      const prize = (row.prize ? this.money(row.prize) : "–") + (row.freeroll ? gettext(" + freeroll into the next level") : "");
+      const seat = row.seat ? interpolate(gettext("Seat in %(target)s"), { target: row.seat.name }, true) : "";
+      const cash = row.prize ? this.money(row.prize) : "";
+      const prize = (seat && cash ? `${seat} + ${cash}` : seat || cash || "–") + (row.freeroll ? gettext(" + freeroll into the next level") : "");
       const line = element("tr", {}, element("td", { textContent: from === to ? `${from}` : interpolate(gettext("%(from)s–%(to)s (tied)"), { from, to }, true) }),
         element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` }),
         element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }));
@@ -68,8 +70,10 @@ const resultsPage = {
       left.textContent = deal.left_to_play ? interpolate(gettext("%(amount)s left to play for the winner."), { amount: this.money(deal.left_to_play) }, true) : "";
     }
     this.root.querySelector("[data-unpublished]").hidden = results.published;
+    const satellite = results.satellite; // REG-NONTRANSFER: a place worth a seat's price is a seat in the target
     this.root.querySelector("[data-payouts]").replaceChildren(...results.payouts.map((prize) =>
-      element("li", { textContent: this.money(prize) })));
+      element("li", { textContent: satellite && prize >= satellite.price
+        ? interpolate(gettext("Seat in %(target)s"), { target: satellite.target.name }, true) : this.money(prize) })));
   },
 };
 

@@ -82,6 +82,15 @@ const seatPage = {
     this.showPenalty();
     this.showAbsence(answer.absent);
     this.showFinish(answer.finish);
+    this.showWonSeats(answer.won_seats || []);
+  },
+
+  // REG-NONTRANSFER: the seats this entry won (a satellite's seat place, a freeroll into the next
+  // level), each with the voucher code the target's desk asks for.
+  showWonSeats(vouchers) {
+    this.root.querySelector("[data-my-vouchers]").replaceChildren(...vouchers.map((voucher) => element("p",
+      { className: "my-voucher", textContent: interpolate(gettext("You won a seat in %(target)s: voucher %(code)s"),
+        { target: voucher.target.name, code: voucher.code }, true) })));
   },
 
   amount(minor) {
@@ -143,7 +152,10 @@ const seatPage = {
     if (!finish) return;
     const [from, to] = finish.place;
     const place = from === to ? finishedPlace(from) : interpolate(gettext("%(from)s–%(to)s (tied)"), { from: finishedPlace(from), to: finishedPlace(to) }, true);
-    const prize = !finish.published ? gettext("prizes are published at the first break")
+    const seat = finish.seat && interpolate(gettext("a seat in %(target)s"), { target: finish.seat.name }, true);
+    const prize = seat && finish.prize ? interpolate(gettext("%(seat)s and %(amount)s in cash at the payout desk"), { seat, amount: this.amount(finish.prize) }, true)
+      : seat ? seat
+      : !finish.published ? gettext("prizes are published at the first break")
       : finish.prize ? interpolate(gettext("prize %(amount)s: collect it at the payout desk"), { amount: this.amount(finish.prize) }, true) : gettext("no prize");
     line.textContent = interpolate(gettext("You finished %(place)s of %(field)s · %(prize)s."), { place, field: fmt(finish.field), prize }, true);
   },

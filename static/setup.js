@@ -30,12 +30,23 @@ const setupPage = {
       if (total.value) split(); // typed while this script was still loading (a slow page)
     }
     this.on("[data-create]", (form) => this.create(form));
+    const festival = this.root.querySelector("[data-create] [name=festival_id]");
+    if (festival) { // a satellite feeds an event of its own festival: offer only those
+      const targets = () => {
+        const choice = this.root.querySelector("[data-create] [name=satellite_for]");
+        for (const option of choice.options) option.hidden = Boolean(option.dataset.festival) && option.dataset.festival !== festival.value;
+        if (choice.selectedOptions[0] && choice.selectedOptions[0].hidden) choice.value = "";
+      };
+      festival.addEventListener("change", targets);
+      targets();
+    }
     this.on("[data-festival]", async (form) => {
       const { ok, answer } = await postJSON("/api/festivals/", Object.fromEntries(new FormData(form)), newRequestKey());
       if (!ok) return this.say(answer.detail, false);
       const choice = this.root.querySelector("[name=festival_id]");
       choice.append(element("option", { value: answer.id, textContent: `${answer.name} · ${answer.venue} (${answer.currency})` }));
       choice.value = String(answer.id);
+      choice.dispatchEvent(new Event("change")); // the satellite targets follow the festival
       form.reset();
       this.say(interpolate(gettext("Festival %(name)s created: choose the tournament's settings below."), { name: answer.name }, true), true);
     });
@@ -108,6 +119,7 @@ const setupPage = {
       buy_in: money("buy_in", true), fee: money("fee", true), guarantee: money("guarantee", false),
       starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
       places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
+      satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
     };
   },
 

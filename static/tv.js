@@ -172,12 +172,14 @@ const tvPage = {
     payouts.classList.toggle("tv-two-columns", prizes.length > 10);
     payouts.style.setProperty("--rows", String(prizes.length > 10 ? Math.ceil(prizes.length / 2) : Math.max(1, prizes.length))); // CSSOM: allowed by the CSP
     payouts.replaceChildren(...prizes.map((prize, i) => element("li", {}, element("span", { className: "tv-place", textContent: `${i + 1}.` }), " ",
-      element("span", { className: "tv-line", textContent: this.amount(prize) }))));
+      element("span", { className: "tv-line", textContent: answer.satellite && prize >= answer.satellite.price // a satellite's seat place
+        ? interpolate(gettext("Seat in %(target)s"), { target: answer.satellite.target.name }, true) : this.amount(prize) }))));
     this.payoutsShown = answer.published && answer.payouts.length > 0;
     const latest = [...answer.out].sort((a, b) => b.place[0] - a.place[0]).slice(0, 8);
     this.root.querySelector("[data-tv-results]").replaceChildren(...latest.map((row) => {
       const place = row.place[0] === row.place[1] ? `${row.place[0]}.` : `${row.place[0]}–${row.place[1]}.`;
       const item = element("li", {}, `${place} ${row.name} (#${row.entry})`);
+      if (row.seat) item.append(" ", element("span", { className: "tv-prize", textContent: interpolate(gettext("Seat in %(target)s"), { target: row.seat.name }, true) }));
       if (row.prize) item.append(" ", element("span", { className: "tv-prize", textContent: this.amount(row.prize) }));
       return item;
     }));

@@ -86,7 +86,7 @@ class WonSeatAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
     search_fields = ["code", "player__last_name"]
     autocomplete_fields = ["player"]
-    readonly_fields = ["code", "issued_by", "entry"]
+    readonly_fields = ["code", "issued_by", "entry", "won_with"]  # won_with: set by a satellite's finish
 
     def has_change_permission(self, request, obj=None):
         return obj is None  # issued once; the desk spends it

@@ -17,6 +17,7 @@ from core.log import RequestKey, request_fingerprint
 from tournaments import queries
 from tournaments.models import Tournament
 from tournaments.services import deals, desk, payout_desk, rulings, setup
+from tournaments.won_seat_queries import target_of, vouchers_for, vouchers_won_in
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)
@@ -284,6 +285,15 @@ def prizes(request, tournament_id: Id):
     return queries.prizes_to_pay(tournament_for(request.user, tournament_id, Action.PAY_PRIZES))
 
 
+@staff.get("/tournaments/{tournament_id}/vouchers/", response={200: dict, **ERRORS},
+           summary="Won-seat vouchers: those this satellite issued (player, code, target) and those good here")
+def vouchers(request, tournament_id: Id):
+    tournament = tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    return {"satellite_for": target_of(tournament), "issued": vouchers_won_in(tournament),
+            "good_here": vouchers_for(tournament)}
+
+
 @staff.post("/tournaments/{tournament_id}/cancel/", response={200: dict, **ERRORS},
             summary="Cancel a tournament that does not go ahead: every entry refunded in full (END-CANCEL)")
 def cancel(request, tournament_id: Id, body: ReasonIn):
@@ -302,6 +312,8 @@ class SettingsIn(Schema):
     guarantee: Money | None = Field(None, description="PAY-POOL, minor units")
     places_paid: EntryNumber | None = Field(None, description="none: as the payout table says")
     filmed: bool = False
+    satellite_for: Id | None = Field(None, description="a satellite: the id of the event of the same festival whose "
+                                                       "seats its results award (neverending: the next level)")
 
 
 class CreateIn(SettingsIn):

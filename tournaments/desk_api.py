@@ -19,6 +19,7 @@ from tournaments.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, re
 from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry
 from tournaments.services import desk as services
+from tournaments.won_seat_queries import unused_vouchers
 
 router = Router(tags=["desk"], auth=django_auth)
 
@@ -79,6 +80,7 @@ class CheckOut(Schema):
     kinds: dict[str, ReasonOut]
     consents: dict[str, bool]
     entries: list[dict]
+    won_seats: list[dict]
 
 
 class SaleIn(Schema):
@@ -153,6 +155,7 @@ def check_player(request, tournament_id: Id, player_id: Id):
         "kinds": {kind.value: reason for kind, reason in found["kinds"].items()},
         "consents": player_queries.current_consents(player),
         "entries": [queries.entry_summary(e) for e in tournament.entries.filter(player=player)],
+        "won_seats": unused_vouchers(tournament, player),  # REG-NONTRANSFER: the player's own, good here
     }
 
 

@@ -281,6 +281,10 @@ class WonSeat(models.Model):
                                   related_name="+")
     entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="won_seat",
                                  help_text="the entry it paid for, once used")
+    # Issued by a satellite's results (or a neverending freeroll place) at its finish: the entry
+    # that won it. One voucher per winning entry, by the database, however often the finish runs.
+    won_with = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="seat_won",
+                                    help_text="the satellite entry whose place won it (issued at the finish)")
 
     def __str__(self) -> str:
         return f"won seat {self.code} ({self.player}) for {self.tournament}"

@@ -26,12 +26,13 @@ from players.models import Membership, Player
 from players.queries import public_name_of
 from tables.models import ChipAdjustment
 from tables.queries import bubble_burst, hand_for_hand_view
-from tournaments import payouts
+from tournaments import payouts, satellites
 from tournaments.entries import Kind, PlayerHistory, TournamentMoment, entry_allowed
 from tournaments.flight_queries import entries_sold, payout_field, pooled_entries
 from tournaments.models import Elimination, Entry, Event, PrizePayment, Tournament, WonSeat
 from tournaments.places import Bust, places, prizes_by_entry
 from tournaments.record_queries import announcements_up
+from tournaments.won_seat_queries import satellite_summary, seat_price, target_of
 
 
 def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
@@ -210,17 +211,6 @@ def eligibility_reasons(tournament: Tournament, player: Player, sale: Sale | Non
     return list(eligibility.check(player_facts(player, sale, won_seat), rules.eligibility, day).reasons)
 
 
-def won_seat_for(tournament: Tournament, sale: Sale) -> tuple[WonSeat | None, eligibility.Reason | None]:
-    if sale.kind != Kind.SATELLITE:
-        return None, None
-    seat = WonSeat.objects.filter(tournament=tournament, code=sale.won_seat_code.strip().upper()).first()
-    if seat is None:
-        return None, eligibility.Reason("REG-NONTRANSFER", False, _("No won seat with that voucher code for this tournament."))
-    if seat.entry_id:
-        return seat, eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))
-    return seat, None
-
-
 def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock."""
     if tournament.status == Tournament.Status.SCHEDULED:
@@ -288,7 +278,11 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
 
 
 def payout(tournament: Tournament) -> list[int]:
-    """PAY-STRUCT: prizes by place for the field as it stands."""
+    """PAY-STRUCT: prizes by place for the field as it stands; a satellite's: seats at the
+    target's price, then the remainder (tournaments/satellites.py; the places paid follow)."""
+    price = seat_price(tournament)
+    if price is not None:
+        return satellites.satellite_table(prize_pool(tournament)["pool"], price, field_size(tournament))
     return payouts.payout_table(payout_field(tournament), prize_pool(tournament)["pool"], tournament.rules().payouts,
                                 places=tournament.places_paid)
 
@@ -338,8 +332,12 @@ def standings(tournament: Tournament) -> dict:
             "points": payouts.league_points(field, *placed[row.entry_id], rules),
             "freeroll": placed[row.entry_id][1] <= free} for row in rows]
     out.sort(key=lambda r: r["place"][0])
+    price, target = seat_price(tournament), target_of(tournament)
+    for row in out:  # a satellite's place: a seat in the target, and only the cash is paid at the desk
+        won = satellites.award(row["prize"], price) if price else None
+        row["seat"], row["prize"] = (target, won.cash) if won and won.seat else (None, row["prize"])
     return {"field": field, "payouts": table, "pool": prize_pool(tournament), "out": out,
-            "deal": deal_summary(deal)}
+            "deal": deal_summary(deal), "satellite": satellite_summary(tournament, table)}
 
 
 def deal_summary(deal) -> dict | None:
@@ -387,7 +385,7 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     return {"pool": prize_pool(tournament)["pool"], "places_paid": paid, "in_the_money": 0 < players_left <= paid,
             "published": published(tournament),
             "hand_for_hand_due": paid < players_left <= paid + margin, "next_out_prize": next_out, "next_pay_jump": jump,
-            "min_cash": table[-1] if table else 0, "deal": deal}
+            "min_cash": table[-1] if table else 0, "deal": deal, "satellite": satellite_summary(tournament, table)}
 
 
 def public_standings(tournament: Tournament) -> dict:

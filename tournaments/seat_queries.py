@@ -15,6 +15,7 @@ from tables.queries import seat_page
 from tournaments.day_two_queries import way_to_day_two
 from tournaments.models import Entry
 from tournaments.queries import field_counts, money_summary, public_standings
+from tournaments.won_seat_queries import vouchers_won_by
 
 # What a player's own page says of a penalty: what is left to serve, never who gave it.
 PENALTY_FIELDS = ("step", "status", "may_return", "hands_left", "seconds_left", "counting_until", "as_of",
@@ -29,7 +30,7 @@ def companion(tournament_id: int, code: str) -> dict:
     players_left = field_counts(tournament_id)["players_left"]
     return {**shown, "currency": tournament.festival.currency, "penalty": _penalty(entry), "absent": _absence(entry),
             "money": money_summary(tournament, players_left), "players_left": players_left,
-            "finish": _finish(entry), "day_two": way_to_day_two(entry)}
+            "finish": _finish(entry), "day_two": way_to_day_two(entry), "won_seats": vouchers_won_by(entry)}
 
 
 def _penalty(entry: Entry) -> dict | None:
@@ -55,5 +56,5 @@ def _finish(entry: Entry) -> dict | None:
     row = next((row for row in standings["out"] if row["entry"] == entry.number), None)
     if row is None:
         return None
-    return {"place": row["place"], "prize": row["prize"], "field": standings["field"],
+    return {"place": row["place"], "prize": row["prize"], "seat": row["seat"], "field": standings["field"],
             "published": standings["published"]}

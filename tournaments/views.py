@@ -3,6 +3,7 @@
 
 import csv
 import re
+from datetime import datetime
 
 import qrcode
 import qrcode.image.svg
@@ -27,6 +28,11 @@ from tournaments import announcements, queries
 from tournaments.day_two_queries import day_two_seats, flights_view, main_event_of, way_to_day_two
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.record_queries import latest_log
+from tournaments.schedule_queries import festival_schedule
+from tournaments.won_seat_queries import vouchers_won_by
+
+
+OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
 
 def home(request):
@@ -100,6 +106,7 @@ def new_tournament(request):
                       status=403)
     return render(request, "pokerfest/new_tournament.html", {
         "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,
+        "targets": Tournament.objects.exclude(status__in=OVER).select_related("festival").order_by("festival__name", "starts_at", "id"),
         "templates": Structure.objects.filter(is_template=True).select_related("festival").order_by("name")})
 
 
@@ -108,7 +115,11 @@ def setup(request, tournament_id: int):
     """The director's set-up of one tournament: settings, venue tables, seat pins, keep-apart
     groups, sponsor companies, exclusions."""
     tables = Table.objects.filter(festival__tournaments=tournament_id).order_by("number")
+    # A satellite's possible targets: the festival's other events not over (and the one chosen).
+    targets = Tournament.objects.filter(festival__tournaments=tournament_id).exclude(pk=tournament_id).filter(
+        ~Q(status__in=OVER) | Q(satellites=tournament_id)).distinct().select_related("festival").order_by("starts_at", "id")
     return _screen(request, tournament_id, Action.DIRECTOR_APPROVAL, "pokerfest/setup.html", presets=Tournament.Preset.choices,
+                   targets=targets,
                    venue_tables=tables, companies=Company.objects.all(), statuses=Company.Status.choices,
                    pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
                    groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"),
@@ -165,7 +176,8 @@ def seat(request, tournament_id: int, code: str):
     entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id,
                               public_code=code)
     return render(request, "pokerfest/seat.html", {"entry": entry, "tournament": entry.tournament,
-                                                   "seat": seat_of(entry), "day_two": way_to_day_two(entry)})
+                                                   "seat": seat_of(entry), "day_two": way_to_day_two(entry),
+                                                   "won_seats": vouchers_won_by(entry)})
 
 
 def close_out(request, tournament_id: int):
@@ -195,6 +207,18 @@ def leaderboard(request, festival_id: int):
     """PAY-POINTS: the season's ranking points (public names)."""
     festival = get_object_or_404(Festival, pk=festival_id)
     return render(request, "pokerfest/leaderboard.html", {"festival": festival, "board": queries.leaderboard(festival_id)})
+
+
+def schedule(request, festival_id: int):
+    """The festival's public schedule; static/schedule.js keeps it live from the API."""
+    try:
+        document = festival_schedule(festival_id)
+    except Festival.DoesNotExist:
+        raise Http404(_("There is no festival with that id.")) from None
+    for event in document["events"]:
+        for shown in [event, *event["flights"], *event["satellites"]]:
+            shown["starts"] = datetime.fromisoformat(shown["starts_at"]) if shown["starts_at"] else None
+    return render(request, "pokerfest/schedule.html", {"festival": document["festival"], "schedule": document})
 
 
 def results_csv(request, tournament_id: int):

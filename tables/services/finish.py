@@ -12,6 +12,7 @@ from clock.services.level_clock import stop_at_the_finish
 from core import kinds
 from core.operation import Operation
 from tournaments.models import Tournament
+from tournaments.promotion import award_seats
 from tournaments.queries import winners
 
 
@@ -22,6 +23,7 @@ def finish(op: Operation, how: str) -> dict:
     public = {"tournament_status": Tournament.Status.FINISHED, "how": how, "winners": winners(op.tournament),
               "clock": clock}
     op.append(kinds.TOURNAMENT_FINISHED, public=public, payload=public)
+    award_seats(op)  # a satellite's seats (a level's freerolls) become vouchers with the final results
     return public
 
 

@@ -116,7 +116,7 @@ def test_PEN_LADDER_and_PEN_ABSENT_the_seat_page_shows_the_players_own_penalty_a
     player_out(tournament.id, 1, seat, staff["floor"])
     out = lobby.get(path).json()
     assert out["status"] == "busted" and out["table"] is None
-    assert out["finish"] == {"place": [6, 6], "prize": 0, "field": 6, "published": True}
+    assert out["finish"] == {"place": [6, 6], "prize": 0, "seat": None, "field": 6, "published": True}
     assert lobby.get(f"/api/tournaments/{tournament.id}/seat/no-such-code/").status_code == 404
 
 

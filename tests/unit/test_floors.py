@@ -140,7 +140,10 @@ def test_no_module_spells_an_event_kind_as_a_string():
 
 
 def test_every_catalogued_kind_is_appended_by_some_service():
-    services = [path for name, path in app_modules().items() if ".services." in f"{name}."]
+    # tournaments.promotion: the satellite's vouchers at the finish, a reaction on the floor just
+    # below the tables' services (which finish a tournament), so it is not in a services package.
+    services = [path for name, path in app_modules().items()
+                if ".services." in f"{name}." or name == "tournaments.promotion"]
     emitted = set().union(*(kinds_referenced(path) for path in services))
     assert sorted(set(CONSTANTS) - emitted) == []
 

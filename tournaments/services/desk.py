@@ -30,8 +30,9 @@ from tournaments.flight_queries import flight_reason
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
     Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
-    tournament_moment, won_seat_for,
+    tournament_moment,
 )
+from tournaments.won_seat_queries import won_seat_for
 
 
 class EntryRefused(Refused):

@@ -26,6 +26,9 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
         tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
         row = next((r for r in standings(tournament)["out"] if r["entry"] == entry_number), None)
+        if row is not None and row.get("seat") and not row["prize"]:
+            raise Refused(_("Entry #%(entry_number)s won a seat in %(target)s, no cash: the voucher is the prize.")
+                          % {"entry_number": entry_number, "target": row["seat"]["name"]})
         if row is None or not row["prize"]:
             raise Refused(_("Entry #%(entry_number)s has no prize to pay.") % {"entry_number": entry_number})
         player = entry.player

@@ -35,6 +35,7 @@ class Settings:
     guarantee: int | None = None
     places_paid: int | None = None
     filmed: bool = False
+    satellite_for: int | None = None  # a satellite's target (neverending: the next level), by id
 
 
 # Once the clock has started these may still change; the rest is what players bought into.
@@ -50,6 +51,33 @@ def _check(settings: Settings) -> None:
         raise Refused(_("The starting stack must be at least one chip."))
     if settings.places_paid is not None and settings.places_paid < 1:
         raise Refused(_("Places paid must be at least 1, or empty for the payout table's own number."))
+
+
+def _check_target(settings: Settings, festival_id: int, tournament: Tournament | None) -> None:
+    """A satellite's target: an event of the same festival, not itself nor one of its own
+    satellites, not over, and with an entry price to divide the pool by (a neverending level
+    promotes by freeroll and needs none)."""
+    if settings.satellite_for is None:
+        return
+    target = Tournament.objects.filter(pk=settings.satellite_for).first()
+    if target is None or target.festival_id != festival_id:
+        raise Refused(_("A satellite feeds an event of its own festival: choose one from the list."))
+    if tournament is not None and target.id == tournament.id:
+        raise Refused(_("A tournament cannot be a satellite for itself."))
+    if target.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Refused(_("%(target)s is %(status)s: a satellite cannot award seats in it.")
+                      % {"target": target.name, "status": _(target.status)})
+    chain, step = set(), target
+    while step is not None and step.id not in chain:
+        if tournament is not None and step.satellite_for_id == tournament.id:
+            raise Refused(_("%(target)s already feeds this tournament: satellites cannot go round in a circle.")
+                          % {"target": step.name})
+        chain.add(step.id)
+        step = step.satellite_for
+    rules = Tournament(ruleset_preset=settings.ruleset_preset, ruleset=tournament.ruleset if tournament else {}).rules()
+    if not rules.payouts.freeroll_per_entrants and target.buy_in + target.fee == 0:
+        raise Refused(_("%(target)s has no entry price: a satellite's seats are worth its buy-in plus fee.")
+                      % {"target": target.name})
 
 
 def create_festival(name: str, venue: str, time_zone: str, currency: str, language: str = "") -> Festival:
@@ -76,8 +104,10 @@ def create_tournament(festival_id: int, settings: Settings, structure_id: int, d
     festival = Festival.objects.filter(pk=festival_id).first()
     if festival is None:
         raise Refused(_("There is no such festival."))
+    _check_target(settings, festival.id, None)
+    columns = {_column(name): value for name, value in asdict(settings).items()}
     with transaction.atomic():
-        tournament = Tournament.objects.create(festival=festival, **{**asdict(settings), "name": settings.name.strip()})
+        tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
         with operation(tournament.id, director) as op:
             public = {"tournament": {"id": tournament.id, "name": tournament.name, "festival": festival.name,
                                      "preset": tournament.ruleset_preset}}
@@ -95,7 +125,7 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
             return op.repeated.public
         tournament = op.tournament
         changes = {field.name: getattr(settings, field.name) for field in fields(Settings)
-                   if getattr(settings, field.name) != getattr(tournament, field.name)}
+                   if getattr(settings, field.name) != getattr(tournament, _column(field.name))}
         clock = op.locked_clock()
         started = clock is not None and clock.status != READY
         if started and set(changes) - CHANGEABLE_AFTER_THE_START:
@@ -107,11 +137,17 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
             raise Refused(_("%(seats_sold)s seats are sold already: the cap cannot be lower.") % {"seats_sold": tournament.seats_sold})
         if not changes:
             raise Refused(_("Nothing changed."))
-        Tournament.objects.filter(pk=tournament.pk).update(**changes)
+        if "satellite_for" in changes:
+            _check_target(settings, tournament.festival_id, tournament)
+        Tournament.objects.filter(pk=tournament.pk).update(**{_column(name): value for name, value in changes.items()})
         public = {"changes": {name: value.isoformat() if isinstance(value, datetime) else value
                               for name, value in changes.items()}}
         op.append(kinds.TOURNAMENT_UPDATED, public=public, payload=public)
     return public
+
+
+def _column(name: str) -> str:
+    return "satellite_for_id" if name == "satellite_for" else name
 
 
 def add_venue_table(tournament_id: int, number: int, seats: int, is_tv: bool, director) -> dict:
