@@ -151,7 +151,9 @@ def test_REG_AGE_an_under_age_player_is_refused_with_the_reason_and_only_the_ref
     assert not Entry.objects.exists()
     logged = tournament.events.get(kind="entry.refused")
     assert logged.public is None and logged.payload["rules"] == ["REG-AGE"]
-    assert "17" not in str(logged.payload)  # the staff feed reaches the floor: no age in it
+    # The staff feed reaches the floor: neither the age nor the birth date in it (a bare "17"
+    # would also match a player or entry id).
+    assert "17 on " not in str(logged.payload) and seventeen.isoformat() not in str(logged.payload)
 
 
 @pytest.mark.django_db
