@@ -22,6 +22,8 @@ from tables.penalties_api import router as penalties_router
 from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
+from tournaments.preregistration_api import TooManyAttempts
+from tournaments.preregistration_api import router as preregistration_router
 from tournaments.record_api import router as record_router
 from tournaments.setup_api import router as setup_router
 from tournaments.tv_api import router as tv_router
@@ -64,6 +66,7 @@ api.add_router("/", race_router)
 api.add_router("/", absent_router)
 api.add_router("/", penalties_router)
 api.add_router("/", tv_router)
+api.add_router("/", preregistration_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 
@@ -88,6 +91,13 @@ def unauthenticated(request, exc):
     return api.create_response(
         request, {"detail": _("Sign in first (a staff account with the right role is needed).")}, status=401
     )
+
+
+@api.exception_handler(TooManyAttempts)
+def too_many(request, exc):
+    answer = api.create_response(request, {"detail": str(exc), "retry_after": exc.retry_after}, status=429)
+    answer["Retry-After"] = str(exc.retry_after)
+    return answer
 
 
 @api.exception_handler(HttpError)

@@ -44,9 +44,11 @@ class EntryRefused(Refused):
         return {"reasons": [{"rule": r.rule, "ok": r.ok, "message": r.message} for r in self.reasons]}
 
 
-def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None) -> Entry:
+def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None,
+                   releasing_hold: bool = False) -> Entry:
     """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
-    it with its reasons, and raises EntryRefused."""
+    it with its reasons, and raises EntryRefused. `releasing_hold`: the seat is one a
+    pre-registration holds (Tournament.seats_held), which the sale turns into a seat sold."""
     now = timezone.now()
     # What other desks cannot change is read before the lock, so desks wait for each other
     # only while the seat is counted and sold.
@@ -71,6 +73,8 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
                 log.check_same_request(repeated.request_fingerprint, request_key)
                 return repeated  # the same form sent twice: one entry
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
+        if releasing_hold:  # the held seat is this player's: it does not count against their sale
+            tournament.seats_held -= 1
         window = sale_window(tournament, player, sale.kind, moment)
         if not window.ok:
             refused.append(window)
@@ -80,6 +84,8 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
             op.append(kinds.ENTRY_REFUSED, public=None, payload={
                 "player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]})
         else:
+            if releasing_hold:  # before the seat is sold: the database checks sold + held <= cap
+                Tournament.objects.filter(pk=tournament.pk).update(seats_held=tournament.seats_held)
             entry = _sell(op, player, sale, request_key, now)
             if won_seat is not None:
                 # The voucher is spent with the sale; the database allows it one entry.
