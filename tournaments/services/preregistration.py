@@ -58,7 +58,7 @@ class FlightFull(Refused):
         self.tournament, self.alternatives, self.waiting = tournament, alternatives, waiting
 
     def details(self) -> dict:
-        return {"full": True, "tournament_id": self.tournament.id, "waiting": self.waiting,
+        return {"full": True, "waiting": self.waiting,
                 "alternatives": [{"id": t.id, "name": t.name} for t in self.alternatives]}
 
 
