@@ -28,7 +28,7 @@ from tables.services.finish import close
 from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
-    Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
+    Sale, eligibility_reasons, entry_rules, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
     tournament_moment, won_seat_for,
 )
 
@@ -59,6 +59,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     if voucher_problem:
         refused.append(voucher_problem)
     moment = tournament_moment(tournament, now)
+    rules = entry_rules(tournament)  # the ruleset and structure: the director's, not the other desks'
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
         refused.append(eligibility.Reason(
@@ -75,7 +76,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
         if releasing_hold:  # the held seat is this player's: it does not count against their sale
             tournament.seats_held -= 1
-        window = sale_window(tournament, player, sale.kind, moment)
+        window = sale_window(tournament, player, sale.kind, moment, rules)
         if not window.ok:
             refused.append(window)
         if refused:
