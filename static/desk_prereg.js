@@ -100,5 +100,12 @@
     find(scan.value.trim(), true);
   });
   confirmButton.addEventListener("click", confirmEntry);
+  // Players register online while the desk works: the list follows the staff feed.
+  let following;
+  document.addEventListener("pokerfest:event", (event) => {
+    if (!event.detail.kind.startsWith("preregistration.")) return;
+    clearTimeout(following);
+    following = setTimeout(() => find(scan.value.trim(), false), 500);
+  });
   find("", false);
 })();

@@ -22,9 +22,9 @@ def register(request, festival_id: int):
         "any_open": any(row["open"] for group in groups for row in [group["event"], *group["flights"]])})
 
 
-def confirmation(request, code: str):
+def confirmation(request, prereg_code: str):
     """The player's confirmation: the code is the key, so it shows their own name and flight."""
-    entry = queries.by_code(code)
+    entry = queries.by_code(prereg_code)
     if entry is None:
         raise Http404("no pre-registration with this code")
     url = request.build_absolute_uri(reverse("preregistered", args=[entry.code]))

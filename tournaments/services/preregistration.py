@@ -91,7 +91,8 @@ def preregister(tournament_id: int, application: preregistration.Application, jo
                             "(the link in your email) has its code. Cancel that one first to register again.")
                           % {"document": _document_words()[application.id_document_type],
                              "flight": tournament.name}) from None
-        if not _take_a_seat(tournament_id):  # from here the tournament row is locked
+        seats = _take_a_seat(tournament_id)  # from here the tournament row is locked
+        if seats is None:
             _refuse_unless_open(tournament_id)
             if not join_waiting_list:
                 raise FlightFull(tournament, other_flights_with_seats(tournament),
@@ -99,7 +100,14 @@ def preregister(tournament_id: int, application: preregistration.Application, jo
                                                                 status=PreRegistration.Status.WAITING).count())
             held.status = PreRegistration.Status.WAITING
             held.save(update_fields=["status"])
-        counts = locked_counts(tournament_id)
+        if seats is None:
+            counts = locked_counts(tournament_id)
+        else:  # the counts the seat's UPDATE returned, and the waiting list (joined under this lock only)
+            max_entries, sold, seats_held = seats
+            counts = {"seats_left": preregistration.seats_left(max_entries, sold, seats_held), "seats_held": seats_held,
+                      "seats_sold": sold, "max_entries": max_entries,
+                      "waiting": PreRegistration.objects.filter(tournament_id=tournament_id,
+                                                                status=PreRegistration.Status.WAITING).count()}
         if held.status == PreRegistration.Status.HELD:
             log.append_event(tournament_id, kinds.PREREGISTRATION_HELD, payload={"code": held.code, **counts},
                              public=counts)
@@ -128,17 +136,18 @@ def _insert(tournament: Tournament, application: preregistration.Application, no
         created_at=now, changed_at=now)
 
 
-def _take_a_seat(tournament_id: int) -> bool:
+def _take_a_seat(tournament_id: int) -> tuple[int | None, int, int] | None:
     """One seat more held, if one is left and pre-registration is open: a conditional UPDATE,
     so two registrations for the last seat cannot both have it (the check constraint on
-    sold + held <= max_entries stands behind it)."""
+    sold + held <= max_entries stands behind it). Returns the row's counts, None: no seat."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {Tournament._meta.db_table} SET seats_held = seats_held + 1 WHERE id = %s "
             "AND status = ANY(%s) AND NOT registration_closed "
-            "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) RETURNING id",
+            "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) "
+            "RETURNING max_entries, seats_sold, seats_held",
             [tournament_id, list(OPEN_STATUSES)])
-        return cursor.fetchone() is not None
+        return cursor.fetchone()
 
 
 def _refuse_unless_open(tournament_id: int) -> None:
