@@ -42,7 +42,10 @@ from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from players.models import Consent, Player, PreRegistration  # noqa: E402
+from core.operation import lock_tournament  # noqa: E402
 from pokerfest import stack  # noqa: E402
+from tournaments.preregistration import Application  # noqa: E402
+from tournaments.services import preregistration as services  # noqa: E402
 from tournaments.models import Entry, Event, Festival, Tournament  # noqa: E402
 
 PASSWORD = "bench-desk-password"
@@ -180,6 +183,56 @@ def bulk_confirmations(players: int) -> float:
     return time.perf_counter() - began
 
 
+class LockClock:
+    """How long a transaction holds the tournament row: from its first statement that locks it
+    (SELECT ... FOR UPDATE or UPDATE of the row) to the end of the commit."""
+
+    def __init__(self):
+        self.taken, self.held = None, []
+
+    def __call__(self, execute, sql, params, many, context):
+        if self.taken is None and 'tournaments_tournament' in sql and ("FOR UPDATE" in sql or sql.startswith("UPDATE")):
+            self.taken = time.perf_counter()
+        return execute(sql, params, many, context)
+
+    def run(self, action, lock_first_id: int | None = None) -> None:
+        self.taken = None
+        with connection.execute_wrapper(self):
+            with transaction.atomic():
+                if lock_first_id is not None:  # as every operation did: the tournament row first
+                    lock_tournament(lock_first_id)
+                action()
+        self.held.append((time.perf_counter() - self.taken) * 1000)
+
+
+def lock_hold_times(count: int) -> None:
+    """In-process and one at a time, so the machine's load hardly matters: the time each path
+    holds the flight's row, the lock every registration for that flight queues on. Its
+    inverse bounds one flight's rate whatever the number of cores."""
+    clerk = User.objects.get(username="bench-desk-0")
+    rows = {}
+    for order in ("lock first", "lock late"):
+        flight = make_flight(f"lock {order}", count)
+        prereg, confirm = LockClock(), LockClock()
+        first = flight.id if order == "lock first" else None
+        codes = []
+        for n in range(count):
+            fields = {**application(n), "date_of_birth": date(1985, 3, 4),
+                      "id_document_number": f"LOCK{RUN}{order[5]}X{n}"}
+            prereg.run(lambda: codes.append(services.preregister(flight.id, Application(**fields)).code), first)
+        for code in codes:
+            confirm.run(lambda: services.confirm_preregistration(flight.id, code, "cash", "bench", "bench", clerk), first)
+        rows[order] = (prereg.held, confirm.held)
+    print(f"tournament row lock held per operation (in-process, serial, {count} each):")
+    for order, (prereg, confirm) in rows.items():
+        print(f"  {order:<11} pre-registration p50 {percentile(prereg, 0.5):6.1f} ms  p95 {percentile(prereg, 0.95):6.1f} ms"
+              f"   desk confirm p50 {percentile(confirm, 0.5):6.1f} ms  p95 {percentile(confirm, 0.95):6.1f} ms")
+    for index, label in ((0, "pre-registration"), (1, "desk confirm")):
+        before, after = percentile(rows["lock first"][index], 0.5), percentile(rows["lock late"][index], 0.5)
+        print(f"  {label}: the lock is held {before / after:.1f}x shorter; one flight's ceiling "
+              f"{1000 / before:.0f}/s lock first, {1000 / after:.0f}/s lock late")
+
+
 def report(label: str, count: int, seconds: float, latencies: list[float], bulk_seconds: float) -> None:
     rate, bulk_rate = count / seconds, count / bulk_seconds
     print(f"  {'bulk insert of the same rows':<34} {bulk_rate:8.0f} /s  ({bulk_seconds:.2f} s)")
@@ -194,6 +247,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--desks", type=int, default=20)
     parser.add_argument("--web-processes", type=int, default=2)
+    parser.add_argument("--lock-samples", type=int, default=200, help="serial registrations per lock order")
     parser.add_argument("--web-log", help="write the web processes' output here (default: discard it)")
     args = parser.parse_args()
 
@@ -261,6 +315,7 @@ def main() -> None:
     report("pokerfest pre-registration API", args.players, *prereg, bulk_preregistrations(args.players))
     print("desk confirmation (desk API, phase 2):")
     report("pokerfest desk confirm API", args.players, *confirmed, bulk_confirmations(args.players))
+    lock_hold_times(args.lock_samples)
 
 
 if __name__ == "__main__":
