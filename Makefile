@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-seating bench-day-two bench-clock bench-icm drill chromium clean
+.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm drill chromium clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -55,6 +55,11 @@ bench: $(VENV)/.installed
 # make bench-registration BENCH_ARGS="--clients 20 --players 2000"
 bench-registration: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/registration.py $(BENCH_ARGS)
+
+# The registration burst: 5,000 pre-registrations from 50 clients, then 20 desks confirming them
+# make bench-preregistration BENCH_ARGS="--players 2000 --clients 50 --desks 20"
+bench-preregistration: $(VENV)/.installed
+	$(STACK) exec -- $(PY) bench/preregistration.py $(BENCH_ARGS)
 
 # ICM at 9, 10, 12 players and a 3,000-player payout table (pure Python, no servers)
 bench-icm: $(VENV)/.installed

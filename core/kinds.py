@@ -226,6 +226,19 @@ QUALIFIERS_UPDATED = _kind("qualifiers.updated", PUBLIC,
 DAY_TWO_DRAWN = _kind("day_two.drawn", PUBLIC, gettext_noop("Day 2's seats are drawn from the qualified bags"),
                       "tables", "all_seats")
 
+# Online pre-registration (tournaments/services/preregistration.py). The public part is the
+# flight's seat counts only (`seats_left`, `seats_held`, `waiting`), never who registered.
+PREREGISTRATION_HELD = _kind("preregistration.held", PUBLIC, gettext_noop("a player pre-registered online: a seat is held "
+                             "for them until the desk confirms it"))
+PREREGISTRATION_WAITING = _kind("preregistration.waiting", PUBLIC, gettext_noop("the flight was full: a player joined its "
+                                "pre-registration waiting list"))
+PREREGISTRATION_CANCELLED = _kind("preregistration.cancelled", PUBLIC, gettext_noop("a pre-registration is cancelled "
+                                  "(by the player's code): its seat or its place on the waiting list is free"))
+PREREGISTRATION_PROMOTED = _kind("preregistration.promoted", PUBLIC, gettext_noop("a held seat came free: the first on the "
+                                 "pre-registration waiting list holds it now"))
+PREREGISTRATION_CONFIRMED = _kind("preregistration.confirmed", PUBLIC, gettext_noop("the desk checked the photo ID and "
+                                  "confirmed a pre-registration: it is an entry now"))
+
 
 def for_screens() -> dict[str, list[str]]:
     """What the pages need of the catalogue: each kind's views (kinds with none left out)."""

@@ -1,12 +1,18 @@
 """People: player records, memberships, consents, exclusions. Personal data lives here and is
 shown to desk, cashier and director only (core.access.Action.PERSONAL_DATA)."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy
 
 from players import eligibility
+
+
+# The terms and tournament rules players accept, at the desk and online (REG-CONSENT).
+TERMS_VERSION = "2026-1"
 
 
 def normalise_document_number(number: str) -> str:
@@ -175,3 +181,79 @@ class LogoCapResolution(models.Model):
     removed = models.JSONField(help_text="entry numbers that must remove it")
     at = models.DateTimeField()
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+
+def new_preregistration_code() -> str:
+    """What the QR code carries and a clerk can type: 10 letters and digits, no 0/O or 1/I."""
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+class PreRegistration(models.Model):
+    """A player's online registration for a tournament or flight before the event: their
+    details as the desk's new-player form takes them, their consents, and how they pay. A held
+    one counts against the tournament's seats (Tournament.seats_held); the desk confirms it
+    into an Entry. A waiting one is on the flight's pre-registration waiting list."""
+
+    class Status(models.TextChoices):
+        HELD = "held", gettext_lazy("seat held")
+        WAITING = "waiting", gettext_lazy("on the waiting list")
+        CONFIRMED = "confirmed", gettext_lazy("confirmed at the desk")
+        CANCELLED = "cancelled", gettext_lazy("cancelled")
+
+    class Payment(models.TextChoices):
+        DESK = "desk", gettext_lazy("pay at the desk")
+        ONLINE = "online", gettext_lazy("paid online")
+
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.PROTECT, related_name="preregistrations")
+    code = models.CharField(max_length=16, unique=True, default=new_preregistration_code, editable=False)
+    status = models.CharField(max_length=10, choices=Status)
+    first_name = models.CharField(max_length=100)
+    last_name = models.CharField(max_length=100)
+    date_of_birth = models.DateField()
+    email = models.EmailField()
+    nationality = models.CharField(max_length=2, blank=True, help_text="ISO 3166 country code, e.g. AT")
+    id_document_type = models.CharField(max_length=20, choices=Player.Document)
+    id_document_number = models.CharField(max_length=64, help_text="stored normalised")
+    id_document_country = models.CharField(max_length=2, blank=True, help_text="the issuing country, e.g. AT")
+    terms_version = models.CharField(max_length=20, help_text="of the terms accepted online")
+    filming_release = models.BooleanField(default=False)
+    marketing_opt_in = models.BooleanField(default=False)
+    initials_only = models.BooleanField(default=False)
+    payment = models.CharField(max_length=10, choices=Payment)
+    payment_reference = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField()
+    changed_at = models.DateTimeField()
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    entry = models.OneToOneField("tournaments.Entry", null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="preregistration")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                     related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "status", "id"], name="prereg_flight_status")]
+        constraints = [
+            # The same ID document once per flight, while the registration stands.
+            models.UniqueConstraint(
+                fields=["tournament", "id_document_type", "id_document_number"],
+                condition=models.Q(status__in=["held", "waiting", "confirmed"]),
+                name="prereg_one_per_document_per_flight",
+            ),
+            models.CheckConstraint(condition=models.Q(status__in=["held", "waiting", "confirmed", "cancelled"]),
+                                   name="prereg_status_valid"),
+            models.CheckConstraint(condition=models.Q(payment="desk", payment_reference="")
+                                   | (models.Q(payment="online") & ~models.Q(payment_reference="")),
+                                   name="prereg_online_payment_has_a_reference"),
+            models.CheckConstraint(condition=~models.Q(id_document_number=""), name="prereg_has_an_id_document"),
+            models.CheckConstraint(condition=~models.Q(terms_version=""), name="prereg_terms_accepted"),
+            models.CheckConstraint(condition=models.Q(status="confirmed", entry__isnull=False)
+                                   | (~models.Q(status="confirmed") & models.Q(entry__isnull=True)),
+                                   name="prereg_confirmed_has_its_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name} ({self.code})"
+
+    def save(self, *args, **kwargs):
+        self.id_document_number = normalise_document_number(self.id_document_number)
+        super().save(*args, **kwargs)

@@ -23,6 +23,8 @@ from tournaments.api import router as tournaments_router
 from tournaments.api import staff as rulings_router
 from tournaments.desk_api import router as desk_router
 from tournaments.flights_api import router as flights_router
+from tournaments.preregistration_api import TooManyAttempts
+from tournaments.preregistration_api import router as preregistration_router
 from tournaments.record_api import router as record_router
 from tournaments.schedule_api import router as schedule_router
 from tournaments.setup_api import router as setup_router
@@ -68,6 +70,7 @@ api.add_router("/", penalties_router)
 api.add_router("/", tv_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)
+api.add_router("/", preregistration_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 
@@ -92,6 +95,13 @@ def unauthenticated(request, exc):
     return api.create_response(
         request, {"detail": _("Sign in first (a staff account with the right role is needed).")}, status=401
     )
+
+
+@api.exception_handler(TooManyAttempts)
+def too_many(request, exc):
+    answer = api.create_response(request, {"detail": str(exc), "retry_after": exc.retry_after}, status=429)
+    answer["Retry-After"] = str(exc.retry_after)
+    return answer
 
 
 @api.exception_handler(HttpError)

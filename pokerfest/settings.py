@@ -242,6 +242,13 @@ CHANNEL_LAYERS = {
     }
 }
 
+# Online pre-registration (tournaments/preregistration_api.py): at most this many attempts
+# (registrations, waiting-list joins, cancellations) per client address per minute, counted in
+# Redis so every web node shares the count. Behind a reverse proxy, name the header it sets
+# with the client's address (e.g. HTTP_X_FORWARDED_FOR): its last address is the one used.
+PREREGISTRATION_RATE_PER_MINUTE = env_int("PREREGISTRATION_RATE_PER_MINUTE", 20)
+PREREGISTRATION_CLIENT_HEADER = os.environ.get("PREREGISTRATION_CLIENT_HEADER", "")
+
 CELERY_BROKER_URL = celery_url(REDIS_URL)
 # kombu's Redis transport, repaired so a worker outlives a Redis outage (pokerfest/broker.py).
 CELERY_BROKER_TRANSPORT = "pokerfest.broker:Transport"

@@ -6,7 +6,7 @@ from django.views.i18n import JavaScriptCatalog
 from pokerfest.api import api
 from pokerfest.health import health
 from pokerfest.outage import server_error
-from tournaments import tv_views, views
+from tournaments import preregistration_views, tv_views, views
 
 handler500 = server_error  # a database outage is a 503 with a sentence, not a 500
 
@@ -27,6 +27,8 @@ urlpatterns = [
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("festivals/<int:festival_id>/schedule/", views.schedule, name="schedule"),
     path("tournaments/<int:tournament_id>/tv/", tv_views.tv, name="tv"),
+    path("festivals/<int:festival_id>/register/", preregistration_views.register, name="preregister"),
+    path("preregistered/<str:prereg_code>/", preregistration_views.confirmation, name="preregistered"),
     path("festivals/<int:festival_id>/tv/", tv_views.festival_tv, name="festival_tv"),
     path("tv-images/<int:image_id>/", tv_views.tv_image, name="tv_image"),
     path("tournaments/<int:tournament_id>/compliance/", views.compliance, name="compliance"),

@@ -41,6 +41,11 @@ class RefusedOut(Schema):
                                                               "sentence")
     proposal: dict | None = Field(None, description="a refused move: the balancing proposal now (SEAT-BALANCE)")
     existing_id: int | None = Field(None, description="a new player already on file: that player's id")
+    full: bool | None = Field(None, description="a pre-registration for a full flight: join its waiting list "
+                                                "(join_waiting_list) or choose one of the alternatives")
+    waiting: int | None = Field(None, description="a full flight: how many are on its waiting list")
+    alternatives: list[dict] | None = Field(None, description="a full flight: the same event's flights with seats "
+                                                              "left (id, name)")
 
 
 class InvalidOut(Schema):

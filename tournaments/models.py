@@ -86,6 +86,9 @@ class Tournament(models.Model):
                                                 "neverending's next level)")
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
+    # Seats held by online pre-registrations not yet confirmed at the desk: they count against
+    # max_entries with the seats sold, so a walk-in never takes a pre-registered seat.
+    seats_held = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
     last_seq = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -100,8 +103,9 @@ class Tournament(models.Model):
                 name="tournament_ruleset_preset_valid",
             ),
             models.CheckConstraint(
-                condition=models.Q(max_entries__isnull=True) | models.Q(seats_sold__lte=models.F("max_entries")),
-                name="tournament_seats_sold_within_cap",
+                condition=models.Q(max_entries__isnull=True)
+                | models.Q(max_entries__gte=models.F("seats_sold") + models.F("seats_held")),
+                name="tournament_seats_sold_and_held_within_cap",
             ),
             models.CheckConstraint(condition=~models.Q(main_event=models.F("id")), name="tournament_not_its_own_flight"),
             models.CheckConstraint(condition=~models.Q(satellite_for=models.F("id")),
@@ -110,7 +114,7 @@ class Tournament(models.Model):
 
     # Written only by the services' own UPDATE statements under the row lock. A save() of an
     # instance loaded earlier (the admin's form, a stale object) must not put old values back.
-    COUNTERS = frozenset({"last_seq", "seats_sold"})
+    COUNTERS = frozenset({"last_seq", "seats_sold", "seats_held"})
 
     def save(self, *args, **kwargs):
         if not self._state.adding and kwargs.get("update_fields") is None:
@@ -189,6 +193,7 @@ class Entry(models.Model):
         CARD = "card"
         TRANSFER = "transfer", "bank transfer"
         VOUCHER = "voucher"
+        ONLINE = "online", "paid online (pre-registration)"
         WON = "won", "won entry (nothing paid)"
         QUALIFIED = "qualified", "qualified in a flight (paid there)"
 

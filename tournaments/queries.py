@@ -211,13 +211,13 @@ def eligibility_reasons(tournament: Tournament, player: Player, sale: Sale | Non
     return list(eligibility.check(player_facts(player, sale, won_seat), rules.eligibility, day).reasons)
 
 
-def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment) -> eligibility.Reason:
-    """The part other desks' sales can change: read it under the tournament lock."""
+def sale_window(tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment, rules=None) -> eligibility.Reason:
+    """The part other desks' sales can change: read it under the tournament lock (`rules`: entry_rules, read before)."""
     if tournament.status == Tournament.Status.SCHEDULED:
         return eligibility.Reason("REGISTRATION", False, _("Registration is not open yet: the director opens it."))
-    if tournament.max_entries is not None and tournament.seats_sold >= tournament.max_entries and kind.seats_a_player:
-        return eligibility.Reason("CAPACITY", False, _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries})
-    return entry_allowed(kind, entry_rules(tournament), moment, player_history(tournament, player))
+    if tournament.max_entries is not None and tournament.seats_sold + tournament.seats_held >= tournament.max_entries and kind.seats_a_player:
+        return eligibility.Reason("CAPACITY", False, _("Sold out: all %(max_entries)s seats are taken or held by pre-registrations (%(held)s): confirm one from the Pre-registered field.") % {"max_entries": tournament.max_entries, "held": tournament.seats_held} if tournament.seats_held else _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries})
+    return entry_allowed(kind, rules or entry_rules(tournament), moment, player_history(tournament, player))
 
 
 def entry_rules(tournament: Tournament):

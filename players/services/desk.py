@@ -17,11 +17,9 @@ from core.access import recorded_user
 from core.operation import operation
 from core.refusals import Refused, logged_reason
 from players.eligibility import local_day
-from players.models import Consent, Exclusion, Membership, Player, normalise_document_number
+from players.models import TERMS_VERSION, Consent, Exclusion, Membership, Player, normalise_document_number
 from players.queries import player_summary
 from tournaments.models import Event
-
-TERMS_VERSION = "2026-1"
 
 
 class PlayerRefused(Refused):

@@ -2,8 +2,10 @@
 loads its scripts, styles and live socket with no violation, so no page relies on inline code."""
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from players.models import PreRegistration
 from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,6 +51,12 @@ def test_no_page_breaks_the_content_security_policy(stack, new_page, field, staf
     visit(public, f"{base}/", console, live=False)
     visit(public, f"{t}/", console, live=True)
     visit(public, f"{t}/seat/{entry.public_code}/", console, live=True)
+    visit(public, f"{base}/festivals/{tournament.festival_id}/register/", console, live=False)
+    prereg = act(PreRegistration.objects.create, tournament=tournament, status="held", first_name="Ada",
+                 last_name="Online", date_of_birth="1990-05-17", email="ada@example.com", id_document_type="passport",
+                 id_document_number="P1", terms_version="2026-1", payment="desk", created_at=timezone.now(),
+                 changed_at=timezone.now())
+    visit(public, f"{base}/preregistered/{prereg.code}/", console, live=False)
     visit(public, f"{base}/accounts/login/", console, live=False)
     visit(public, f"{base}/api/docs", console, live=False, ready=".swagger-ui .info .title")
 

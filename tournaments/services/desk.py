@@ -29,7 +29,7 @@ from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
 from tournaments.flight_queries import flight_reason
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries import (
-    Sale, eligibility_reasons, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
+    Sale, eligibility_reasons, entry_rules, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
     tournament_moment,
 )
 from tournaments.won_seat_queries import won_seat_for
@@ -46,9 +46,11 @@ class EntryRefused(Refused):
         return {"reasons": [{"rule": r.rule, "ok": r.ok, "message": r.message} for r in self.reasons]}
 
 
-def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None) -> Entry:
+def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None,
+                   releasing_hold: bool = False) -> Entry:
     """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
-    it with its reasons, and raises EntryRefused."""
+    it with its reasons, and raises EntryRefused. `releasing_hold`: the seat is one a
+    pre-registration holds (Tournament.seats_held), which the sale turns into a seat sold."""
     now = timezone.now()
     # What other desks cannot change is read before the lock, so desks wait for each other
     # only while the seat is counted and sold.
@@ -61,6 +63,7 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     if flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player):  # FLIGHT-REENTRY
         refused.append(flight_problem)
     moment = tournament_moment(tournament, now)
+    rules = entry_rules(tournament)  # the ruleset and structure: the director's, not the other desks'
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
         refused.append(eligibility.Reason(
@@ -75,7 +78,9 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
                 log.check_same_request(repeated.request_fingerprint, request_key)
                 return repeated  # the same form sent twice: one entry
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
-        window = sale_window(tournament, player, sale.kind, moment)
+        if releasing_hold:  # the held seat is this player's: it does not count against their sale
+            tournament.seats_held -= 1
+        window = sale_window(tournament, player, sale.kind, moment, rules)
         if not window.ok:
             refused.append(window)
         if refused:
@@ -84,6 +89,8 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
             op.append(kinds.ENTRY_REFUSED, public=None, payload={
                 "player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]})
         else:
+            if releasing_hold:  # before the seat is sold: the database checks sold + held <= cap
+                Tournament.objects.filter(pk=tournament.pk).update(seats_held=tournament.seats_held)
             entry = _sell(op, player, sale, request_key, now)
             if won_seat is not None:
                 # The voucher is spent with the sale; the database allows it one entry.
