@@ -1,5 +1,6 @@
 """The festival's public schedule: every event with its start (in the festival's time zone),
-its price, status, seats left and waiting list (ENT-WAIT), its flights grouped under it, and
+its price, status, seats left (less those held by pre-registrations) and waiting list (ENT-WAIT and
+the pre-registrations waiting), its flights grouped under it, and
 the satellites feeding it. Public: no personal data.
 
 Query floor: above the tables' queries (the waiting list), reads the models.
@@ -9,20 +10,24 @@ import hashlib
 import json
 from zoneinfo import ZoneInfo
 
+from players.models import PreRegistration
 from tables.queries import waiting_entries
+from tournaments import preregistration
 from tournaments.models import Festival, Tournament
 
 
 def _event(tournament: Tournament, zone: ZoneInfo, names: dict[int, str]) -> dict:
-    seats_left = None if tournament.max_entries is None else max(0, tournament.max_entries - tournament.seats_sold)
+    # Seats held by online pre-registrations are not for sale; their waiting list waits too.
+    seats_left = preregistration.seats_left(tournament.max_entries, tournament.seats_sold, tournament.seats_held)
+    waiting_online = PreRegistration.objects.filter(tournament=tournament, status=PreRegistration.Status.WAITING).count()
     playing = tournament.status in (Tournament.Status.REGISTRATION, Tournament.Status.RUNNING)
     return {
         "id": tournament.id, "name": tournament.name, "url": f"/tournaments/{tournament.id}/",
         "starts_at": tournament.starts_at.astimezone(zone).isoformat() if tournament.starts_at else None,
         "status": tournament.status, "buy_in": tournament.buy_in, "fee": tournament.fee,
         "price": tournament.buy_in + tournament.fee, "max_entries": tournament.max_entries,
-        "seats_sold": tournament.seats_sold, "seats_left": seats_left,  # None: no cap
-        "waiting": len(waiting_entries(tournament)) if playing else 0,
+        "seats_sold": tournament.seats_sold, "seats_held": tournament.seats_held, "seats_left": seats_left,  # None: no cap
+        "waiting": (len(waiting_entries(tournament)) if playing else 0) + waiting_online,
         "satellite_for": ({"id": tournament.satellite_for_id, "name": names.get(tournament.satellite_for_id, "")}
                           if tournament.satellite_for_id else None),
     }
