@@ -61,11 +61,13 @@ def seat_view(tournament, entry_number):
 
 @pytest.fixture
 def later(monkeypatch):
-    """Moves the wall clock forward: `later(300)` is five minutes from the real now."""
-    real_now = timezone.now
+    """Stops the wall clock at the test's start; `later(300)` is five minutes after it. Stopped,
+    so that the seconds a loaded machine takes between two steps do not count as served."""
+    start = timezone.now()
+    monkeypatch.setattr(timezone, "now", lambda: start)
 
     def move(seconds):
-        monkeypatch.setattr(timezone, "now", lambda: real_now() + timedelta(seconds=seconds))
+        monkeypatch.setattr(timezone, "now", lambda: start + timedelta(seconds=seconds))
     return move
 
 
