@@ -9,12 +9,14 @@ key is its `seq`; heartbeats and snapshots are not counted. No Django.
 """
 
 import asyncio
+import contextlib
 import json
 import re
 import sys
 import time
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 SEQ = re.compile(r'"seq":(\d+)')
 
@@ -34,6 +36,11 @@ def report(key: int) -> None:
 
 
 async def listen(client) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        await receive(client)
+
+
+async def receive(client) -> None:
     async for text in client:
         if text.startswith('{"type":"event"'):
             key = int(SEQ.search(text).group(1))
