@@ -7,12 +7,21 @@ message is decoded once and written to every local socket of the group straight 
 channel layer did this with a queue, a decode and a task switch per socket, and a Redis
 subscription of its own per socket; with thousands of sockets that was most of the fan-out.
 
+Under daphne the frame is also put on the wire once: its WebSocket bytes are built once per
+message and sent to each open connection's socket, as `websockets.broadcast` does; the
+per-socket path through channels' session wrapper, daphne's reply handler, autobahn's framing
+(whose debug logging formats its arguments on every frame) and Twisted's deferred write took
+most of the time. Anything that is not an open daphne connection with nothing queued goes the
+ASGI way (`send`).
+
 A frame lost here (Redis away, a reconnect) is healed by the protocol, not by this module: the
 heartbeat carries the seq and a screen that sees a gap asks for a snapshot.
 """
 
 import asyncio
+import functools
 import logging
+import struct
 from collections.abc import Awaitable, Callable
 
 import redis.asyncio as aioredis
@@ -20,7 +29,62 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-Sender = Callable[[str], Awaitable[None]]
+Sender = Callable[[str, bytes], Awaitable[None]]  # the frame's text, and its bytes on the wire
+
+
+def text_frame(text: str) -> bytes:
+    """One unfragmented, unmasked WebSocket text frame (RFC 6455 5.2), as a server sends it."""
+    payload = text.encode()
+    length = len(payload)
+    if length < 126:
+        return bytes((0x81, length)) + payload
+    if length < 1 << 16:
+        return struct.pack("!BBH", 0x81, 126, length) + payload
+    return struct.pack("!BBQ", 0x81, 127, length) + payload
+
+
+def daphne_connection(send):
+    """The daphne (autobahn) connection under an ASGI `send`, or None under any other server:
+    channels' middleware wraps daphne's `partial(server.handle_reply, protocol)` (each wrapper
+    keeps the next as `real_send`)."""
+    for _ in range(8):
+        if isinstance(send, functools.partial):
+            protocol = send.args[0] if send.args else None
+            return protocol if getattr(send.func, "__name__", "") == "handle_reply" and hasattr(protocol, "send_queue") else None
+        send = getattr(getattr(send, "__self__", None), "real_send", None)
+        if send is None:
+            return None
+    return None
+
+
+def write_directly(connection, wire: bytes) -> bool:
+    """Write a frame to an open daphne connection; False when it must go through autobahn (not
+    open yet or any more, or frames already queued there, which must go first).
+
+    Twisted buffers every write until the loop reports the socket writable (two epoll changes and
+    a loop pass per socket); when nothing is buffered this sends at once, as asyncio's transports
+    do, and hands Twisted only what the socket did not take. A TLS transport has no `socket` and
+    gets the plain `write`."""
+    if connection is None or connection.state != connection.STATE_OPEN or connection.send_queue:
+        return False
+    transport = connection.transport
+    if transport is None or not transport.connected or transport.disconnecting:
+        return False
+    sock = getattr(transport, "socket", None)
+    idle = (sock is not None and not getattr(transport, "_tempDataBuffer", True)
+            and len(getattr(transport, "dataBuffer", b"x")) == getattr(transport, "offset", -1))
+    if not idle:
+        transport.write(wire)
+        return True
+    try:
+        sent = sock.send(wire)
+    except BlockingIOError:
+        sent = 0
+    except OSError:
+        return True  # the connection is going: Twisted notices on its next read and closes it
+    if sent < len(wire):
+        transport.write(wire[sent:])
+    return True
 
 
 def redis_channel(group: str) -> str:
@@ -97,9 +161,10 @@ class Fanout:
 
     @staticmethod
     async def deliver(members: set[Sender], text: str) -> None:
+        wire = text_frame(text)
         for send in list(members):  # a socket may leave while others are written to
             try:
-                await send(text)
+                await send(text, wire)
             except Exception:  # noqa: BLE001 - one closing socket must not cost the others their frame
                 logger.debug("live frame not written to a closing socket", exc_info=True)
 

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 
 from core.access import Action, tournament_for
 from core.broadcast import group_name
-from core.fanout import fanout
+from core.fanout import daphne_connection, fanout, write_directly
 from core.kinds import PUBLIC, STAFF
 from tournaments.models import Tournament
 from tournaments.queries import snapshot
@@ -71,6 +71,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
     # queue of its own. core.fanout writes each group's frames to its sockets directly.
     channel_layer_alias = None
     held: list[str] | None = None  # frames waiting for the snapshot being sent
+    connection = None  # daphne's connection, for core.fanout's direct writes
 
     async def connect(self):
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
@@ -84,6 +85,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
             return
         self.group = group_name(self.tournament_id, self.audience)
         await self.accept()
+        self.connection = daphne_connection(self.base_send)
         # Join before the snapshot is read: nothing committed after it can be missed, and the
         # client drops any event whose seq the snapshot already covers. Frames that come before
         # the snapshot is sent wait for it: the snapshot is always the first frame.
@@ -124,11 +126,11 @@ class LiveConsumer(AsyncWebsocketConsumer):
         for text in held:
             await self.base_send({"type": "websocket.send", "text": text})
 
-    async def send_frame(self, text: str) -> None:
-        # Encoded once for every socket by core.broadcast.
+    async def send_frame(self, text: str, wire: bytes) -> None:
+        # Encoded once for every socket by core.broadcast, framed once by core.fanout.
         if self.held is not None:
             self.held.append(text)
-        else:
+        elif not write_directly(self.connection, wire):
             await self.base_send({"type": "websocket.send", "text": text})
 
 
