@@ -99,14 +99,19 @@ class Clients:
         self.children[index].stdin.write((json.dumps(command) + "\n").encode())
         await self.children[index].stdin.drain()
 
-    async def open(self, url: str, count: int) -> None:
+    async def open(self, url: str, count: int) -> int:
+        """Returns how many connections had to be tried again (the server busy past daphne's
+        handshake timeout)."""
         shares = [count // self.processes + (1 if i < count % self.processes else 0) for i in range(self.processes)]
         for index, share in enumerate(shares):
             await self.ask(index, {"open": url, "count": share})
+        retried = 0
         for index in range(self.processes):
-            reply = await asyncio.wait_for(self.replies[index].get(), 900)
+            reply = await asyncio.wait_for(self.replies[index].get(), 1800)
             if "error" in reply:
                 raise SystemExit(f"client process {index} opened {reply['opened']} sockets, then: {reply['error']}")
+            retried += reply["retries"]
+        return retried
 
     async def last_arrival(self, key: int, started: float) -> tuple[float | None, int]:
         """When the last socket of every process had frame `key` and how many sockets got it,
@@ -185,7 +190,7 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
         idle_mb = rss_mb(servers)
         await clients.start()
         opening = time.monotonic()
-        await clients.open(f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count)
+        retried = await clients.open(f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count)
         opened_s = time.monotonic() - opening
         held_mb = rss_mb(servers)
         await asyncio.sleep(1)  # the pub/sub subscriptions settle
@@ -205,7 +210,7 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
         sock.close()
     return {"name": name, "sockets": count, "latencies": latencies, "lost": lost, "opened_s": opened_s,
             "publish_ms": percentile(publish_ms, 0.5), "publish_p99": percentile(publish_ms, 0.99),
-            "idle_mb": idle_mb, "held_mb": held_mb}
+            "idle_mb": idle_mb, "held_mb": held_mb, "retried": retried}
 
 
 publishes: list[float] = []  # when core.broadcast sent each event's PUBLISH (in this process, after commit)
@@ -227,7 +232,7 @@ def describe(result: dict) -> str:
     return (f"  {result['name']:<22} {figures}  lost {result['lost']:>5}  "
             f"RSS {result['held_mb']:6.0f} MB = {result['held_mb'] * 1024 / count:5.1f} KiB/socket "
             f"({(result['held_mb'] - result['idle_mb']) * 1024 / count:5.1f} KiB/socket over idle)  "
-            f"opened in {result['opened_s']:.0f} s")
+            f"opened in {result['opened_s']:.0f} s ({result['retried']} tried again)")
 
 
 async def measure(args) -> None:

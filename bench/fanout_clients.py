@@ -16,13 +16,14 @@ import sys
 import time
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage
 
 SEQ = re.compile(r'"seq":(\d+)')
 
 clients = []
 arrivals: dict[int, list[float]] = {}
 reported: set[int] = set()
+retries = [0]  # connections tried again
 
 
 def say(message: dict) -> None:
@@ -51,16 +52,25 @@ async def receive(client) -> None:
                 report(key)
 
 
+async def open_one(url: str, attempts: int = 5):
+    """One socket with its first frame (the snapshot, or the baseline's hello). A server busy
+    past its handshake timeout closes the connection: try again, as a phone would."""
+    for attempt in range(attempts):
+        try:
+            client = await connect(url, origin="http://127.0.0.1", compression=None, max_queue=None,
+                                   open_timeout=120, ping_interval=None, close_timeout=2)
+            await asyncio.wait_for(client.recv(), 60)
+            return client
+        except (InvalidHandshake, InvalidMessage, ConnectionClosed, OSError, TimeoutError):
+            if attempt == attempts - 1:
+                raise
+            retries[0] += 1
+            await asyncio.sleep(0.5 * (attempt + 1))
+
+
 async def open_clients(url: str, count: int, batch: int = 50) -> None:
     for start in range(0, count, batch):
-        opened = await asyncio.gather(*[
-            connect(url, origin="http://127.0.0.1", compression=None, max_queue=None, open_timeout=120,
-                    ping_interval=None, close_timeout=2)
-            for _ in range(min(batch, count - start))
-        ])
-        for client in opened:
-            await asyncio.wait_for(client.recv(), 60)  # the snapshot (or the baseline's hello)
-        clients.extend(opened)
+        clients.extend(await asyncio.gather(*[open_one(url) for _ in range(min(batch, count - start))]))
     for client in clients:
         asyncio.create_task(listen(client))
 
@@ -77,7 +87,7 @@ async def main() -> None:
             except Exception as error:  # noqa: BLE001 - the parent prints it and stops
                 say({"error": f"{type(error).__name__}: {error}", "opened": len(clients)})
                 continue
-            say({"opened": len(clients)})
+            say({"opened": len(clients), "retries": retries[0]})
         elif "report" in command:
             report(command["report"])
         elif "close" in command:
