@@ -57,7 +57,7 @@ from tournaments.models import Event, Festival, Tournament  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SOCKETS_PER_CLIENT_PROCESS = 5000
-ROUND_TIMEOUT = 20.0  # seconds for every socket to have one frame; after that the rest count as lost
+ROUND_TIMEOUT = 60.0  # seconds for every socket to have one frame; after that the rest count as lost
 
 
 def percentile(values: list[float], share: float) -> float:

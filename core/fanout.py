@@ -98,18 +98,21 @@ class Fanout:
 
     def __init__(self) -> None:
         self.groups: dict[str, set[Sender]] = {}
+        self.subscribed: set[str] = set()
         self.client = aioredis.Redis.from_url(settings.REDIS_URL)
         self.pubsub = self.client.pubsub()
         self.listener: asyncio.Task | None = None
-        self.lock = asyncio.Lock()
+        self.lock = asyncio.Lock()  # one SUBSCRIBE/UNSUBSCRIBE at a time, in the order asked
 
     async def join(self, group: str, sender: Sender) -> None:
-        members = self.groups.setdefault(group, set())
-        members.add(sender)
-        if len(members) == 1:
+        """Returns once the process is subscribed to the group (every socket of a new group
+        waits for it, so no socket reads its snapshot before frames can reach it)."""
+        self.groups.setdefault(group, set()).add(sender)
+        if group not in self.subscribed:
             async with self.lock:
-                if self.groups.get(group):  # still wanted once the lock is ours
+                if group not in self.subscribed and group in self.groups:
                     await self.pubsub.subscribe(redis_channel(group))
+                    self.subscribed.add(group)
         if self.listener is None or self.listener.done():
             self.listener = asyncio.create_task(self.listen())
 
@@ -118,14 +121,16 @@ class Fanout:
         if members is None:
             return
         members.discard(sender)
-        if not members:
-            del self.groups[group]
-            async with self.lock:
-                if group not in self.groups:
-                    try:
-                        await self.pubsub.unsubscribe(redis_channel(group))
-                    except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
-                        pass  # the reconnect subscribes to the groups still held only
+        if members:
+            return
+        del self.groups[group]
+        async with self.lock:
+            if group not in self.groups and group in self.subscribed:
+                self.subscribed.discard(group)
+                try:
+                    await self.pubsub.unsubscribe(redis_channel(group))
+                except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
+                    pass  # the reconnect subscribes to the groups still held only
 
     async def listen(self) -> None:
         prefix_length = len(redis_channel(""))
@@ -137,7 +142,9 @@ class Fanout:
                     members = self.groups.get(message["channel"].decode()[prefix_length:])
                     if members:
                         await self.deliver(members, message["data"].decode())
-                return  # no group left: the next join starts listening again
+                if not self.groups:
+                    return  # no group left: the next join starts listening again
+                raise ConnectionError("sockets are held but nothing is subscribed")  # a resubscribe failed
             except asyncio.CancelledError:
                 raise
             except Exception:  # noqa: BLE001 - Redis away: heartbeat and resync heal the screens
@@ -152,10 +159,10 @@ class Fanout:
             except Exception:  # noqa: BLE001 - it is being replaced anyway
                 pass
             self.pubsub = self.client.pubsub()
-            groups = [redis_channel(group) for group in self.groups]
-            if groups:
+            self.subscribed = set(self.groups)
+            if self.subscribed:
                 try:
-                    await self.pubsub.subscribe(*groups)
+                    await self.pubsub.subscribe(*[redis_channel(group) for group in self.subscribed])
                 except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
                     logger.warning("live fan-out: Redis still away")
 
