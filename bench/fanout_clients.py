@@ -52,9 +52,10 @@ async def receive(client) -> None:
                 report(key)
 
 
-async def open_one(url: str, attempts: int = 5):
+async def open_one(url: str, attempts: int = 8):
     """One socket with its first frame (the snapshot, or the baseline's hello). A server busy
-    past its handshake timeout closes the connection: try again, as a phone would."""
+    past its handshake timeout closes the connection: try again, as a phone would; None when
+    it never opened."""
     for attempt in range(attempts):
         try:
             client = await connect(url, origin="http://127.0.0.1", compression=None, max_queue=None,
@@ -63,14 +64,15 @@ async def open_one(url: str, attempts: int = 5):
             return client
         except (InvalidHandshake, InvalidMessage, ConnectionClosed, OSError, TimeoutError):
             if attempt == attempts - 1:
-                raise
+                return None
             retries[0] += 1
             await asyncio.sleep(0.5 * (attempt + 1))
 
 
 async def open_clients(url: str, count: int, batch: int = 50) -> None:
     for start in range(0, count, batch):
-        clients.extend(await asyncio.gather(*[open_one(url) for _ in range(min(batch, count - start))]))
+        opened = await asyncio.gather(*[open_one(url) for _ in range(min(batch, count - start))])
+        clients.extend(client for client in opened if client is not None)
     for client in clients:
         asyncio.create_task(listen(client))
 
