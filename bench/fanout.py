@@ -297,7 +297,7 @@ if __name__ == "__main__":
     parser.add_argument("--web-processes", type=int, default=2)
     parser.add_argument("--client-processes", type=int, default=0, help="default: one per 5,000 sockets, at least 2")
     parser.add_argument("--paths", default="baseline,pokerfest", help="measure only one: baseline or pokerfest")
-    parser.add_argument("--max-seconds", type=int, default=3600, help="stop the whole run after this long")
+    parser.add_argument("--max-seconds", type=int, default=7200, help="stop the whole run after this long")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
