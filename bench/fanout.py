@@ -1,14 +1,23 @@
 """Fan-out benchmark: N lobby sockets, one broadcast, how long until the last socket has it.
 
-    make bench                                   # 2,000 clients, 20 broadcasts, 2 web processes
-    make bench BENCH_ARGS="--clients 500 --web-processes 1"
+    make bench                                          # 2,000, 10,000 and 20,000 sockets
+    make bench BENCH_ARGS="--clients 500 --web-processes 1 --broadcasts 10"
 
-Needs DATABASE_URL and REDIS_URL (`make bench` provides them). It starts its own web processes
-on a free loopback port, opens the clients in this process, and in the same run measures the
-baseline: raw redis-py pub/sub to the same number of subscribers, with a message of the same
-size. It prints p50/p99 of "publish to the last client received" for both and their ratio.
-Product path "publish" is the start of a real director service call (transaction, event row,
-broadcast after commit), so the product figure includes that work too.
+Needs DATABASE_URL and REDIS_URL (`make bench` provides them). For each number of sockets it
+runs, one after the other on fresh loopback ports:
+
+- the baseline, the leanest server this language can be: as many processes as pokerfest has web
+  processes, each a bare `websockets`-library server (bench/fanout_baseline.py) subscribed to
+  Redis and forwarding each message with `websockets.broadcast`; "publish" is a Redis PUBLISH of
+  a frame the size of pokerfest's;
+- pokerfest: its own web processes (daphne, the real consumers and core.fanout); each round is
+  a real director service call (transaction, event row, broadcast after commit), and "publish"
+  is its Redis PUBLISH after the commit (the service call until then is printed beside).
+
+The sockets are spread over several client processes (bench/fanout_clients.py) so one process's
+open-file limit does not cap them. Printed per size and path: p50/p99 of "publish to the last
+socket received", frames lost, and memory per socket (the server processes' RSS divided by the
+sockets, and the growth from idle divided by the sockets); then the ratio pokerfest / baseline.
 Loopback only; every wait is bounded; the whole run stops itself after --max-seconds.
 """
 
@@ -16,9 +25,9 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import resource
-import statistics
 import sys
 import time
 from datetime import timedelta
@@ -32,16 +41,23 @@ import django  # noqa: E402
 
 django.setup()
 
+import psutil  # noqa: E402
 import redis.asyncio as aioredis  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
-from websockets.asyncio.client import connect  # noqa: E402
 
-from clock.services import level_clock as services  # noqa: E402
 from clock.models import Clock, Level, Structure  # noqa: E402
+from clock.services import level_clock as services  # noqa: E402
+from core import broadcast  # noqa: E402
+from core.broadcast import event_frame  # noqa: E402
+from core.kinds import PUBLIC  # noqa: E402
 from pokerfest import stack  # noqa: E402
-from tournaments.models import Festival, Tournament  # noqa: E402
+from tournaments.models import Event, Festival, Tournament  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+SOCKETS_PER_CLIENT_PROCESS = 5000
+ROUND_TIMEOUT = 60.0  # seconds for every socket to have one frame; after that the rest count as lost
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -49,23 +65,93 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def summary(name: str, latencies_ms: list[float], lost: int) -> str:
-    return (f"{name:<28} p50 {percentile(latencies_ms, 0.5):7.1f} ms   p99 {percentile(latencies_ms, 0.99):7.1f} ms   "
-            f"mean {statistics.mean(latencies_ms):7.1f} ms   lost {lost}")
+class Clients:
+    """The client processes: open sockets, report when all of theirs have a frame."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self.children = []
+        self.replies: list[asyncio.Queue] = []  # opened / closed answers, per process
+        self.reports: list[dict[int, dict]] = []  # broadcast key -> its latest report, per process
+        self.reported = asyncio.Event()
+
+    async def start(self) -> None:
+        for index in range(self.processes):
+            child = await asyncio.create_subprocess_exec(
+                sys.executable, str(HERE / "fanout_clients.py"), stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, limit=1 << 20)
+            self.children.append(child)
+            self.replies.append(asyncio.Queue())
+            self.reports.append({})
+            asyncio.create_task(self.read(index))
+
+    async def read(self, index: int) -> None:
+        while line := await self.children[index].stdout.readline():
+            reply = json.loads(line)
+            if "key" in reply:
+                self.reports[index][reply["key"]] = reply
+                self.reported.set()
+            else:
+                await self.replies[index].put(reply)
+        await self.replies[index].put({"error": "the client process ended", "opened": "?"})
+
+    async def ask(self, index: int, command: dict) -> None:
+        self.children[index].stdin.write((json.dumps(command) + "\n").encode())
+        await self.children[index].stdin.drain()
+
+    async def open(self, url: str, count: int) -> tuple[int, int]:
+        """Returns how many sockets opened (a socket refused 8 times in a row is given up) and
+        how many connections had to be tried again (the server busy past daphne's handshake
+        timeout)."""
+        shares = [count // self.processes + (1 if i < count % self.processes else 0) for i in range(self.processes)]
+        for index, share in enumerate(shares):
+            await self.ask(index, {"open": url, "count": share})
+        retried, opened = 0, 0
+        for index in range(self.processes):
+            reply = await asyncio.wait_for(self.replies[index].get(), 1800)
+            if "error" in reply:
+                raise SystemExit(f"client process {index} opened {reply['opened']} sockets, then: {reply['error']}")
+            retried += reply["retries"]
+            opened += reply["opened"]
+        return opened, retried
+
+    async def last_arrival(self, key: int, started: float) -> tuple[float | None, int]:
+        """When the last socket of every process had frame `key` and how many sockets got it,
+        waiting at most ROUND_TIMEOUT."""
+        deadline = started + ROUND_TIMEOUT
+        while not all(key in reports for reports in self.reports) and time.monotonic() < deadline:
+            self.reported.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.reported.wait(), max(0.01, deadline - time.monotonic()))
+        for index, reports in enumerate(self.reports):
+            if key not in reports:
+                await self.ask(index, {"report": key})
+        while not all(key in reports for reports in self.reports):
+            self.reported.clear()
+            await asyncio.wait_for(self.reported.wait(), 30)
+        replies = [reports[key] for reports in self.reports]
+        got = sum(reply["count"] for reply in replies)
+        last = max((reply["last"] for reply in replies if reply["last"] is not None), default=None)
+        return last, got
+
+    async def close(self) -> None:
+        for index in range(self.processes):
+            await self.ask(index, {"close": True})
+        for child in self.children:
+            try:
+                await asyncio.wait_for(child.wait(), 60)
+            except TimeoutError:
+                child.kill()
 
 
-async def wait_for_round(arrivals: dict[int, list[float]], key: int, expected: int, started: float,
-                         latencies: list[float]) -> int:
-    """Wait (bounded) until every client has message `key`; record the last arrival; return
-    how many never got it."""
-    deadline = time.monotonic() + 15
-    while len(arrivals.get(key, [])) < expected and time.monotonic() < deadline:
-        await asyncio.sleep(0.002)
-    got = arrivals.get(key, [])
-    if got:
-        latencies.append((max(got) - started) * 1000)
-    await asyncio.sleep(0.2)
-    return expected - len(got)
+def rss_mb(processes) -> float:
+    total = 0
+    for process in processes:
+        try:
+            total += psutil.Process(process.pid).memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total / 2**20
 
 
 def bench_tournament() -> int:
@@ -86,127 +172,140 @@ def director_adjusts(tournament_id: int, seconds: int) -> None:
         connection.close()
 
 
-async def open_clients(url: str, count: int, batch: int = 100) -> list:
-    clients = []
-    for start in range(0, count, batch):
-        opened = await asyncio.gather(*[
-            connect(url, origin="http://127.0.0.1", compression=None, max_queue=None, open_timeout=60)
-            for _ in range(min(batch, count - start))
-        ])
-        for client in opened:
-            snapshot = json.loads(await asyncio.wait_for(client.recv(), 30))
-            assert snapshot["type"] == "snapshot", snapshot
-        clients.extend(opened)
-    return clients
-
-
-async def product_path(args, base_port_url: str, tournament_id: int) -> tuple[list[float], int, int, list[float]]:
-    clients = await open_clients(f"{base_port_url}/ws/tournaments/{tournament_id}/lobby/", args.clients)
-    arrivals: dict[int, list[float]] = {}
-    frame_size = [0]
-
-    async def listen(client):
-        async for text in client:
-            seq = json.loads(text)["seq"]
-            frame_size[0] = len(text)
-            arrivals.setdefault(seq, []).append(time.perf_counter())
-
-    listeners = [asyncio.create_task(listen(client)) for client in clients]
-    loop = asyncio.get_running_loop()
-    latencies, service_ms, lost = [], [], 0
-    await asyncio.sleep(1)  # the pub/sub layer's first message after subscribing is slow
-    seq = await loop.run_in_executor(None, lambda: Tournament.objects.get(pk=tournament_id).last_seq)
-    for round_number in range(args.broadcasts):
-        seq += 1
-        started = time.perf_counter()
-        await loop.run_in_executor(None, director_adjusts, tournament_id, 1 if round_number % 2 == 0 else -1)
-        service_ms.append((time.perf_counter() - started) * 1000)
-        lost += await wait_for_round(arrivals, seq, len(clients), started, latencies)
-    for task in listeners:
-        task.cancel()
-    await asyncio.gather(*[client.close() for client in clients], return_exceptions=True)
-    return latencies, lost, frame_size[0], service_ms
-
-
-@contextlib.asynccontextmanager
-async def raw_subscribers(channel: str, count: int, clock=time.perf_counter):
-    """The baseline's audience: `count` redis-py pub/sub subscribers on `channel`, each
-    recording when a message arrives, keyed by the message's first 8 digits. Yields that
-    record and a publisher; unsubscribes and closes everything after."""
-    subscribers = []
-    for _ in range(count):
-        client = aioredis.Redis.from_url(settings.REDIS_URL)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(channel)
-        subscribers.append((client, pubsub))
-    arrivals: dict[int, list[float]] = {}
-
-    async def listen(pubsub):
-        async for message in pubsub.listen():
-            if message["type"] == "message":
-                arrivals.setdefault(int(message["data"][:8]), []).append(clock())
-
-    listeners = [asyncio.create_task(listen(pubsub)) for _, pubsub in subscribers]
-    publisher = aioredis.Redis.from_url(settings.REDIS_URL)
-    await asyncio.sleep(1)
+def public_frame_size(tournament_id: int) -> int:
     try:
-        yield arrivals, publisher
+        return len(event_frame(Event.objects.filter(tournament_id=tournament_id).latest("seq"), PUBLIC))
     finally:
-        for task in listeners:
-            task.cancel()
-        for client, pubsub in subscribers:
-            await pubsub.aclose()
-            await client.aclose()
-        await publisher.aclose()
+        connection.close()
 
 
-async def raw_pubsub(args, size: int) -> tuple[list[float], int]:
-    latencies, lost = [], 0
-    async with raw_subscribers(f"{settings.NAMESPACE}:bench-raw", args.clients) as (arrivals, publisher):
-        for round_number in range(args.broadcasts):
-            payload = f"{round_number:08d}".encode() + b"x" * max(0, size - 8)
-            started = time.perf_counter()
-            await publisher.publish(f"{settings.NAMESPACE}:bench-raw", payload)
-            lost += await wait_for_round(arrivals, round_number, args.clients, started, latencies)
-    return latencies, lost
-
-
-async def measure(args, tournament_id: int) -> None:
+async def run_path(name: str, args, count: int, servers_command, publish) -> dict:
+    """Start the servers, open `count` sockets, time `args.broadcasts` publishes, stop."""
     sock = stack.listening_socket("127.0.0.1", 0)
-    port = sock.getsockname()[1]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    web = [stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=open(os.devnull, "w"),
-                       stderr=open(os.devnull, "w")) for _ in range(args.web_processes)]
+    servers = [stack.spawn(servers_command(sock), env, pass_fds=(sock.fileno(),),
+                           stdout=open(os.devnull, "w"), stderr=open(os.devnull, "w"))
+               for _ in range(args.web_processes)]
+    clients = Clients(args.client_processes or max(2, math.ceil(count / SOCKETS_PER_CLIENT_PROCESS)))
     try:
         await asyncio.sleep(3)
-        print(f"fan-out to {args.clients} lobby sockets, {args.broadcasts} broadcasts, "
-              f"{args.web_processes} web process(es), Redis {settings.REDIS_URL}", flush=True)
-        opened = time.perf_counter()
-        product, product_lost, size, service_ms = await product_path(args, f"ws://127.0.0.1:{port}", tournament_id)
-        print(f"(opening the sockets and the product rounds took {time.perf_counter() - opened:.1f} s; "
-              f"frame {size} bytes; the director's service call itself p50 {percentile(service_ms, 0.5):.1f} ms)")
-        raw, raw_lost = await raw_pubsub(args, size)
+        idle_mb = rss_mb(servers)
+        await clients.start()
+        opening = time.monotonic()
+        count_asked = count
+        count, retried = await clients.open(f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count)
+        opened_s = time.monotonic() - opening
+        held_mb = rss_mb(servers)
+        await asyncio.sleep(1)  # the pub/sub subscriptions settle
+        latencies, lost, publish_ms = [], 0, []
+        for round_number in range(args.broadcasts):
+            called = time.monotonic()
+            key, published = await publish(round_number)
+            publish_ms.append((published - called) * 1000)
+            last, got = await clients.last_arrival(key, published)
+            if last is not None:
+                latencies.append((last - published) * 1000)
+            lost += count - got
+            await asyncio.sleep(0.2)
+        await clients.close()
     finally:
-        stack.stop_processes(web)
+        stack.stop_processes(servers)
         sock.close()
-    print(summary("raw redis-py pub/sub", raw, raw_lost))
-    print(summary("pokerfest lobby sockets", product, product_lost))
-    print(f"ratio pokerfest / raw:        p50 {percentile(product, .5) / percentile(raw, .5):.2f}x   "
-          f"p99 {percentile(product, .99) / percentile(raw, .99):.2f}x   (goal: p99 within 2x)")
+    return {"name": name, "sockets": count, "asked": count_asked, "latencies": latencies, "lost": lost, "opened_s": opened_s,
+            "publish_ms": percentile(publish_ms, 0.5), "publish_p99": percentile(publish_ms, 0.99),
+            "idle_mb": idle_mb, "held_mb": held_mb, "retried": retried}
+
+
+publishes: list[float] = []  # when core.broadcast sent each event's PUBLISH (in this process, after commit)
+untimed_send = broadcast.Publisher._send
+
+
+async def timed_send(self, frames):
+    publishes.append(time.monotonic())
+    await untimed_send(self, frames)
+
+
+broadcast.Publisher._send = timed_send
+
+
+def describe(result: dict) -> str:
+    latencies, count = result["latencies"], result["sockets"]
+    figures = (f"p50 {percentile(latencies, 0.5):7.1f} ms  p99 {percentile(latencies, 0.99):7.1f} ms"
+               if latencies else "no round complete")
+    return (f"  {result['name']:<22} {figures}  lost {result['lost']:>5}  "
+            f"RSS {result['held_mb']:6.0f} MB = {result['held_mb'] * 1024 / count:5.1f} KiB/socket "
+            f"({(result['held_mb'] - result['idle_mb']) * 1024 / count:5.1f} KiB/socket over idle)  "
+            f"opened in {result['opened_s']:.0f} s ({result['retried']} tried again"
+            + (f"; only {count} of {result['asked']} opened" if count < result["asked"] else "") + ")")
+
+
+async def measure(args) -> None:
+    loop = asyncio.get_running_loop()
+    publisher = aioredis.Redis.from_url(settings.REDIS_URL)
+    channel = f"{settings.NAMESPACE}:bench-baseline"
+    await loop.run_in_executor(None, director_adjusts, args.tournament, 1)
+    size = await loop.run_in_executor(None, public_frame_size, args.tournament)
+    publishes.clear()
+    print(f"fan-out: {args.broadcasts} broadcasts of a {size}-byte frame, {args.web_processes} server process(es) "
+          f"per path, Redis {settings.REDIS_URL}, {os.cpu_count()} cores", flush=True)
+
+    def baseline_command(sock):
+        return [sys.executable, str(HERE / "fanout_baseline.py"), "--fd", str(sock.fileno()),
+                "--redis", settings.REDIS_URL, "--channel", channel]
+
+    async def baseline_publish(round_number: int) -> tuple[int, float]:
+        head = f'{{"type":"event","seq":{round_number},"pad":"'
+        published = time.monotonic()
+        await publisher.publish(channel, head + "x" * max(0, size - len(head) - 2) + '"}')
+        return round_number, published
+
+    async def product_publish(round_number: int) -> tuple[int, float]:
+        await loop.run_in_executor(None, director_adjusts, args.tournament, 1 if round_number % 2 else -1)
+        seq = await loop.run_in_executor(None, lambda: Tournament.objects.get(pk=args.tournament).last_seq)
+        return seq, publishes.pop()
+
+    summary = []
+    for count in args.clients:
+        print(f"{count} sockets:", flush=True)
+        baseline = product = None
+        if "baseline" in args.paths:
+            baseline = await run_path("websockets.broadcast", args, count, baseline_command, baseline_publish)
+            print(describe(baseline), flush=True)
+        if "pokerfest" in args.paths:
+            product = await run_path("pokerfest lobby", args, count, stack.web_command, product_publish)
+            print(describe(product), flush=True)
+        if baseline and product and baseline["latencies"] and product["latencies"]:
+            ratio50 = percentile(product["latencies"], .5) / percentile(baseline["latencies"], .5)
+            ratio99 = percentile(product["latencies"], .99) / percentile(baseline["latencies"], .99)
+            print(f"  (pokerfest's publish is the PUBLISH after the director's service call commits; the call "
+                  f"until then p50 {product['publish_ms']:.1f} ms, p99 {product['publish_p99']:.1f} ms)")
+            print(f"  ratio pokerfest / baseline: p50 {ratio50:.2f}x  p99 {ratio99:.2f}x  (goal: p99 within 1.5x)",
+                  flush=True)
+            summary.append((count, baseline, product, ratio99))
+    await publisher.aclose()
+    print("summary (last socket, p99):")
+    for count, baseline, product, ratio in summary:
+        print(f"  {count:>6} sockets: baseline {percentile(baseline['latencies'], .99):7.1f} ms, "
+              f"pokerfest {percentile(product['latencies'], .99):7.1f} ms, {ratio:.2f}x, lost {product['lost']}, "
+              f"{product['held_mb'] * 1024 / count:.1f} KiB/socket")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, default=2000)
+    parser.add_argument("--clients", type=int, nargs="+", default=[2000, 10000, 20000])
     parser.add_argument("--broadcasts", type=int, default=20)
     parser.add_argument("--web-processes", type=int, default=2)
-    parser.add_argument("--max-seconds", type=int, default=600, help="stop the whole run after this long")
+    parser.add_argument("--client-processes", type=int, default=0, help="default: one per 5,000 sockets, at least 2")
+    parser.add_argument("--paths", default="baseline,pokerfest", help="measure only one: baseline or pokerfest")
+    parser.add_argument("--max-seconds", type=int, default=7200, help="stop the whole run after this long")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    if hard < 2 * arguments.clients + 200:
-        raise SystemExit(f"the open-file limit ({hard}) is too low for {arguments.clients} clients")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
+    per_server = max(arguments.clients) / arguments.web_processes
+    if hard < per_server + 200:
+        raise SystemExit(f"the open-file limit ({hard}) is too low for {per_server:.0f} sockets per server "
+                         "process: add --web-processes")
     call_command("migrate", verbosity=0)
-    bench_id = bench_tournament()
+    arguments.tournament = bench_tournament()
     connection.close()
-    asyncio.run(asyncio.wait_for(measure(arguments, bench_id), arguments.max_seconds))
+    asyncio.run(asyncio.wait_for(measure(arguments), arguments.max_seconds))

@@ -1,5 +1,6 @@
-"""The live broadcast: an event, after its transaction commits, to the tournament's channel
-groups, encoded once per audience, not once per socket. Knows no domain: a frame is the log
+"""The live broadcast: an event, after its transaction commits, to the tournament's groups,
+encoded once per audience, not once per socket, and published once per group on Redis
+(core.fanout: each web process writes it to its sockets). Knows no domain: a frame is the log
 row as the audience may see it."""
 
 import asyncio
@@ -7,9 +8,11 @@ import json
 import os
 import threading
 
-from channels.layers import get_channel_layer
+import redis.asyncio as aioredis
+from django.conf import settings
 from django.utils import timezone
 
+from core.fanout import redis_channel
 from core.kinds import AUDIENCES, STAFF
 from core.times import iso_time
 from tournaments.models import Event
@@ -35,11 +38,8 @@ def event_frame(event: Event, audience: str) -> str:
 
 def send(event: Event) -> None:
     """Both audiences' frames of one event to their groups (called after commit)."""
-    messages = [
-        (group_name(event.tournament_id, audience), {"type": "live.frame", "text": event_frame(event, audience)})
-        for audience in AUDIENCES
-    ]
-    _publisher().publish(messages)
+    _publisher().publish([(group_name(event.tournament_id, audience), event_frame(event, audience))
+                          for audience in AUDIENCES])
 
 
 def send_heartbeats(seqs: dict[int, int]) -> None:
@@ -49,18 +49,16 @@ def send_heartbeats(seqs: dict[int, int]) -> None:
     messages = []
     for tournament_id, seq in seqs.items():
         text = json.dumps({"type": "heartbeat", "seq": seq, "server_time": now}, separators=(",", ":"))
-        messages += [(group_name(tournament_id, audience), {"type": "live.frame", "text": text})
-                     for audience in AUDIENCES]
+        messages += [(group_name(tournament_id, audience), text) for audience in AUDIENCES]
     if messages:
         _publisher().publish(messages)
 
 
 class Publisher:
-    """Sends group messages from synchronous code (services after commit).
+    """Publishes group frames from synchronous code (services after commit).
 
-    The pub/sub channel layer keeps one Redis connection per event loop; async_to_sync would
-    make a new loop, and so a new connection, for every event. One long-lived loop in a daemon
-    thread per process keeps one connection instead.
+    One long-lived loop in a daemon thread per process keeps one Redis connection (async_to_sync
+    would make a new loop, and so a new connection, for every event).
     """
 
     TIMEOUT = 5.0  # seconds; a Redis that hangs must not hold a request for long
@@ -68,16 +66,17 @@ class Publisher:
     def __init__(self) -> None:
         self.pid = os.getpid()
         self.loop = asyncio.new_event_loop()
+        self.redis = aioredis.Redis.from_url(settings.REDIS_URL)
         threading.Thread(target=self.loop.run_forever, name="broadcast-publisher", daemon=True).start()
 
-    def publish(self, messages: list[tuple[str, dict]]) -> None:
-        asyncio.run_coroutine_threadsafe(self._send(messages), self.loop).result(self.TIMEOUT)
+    def publish(self, frames: list[tuple[str, str]]) -> None:
+        asyncio.run_coroutine_threadsafe(self._send(frames), self.loop).result(self.TIMEOUT)
 
-    @staticmethod
-    async def _send(messages: list[tuple[str, dict]]) -> None:
-        layer = get_channel_layer()
-        for group, message in messages:
-            await layer.group_send(group, message)
+    async def _send(self, frames: list[tuple[str, str]]) -> None:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for group, text in frames:
+                pipe.publish(redis_channel(group), text)
+            await pipe.execute()
 
 
 _publisher_lock = threading.Lock()

@@ -140,6 +140,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "pokerfest.nul_characters.RefuseNulCharacters",  # before anything reads the session or the body
+    "pokerfest.caching.PrivateByDefault",  # outside the session: sees what the views and it left
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # the browser's Accept-Language picks en or de
     "pokerfest.festival_locale.FestivalLocale",  # … unless the festival set its own; its time zone

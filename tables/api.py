@@ -3,9 +3,11 @@ the final table, hand-for-hand, and the public seating reads."""
 
 from django.utils import timezone
 from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
+from core.http_cache import public_read
 from tables import queries
 from tables.absent_queries import floor_extras
 from tables.services import breaking, floor, hand_for_hand, undo
@@ -178,6 +180,7 @@ public = Router(tags=["seating"])
 
 @public.get("/tournaments/{tournament_id}/seating/", response={200: dict, **ERRORS},
             summary="The public seating chart: tables, seats, first names and last initials")
+@decorate_view(public_read)
 def seating_chart(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.seating_chart(tournament_id)
@@ -185,6 +188,7 @@ def seating_chart(request, tournament_id: Id):
 
 @public.get("/tournaments/{tournament_id}/waiting-list/", response={200: dict, **ERRORS},
             summary="The waiting list (ENT-WAIT): seats left and each entry waiting, in order (public names)")
+@decorate_view(public_read)
 def waiting_list(request, tournament_id: Id):
     return queries.waiting_list(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 

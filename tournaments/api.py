@@ -8,10 +8,12 @@ from typing import Annotated
 from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
+from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
+from core.http_cache import public_read
 from core.kinds import CATALOGUE
 from core.log import RequestKey, request_fingerprint
 from tournaments import queries
@@ -164,12 +166,14 @@ class EventKindOut(Schema):
 
 @router.get("/event-kinds/", response=dict[str, EventKindOut],
             summary="The catalogue of event kinds: audience, what each changes, the views it touches")
+@decorate_view(public_read)
 def event_kinds(request):
     return {kind.name: {"audience": kind.audience, "changes": kind.changes, "views": sorted(kind.views)}
             for kind in CATALOGUE.values()}
 
 
 @router.get("/tournaments/", response=list[TournamentSummary], summary="List tournaments")
+@decorate_view(public_read)
 def list_tournaments(request):
     return Tournament.objects.order_by("id").only("id", "name", "status")
 
@@ -179,6 +183,7 @@ def list_tournaments(request):
     response={200: SnapshotOut, 404: Error, 422: InvalidOut},
     summary="Public snapshot of one tournament (the lobby socket's first frame)",
 )
+@decorate_view(public_read)
 def tournament_snapshot(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return queries.snapshot(tournament_id)
@@ -209,6 +214,7 @@ def disqualify(request, tournament_id: Id, number: EntryNumber, body: Disqualify
 
 @router.get("/tournaments/{tournament_id}/results/", response={200: dict, **ERRORS},
             summary="The prize pool, the payouts and every player out with place and prize")
+@decorate_view(public_read)
 def results(request, tournament_id: Id):
     return queries.public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 

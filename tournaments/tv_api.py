@@ -6,11 +6,13 @@ import base64
 import binascii
 
 from ninja import Field, Router, Schema
+from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
 from django.utils.translation import gettext as _
 
 from core.access import Action, tournament_for
+from core.http_cache import public_read
 from core.refusals import Refused
 from tournaments import tv_images, tv_queries
 from tournaments.api import ERRORS, Id, request_key
@@ -34,6 +36,7 @@ class ImageIn(Schema):
 
 @router.get("/tournaments/{tournament_id}/tv-images/", response={200: list[dict], **ERRORS},
             summary="The festival's and sponsors' images the tournament's TV shows (each with its url)")
+@decorate_view(public_read)
 def list_images(request, tournament_id: Id):
     return tv_queries.images(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY).festival_id)
 

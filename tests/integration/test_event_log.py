@@ -1,47 +1,36 @@
 """Services write state and one log row atomically, and broadcast only after commit."""
 
-import asyncio
 import threading
+import time
 from datetime import timedelta
 
 import pytest
-from channels.layers import get_channel_layer
+import redis
+from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from clock.services import level_clock as services
 from clock.models import Clock
 from clock.timeline import ClockRefused
-from core import broadcast, kinds, log
+from core import broadcast, fanout, kinds, log
 from tournaments.models import Event, Tournament
 
 
 class GroupListener:
-    """A real subscriber on the channel layer (Redis pub/sub), as a consumer would be. The
-    layer keeps one connection per event loop, so the listener owns a loop in a thread."""
+    """A real subscriber on a group's Redis channel, as each web process's core.fanout is."""
 
     def __init__(self, group: str):
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.layer = get_channel_layer()
-        self.channel = self._run(self._join(group))
-
-    def _run(self, coroutine):
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()
-
-    async def _join(self, group):
-        channel = await self.layer.new_channel()
-        await self.layer.group_add(group, channel)
-        return channel
+        self.pubsub = redis.Redis.from_url(settings.REDIS_URL).pubsub(ignore_subscribe_messages=True)
+        self.pubsub.subscribe(fanout.redis_channel(group))
 
     def receive(self, timeout: float):
-        return self._run(self._receive(timeout))
-
-    async def _receive(self, timeout):
-        try:
-            return await asyncio.wait_for(self.layer.receive(self.channel), timeout)
-        except TimeoutError:
-            return None
+        deadline = time.monotonic() + timeout
+        while (remaining := deadline - time.monotonic()) > 0:
+            message = self.pubsub.get_message(timeout=remaining)
+            if message is not None:
+                return {"text": message["data"].decode()}
+        return None
 
 
 def events_of(tournament) -> list[tuple[int, str]]:
