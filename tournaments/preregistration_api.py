@@ -5,15 +5,16 @@ a waiting list, look up and cancel by code; rate-limited per client address) and
 from datetime import date
 
 from django.conf import settings
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
+from ninja.decorators import decorate_view
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core import throttle
 from core.access import Action, check, tournament_for
+from core.http_cache import public_read
 from tournaments import preregistration
 from tournaments import preregistration_queries as queries
 from tournaments.api import ERRORS, Id, request_key
@@ -155,8 +156,8 @@ def _public(entry) -> dict:
 
 @router.get("/festivals/{festival_id}/preregistration/", response={200: BoardOut, **ERRORS},
             summary="The festival's events and flights: seats left, waiting lists, open for pre-registration")
-def board(request, festival_id: Id, response: HttpResponse):
-    response["Cache-Control"] = "public, max-age=2"
+@decorate_view(public_read)
+def board(request, festival_id: Id):
     return _board(get_object_or_404(Festival, pk=festival_id))
 
 

@@ -6,8 +6,6 @@ the satellites feeding it. Public: no personal data.
 Query floor: above the tables' queries (the waiting list), reads the models.
 """
 
-import hashlib
-import json
 from zoneinfo import ZoneInfo
 
 from players.models import PreRegistration
@@ -58,9 +56,3 @@ def festival_schedule(festival_id: int) -> dict:
     return {"festival": {"id": festival.id, "name": festival.name, "venue": festival.venue,
                          "time_zone": festival.time_zone, "currency": festival.currency},
             "events": [documents[t.id] for t in everything if t.main_event_id not in documents]}
-
-
-def entity_tag(document: dict) -> str:
-    """A strong ETag for a document: its content's digest, quoted."""
-    body = json.dumps(document, sort_keys=True, separators=(",", ":")).encode()
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
