@@ -37,8 +37,10 @@ async function postJSON(url, body, key) {
   return { ok: response.ok, status: response.status, answer };
 }
 
+// A live screen reads what an event just changed: never the browser's copy of a public read
+// (those may be kept a few seconds for proxies), but the server's, a 304 when it is the same.
 async function getJSON(url) {
-  const response = await fetch(url, { credentials: "same-origin" });
+  const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
   const answer = await response.json().catch(() => ({ detail: serverAnswered(response.status) }));
   return { ok: response.ok, status: response.status, answer };
 }
