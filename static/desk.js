@@ -47,7 +47,7 @@ const deskPage = {
     const method = document.querySelector("#sale [name=method]");
     // The voucher code is asked only for a won entry: the satellite kind, or paid by "won entry".
     const voucher = () => {
-      const field = document.querySelector("[data-voucher]");
+      const field = document.querySelector("label[data-voucher]"); // not a won seat's li[data-voucher=CODE]
       field.hidden = kinds.value !== "satellite" && method.value !== "won";
       if (field.hidden) field.querySelector("input").value = "";
     };

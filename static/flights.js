@@ -15,7 +15,7 @@ const flightsPage = {
       const starts = form.elements.starts_at.value;
       return this.post("flights/", {
         name: form.elements.name.value,
-        starts_at: starts ? new Date(starts).toISOString() : null,
+        starts_at: starts || null, // festival time as typed: the server reads it in the festival's zone
         max_entries: cap === "" ? null : Number(cap),
       });
     });

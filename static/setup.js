@@ -115,7 +115,8 @@ const setupPage = {
     };
     return {
       name: form.elements.name.value, ruleset_preset: form.elements.ruleset_preset.value,
-      starts_at: form.elements.starts_at.value ? new Date(form.elements.starts_at.value).toISOString() : null,
+      // The festival's wall-clock time as typed (no offset): the server reads it in the festival's zone.
+      starts_at: form.elements.starts_at.value || null,
       buy_in: money("buy_in", true), fee: money("fee", true), guarantee: money("guarantee", false),
       starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
       places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,

@@ -53,6 +53,9 @@ def festival_schedule(festival_id: int) -> dict:
             main = next((t.main_event_id for t in everything if t.id == fed and t.main_event_id), fed)
             documents[main]["satellites"].append({key: documents[tournament.id][key] for key in
                                                   ("id", "name", "url", "starts_at", "status", "price")})
+    for document in documents.values():
+        if document["flights"] and document["max_entries"] is None:  # its Day 1 is sold in the flights
+            document["seats_sold"] += sum(flight["seats_sold"] for flight in document["flights"])
     return {"festival": {"id": festival.id, "name": festival.name, "venue": festival.venue,
                          "time_zone": festival.time_zone, "currency": festival.currency},
             "events": [documents[t.id] for t in everything if t.main_event_id not in documents]}

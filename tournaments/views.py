@@ -106,7 +106,7 @@ def new_tournament(request):
                       status=403)
     return render(request, "pokerfest/new_tournament.html", {
         "festivals": Festival.objects.order_by("name"), "presets": Tournament.Preset.choices,
-        "targets": Tournament.objects.exclude(status__in=OVER).select_related("festival").order_by("festival__name", "starts_at", "id"),
+        "targets": Tournament.objects.exclude(status__in=OVER).filter(main_event=None).select_related("festival").order_by("festival__name", "starts_at", "id"),
         "templates": Structure.objects.filter(is_template=True).select_related("festival").order_by("name")})
 
 
@@ -115,8 +115,9 @@ def setup(request, tournament_id: int):
     """The director's set-up of one tournament: settings, venue tables, seat pins, keep-apart
     groups, sponsor companies, exclusions."""
     tables = Table.objects.filter(festival__tournaments=tournament_id).order_by("number")
-    # A satellite's possible targets: the festival's other events not over (and the one chosen).
-    targets = Tournament.objects.filter(festival__tournaments=tournament_id).exclude(pk=tournament_id).filter(
+    # A satellite's possible targets: the festival's other events not over (and the one chosen);
+    # a main event, not its flights (its vouchers are good in every flight).
+    targets = Tournament.objects.filter(festival__tournaments=tournament_id, main_event=None).exclude(pk=tournament_id).filter(
         ~Q(status__in=OVER) | Q(satellites=tournament_id)).distinct().select_related("festival").order_by("starts_at", "id")
     return _screen(request, tournament_id, Action.DIRECTOR_APPROVAL, "pokerfest/setup.html", presets=Tournament.Preset.choices,
                    targets=targets,

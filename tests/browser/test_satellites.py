@@ -111,6 +111,7 @@ def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s
     expect(voucher).to_contain_text(f"Won seat in Main Event: voucher {winner.code}")
     voucher.get_by_role("button", name="Use this voucher").click()
     expect(desk.locator("#sale [name=won_seat_code]")).to_have_value(winner.code)
+    expect(desk.locator("#sale [name=won_seat_code]")).to_be_visible()  # the won entry's field is shown
     desk.get_by_role("button", name="Register").click()
     expect(desk.locator("[data-sale-result]")).to_contain_text("Entry #1 registered")
     winner.refresh_from_db()

@@ -132,3 +132,28 @@ def test_the_director_creates_a_festival_without_the_admin(staff):
     made = director.post("/api/festivals/", {"name": "Winter", "venue": "Casino", "time_zone": "Europe/Vienna",
                                              "currency": "eur"}, content_type="application/json")
     assert made.status_code == 201 and Festival.objects.get(pk=made.json()["id"]).currency == "EUR"
+
+
+@pytest.mark.django_db
+def test_a_start_typed_without_an_offset_is_the_festivals_wall_clock_and_saving_it_again_changes_nothing(template, staff):
+    """The set-up page sends the datetime-local field as typed: 12:00 at a Vienna festival is
+    11:00 UTC, shown as 12:00 again, and sending the page back unchanged moves nothing."""
+    festival, structure = template
+    festival.time_zone = "Europe/Vienna"
+    festival.save()
+    director = signed_in(staff["director"])
+    body = {"festival_id": festival.id, "structure_id": structure.id, "name": "Main Event", "ruleset_preset": "pokerfest",
+            "buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "starts_at": "2026-12-05T12:00"}
+    created = director.post("/api/tournaments/", body, content_type="application/json")
+    assert created.status_code == 201
+    tournament = Tournament.objects.get(pk=created.json()["id"])
+    assert tournament.starts_at.isoformat() == "2026-12-05T11:00:00+00:00"
+    page = director.get(f"/tournaments/{tournament.id}/setup/").content.decode()
+    assert 'name="starts_at" type="datetime-local" value="2026-12-05T12:00"' in page
+    edit = {key: value for key, value in body.items() if key not in ("festival_id", "structure_id")}
+    again = director.post(f"/api/tournaments/{tournament.id}/settings/", edit, content_type="application/json")
+    assert again.status_code == 409 and again.json()["detail"] == "Nothing changed."
+    flight = director.post(f"/api/tournaments/{tournament.id}/flights/", {"name": "Day 1A", "starts_at": "2026-12-05T12:00"},
+                           content_type="application/json")
+    assert flight.status_code == 201
+    assert Tournament.objects.get(main_event=tournament).starts_at == tournament.starts_at

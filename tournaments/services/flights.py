@@ -18,6 +18,7 @@ from clock.models import Clock, Structure
 from core import kinds
 from core.operation import Operation, operation
 from core.refusals import Refused
+from core.times import festival_time
 from tables.models import ChipBag, Qualifier, Seating
 from tables.services.finish import close
 from tournaments import flights as rules
@@ -39,6 +40,7 @@ def add_flight(main_event_id: int, name: str, starts_at: datetime | None, max_en
         if op.repeated:
             return op.repeated.public
         main = op.tournament
+        starts_at = festival_time(starts_at, main.festival.time_zone)
         if main.main_event_id is not None:
             raise Refused(_("%(name)s is itself a flight: add flights to its main event.") % {"name": main.name})
         if main.status in OVER:

@@ -5,7 +5,7 @@ tables, seat pins and keep-apart groups.
 Service floor: tournaments' services may call the clock's (the structure's copy).
 """
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
@@ -17,6 +17,7 @@ from clock.timeline import READY
 from core import kinds
 from core.operation import operation
 from core.refusals import Refused, logged_reason
+from core.times import festival_time
 from tables.models import KeepApart, SeatPin, Table
 from tournaments.models import Entry, Festival, Tournament
 
@@ -105,6 +106,7 @@ def create_tournament(festival_id: int, settings: Settings, structure_id: int, d
     if festival is None:
         raise Refused(_("There is no such festival."))
     _check_target(settings, festival.id, None)
+    settings = replace(settings, starts_at=festival_time(settings.starts_at, festival.time_zone))
     columns = {_column(name): value for name, value in asdict(settings).items()}
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
@@ -124,6 +126,7 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
         if op.repeated:
             return op.repeated.public
         tournament = op.tournament
+        settings = replace(settings, starts_at=festival_time(settings.starts_at, tournament.festival.time_zone))
         changes = {field.name: getattr(settings, field.name) for field in fields(Settings)
                    if getattr(settings, field.name) != getattr(tournament, _column(field.name))}
         clock = op.locked_clock()
