@@ -57,6 +57,9 @@ const seatPage = {
     this.currency = answer.currency;
     const over = answer.tournament_status === "finished";
     const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: ENTRY_STATUS_WORDS[answer.status] || answer.status }, true)
+      // A qualifier's Day 2 seat is the page's headline once it is drawn.
+      : over && !answer.table && answer.day_two && answer.day_two.table
+        ? interpolate(gettext("Day 2: table %(table)s, seat %(seat)s"), { table: answer.day_two.table, seat: answer.day_two.seat }, true)
       : over && !answer.table && answer.day_two ? gettext("Your flight is over: your way to Day 2 is below.")
       : over && !answer.table ? gettext("The tournament is over: see the results.")
       : answer.table ? interpolate(gettext("Table %(table)s · seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)

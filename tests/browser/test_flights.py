@@ -172,4 +172,5 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     ticket = Entry.objects.get(id=seat.entry.qualified_from.flight_entry_id)
     lobby.goto(f"{stack.url}/tournaments/{ticket.tournament_id}/seat/{ticket.public_code}/")
     expect(lobby.locator("[data-day-two-seat]")).to_have_text(f"Day 2: {where}")
+    expect(lobby.locator("[data-seat]")).to_have_text(f"Day 2: {where}")  # the headline, live from the seat API
     expect(lobby.locator("[data-day-two-bag]")).to_contain_text(f"Your bag: {seat.entry.chips:,} chips")
