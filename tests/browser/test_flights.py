@@ -18,7 +18,9 @@ from clock.models import Clock
 from tables.models import Qualifier, Seating
 from tests.browser.tablet import answer_questions, open_seat
 from tests.browser.test_live_pages import sign_in
-from tests.browser.test_whole_event import Floor, add_tables, create_tournament, register, venue_and_template
+from tests.browser.test_whole_event import (
+    Floor, add_tables, create_tournament, open_draw_and_start, register, venue_and_template,
+)
 from tournaments.models import Entry, Tournament
 from tournaments.queries import prize_pool
 
@@ -46,14 +48,7 @@ def play_the_day(pages, base: str, flight: Tournament, floor: Floor) -> None:
     """Open table 1, draw, start; one player out; the day's last hand; bag every seat and have
     the director count each bag again; the worker ends the day."""
     director, tablet, lobby = pages
-    director.goto(f"{base}/tournaments/{flight.id}/director/")
-    expect(director.locator("[data-live-status]")).to_have_text("live")
-    director.get_by_label("Tables to open").fill("1")
-    director.get_by_role("button", name="Open tables").click()
-    expect(director.locator("[data-result]")).to_have_text("Opened table 1.")
-    director.get_by_role("button", name="Draw the field").click()
-    expect(director.locator("[data-result]")).to_contain_text("Field drawn")
-    director.get_by_role("button", name="Start", exact=True).click()
+    open_draw_and_start(director, base, flight.id, "1", "Opened table 1.")
     lobby.goto(f"{base}/tournaments/{flight.id}/")
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
     Clock.objects.filter(tournament=flight).update(day_last_level=0, ends_at=timezone.now() + timedelta(minutes=10))

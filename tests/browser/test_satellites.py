@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from clock.models import Clock
 from tests.browser.tablet import answer_questions, tap
 from tests.browser.test_live_pages import sign_in
-from tests.browser.test_whole_event import Floor, open_registration, register, venue_and_template
+from tests.browser.test_whole_event import Floor, open_draw_and_start, open_registration, register, venue_and_template
 from tournaments.models import Entry, Tournament, WonSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,13 +64,7 @@ def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s
         register(desk, f"Sat{i}")
         expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{i + 1} registered")
 
-    director.goto(f"{stack.url}/tournaments/{satellite.id}/director/")
-    director.get_by_label("Tables to open").fill("1")
-    director.get_by_role("button", name="Open tables").click()
-    expect(director.locator("[data-result]")).to_have_text("Opened table 1.")
-    director.get_by_role("button", name="Draw the field").click()
-    expect(director.locator("[data-result]")).to_contain_text("Field drawn")
-    director.get_by_role("button", name="Start", exact=True).click()
+    open_draw_and_start(director, stack.url, satellite.id, "1", "Opened table 1.")
     lobby = new_page()
     lobby.goto(f"{stack.url}/tournaments/{satellite.id}/")
     expect(lobby.locator('[data-clock="paid"]')).to_have_text("2 seats in Main Event · 10 EUR cash to the next place")

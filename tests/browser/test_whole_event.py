@@ -82,6 +82,18 @@ def register(desk, first: str, born: date = date(1980, 1, 1), refused: bool = Fa
     expect(desk.locator("[data-sale-result]")).to_contain_text(re.compile("registered|Refused"))
 
 
+def open_draw_and_start(director, url: str, tournament_id: int, tables: str, opened: str) -> None:
+    """The director, on the console: opens the tables ("1-3"), draws the field, starts the clock."""
+    director.goto(f"{url}/tournaments/{tournament_id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    director.get_by_label("Tables to open").fill(tables)
+    director.get_by_role("button", name="Open tables").click()
+    expect(director.locator("[data-result]")).to_have_text(opened)
+    director.get_by_role("button", name="Draw the field").click()
+    expect(director.locator("[data-result]")).to_contain_text("Field drawn")
+    director.get_by_role("button", name="Start", exact=True).click()
+
+
 class Floor:
     """The floor tablet (every table) and how it answers the dialogs a bust brings."""
 
@@ -150,13 +162,7 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
         register(desk, f"Player{i:02d}")
         expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{i + 1} registered")
 
-    director.goto(f"{stack.url}/tournaments/{tournament.id}/director/")
-    director.get_by_label("Tables to open").fill("1-3")
-    director.get_by_role("button", name="Open tables").click()
-    expect(director.locator("[data-result]")).to_have_text("Opened table 1, 2, 3.")
-    director.get_by_role("button", name="Draw the field").click()
-    expect(director.locator("[data-result]")).to_contain_text("Field drawn")
-    director.get_by_role("button", name="Start", exact=True).click()
+    open_draw_and_start(director, stack.url, tournament.id, "1-3", "Opened table 1, 2, 3.")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
 
