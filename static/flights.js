@@ -3,6 +3,8 @@
 // API call; a refusal is shown in a sentence, a success reloads the page, which shows the state.
 "use strict";
 
+const DONE_KEY = "pokerfest-flights-done";
+
 const flightsPage = {
   root: null,
 
@@ -13,21 +15,29 @@ const flightsPage = {
     this.on("[data-add-flight]", "submit", (form) => {
       const cap = form.elements.max_entries.value.trim();
       const starts = form.elements.starts_at.value;
+      const name = form.elements.name.value;
       return this.post("flights/", {
-        name: form.elements.name.value,
+        name,
         starts_at: starts || null, // festival time as typed: the server reads it in the festival's zone
         max_entries: cap === "" ? null : Number(cap),
-      });
+      }, interpolate(gettext("Flight %(name)s added."), { name: name.trim() }, true));
     });
     this.on("[data-close-flight]", "click", async () => {
       if (!(await askConfirm(gettext("Close this flight? Its tables close and its bags qualify for Day 2.")))) return;
-      return this.post("close-flight/", {});
+      return this.post("close-flight/", {}, gettext("Flight closed: its bags qualify for Day 2."));
     });
-    this.on("[data-day-two-tables]", "submit", (form) => this.post("day-two/tables/", { tables: form.elements.tables.value }));
+    this.on("[data-day-two-tables]", "submit", (form) => this.post("day-two/tables/", { tables: form.elements.tables.value },
+      interpolate(gettext("Day 2 tables opened: %(tables)s."), { tables: form.elements.tables.value.trim() }, true)));
     this.on("[data-day-two-draw]", "click", async () => {
       if (!(await askConfirm(gettext("Draw Day 2 now? Every qualified bag gets a seat at random over the open tables.")))) return;
-      return this.post("day-two/draw/", {});
+      return this.post("day-two/draw/", {}, gettext("Day 2 is drawn."));
     });
+    // What the last control did, said again after the reload that shows its result.
+    const said = sessionStorage.getItem(DONE_KEY);
+    if (said) {
+      sessionStorage.removeItem(DONE_KEY);
+      this.root.querySelector("[data-flights-result]").textContent = said;
+    }
   },
 
   on(selector, type, act) {
@@ -44,14 +54,15 @@ const flightsPage = {
     });
   },
 
-  async post(path, body) {
+  async post(path, body, done) {
     const { ok, answer } = await postJSON(this.base + path, body, newRequestKey());
     const result = this.root.querySelector("[data-flights-result]");
     if (!ok) {
       result.textContent = answer.detail || serverAnswered(0);
       return;
     }
-    result.textContent = gettext("Done.");
+    result.textContent = done;
+    sessionStorage.setItem(DONE_KEY, done);
     window.location.reload();
   },
 };

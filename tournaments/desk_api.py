@@ -17,6 +17,7 @@ from tables.queries import place_of
 from tournaments import queries
 from tournaments.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, request_key
 from tournaments.entries import Kind, RefundReason
+from tournaments.flight_queries import flight_reason
 from tournaments.models import Entry
 from tournaments.services import desk as services
 from tournaments.won_seat_queries import unused_vouchers
@@ -148,11 +149,15 @@ def check_player(request, tournament_id: Id, player_id: Id):
     check(request.user, Action.PERSONAL_DATA)
     player = Player.objects.select_related("membership").get(pk=player_id)
     found = queries.check_entry(tournament, player, None, timezone.now())
+    # FLIGHT-REENTRY: a main event's seats are sold in its flights, and a flight's by the ruleset's
+    # re-entry across flights; the desk says so for each kind of sale that seats a player.
+    flights = flight_reason(tournament, player, True)
     return {
         "player": player_out(player),
         "may_enter": all(reason.ok for reason in found["reasons"]),
         "reasons": found["reasons"],
-        "kinds": {kind.value: reason for kind, reason in found["kinds"].items()},
+        "kinds": {kind.value: flights if flights and kind.seats_a_player else reason
+                  for kind, reason in found["kinds"].items()},
         "consents": player_queries.current_consents(player),
         "entries": [queries.entry_summary(e) for e in tournament.entries.filter(player=player)],
         "won_seats": unused_vouchers(tournament, player),  # REG-NONTRANSFER: the player's own, good here

@@ -37,10 +37,14 @@ def add_flight(director, name: str) -> None:
     expect(director.locator(f'[data-flight="{name}"]')).to_contain_text("0 entries / 9")
 
 
-def sell_existing(desk, first: str) -> None:
+def find_existing(desk, first: str) -> None:
     desk.get_by_label("Find player").fill(first)
     desk.get_by_role("button", name=re.compile(f"^Field, {first}")).click()
     expect(desk.locator("[data-player-name]")).to_have_text(f"{first} Field")
+
+
+def sell_existing(desk, first: str) -> None:
+    find_existing(desk, first)
     desk.get_by_role("button", name="Register").click()
 
 
@@ -119,8 +123,9 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     sign_in(tablet, stack.url, staff["floor"], "/")
     a, b, c = flights["Day 1A"], flights["Day 1B"], flights["Day 1C"]
     desk.goto(f"{stack.url}/tournaments/{b.id}/desk/")
-    sell_existing(desk, "Ann")  # FLIGHT-REENTRY: still in play in Day 1A
-    expect(desk.locator("[data-sale-result]")).to_contain_text("a player plays one flight at a time")
+    find_existing(desk, "Ann")  # FLIGHT-REENTRY: still in play in Day 1A; the desk says so before a sale
+    expect(desk.locator("[data-register-why]")).to_contain_text("a player plays one flight at a time")
+    expect(desk.get_by_role("button", name="Register")).to_be_disabled()
     floor = Floor(tablet, a)
     play_the_day(pages, stack.url, a, floor)
     twice = Entry.objects.filter(tournament=a, status="active").order_by("number")[0].player.first_name
@@ -142,10 +147,12 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
         f"{qualified} bags have qualified for Day 2 so far.")
     director.get_by_label("Day 2 tables").fill("1-2")
     director.get_by_role("button", name="Open Day 2 tables").click()
+    expect(director.locator("[data-flights-result]")).to_have_text("Day 2 tables opened: 1-2.")  # said after the reload
     expect(director.locator("[data-day-two-tables] input")).to_have_value("")  # reloaded
     director.get_by_role("button", name="Draw Day 2").click()
     expect(director.locator("[data-day-two-state]")).to_have_text(
         f"Day 2 is drawn: {qualified} qualifiers are seated. Find your seat below.")
+    expect(director.locator("[data-flights-result]")).to_have_text("Day 2 is drawn.")
     seat = Seating.objects.get(entry__qualified_from__player__first_name=twice, ended_at__isnull=True,
                                entry__qualified_from__status="forward")
     where = f"table {seat.tournament_table.table.number}, seat {seat.seat}"

@@ -105,6 +105,8 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     with pytest.raises(EntryRefused, match="Main Event is played in flights: sell the entry in one of them "
                                            r"\(Day 1A, Day 1B, Day 1C\)"):
         sell(main_event, twice)
+    desk = signed_in(staff["desk"]).get(f"/api/tournaments/{main_event.id}/players/{twice.id}/check/").json()
+    assert desk["kinds"]["buy_in"]["message"].startswith("Main Event is played in flights")  # the desk's reason
     a_entries = [sell(a, twice)] + [sell(a, new_player(main_event, f"A{i}")) for i in range(5)]
     group = KeepApart.objects.create(tournament=a, name="the Smiths")
     group.entries.set(a_entries[1:3])
