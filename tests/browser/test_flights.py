@@ -48,9 +48,10 @@ def sell_existing(desk, first: str) -> None:
     desk.get_by_role("button", name="Register").click()
 
 
-def play_the_day(pages, base: str, flight: Tournament, floor: Floor) -> None:
-    """Open table 1, draw, start; one player out; the day's last hand; bag every seat and have
-    the director count each bag again; the worker ends the day."""
+def play_the_day(pages, base: str, flight: Tournament, floor: Floor, keep: str = "") -> None:
+    """Open table 1, draw, start; one player out (never `keep`, whatever seat the draw gave
+    them); the day's last hand; bag every seat and have the director count each bag again; the
+    worker ends the day."""
     director, tablet, lobby = pages
     open_draw_and_start(director, base, flight.id, "1", "Opened table 1.")
     lobby.goto(f"{base}/tournaments/{flight.id}/")
@@ -60,7 +61,8 @@ def play_the_day(pages, base: str, flight: Tournament, floor: Floor) -> None:
     tablet.goto(f"{base}/tournaments/{flight.id}/floor/")
     expect(tablet.locator("[data-live-status]")).to_have_text("live")
     floor.tournament = flight
-    floor.bust(1)
+    seated = tablet.locator('.table-card[data-table="1"] .seats li:not(.empty)')
+    floor.bust(1, (seated.filter(has_not_text=keep) if keep else seated).first.get_attribute("data-seat"))
     director.get_by_label("Last hands of the day").fill("1")
     director.get_by_role("button", name="Stop the clock and announce the last hands").click()
     expect(director.locator("[data-result]")).to_contain_text("Clock stopped")
@@ -135,7 +137,7 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     desk.goto(f"{stack.url}/tournaments/{b.id}/desk/")
     sell_existing(desk, twice)  # best_stack: bagged in Day 1A, may try again
     expect(desk.locator("[data-sale-result]")).to_contain_text("registered")
-    play_the_day(pages, stack.url, b, floor)
+    play_the_day(pages, stack.url, b, floor, keep=twice)  # so that the player has two bags
     close_the_flight(director, stack.url, b)
     play_the_day(pages, stack.url, c, floor)
     close_the_flight(director, stack.url, c)
