@@ -39,8 +39,8 @@ from django.db import connection  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from bench.fanout import percentile, raw_subscribers  # noqa: E402
-from clock.services import level_clock as services  # noqa: E402
 from clock.models import Clock, Level, Structure  # noqa: E402
+from clock.services import level_clock as services  # noqa: E402
 from pokerfest import stack  # noqa: E402
 from tournaments.models import Festival, Tournament  # noqa: E402
 
@@ -54,8 +54,13 @@ def bench_tournament(levels: int, seconds: float) -> int:
     tournament = Tournament.objects.create(festival=festival, name=f"Clock benchmark {os.getpid()}")
     structure = Structure.objects.create(name="clock bench")
     for position in range(levels + 1):
-        Level.objects.create(structure=structure, position=position, small_blind=100 * (position + 1),
-                             big_blind=200 * (position + 1), duration=timedelta(seconds=seconds))
+        Level.objects.create(
+            structure=structure,
+            position=position,
+            small_blind=100 * (position + 1),
+            big_blind=200 * (position + 1),
+            duration=timedelta(seconds=seconds),
+        )
     Clock.objects.create(tournament=tournament, structure=structure)
     return tournament.id
 
@@ -76,10 +81,20 @@ async def open_screens(base: str, tournament_id: int, tables: int, cookie: str) 
     for start in range(0, tables, 50):
         batch = min(50, tables - start)
         opened = await asyncio.gather(
-            *[connect(f"{base}/ws/tournaments/{tournament_id}/floor/", origin="http://127.0.0.1",
-                      additional_headers={"Cookie": f"sessionid={cookie}"}, open_timeout=60) for _ in range(batch)],
-            *[connect(f"{base}/ws/tournaments/{tournament_id}/lobby/", origin="http://127.0.0.1", open_timeout=60)
-              for _ in range(batch)])
+            *[
+                connect(
+                    f"{base}/ws/tournaments/{tournament_id}/floor/",
+                    origin="http://127.0.0.1",
+                    additional_headers={"Cookie": f"sessionid={cookie}"},
+                    open_timeout=60,
+                )
+                for _ in range(batch)
+            ],
+            *[
+                connect(f"{base}/ws/tournaments/{tournament_id}/lobby/", origin="http://127.0.0.1", open_timeout=60)
+                for _ in range(batch)
+            ],
+        )
         for screen in opened:
             assert json.loads(await asyncio.wait_for(screen.recv(), 30))["type"] == "snapshot"
         screens.extend(opened)
@@ -139,14 +154,17 @@ async def measure(args, tournament_id: int, cookie: str) -> None:
     port = sock.getsockname()[1]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     quiet = {"stdout": open(os.devnull, "w"), "stderr": open(os.devnull, "w")}
-    children = [stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), **quiet)
-                for _ in range(args.web_processes)]
+    children = [
+        stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), **quiet) for _ in range(args.web_processes)
+    ]
     children.append(stack.spawn(stack.worker_command(), env, **quiet))
     try:
         await asyncio.sleep(4)
-        print(f"{args.tables} tables: {args.tables} tablet + {args.tables} lobby sockets, {args.levels} level "
-              f"boundaries of {args.level_seconds:g} s, {args.web_processes} web process(es), one Celery worker",
-              flush=True)
+        print(
+            f"{args.tables} tables: {args.tables} tablet + {args.tables} lobby sockets, {args.levels} level "
+            f"boundaries of {args.level_seconds:g} s, {args.web_processes} web process(es), one Celery worker",
+            flush=True,
+        )
         every, last = await product_path(args, f"ws://127.0.0.1:{port}", tournament_id, cookie)
         raw_every, raw_last = await raw_pubsub(args, 2 * args.tables)
     finally:

@@ -78,8 +78,12 @@ class Clients:
     async def start(self) -> None:
         for index in range(self.processes):
             child = await asyncio.create_subprocess_exec(
-                sys.executable, str(HERE / "fanout_clients.py"), stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE, limit=1 << 20)
+                sys.executable,
+                str(HERE / "fanout_clients.py"),
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                limit=1 << 20,
+            )
             self.children.append(child)
             self.replies.append(asyncio.Queue())
             self.reports.append({})
@@ -158,8 +162,9 @@ def bench_tournament() -> int:
     festival = Festival.objects.create(name="Benchmark festival", venue="loopback")
     tournament = Tournament.objects.create(festival=festival, name=f"Fan-out benchmark {os.getpid()}")
     structure = Structure.objects.create(name="bench")
-    Level.objects.create(structure=structure, position=0, small_blind=100, big_blind=200, ante=200,
-                         duration=timedelta(hours=10))
+    Level.objects.create(
+        structure=structure, position=0, small_blind=100, big_blind=200, ante=200, duration=timedelta(hours=10)
+    )
     Clock.objects.create(tournament=tournament, structure=structure)
     services.start_clock(tournament.id, None)
     return tournament.id
@@ -183,9 +188,16 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
     """Start the servers, open `count` sockets, time `args.broadcasts` publishes, stop."""
     sock = stack.listening_socket("127.0.0.1", 0)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    servers = [stack.spawn(servers_command(sock), env, pass_fds=(sock.fileno(),),
-                           stdout=open(os.devnull, "w"), stderr=open(os.devnull, "w"))
-               for _ in range(args.web_processes)]
+    servers = [
+        stack.spawn(
+            servers_command(sock),
+            env,
+            pass_fds=(sock.fileno(),),
+            stdout=open(os.devnull, "w"),
+            stderr=open(os.devnull, "w"),
+        )
+        for _ in range(args.web_processes)
+    ]
     clients = Clients(args.client_processes or max(2, math.ceil(count / SOCKETS_PER_CLIENT_PROCESS)))
     try:
         await asyncio.sleep(3)
@@ -193,7 +205,9 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
         await clients.start()
         opening = time.monotonic()
         count_asked = count
-        count, retried = await clients.open(f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count)
+        count, retried = await clients.open(
+            f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count
+        )
         opened_s = time.monotonic() - opening
         held_mb = rss_mb(servers)
         await asyncio.sleep(1)  # the pub/sub subscriptions settle
@@ -211,9 +225,19 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
     finally:
         stack.stop_processes(servers)
         sock.close()
-    return {"name": name, "sockets": count, "asked": count_asked, "latencies": latencies, "lost": lost, "opened_s": opened_s,
-            "publish_ms": percentile(publish_ms, 0.5), "publish_p99": percentile(publish_ms, 0.99),
-            "idle_mb": idle_mb, "held_mb": held_mb, "retried": retried}
+    return {
+        "name": name,
+        "sockets": count,
+        "asked": count_asked,
+        "latencies": latencies,
+        "lost": lost,
+        "opened_s": opened_s,
+        "publish_ms": percentile(publish_ms, 0.5),
+        "publish_p99": percentile(publish_ms, 0.99),
+        "idle_mb": idle_mb,
+        "held_mb": held_mb,
+        "retried": retried,
+    }
 
 
 publishes: list[float] = []  # when core.broadcast sent each event's PUBLISH (in this process, after commit)
@@ -230,13 +254,19 @@ broadcast.Publisher._send = timed_send
 
 def describe(result: dict) -> str:
     latencies, count = result["latencies"], result["sockets"]
-    figures = (f"p50 {percentile(latencies, 0.5):7.1f} ms  p99 {percentile(latencies, 0.99):7.1f} ms"
-               if latencies else "no round complete")
-    return (f"  {result['name']:<22} {figures}  lost {result['lost']:>5}  "
-            f"RSS {result['held_mb']:6.0f} MB = {result['held_mb'] * 1024 / count:5.1f} KiB/socket "
-            f"({(result['held_mb'] - result['idle_mb']) * 1024 / count:5.1f} KiB/socket over idle)  "
-            f"opened in {result['opened_s']:.0f} s ({result['retried']} tried again"
-            + (f"; only {count} of {result['asked']} opened" if count < result["asked"] else "") + ")")
+    figures = (
+        f"p50 {percentile(latencies, 0.5):7.1f} ms  p99 {percentile(latencies, 0.99):7.1f} ms"
+        if latencies
+        else "no round complete"
+    )
+    return (
+        f"  {result['name']:<22} {figures}  lost {result['lost']:>5}  "
+        f"RSS {result['held_mb']:6.0f} MB = {result['held_mb'] * 1024 / count:5.1f} KiB/socket "
+        f"({(result['held_mb'] - result['idle_mb']) * 1024 / count:5.1f} KiB/socket over idle)  "
+        f"opened in {result['opened_s']:.0f} s ({result['retried']} tried again"
+        + (f"; only {count} of {result['asked']} opened" if count < result["asked"] else "")
+        + ")"
+    )
 
 
 async def measure(args) -> None:
@@ -246,12 +276,23 @@ async def measure(args) -> None:
     await loop.run_in_executor(None, director_adjusts, args.tournament, 1)
     size = await loop.run_in_executor(None, public_frame_size, args.tournament)
     publishes.clear()
-    print(f"fan-out: {args.broadcasts} broadcasts of a {size}-byte frame, {args.web_processes} server process(es) "
-          f"per path, Redis {settings.REDIS_URL}, {os.cpu_count()} cores", flush=True)
+    print(
+        f"fan-out: {args.broadcasts} broadcasts of a {size}-byte frame, {args.web_processes} server process(es) "
+        f"per path, Redis {settings.REDIS_URL}, {os.cpu_count()} cores",
+        flush=True,
+    )
 
     def baseline_command(sock):
-        return [sys.executable, str(HERE / "fanout_baseline.py"), "--fd", str(sock.fileno()),
-                "--redis", settings.REDIS_URL, "--channel", channel]
+        return [
+            sys.executable,
+            str(HERE / "fanout_baseline.py"),
+            "--fd",
+            str(sock.fileno()),
+            "--redis",
+            settings.REDIS_URL,
+            "--channel",
+            channel,
+        ]
 
     async def baseline_publish(round_number: int) -> tuple[int, float]:
         head = f'{{"type":"event","seq":{round_number},"pad":"'
@@ -275,19 +316,25 @@ async def measure(args) -> None:
             product = await run_path("pokerfest lobby", args, count, stack.web_command, product_publish)
             print(describe(product), flush=True)
         if baseline and product and baseline["latencies"] and product["latencies"]:
-            ratio50 = percentile(product["latencies"], .5) / percentile(baseline["latencies"], .5)
-            ratio99 = percentile(product["latencies"], .99) / percentile(baseline["latencies"], .99)
-            print(f"  (pokerfest's publish is the PUBLISH after the director's service call commits; the call "
-                  f"until then p50 {product['publish_ms']:.1f} ms, p99 {product['publish_p99']:.1f} ms)")
-            print(f"  ratio pokerfest / baseline: p50 {ratio50:.2f}x  p99 {ratio99:.2f}x  (goal: p99 within 1.5x)",
-                  flush=True)
+            ratio50 = percentile(product["latencies"], 0.5) / percentile(baseline["latencies"], 0.5)
+            ratio99 = percentile(product["latencies"], 0.99) / percentile(baseline["latencies"], 0.99)
+            print(
+                f"  (pokerfest's publish is the PUBLISH after the director's service call commits; the call "
+                f"until then p50 {product['publish_ms']:.1f} ms, p99 {product['publish_p99']:.1f} ms)"
+            )
+            print(
+                f"  ratio pokerfest / baseline: p50 {ratio50:.2f}x  p99 {ratio99:.2f}x  (goal: p99 within 1.5x)",
+                flush=True,
+            )
             summary.append((count, baseline, product, ratio99))
     await publisher.aclose()
     print("summary (last socket, p99):")
     for count, baseline, product, ratio in summary:
-        print(f"  {count:>6} sockets: baseline {percentile(baseline['latencies'], .99):7.1f} ms, "
-              f"pokerfest {percentile(product['latencies'], .99):7.1f} ms, {ratio:.2f}x, lost {product['lost']}, "
-              f"{product['held_mb'] * 1024 / count:.1f} KiB/socket")
+        print(
+            f"  {count:>6} sockets: baseline {percentile(baseline['latencies'], 0.99):7.1f} ms, "
+            f"pokerfest {percentile(product['latencies'], 0.99):7.1f} ms, {ratio:.2f}x, lost {product['lost']}, "
+            f"{product['held_mb'] * 1024 / count:.1f} KiB/socket"
+        )
 
 
 if __name__ == "__main__":
@@ -303,8 +350,10 @@ if __name__ == "__main__":
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
     per_server = max(arguments.clients) / arguments.web_processes
     if hard < per_server + 200:
-        raise SystemExit(f"the open-file limit ({hard}) is too low for {per_server:.0f} sockets per server "
-                         "process: add --web-processes")
+        raise SystemExit(
+            f"the open-file limit ({hard}) is too low for {per_server:.0f} sockets per server "
+            "process: add --web-processes"
+        )
     call_command("migrate", verbosity=0)
     arguments.tournament = bench_tournament()
     connection.close()

@@ -58,8 +58,15 @@ async def open_one(url: str, attempts: int = 8):
     it never opened."""
     for attempt in range(attempts):
         try:
-            client = await connect(url, origin="http://127.0.0.1", compression=None, max_queue=None,
-                                   open_timeout=120, ping_interval=None, close_timeout=2)
+            client = await connect(
+                url,
+                origin="http://127.0.0.1",
+                compression=None,
+                max_queue=None,
+                open_timeout=120,
+                ping_interval=None,
+                close_timeout=2,
+            )
             await asyncio.wait_for(client.recv(), 60)
             return client
         except (InvalidHandshake, InvalidMessage, ConnectionClosed, OSError, TimeoutError):

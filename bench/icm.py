@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.payouts import PayoutRules, icm_equities, payout_table  # noqa: E402
+from tournaments.rules.payouts import PayoutRules, icm_equities, payout_table  # noqa: E402
 
 
 def icm_by_recursion(stacks: list[int], prizes: list[int]) -> list[float]:
@@ -50,13 +50,17 @@ def main() -> None:
         naive, reference = timed(icm_by_recursion, stacks, prizes[:naive_places])
         fast_same, same = timed(icm_equities, stacks, prizes[:naive_places], repeat=5)
         assert all(abs(a - b) < 1e-3 for a, b in zip(same, reference)), "the two ICMs disagree"
-        print(f"ICM {players:>2} players, {players} paid: pokerfest {fast * 1000:9.2f} ms;  "
-              f"{naive_places} paid: pokerfest {fast_same * 1000:9.2f} ms, finishing-order recursion "
-              f"{naive * 1000:10.1f} ms, speed-up {naive / fast_same:8.0f}x")
+        print(
+            f"ICM {players:>2} players, {players} paid: pokerfest {fast * 1000:9.2f} ms;  "
+            f"{naive_places} paid: pokerfest {fast_same * 1000:9.2f} ms, finishing-order recursion "
+            f"{naive * 1000:10.1f} ms, speed-up {naive / fast_same:8.0f}x"
+        )
         assert abs(sum(equities) - sum(prizes)) < 1e-3
     seconds, table = timed(payout_table, 3000, 300_000_000, PayoutRules(), repeat=20)
-    print(f"payout table, 3,000 entries, $3,000,000 pool: {len(table)} places in {seconds * 1000:.2f} ms "
-          f"(first ${table[0] / 100:,.0f}, last ${table[-1] / 100:,.0f})")
+    print(
+        f"payout table, 3,000 entries, $3,000,000 pool: {len(table)} places in {seconds * 1000:.2f} ms "
+        f"(first ${table[0] / 100:,.0f}, last ${table[-1] / 100:,.0f})"
+    )
 
 
 if __name__ == "__main__":

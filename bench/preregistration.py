@@ -41,12 +41,12 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from players.models import Consent, Player, PreRegistration  # noqa: E402
 from core.operation import lock_tournament  # noqa: E402
+from players.models import Consent, Player, PreRegistration  # noqa: E402
 from pokerfest import stack  # noqa: E402
-from tournaments.preregistration import Application  # noqa: E402
-from tournaments.services import preregistration as services  # noqa: E402
 from tournaments.models import Entry, Event, Festival, Tournament  # noqa: E402
+from tournaments.rules.preregistration import Application  # noqa: E402
+from tournaments.services import preregistration as services  # noqa: E402
 
 PASSWORD = "bench-desk-password"
 RUN = os.getpid()
@@ -59,18 +59,38 @@ def percentile(values: list[float], share: float) -> float:
 
 def make_flight(label: str, seats: int) -> Tournament:
     festival = Festival.objects.create(name=f"Pre-registration benchmark {label}", venue="loopback")
-    main = Tournament.objects.create(festival=festival, name=f"Main Event {label} {RUN}", buy_in=100_000, fee=10_000,
-                                     status=Tournament.Status.SCHEDULED)
-    return Tournament.objects.create(festival=festival, name=f"Day 1A {label} {RUN}", main_event=main, buy_in=100_000,
-                                     fee=10_000, max_entries=seats, status=Tournament.Status.REGISTRATION)
+    main = Tournament.objects.create(
+        festival=festival,
+        name=f"Main Event {label} {RUN}",
+        buy_in=100_000,
+        fee=10_000,
+        status=Tournament.Status.SCHEDULED,
+    )
+    return Tournament.objects.create(
+        festival=festival,
+        name=f"Day 1A {label} {RUN}",
+        main_event=main,
+        buy_in=100_000,
+        fee=10_000,
+        max_entries=seats,
+        status=Tournament.Status.REGISTRATION,
+    )
 
 
 def application(n: int) -> dict:
-    return {"first_name": f"Burst{n}", "last_name": "Player", "date_of_birth": "1985-03-04",
-            "email": f"burst{n}@example.com", "id_document_type": "passport",
-            "id_document_number": f"BURST{RUN}X{n}", "id_document_country": "AT", "accepts_terms": True,
-            "filming_release": n % 2 == 0, "payment": "online" if n % 3 == 0 else "desk",
-            "payment_reference": f"PAY{n}" if n % 3 == 0 else ""}
+    return {
+        "first_name": f"Burst{n}",
+        "last_name": "Player",
+        "date_of_birth": "1985-03-04",
+        "email": f"burst{n}@example.com",
+        "id_document_type": "passport",
+        "id_document_number": f"BURST{RUN}X{n}",
+        "id_document_country": "AT",
+        "accepts_terms": True,
+        "filming_release": n % 2 == 0,
+        "payment": "online" if n % 3 == 0 else "desk",
+        "payment_reference": f"PAY{n}" if n % 3 == 0 else "",
+    }
 
 
 class Connection:
@@ -107,12 +127,16 @@ def signed_in_headers(base: str, username: str) -> dict:
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
     opener.open(f"{base}/accounts/login/", timeout=30).read()
     cookie = lambda name: next((c.value for c in cookies if c.name == name), "")  # noqa: E731
-    form = urllib.parse.urlencode({"username": username, "password": PASSWORD,
-                                   "csrfmiddlewaretoken": cookie("csrftoken")}).encode()
+    form = urllib.parse.urlencode(
+        {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": cookie("csrftoken")}
+    ).encode()
     opener.open(urllib.request.Request(f"{base}/accounts/login/", form, headers={"Referer": base}), timeout=30).read()
     assert cookie("sessionid"), "the clerk could not sign in"
-    return {"Cookie": f"csrftoken={cookie('csrftoken')}; sessionid={cookie('sessionid')}",
-            "X-CSRFToken": cookie("csrftoken"), "Referer": base}
+    return {
+        "Cookie": f"csrftoken={cookie('csrftoken')}; sessionid={cookie('sessionid')}",
+        "X-CSRFToken": cookie("csrftoken"),
+        "Referer": base,
+    }
 
 
 def burst(port: int, workers: int, jobs: list, make_connection, send) -> tuple[float, list[float], list]:
@@ -142,15 +166,39 @@ def bulk_preregistrations(players: int) -> float:
     now = timezone.now()
     began = time.perf_counter()
     with transaction.atomic():
-        PreRegistration.objects.bulk_create([
-            PreRegistration(tournament=flight, status="held", first_name=f"Bulk{n}", last_name="Player",
-                            date_of_birth=date(1985, 3, 4), email=f"bulk{n}@example.com", id_document_type="passport",
-                            id_document_number=f"BULK{RUN}X{n}", id_document_country="AT", terms_version="2026-1",
-                            payment="desk", created_at=now, changed_at=now) for n in range(players)])
-        Event.objects.bulk_create([
-            Event(tournament=flight, seq=n + 1, at=now, kind="preregistration.held",
-                  payload={"code": "X", "seats_left": players - n - 1}, public={"seats_left": players - n - 1})
-            for n in range(players)])
+        PreRegistration.objects.bulk_create(
+            [
+                PreRegistration(
+                    tournament=flight,
+                    status="held",
+                    first_name=f"Bulk{n}",
+                    last_name="Player",
+                    date_of_birth=date(1985, 3, 4),
+                    email=f"bulk{n}@example.com",
+                    id_document_type="passport",
+                    id_document_number=f"BULK{RUN}X{n}",
+                    id_document_country="AT",
+                    terms_version="2026-1",
+                    payment="desk",
+                    created_at=now,
+                    changed_at=now,
+                )
+                for n in range(players)
+            ]
+        )
+        Event.objects.bulk_create(
+            [
+                Event(
+                    tournament=flight,
+                    seq=n + 1,
+                    at=now,
+                    kind="preregistration.held",
+                    payload={"code": "X", "seats_left": players - n - 1},
+                    public={"seats_left": players - n - 1},
+                )
+                for n in range(players)
+            ]
+        )
         Tournament.objects.filter(pk=flight.pk).update(seats_held=players, last_seq=players)
     return time.perf_counter() - began
 
@@ -163,19 +211,52 @@ def bulk_confirmations(players: int) -> float:
     now = timezone.now()
     began = time.perf_counter()
     with transaction.atomic():
-        people = Player.objects.bulk_create([
-            Player(first_name=p.first_name, last_name=p.last_name, date_of_birth=p.date_of_birth, email=p.email,
-                   id_document_type=p.id_document_type, id_document_number=p.id_document_number,
-                   id_checked_on=now.date()) for p in held])
-        Consent.objects.bulk_create([Consent(player=p, kind=kind, granted=kind == "terms", at=now)
-                                     for p in people for kind in ("terms", "filming", "marketing")])
-        entries = Entry.objects.bulk_create([
-            Entry(tournament=flight, player=p, number=n + 1, kind="buy_in", chips=10_000, pool_part=100_000,
-                  fee_part=10_000, paid=110_000, method="cash", desk="bulk", shift="bench", created_at=now)
-            for n, p in enumerate(people)])
-        Event.objects.bulk_create([
-            Event(tournament=flight, seq=players + n + 1, at=now, kind=kind, payload={"n": n}, public={"n": n})
-            for n, kind in enumerate(k for _ in people for k in ("entry.registered", "preregistration.confirmed"))])
+        people = Player.objects.bulk_create(
+            [
+                Player(
+                    first_name=p.first_name,
+                    last_name=p.last_name,
+                    date_of_birth=p.date_of_birth,
+                    email=p.email,
+                    id_document_type=p.id_document_type,
+                    id_document_number=p.id_document_number,
+                    id_checked_on=now.date(),
+                )
+                for p in held
+            ]
+        )
+        Consent.objects.bulk_create(
+            [
+                Consent(player=p, kind=kind, granted=kind == "terms", at=now)
+                for p in people
+                for kind in ("terms", "filming", "marketing")
+            ]
+        )
+        entries = Entry.objects.bulk_create(
+            [
+                Entry(
+                    tournament=flight,
+                    player=p,
+                    number=n + 1,
+                    kind="buy_in",
+                    chips=10_000,
+                    pool_part=100_000,
+                    fee_part=10_000,
+                    paid=110_000,
+                    method="cash",
+                    desk="bulk",
+                    shift="bench",
+                    created_at=now,
+                )
+                for n, p in enumerate(people)
+            ]
+        )
+        Event.objects.bulk_create(
+            [
+                Event(tournament=flight, seq=players + n + 1, at=now, kind=kind, payload={"n": n}, public={"n": n})
+                for n, kind in enumerate(k for _ in people for k in ("entry.registered", "preregistration.confirmed"))
+            ]
+        )
         for p, player, entry in zip(held, people, entries):
             p.status, p.player, p.entry, p.changed_at = "confirmed", player, entry, now
         PreRegistration.objects.bulk_update(held, ["status", "player", "entry", "changed_at"])
@@ -191,7 +272,7 @@ class LockClock:
         self.taken, self.held = None, []
 
     def __call__(self, execute, sql, params, many, context):
-        if self.taken is None and 'tournaments_tournament' in sql and ("FOR UPDATE" in sql or sql.startswith("UPDATE")):
+        if self.taken is None and "tournaments_tournament" in sql and ("FOR UPDATE" in sql or sql.startswith("UPDATE")):
             self.taken = time.perf_counter()
         return execute(sql, params, many, context)
 
@@ -217,27 +298,39 @@ def lock_hold_times(count: int) -> None:
         first = flight.id if order == "lock first" else None
         codes = []
         for n in range(count):
-            fields = {**application(n), "date_of_birth": date(1985, 3, 4),
-                      "id_document_number": f"LOCK{RUN}{order[5]}X{n}"}
+            fields = {
+                **application(n),
+                "date_of_birth": date(1985, 3, 4),
+                "id_document_number": f"LOCK{RUN}{order[5]}X{n}",
+            }
             prereg.run(lambda: codes.append(services.preregister(flight.id, Application(**fields)).code), first)
         for code in codes:
-            confirm.run(lambda: services.confirm_preregistration(flight.id, code, "cash", "bench", "bench", clerk), first)
+            confirm.run(
+                lambda: services.confirm_preregistration(flight.id, code, "cash", "bench", "bench", clerk), first
+            )
         rows[order] = (prereg.held, confirm.held)
     print(f"tournament row lock held per operation (in-process, serial, {count} each):")
     for order, (prereg, confirm) in rows.items():
-        print(f"  {order:<11} pre-registration p50 {percentile(prereg, 0.5):6.1f} ms  p95 {percentile(prereg, 0.95):6.1f} ms"
-              f"   desk confirm p50 {percentile(confirm, 0.5):6.1f} ms  p95 {percentile(confirm, 0.95):6.1f} ms")
+        print(
+            f"  {order:<11} pre-registration p50 {percentile(prereg, 0.5):6.1f} ms"
+            f"  p95 {percentile(prereg, 0.95):6.1f} ms"
+            f"   desk confirm p50 {percentile(confirm, 0.5):6.1f} ms  p95 {percentile(confirm, 0.95):6.1f} ms"
+        )
     for index, label in ((0, "pre-registration"), (1, "desk confirm")):
         before, after = percentile(rows["lock first"][index], 0.5), percentile(rows["lock late"][index], 0.5)
-        print(f"  {label}: the lock is held {before / after:.1f}x shorter; one flight's ceiling "
-              f"{1000 / before:.0f}/s lock first, {1000 / after:.0f}/s lock late")
+        print(
+            f"  {label}: the lock is held {before / after:.1f}x shorter; one flight's ceiling "
+            f"{1000 / before:.0f}/s lock first, {1000 / after:.0f}/s lock late"
+        )
 
 
 def report(label: str, count: int, seconds: float, latencies: list[float], bulk_seconds: float) -> None:
     rate, bulk_rate = count / seconds, count / bulk_seconds
     print(f"  {'bulk insert of the same rows':<34} {bulk_rate:8.0f} /s  ({bulk_seconds:.2f} s)")
-    print(f"  {label:<34} {rate:8.0f} /s  ({seconds:.1f} s)   p50 {percentile(latencies, 0.5):.0f} ms   "
-          f"p95 {percentile(latencies, 0.95):.0f} ms")
+    print(
+        f"  {label:<34} {rate:8.0f} /s  ({seconds:.1f} s)   p50 {percentile(latencies, 0.5):.0f} ms   "
+        f"p95 {percentile(latencies, 0.95):.0f} ms"
+    )
     print(f"  ratio API / bulk: {rate / bulk_rate:.3f}x  (goal: at least 0.3x)", flush=True)
 
 
@@ -268,11 +361,17 @@ def main() -> None:
     # A pool connection per concurrent client, so clients queue in PostgreSQL (for the row
     # lock) and not for a connection (whose 4 s wait answers 503).
     pool = min(40, -(-max(args.clients, args.desks) // args.web_processes))
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PREREGISTRATION_RATE_PER_MINUTE": str(10 ** 9),
-           "DB_POOL_SIZE": str(pool)}
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "PREREGISTRATION_RATE_PER_MINUTE": str(10**9),
+        "DB_POOL_SIZE": str(pool),
+    }
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    web = [stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
-           for _ in range(args.web_processes)]
+    web = [
+        stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
+        for _ in range(args.web_processes)
+    ]
     try:
         ready = time.monotonic() + 30
         while time.monotonic() < ready:
@@ -281,11 +380,19 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        print(f"phase 1: {args.players} pre-registrations through the public API from {args.clients} clients, "
-              f"{args.web_processes} web process(es)", flush=True)
+        print(
+            f"phase 1: {args.players} pre-registrations through the public API from {args.clients} clients, "
+            f"{args.web_processes} web process(es)",
+            flush=True,
+        )
         path = f"/api/tournaments/{flight.id}/preregistrations/"
-        seconds, latencies, answers = burst(port, args.clients, list(range(args.players)),
-                                            lambda _: Connection(port), lambda c, n: c.post(path, application(n)))
+        seconds, latencies, answers = burst(
+            port,
+            args.clients,
+            list(range(args.players)),
+            lambda _: Connection(port),
+            lambda c, n: c.post(path, application(n)),
+        )
         refused = [answer for status, answer in answers if status != 201]
         assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
         codes = [answer["code"] for _, answer in answers]
@@ -296,8 +403,10 @@ def main() -> None:
         clerks = [signed_in_headers(base, f"bench-desk-{i}") for i in range(args.desks)]
 
         def confirm(own: Connection, code: str):
-            return own.post(f"/api/tournaments/{flight.id}/preregistrations/{code}/confirm/",
-                            {"method": "cash", "desk": "bench desk", "shift": "bench"})
+            return own.post(
+                f"/api/tournaments/{flight.id}/preregistrations/{code}/confirm/",
+                {"method": "cash", "desk": "bench desk", "shift": "bench"},
+            )
 
         seconds, latencies, answers = burst(port, args.desks, codes, lambda i: Connection(port, clerks[i]), confirm)
         refused = [answer for status, answer in answers if status != 200]

@@ -51,9 +51,14 @@ def percentile(values: list[float], share: float) -> float:
 
 def make_tournament(label: str) -> Tournament:
     festival = Festival.objects.create(name=f"Registration benchmark {label}", venue="loopback")
-    return Tournament.objects.create(festival=festival, name=f"Registration benchmark {label} {os.getpid()}",
-                                     ruleset_preset="kentucky", buy_in=8_500, fee=1_500,
-                                     status=Tournament.Status.REGISTRATION)
+    return Tournament.objects.create(
+        festival=festival,
+        name=f"Registration benchmark {label} {os.getpid()}",
+        ruleset_preset="kentucky",
+        buy_in=8_500,
+        fee=1_500,
+        status=Tournament.Status.REGISTRATION,
+    )
 
 
 class Clerk:
@@ -64,18 +69,23 @@ class Clerk:
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
         self.opener.open(f"{base}/accounts/login/", timeout=30).read()
-        form = urllib.parse.urlencode({"username": username, "password": PASSWORD,
-                                       "csrfmiddlewaretoken": self.cookie("csrftoken")}).encode()
-        self.opener.open(urllib.request.Request(f"{base}/accounts/login/", form, headers={"Referer": base}),
-                         timeout=30).read()
+        form = urllib.parse.urlencode(
+            {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": self.cookie("csrftoken")}
+        ).encode()
+        self.opener.open(
+            urllib.request.Request(f"{base}/accounts/login/", form, headers={"Referer": base}), timeout=30
+        ).read()
         assert self.cookie("sessionid"), "the clerk could not sign in"
 
     def cookie(self, name: str) -> str:
         return next((c.value for c in self.cookies if c.name == name), "")
 
     def post(self, path: str, body: dict) -> dict:
-        request = urllib.request.Request(f"{self.base}{path}", json.dumps(body).encode(), headers={
-            "Content-Type": "application/json", "X-CSRFToken": self.cookie("csrftoken"), "Referer": self.base})
+        request = urllib.request.Request(
+            f"{self.base}{path}",
+            json.dumps(body).encode(),
+            headers={"Content-Type": "application/json", "X-CSRFToken": self.cookie("csrftoken"), "Referer": self.base},
+        )
         with self.opener.open(request, timeout=30) as response:
             return json.loads(response.read())
 
@@ -89,13 +99,28 @@ def register_through_the_api(base: str, tournament_id: int, clerks: int, players
         clerk = desks[desk_number]
         for n in range(desk_number, players, clerks):
             started = time.perf_counter()
-            player = clerk.post(f"/api/tournaments/{tournament_id}/players/", {
-                "first_name": f"Bench{n}", "last_name": "Player", "date_of_birth": "1985-03-04",
-                "id_document_type": "passport", "id_document_number": f"BENCH{os.getpid()}X{n}",
-                "accepts_terms": True, "id_checked": True})
-            clerk.post(f"/api/tournaments/{tournament_id}/entries/", {
-                "player_id": player["id"], "kind": "buy_in", "method": "cash", "desk": f"desk {desk_number}",
-                "shift": "bench"})
+            player = clerk.post(
+                f"/api/tournaments/{tournament_id}/players/",
+                {
+                    "first_name": f"Bench{n}",
+                    "last_name": "Player",
+                    "date_of_birth": "1985-03-04",
+                    "id_document_type": "passport",
+                    "id_document_number": f"BENCH{os.getpid()}X{n}",
+                    "accepts_terms": True,
+                    "id_checked": True,
+                },
+            )
+            clerk.post(
+                f"/api/tournaments/{tournament_id}/entries/",
+                {
+                    "player_id": player["id"],
+                    "kind": "buy_in",
+                    "method": "cash",
+                    "desk": f"desk {desk_number}",
+                    "shift": "bench",
+                },
+            )
             with lock:
                 latencies.append((time.perf_counter() - started) * 1000)
 
@@ -112,18 +137,53 @@ def bulk_insert_the_same_rows(players: int) -> float:
     now = timezone.now()
     began = time.perf_counter()
     with transaction.atomic():
-        people = Player.objects.bulk_create([
-            Player(first_name=f"Bulk{n}", last_name="Player", date_of_birth=date(1985, 3, 4), id_checked_on=now.date(),
-                   id_document_type="passport", id_document_number=f"BULK{os.getpid()}X{n}") for n in range(players)])
-        Consent.objects.bulk_create([Consent(player=p, kind=kind, granted=kind == "terms", at=now)
-                                     for p in people for kind in ("terms", "filming", "marketing")])
-        Entry.objects.bulk_create([
-            Entry(tournament=tournament, player=p, number=n + 1, kind="buy_in", chips=10_000, pool_part=8_500,
-                  fee_part=1_500, paid=10_000, method="cash", desk="bulk", shift="bench", created_at=now)
-            for n, p in enumerate(people)])
-        Event.objects.bulk_create([
-            Event(tournament=tournament, seq=n + 1, at=now, kind=kind, payload={"player": {"id": p.id}}, public=None)
-            for n, (p, kind) in enumerate((p, k) for p in people for k in ("player.created", "entry.registered"))])
+        people = Player.objects.bulk_create(
+            [
+                Player(
+                    first_name=f"Bulk{n}",
+                    last_name="Player",
+                    date_of_birth=date(1985, 3, 4),
+                    id_checked_on=now.date(),
+                    id_document_type="passport",
+                    id_document_number=f"BULK{os.getpid()}X{n}",
+                )
+                for n in range(players)
+            ]
+        )
+        Consent.objects.bulk_create(
+            [
+                Consent(player=p, kind=kind, granted=kind == "terms", at=now)
+                for p in people
+                for kind in ("terms", "filming", "marketing")
+            ]
+        )
+        Entry.objects.bulk_create(
+            [
+                Entry(
+                    tournament=tournament,
+                    player=p,
+                    number=n + 1,
+                    kind="buy_in",
+                    chips=10_000,
+                    pool_part=8_500,
+                    fee_part=1_500,
+                    paid=10_000,
+                    method="cash",
+                    desk="bulk",
+                    shift="bench",
+                    created_at=now,
+                )
+                for n, p in enumerate(people)
+            ]
+        )
+        Event.objects.bulk_create(
+            [
+                Event(
+                    tournament=tournament, seq=n + 1, at=now, kind=kind, payload={"player": {"id": p.id}}, public=None
+                )
+                for n, (p, kind) in enumerate((p, k) for p in people for k in ("player.created", "entry.registered"))
+            ]
+        )
     return time.perf_counter() - began
 
 
@@ -149,8 +209,10 @@ def main() -> None:
     port = sock.getsockname()[1]
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    web = [stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
-           for _ in range(args.web_processes)]
+    web = [
+        stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
+        for _ in range(args.web_processes)
+    ]
     try:
         stack_ready = time.monotonic() + 30
         while time.monotonic() < stack_ready:
@@ -159,10 +221,14 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.2)
-        print(f"registering {args.players} new players from {args.clients} desks through the API, "
-              f"{args.web_processes} web process(es)", flush=True)
-        seconds, latencies = register_through_the_api(f"http://127.0.0.1:{port}", tournament.id, args.clients,
-                                                      args.players)
+        print(
+            f"registering {args.players} new players from {args.clients} desks through the API, "
+            f"{args.web_processes} web process(es)",
+            flush=True,
+        )
+        seconds, latencies = register_through_the_api(
+            f"http://127.0.0.1:{port}", tournament.id, args.clients, args.players
+        )
     finally:
         stack.stop_processes(web)
         sock.close()
@@ -171,8 +237,10 @@ def main() -> None:
     bulk_seconds = bulk_insert_the_same_rows(args.players)
     api_rate, bulk_rate = args.players / seconds, args.players / bulk_seconds
     print(f"{'bulk insert of the same rows':<30} {bulk_rate:9.0f} registrations/s  ({bulk_seconds:.2f} s)")
-    print(f"{'pokerfest desk API':<30} {api_rate:9.0f} registrations/s  ({seconds:.1f} s)   "
-          f"p50 {percentile(latencies, 0.5):.0f} ms   p95 {percentile(latencies, 0.95):.0f} ms per registration")
+    print(
+        f"{'pokerfest desk API':<30} {api_rate:9.0f} registrations/s  ({seconds:.1f} s)   "
+        f"p50 {percentile(latencies, 0.5):.0f} ms   p95 {percentile(latencies, 0.95):.0f} ms per registration"
+    )
     print(f"ratio bulk / API: {bulk_rate / api_rate:.1f}x")
 
 

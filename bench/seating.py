@@ -49,10 +49,10 @@ from django.utils import timezone  # noqa: E402
 
 from core import kinds, log  # noqa: E402
 from players.models import Player  # noqa: E402
-from tables import queries  # noqa: E402
+from tables.models import Seating, Table  # noqa: E402
+from tables.queries.tables import proposed_moves  # noqa: E402
 from tables.services import breaking, draw  # noqa: E402
 from tables.services import floor as floor_commands  # noqa: E402
-from tables.models import Seating, Table  # noqa: E402
 from tournaments.models import Entry, Festival, Tournament  # noqa: E402
 
 
@@ -65,19 +65,48 @@ def field(label: str, players: int, tables: int, director) -> Tournament:
     """A tournament with `players` active entries (bulk) and `tables` venue tables, opened by
     the director's service."""
     festival = Festival.objects.create(name=f"Seating benchmark {label} {os.getpid()}", venue="loopback")
-    tournament = Tournament.objects.create(festival=festival, name=f"Seating benchmark {label}",
-                                           ruleset_preset="pokerfest", buy_in=10_000, fee=0,
-                                           status=Tournament.Status.REGISTRATION)
+    tournament = Tournament.objects.create(
+        festival=festival,
+        name=f"Seating benchmark {label}",
+        ruleset_preset="pokerfest",
+        buy_in=10_000,
+        fee=0,
+        status=Tournament.Status.REGISTRATION,
+    )
     Table.objects.bulk_create([Table(festival=festival, number=n, seats=9) for n in range(1, tables + 1)])
     now = timezone.now()
-    people = Player.objects.bulk_create([
-        Player(first_name=f"Seat{n}", last_name=label, date_of_birth=date(1985, 3, 4), id_checked_on=now.date(),
-               id_document_type="passport", id_document_number=f"SEAT{os.getpid()}{label}X{n}")
-        for n in range(players)])
-    Entry.objects.bulk_create([
-        Entry(tournament=tournament, player=p, number=n + 1, kind="buy_in", chips=10_000, pool_part=10_000,
-              fee_part=0, paid=10_000, method="cash", desk="bench", shift="bench", created_at=now)
-        for n, p in enumerate(people)])
+    people = Player.objects.bulk_create(
+        [
+            Player(
+                first_name=f"Seat{n}",
+                last_name=label,
+                date_of_birth=date(1985, 3, 4),
+                id_checked_on=now.date(),
+                id_document_type="passport",
+                id_document_number=f"SEAT{os.getpid()}{label}X{n}",
+            )
+            for n in range(players)
+        ]
+    )
+    Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=tournament,
+                player=p,
+                number=n + 1,
+                kind="buy_in",
+                chips=10_000,
+                pool_part=10_000,
+                fee_part=0,
+                paid=10_000,
+                method="cash",
+                desk="bench",
+                shift="bench",
+                created_at=now,
+            )
+            for n, p in enumerate(people)
+        ]
+    )
     Tournament.objects.filter(pk=tournament.pk).update(seats_sold=players)
     draw.open_tables(tournament.id, list(range(1, tables + 1)), director)
     return tournament
@@ -97,9 +126,18 @@ def bulk_insert_seats(tournament: Tournament, seats_per_table: int = 9) -> float
     now = timezone.now()
     began = time.perf_counter()
     with transaction.atomic():
-        Seating.objects.bulk_create([
-            Seating(tournament=tournament, entry_id=entry, tournament_table_id=tables[i // seats_per_table],
-                    seat=i % seats_per_table + 1, started_at=now) for i, entry in enumerate(entries)])
+        Seating.objects.bulk_create(
+            [
+                Seating(
+                    tournament=tournament,
+                    entry_id=entry,
+                    tournament_table_id=tables[i // seats_per_table],
+                    seat=i % seats_per_table + 1,
+                    started_at=now,
+                )
+                for i, entry in enumerate(entries)
+            ]
+        )
     return time.perf_counter() - began
 
 
@@ -118,20 +156,28 @@ def draw_against_bulk(drawn: Tournament, baseline: Tournament, director, repeat:
         began = time.perf_counter()
         draw.draw_field(drawn.id, director, seed=seed + round_)
         draws.append(time.perf_counter() - began)
-        print(f"  round {round_ + 1}: bulk insert {bulks[-1] * 1000:6.0f} ms   draw_field {draws[-1] * 1000:6.0f} ms   "
-              f"{draws[-1] / bulks[-1]:.2f}x", flush=True)
+        print(
+            f"  round {round_ + 1}: bulk insert {bulks[-1] * 1000:6.0f} ms   draw_field {draws[-1] * 1000:6.0f} ms   "
+            f"{draws[-1] / bulks[-1]:.2f}x",
+            flush=True,
+        )
     bulk, drawing = statistics.median(bulks), statistics.median(draws)
     print(f"{'bulk insert of the seat rows':<30} {bulk * 1000:8.0f} ms (median)")
-    print(f"{'pokerfest draw_field':<30} {drawing * 1000:8.0f} ms (median)   ratio {drawing / bulk:.2f}x   "
-          f"goal <= 2x: {'met' if drawing <= 2 * bulk else 'NOT met'}")
+    print(
+        f"{'pokerfest draw_field':<30} {drawing * 1000:8.0f} ms (median)   ratio {drawing / bulk:.2f}x   "
+        f"goal <= 2x: {'met' if drawing <= 2 * bulk else 'NOT met'}"
+    )
 
 
 def a_seated_player(tournament: Tournament, still_in: list[int], rng: random.Random) -> tuple[int, int] | None:
     """(table, seat) of a random player still seated, untimed."""
     while still_in:
         entry = still_in.pop(rng.randrange(len(still_in)))
-        place = (Seating.objects.filter(tournament=tournament, entry_id=entry, ended_at__isnull=True)
-                 .values_list("tournament_table__table__number", "seat").first())
+        place = (
+            Seating.objects.filter(tournament=tournament, entry_id=entry, ended_at__isnull=True)
+            .values_list("tournament_table__table__number", "seat")
+            .first()
+        )
         if place is not None:
             return place
     return None
@@ -148,10 +194,11 @@ def follow_up(tournament_id: int, needs: dict, floor, done: dict) -> None:
             done["breaks"] += 1
         else:
             for move in needs["moves"]:
-                floor_commands.confirm_move(tournament_id, move["from_table"], move["from_seat"], move["to_table"],
-                                            move["to_seat"], floor)
+                floor_commands.confirm_move(
+                    tournament_id, move["from_table"], move["from_seat"], move["to_table"], move["to_seat"], floor
+                )
                 done["moves"] += 1
-        needs = queries.proposed_moves(tournament_id)
+        needs = proposed_moves(tournament_id)
 
 
 def bust_through_the_floor(tournament: Tournament, count: int, rng: random.Random, floor) -> tuple[list, list, dict]:
@@ -184,9 +231,9 @@ def bust_bare(tournament: Tournament, count: int, rng: random.Random, floor) -> 
         table, seat = place
         began = time.perf_counter()
         with transaction.atomic():
-            ended = Seating.objects.filter(tournament=tournament, tournament_table__table__number=table, seat=seat,
-                                           ended_at__isnull=True).update(ended_at=timezone.now(),
-                                                                         ended_because="busted")
+            ended = Seating.objects.filter(
+                tournament=tournament, tournament_table__table__number=table, seat=seat, ended_at__isnull=True
+            ).update(ended_at=timezone.now(), ended_because="busted")
             assert ended == 1
             public = {"table": table, "seat": seat}
             log.append_event(tournament.id, kinds.PLAYER_OUT, actor=floor, payload=public, public=public)
@@ -195,8 +242,10 @@ def bust_bare(tournament: Tournament, count: int, rng: random.Random, floor) -> 
 
 
 def spread(values: list[float]) -> str:
-    return (f"p50 {percentile(values, 0.5):6.1f} ms   p95 {percentile(values, 0.95):6.1f} ms   "
-            f"p99 {percentile(values, 0.99):6.1f} ms   max {max(values):6.0f} ms")
+    return (
+        f"p50 {percentile(values, 0.5):6.1f} ms   p95 {percentile(values, 0.95):6.1f} ms   "
+        f"p99 {percentile(values, 0.99):6.1f} ms   max {max(values):6.0f} ms"
+    )
 
 
 def main() -> None:
@@ -220,23 +269,26 @@ def main() -> None:
     assert seated == args.players, f"{seated} seated of {args.players}"
     analyze()  # autovacuum's statistics of a drawn field, before play starts
 
-    print(f"{args.busts} busts at random, each with the balancing, breaking and final table it calls for",
-          flush=True)
+    print(f"{args.busts} busts at random, each with the balancing, breaking and final table it calls for", flush=True)
     began = time.perf_counter()
     outs, latencies, done = bust_through_the_floor(drawn, args.busts, random.Random(args.seed), director)
     total = time.perf_counter() - began
     began = time.perf_counter()
     bare = bust_bare(baseline, len(latencies), random.Random(args.seed), director)
     bare_total = time.perf_counter() - began
-    left = queries.proposed_moves(drawn.id)
+    left = proposed_moves(drawn.id)
     print(f"{'bare UPDATE + log event':<30} {spread(bare)}   {len(bare)} in {bare_total:.0f} s (with picking)")
     print(f"{'pokerfest Out':<30} {spread(outs)}")
     print(f"{'pokerfest Out + follow-up':<30} {spread(latencies)}   {len(latencies)} in {total:.0f} s (with picking)")
-    print(f"{'ratio (Out + follow-up)':<30} p50 {percentile(latencies, 0.5) / percentile(bare, 0.5):.1f}x   "
-          f"p95 {percentile(latencies, 0.95) / percentile(bare, 0.95):.1f}x   "
-          f"total {sum(latencies) / sum(bare):.1f}x")
-    print(f"{done['moves']} balancing moves, {done['breaks']} tables broken, final table drawn: "
-          f"{bool(done['final'])}; {left['players_left']} players left")
+    print(
+        f"{'ratio (Out + follow-up)':<30} p50 {percentile(latencies, 0.5) / percentile(bare, 0.5):.1f}x   "
+        f"p95 {percentile(latencies, 0.95) / percentile(bare, 0.95):.1f}x   "
+        f"total {sum(latencies) / sum(bare):.1f}x"
+    )
+    print(
+        f"{done['moves']} balancing moves, {done['breaks']} tables broken, final table drawn: "
+        f"{bool(done['final'])}; {left['players_left']} players left"
+    )
 
 
 if __name__ == "__main__":

@@ -4,8 +4,8 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
-from clock import structures
 from clock.models import Clock, Level, Structure
+from clock.rules import structures
 
 
 class LevelInline(admin.TabularInline):
@@ -15,8 +15,10 @@ class LevelInline(admin.TabularInline):
 
 class StructureForm(forms.ModelForm):
     csv_file = forms.FileField(
-        required=False, label="Replace the levels from a CSV",
-        help_text="columns: " + ", ".join(structures.CSV_FIELDS) + " (as the CSV download writes them)")
+        required=False,
+        label="Replace the levels from a CSV",
+        help_text="columns: " + ", ".join(structures.CSV_FIELDS) + " (as the CSV download writes them)",
+    )
 
     class Meta:
         model = Structure
@@ -27,8 +29,7 @@ class StructureForm(forms.ModelForm):
         if not upload:
             return None
         if self.instance.pk and Clock.objects.filter(structure=self.instance).exclude(status="ready").exists():
-            raise forms.ValidationError(_("A running clock uses this structure: edit its future "
-                                          "levels instead."))
+            raise forms.ValidationError(_("A running clock uses this structure: edit its future levels instead."))
         try:
             return structures.from_csv(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
@@ -55,11 +56,23 @@ class StructureAdmin(admin.ModelAdmin):
             return
         with transaction.atomic():  # the CSV replaces the levels, inline rows included
             form.instance.levels.all().delete()
-            Level.objects.bulk_create([
-                Level(structure=form.instance, position=i, small_blind=level.small_blind, big_blind=level.big_blind,
-                      ante=level.ante, duration=level.duration, is_break=level.is_break, name=level.name,
-                      big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
-                for i, level in enumerate(levels)])
+            Level.objects.bulk_create(
+                [
+                    Level(
+                        structure=form.instance,
+                        position=i,
+                        small_blind=level.small_blind,
+                        big_blind=level.big_blind,
+                        ante=level.ante,
+                        duration=level.duration,
+                        is_break=level.is_break,
+                        name=level.name,
+                        big_blind_ante=level.big_blind_ante,
+                        colour_up=level.colour_up,
+                    )
+                    for i, level in enumerate(levels)
+                ]
+            )
         messages.info(request, f"{len(levels)} levels imported from the CSV.")
 
     @admin.action(description="Download the levels as CSV")

@@ -6,8 +6,8 @@ from django.db import models
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from clock import timeline
-from core.times import iso_time
+from clock.rules import timeline
+from rules.times import iso_time
 from tournaments.models import Tournament
 
 
@@ -16,14 +16,24 @@ class Structure(models.Model):
     copy, so editing a template never changes a running event."""
 
     name = models.CharField(max_length=200)
-    festival = models.ForeignKey("tournaments.Festival", null=True, blank=True, on_delete=models.CASCADE,
-                                 related_name="structures", help_text="empty: a template for every festival")
+    festival = models.ForeignKey(
+        "tournaments.Festival",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="structures",
+        help_text="empty: a template for every festival",
+    )
     is_template = models.BooleanField(default=False)
     late_entry_until_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="late registration closes at the end of this level (1, 2, …; breaks not "
-                                         "counted); empty: the ruleset's minutes")
+        null=True,
+        blank=True,
+        help_text="late registration closes at the end of this level (1, 2, …; breaks not "
+        "counted); empty: the ruleset's minutes",
+    )
     rebuys_until_level = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="rebuys close at the end of this level; empty: the ruleset's rule")
+        null=True, blank=True, help_text="rebuys close at the end of this level; empty: the ruleset's rule"
+    )
 
     def __str__(self) -> str:
         return self.name
@@ -66,10 +76,16 @@ class Level(models.Model):
         if self.is_break:
             name = self.name.strip()
             return _("Break: %(name)s") % {"name": name} if name and name.lower() != "break" else _("Break")
-        small, big = number_format(self.small_blind, force_grouping=True), number_format(self.big_blind, force_grouping=True)
+        small, big = (
+            number_format(self.small_blind, force_grouping=True),
+            number_format(self.big_blind, force_grouping=True),
+        )
         if self.ante:
-            return _("%(small)s/%(big)s ante %(ante)s") % {"small": small, "big": big,
-                                                            "ante": number_format(self.ante, force_grouping=True)}
+            return _("%(small)s/%(big)s ante %(ante)s") % {
+                "small": small,
+                "big": big,
+                "ante": number_format(self.ante, force_grouping=True),
+            }
         return f"{small}/{big}"
 
     def minutes_label(self) -> str:
@@ -92,12 +108,11 @@ class Level(models.Model):
         # Levels already played or being played are history: only future levels change.
         running = Clock.objects.filter(structure_id=self.structure_id).exclude(status=timeline.READY)
         if self.structure_id and running.filter(level_index__gte=self.position).exists():
-            raise ValidationError(_("This level has been played or is being played; only future "
-                                    "levels can change."))
+            raise ValidationError(_("This level has been played or is being played; only future levels can change."))
 
 
 class Clock(models.Model):
-    """A tournament's level clock, stored as timestamps (see clock/timeline.py)."""
+    """A tournament's level clock, stored as timestamps (see clock/rules/timeline.py)."""
 
     class Status(models.TextChoices):
         READY = timeline.READY
@@ -158,8 +173,7 @@ class Clock(models.Model):
         if not self._state.adding:
             stored = Clock.objects.filter(pk=self.pk).values_list("status", "structure_id").first()
             if stored and stored[0] != timeline.READY and stored[1] != self.structure_id:
-                raise ValidationError({"structure": _("The structure can be changed only before the "
-                                                      "clock starts.")})
+                raise ValidationError({"structure": _("The structure can be changed only before the clock starts.")})
         first = self.structure.levels.order_by("position").first()
         if first is None:
             raise ValidationError({"structure": _("This structure has no levels yet; add its levels first.")})
@@ -250,18 +264,29 @@ class TableClock(models.Model):
     extensions_used = models.PositiveSmallIntegerField(default=0)
     ended_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome, blank=True)
-    called_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="+")
+    called_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tournament_table"], condition=models.Q(ended_at__isnull=True),
-                                    name="table_clock_one_running_per_table"),
-            models.CheckConstraint(condition=models.Q(ends_at__gte=models.F("started_at")),
-                                   name="table_clock_ends_after_it_starts"),
+            models.UniqueConstraint(
+                fields=["tournament_table"],
+                condition=models.Q(ended_at__isnull=True),
+                name="table_clock_one_running_per_table",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ends_at__gte=models.F("started_at")), name="table_clock_ends_after_it_starts"
+            ),
         ]
 
     def document(self) -> dict:
-        return {"kind": self.kind, "seat": self.seat, "started_at": iso_time(self.started_at),
-                "ends_at": iso_time(self.ends_at), "countdown_seconds": self.countdown_seconds,
-                "extensions_used": self.extensions_used, "outcome": self.outcome or None}
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "started_at": iso_time(self.started_at),
+            "ends_at": iso_time(self.ends_at),
+            "countdown_seconds": self.countdown_seconds,
+            "extensions_used": self.extensions_used,
+            "outcome": self.outcome or None,
+        }

@@ -96,8 +96,13 @@ def check(user, action: Action) -> None:
     if can(user, action):
         return
     needed = ", ".join(sorted(NEEDS[action]))
-    who = _("You are not signed in") if not getattr(user, "is_authenticated", False) else _("Your account lacks the role")
-    raise PermissionDenied(_("%(who)s: %(places)s needs one of these roles: %(needed)s.") % {"who": who, "places": PLACES[action], "needed": needed})
+    who = (
+        _("You are not signed in") if not getattr(user, "is_authenticated", False) else _("Your account lacks the role")
+    )
+    raise PermissionDenied(
+        _("%(who)s: %(places)s needs one of these roles: %(needed)s.")
+        % {"who": who, "places": PLACES[action], "needed": needed}
+    )
 
 
 def tournament_for(user, tournament_id: int, action: Action) -> Tournament:

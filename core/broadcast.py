@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from core.fanout import redis_channel
 from core.kinds import AUDIENCES, STAFF
-from core.times import iso_time
+from rules.times import iso_time
 from tournaments.models import Event
 
 
@@ -38,8 +38,9 @@ def event_frame(event: Event, audience: str) -> str:
 
 def send(event: Event) -> None:
     """Both audiences' frames of one event to their groups (called after commit)."""
-    _publisher().publish([(group_name(event.tournament_id, audience), event_frame(event, audience))
-                          for audience in AUDIENCES])
+    _publisher().publish(
+        [(group_name(event.tournament_id, audience), event_frame(event, audience)) for audience in AUDIENCES]
+    )
 
 
 def send_heartbeats(seqs: dict[int, int]) -> None:

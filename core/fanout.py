@@ -50,7 +50,11 @@ def daphne_connection(send):
     for _ in range(8):
         if isinstance(send, functools.partial):
             protocol = send.args[0] if send.args else None
-            return protocol if getattr(send.func, "__name__", "") == "handle_reply" and hasattr(protocol, "send_queue") else None
+            return (
+                protocol
+                if getattr(send.func, "__name__", "") == "handle_reply" and hasattr(protocol, "send_queue")
+                else None
+            )
         send = getattr(getattr(send, "__self__", None), "real_send", None)
         if send is None:
             return None
@@ -71,8 +75,11 @@ def write_directly(connection, wire: bytes) -> bool:
     if transport is None or not transport.connected or transport.disconnecting:
         return False
     sock = getattr(transport, "socket", None)
-    idle = (sock is not None and not getattr(transport, "_tempDataBuffer", True)
-            and len(getattr(transport, "dataBuffer", b"x")) == getattr(transport, "offset", -1))
+    idle = (
+        sock is not None
+        and not getattr(transport, "_tempDataBuffer", True)
+        and len(getattr(transport, "dataBuffer", b"x")) == getattr(transport, "offset", -1)
+    )
     if not idle:
         transport.write(wire)
         return True

@@ -16,8 +16,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.access import recorded_user
 from core import broadcast
+from core.access import recorded_user
 from core.kinds import CATALOGUE, STAFF, EventKind
 from tournaments.models import Event, Tournament
 
@@ -57,9 +57,13 @@ def check_same_request(stored_fingerprint: str | None, request_key: str | None) 
     """Raise KeyReused when the key's first request had another fingerprint than this one."""
     asked = fingerprint_of(request_key)
     if stored_fingerprint and asked and stored_fingerprint != asked:
-        raise KeyReused(_("This Idempotency-Key was used for a different request (another action, "
-                          "address or body): send a new key with each new request, and the same key "
-                          "only to retry the same request."))
+        raise KeyReused(
+            _(
+                "This Idempotency-Key was used for a different request (another action, "
+                "address or body): send a new key with each new request, and the same key "
+                "only to retry the same request."
+            )
+        )
 
 
 def earlier(tournament_id: int, request_key: str | None) -> Event | None:
@@ -75,7 +79,12 @@ def earlier(tournament_id: int, request_key: str | None) -> Event | None:
 
 
 def append_event(
-    tournament_id: int, kind: EventKind, *, actor=None, payload: dict, public: dict | None,
+    tournament_id: int,
+    kind: EventKind,
+    *,
+    actor=None,
+    payload: dict,
+    public: dict | None,
     request_key: str | None = None,
 ) -> Event:
     """Append one event to the tournament's log in the caller's transaction.
@@ -86,7 +95,10 @@ def append_event(
     if CATALOGUE.get(str(kind)) is not kind:
         raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
     if (public is None) != (kind.audience == STAFF):
-        raise ValueError(_("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s") % {"kind": kind, "audience": kind.audience, "value": 'None' if kind.audience == STAFF else 'a dict'})
+        raise ValueError(
+            _("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s")
+            % {"kind": kind, "audience": kind.audience, "value": "None" if kind.audience == STAFF else "a dict"}
+        )
     if not connection.in_atomic_block:
         raise RuntimeError("append_event belongs inside the operation's transaction")
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in

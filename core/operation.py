@@ -45,16 +45,26 @@ class Operation:
     def locked_clock(self) -> Clock | None:
         """The tournament's clock row, locked after the tournament's (None without a clock)."""
         if self._clock is _UNREAD:
-            self._clock = (Clock.objects.select_for_update(of=("self",)).select_related("structure")
-                           .filter(tournament_id=self.tournament.id).first())
+            self._clock = (
+                Clock.objects.select_for_update(of=("self",))
+                .select_related("structure")
+                .filter(tournament_id=self.tournament.id)
+                .first()
+            )
         return self._clock
 
     def append(self, kind: EventKind, *, payload: dict, public: dict | None, actor=_THE_OPERATIONS_ACTOR) -> Event:
         """Append an event to the log, in order. The request's key marks the first one, which
         `repeated` finds when the request comes again. `actor` defaults to the operation's."""
         who = self.actor if actor is _THE_OPERATIONS_ACTOR else actor
-        event = log.append_event(self.tournament.id, kind, actor=who, payload=payload, public=public,
-                                 request_key=None if self.events else self.request_key)
+        event = log.append_event(
+            self.tournament.id,
+            kind,
+            actor=who,
+            payload=payload,
+            public=public,
+            request_key=None if self.events else self.request_key,
+        )
         self.events.append(event)
         return event
 

@@ -8,8 +8,7 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.utils.translation import gettext_lazy
 
-from players import eligibility
-
+from players.rules import eligibility
 
 # The terms and tournament rules players accept, at the desk and online (REG-CONSENT).
 TERMS_VERSION = "2026-1"
@@ -39,7 +38,8 @@ class Player(models.Model):
     organiser_staff_or_family = models.BooleanField(default=False)
     staff_entry_approved = models.BooleanField(default=False, help_text="approved in advance by the organiser")
     initials_only = models.BooleanField(
-        default=False, help_text="REG-CONSENT: public screens show initials only, not first name and last initial")
+        default=False, help_text="REG-CONSENT: public screens show initials only, not first name and last initial"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -225,10 +225,12 @@ class PreRegistration(models.Model):
     created_at = models.DateTimeField()
     changed_at = models.DateTimeField()
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    entry = models.OneToOneField("tournaments.Entry", null=True, blank=True, on_delete=models.PROTECT,
-                                 related_name="preregistration")
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                     related_name="+")
+    entry = models.OneToOneField(
+        "tournaments.Entry", null=True, blank=True, on_delete=models.PROTECT, related_name="preregistration"
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["tournament", "status", "id"], name="prereg_flight_status")]
@@ -239,16 +241,21 @@ class PreRegistration(models.Model):
                 condition=models.Q(status__in=["held", "waiting", "confirmed"]),
                 name="prereg_one_per_document_per_flight",
             ),
-            models.CheckConstraint(condition=models.Q(status__in=["held", "waiting", "confirmed", "cancelled"]),
-                                   name="prereg_status_valid"),
-            models.CheckConstraint(condition=models.Q(payment="desk", payment_reference="")
-                                   | (models.Q(payment="online") & ~models.Q(payment_reference="")),
-                                   name="prereg_online_payment_has_a_reference"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["held", "waiting", "confirmed", "cancelled"]), name="prereg_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(payment="desk", payment_reference="")
+                | (models.Q(payment="online") & ~models.Q(payment_reference="")),
+                name="prereg_online_payment_has_a_reference",
+            ),
             models.CheckConstraint(condition=~models.Q(id_document_number=""), name="prereg_has_an_id_document"),
             models.CheckConstraint(condition=~models.Q(terms_version=""), name="prereg_terms_accepted"),
-            models.CheckConstraint(condition=models.Q(status="confirmed", entry__isnull=False)
-                                   | (~models.Q(status="confirmed") & models.Q(entry__isnull=True)),
-                                   name="prereg_confirmed_has_its_entry"),
+            models.CheckConstraint(
+                condition=models.Q(status="confirmed", entry__isnull=False)
+                | (~models.Q(status="confirmed") & models.Q(entry__isnull=True)),
+                name="prereg_confirmed_has_its_entry",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,26 +9,27 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
-from clock.api import router as clock_router
+from clock.api.clock import router as clock_router
 from core.log import KeyReused
-from core.refusals import Refused
 from pokerfest import outage
-from tables.absent_api import router as absent_router
-from tables.api import public as seating_router
-from tables.api import router as tables_router
-from tables.counts_api import router as counts_router
-from tables.race_api import router as race_router
-from tables.penalties_api import router as penalties_router
-from tournaments.api import router as tournaments_router
-from tournaments.api import staff as rulings_router
-from tournaments.desk_api import router as desk_router
-from tournaments.flights_api import router as flights_router
-from tournaments.preregistration_api import TooManyAttempts
-from tournaments.preregistration_api import router as preregistration_router
-from tournaments.record_api import router as record_router
-from tournaments.schedule_api import router as schedule_router
-from tournaments.setup_api import router as setup_router
-from tournaments.tv_api import router as tv_router
+from rules.refusals import Refused
+from tables.api.absent import router as absent_router
+from tables.api.colour_up import router as race_router
+from tables.api.counts import router as counts_router
+from tables.api.penalties import router as penalties_router
+from tables.api.tables import public as seating_router
+from tables.api.tables import router as tables_router
+from tournaments.api.desk import router as desk_router
+from tournaments.api.flights import router as flights_router
+from tournaments.api.preregistration import TooManyAttempts
+from tournaments.api.preregistration import router as preregistration_router
+from tournaments.api.record import router as record_router
+from tournaments.api.schedule import router as schedule_router
+from tournaments.api.setup import router as setup_router
+from tournaments.api.tournaments import router as tournaments_router
+from tournaments.api.tournaments import staff as rulings_router
+from tournaments.api.tv import router as tv_router
+
 
 class EmptyBodyIsEmptyObject(Parser):
     """An action whose body has only optional fields may be posted with no body at all."""
@@ -38,8 +39,14 @@ class EmptyBodyIsEmptyObject(Parser):
         return {} if not request.body.strip() or empty_form else super().parse_body(request)
 
 
-NOT_JSON = {"description": "The body is not JSON", "content": {"application/json": {"schema": {
-    "type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}}}}
+NOT_JSON = {
+    "description": "The body is not JSON",
+    "content": {
+        "application/json": {
+            "schema": {"type": "object", "properties": {"detail": {"type": "string"}}, "required": ["detail"]}
+        }
+    },
+}
 
 
 class PokerfestAPI(NinjaAPI):
@@ -108,16 +115,16 @@ def too_many(request, exc):
 def http_error(request, exc):
     detail = str(exc)
     if detail.startswith("Cannot parse request body"):
-        detail = _("The request body must be JSON sent as Content-Type: application/json, e.g. "
-                   "{\"seconds\": 60}.")
+        detail = _('The request body must be JSON sent as Content-Type: application/json, e.g. {"seconds": 60}.')
     return api.create_response(request, {"detail": detail}, status=exc.status_code)
 
 
 @api.exception_handler(ObjectDoesNotExist)
 def not_found(request, exc):
     thing = type(exc).__qualname__.split(".")[0].lower() or "object"
-    return api.create_response(request, {"detail": _("There is no %(thing)s with that id.") % {"thing": thing}},
-                               status=404)
+    return api.create_response(
+        request, {"detail": _("There is no %(thing)s with that id.") % {"thing": thing}}, status=404
+    )
 
 
 @api.exception_handler(ValidationError)
@@ -127,5 +134,7 @@ def invalid(request, exc):
         where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path"))
         problems.append(f"{where}: {error.get('msg', 'invalid')}" if where else error.get("msg", "invalid"))
     return api.create_response(
-        request, {"detail": _("Invalid input — %(problems)s") % {"problems": "; ".join(problems)}, "errors": exc.errors}, status=422
+        request,
+        {"detail": _("Invalid input — %(problems)s") % {"problems": "; ".join(problems)}, "errors": exc.errors},
+        status=422,
     )

@@ -74,8 +74,10 @@ class Lease:
             # Redis away: no task can be sent anyway. Keep the lease we had until it would
             # have expired; the key, if Redis lost it, is claimed again when Redis is back.
             self.holding = self.holding and now < self.expires_at
-            self.tell(f"beat {self.name}: Redis does not answer ({problem.__class__.__name__}); "
-                      f"{'still running' if self.holding else 'not running'} the schedule")
+            self.tell(
+                f"beat {self.name}: Redis does not answer ({problem.__class__.__name__}); "
+                f"{'still running' if self.holding else 'not running'} the schedule"
+            )
             return self.holding
         self.holding = holder == self.name
         if self.holding:

@@ -32,8 +32,14 @@ def health(request):
         checks["redis"] = f"Redis does not answer: {problem.__class__.__name__}"
     age = time.time() - float(beat) if beat else None
     limit = 3 * settings.HEARTBEAT_SECONDS + 5
-    checks["worker_and_beat"] = "ok" if age is not None and age <= limit else (
-        "no heartbeat yet: start the Celery worker and beat" if age is None
-        else f"the last heartbeat ran {int(age)} s ago: is the worker or beat down?")
+    checks["worker_and_beat"] = (
+        "ok"
+        if age is not None and age <= limit
+        else (
+            "no heartbeat yet: start the Celery worker and beat"
+            if age is None
+            else f"the last heartbeat ran {int(age)} s ago: is the worker or beat down?"
+        )
+    )
     healthy = all(value == "ok" for value in checks.values())
     return JsonResponse({"healthy": healthy, **checks}, status=200 if healthy else 503)

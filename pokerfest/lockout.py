@@ -25,10 +25,13 @@ def minutes_left(request, username: str | None) -> int:
 
 
 def message(minutes: int) -> str:
-    return ngettext("Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
-                    "minute, or ask a director to unlock it.",
-                    "Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
-                    "minutes, or ask a director to unlock it.", minutes) % {"minutes": minutes}
+    return ngettext(
+        "Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
+        "minute, or ask a director to unlock it.",
+        "Too many failed sign-ins for this user or from this address: try again in %(minutes)s "
+        "minutes, or ask a director to unlock it.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def locked_out(request, original_response=None, credentials=None):

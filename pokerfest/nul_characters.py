@@ -14,8 +14,10 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.template import loader
 
-SENTENCE = ("The request contains a NUL character (U+0000) in {where}; no name, reason or search can hold one. "
-            "Remove it and send the request again.")
+SENTENCE = (
+    "The request contains a NUL character (U+0000) in {where}; no name, reason or search can hold one. "
+    "Remove it and send the request again."
+)
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 

@@ -26,8 +26,9 @@ def api_answer(request, exc) -> JsonResponse:
 
 def page_answer() -> HttpResponse:
     # A page of its own that needs neither the session nor the user: both live in the database.
-    response = HttpResponse(loader.render_to_string("pokerfest/unavailable.html", {"sentence": gettext(SENTENCE)}),
-                        status=503)
+    response = HttpResponse(
+        loader.render_to_string("pokerfest/unavailable.html", {"sentence": gettext(SENTENCE)}), status=503
+    )
     response["Retry-After"] = RETRY_AFTER_SECONDS
     return response
 

@@ -69,10 +69,25 @@ class EmbeddedRedis(Process):
     and the broker). A plain TCP URL, so the Celery worker uses pokerfest.broker's transport."""
 
     def __init__(self, port: int, folder: Path = VAR) -> None:
-        super().__init__("redis", [
-            REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-            "--dir", str(folder), "--logfile", str(folder / "redis.log"),
-        ], os.environ.copy())
+        super().__init__(
+            "redis",
+            [
+                REDIS_SERVER,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(folder),
+                "--logfile",
+                str(folder / "redis.log"),
+            ],
+            os.environ.copy(),
+        )
         self.port, self.log = port, folder / "redis.log"
         self.url = f"redis://127.0.0.1:{port}/0"
 
@@ -173,8 +188,9 @@ class EmbeddedServices:
         server.start()
         self.started.append(server)
         info = server.server.get_postmaster_info()
-        with psycopg.connect(host=str(info.socket_dir), port=info.port, user="postgres", dbname="postgres",
-                             autocommit=True) as db:
+        with psycopg.connect(
+            host=str(info.socket_dir), port=info.port, user="postgres", dbname="postgres", autocommit=True
+        ) as db:
             if not db.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE_NAME]).fetchone():
                 db.execute(f'CREATE DATABASE "{DATABASE_NAME}"')
         say(f"embedded PostgreSQL {info.pid} on {info.socket_dir} port {info.port}")
@@ -215,15 +231,27 @@ def listening_socket(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
     except OSError as error:
-        raise SystemExit(f"pokerfest: cannot listen on {host}:{port} ({error.strerror}); set PORT to a free port") from None
+        raise SystemExit(
+            f"pokerfest: cannot listen on {host}:{port} ({error.strerror}); set PORT to a free port"
+        ) from None
     sock.listen(1024)
     sock.set_inheritable(True)
     return sock
 
 
 def web_command(sock: socket.socket) -> list[str]:
-    return [PYTHON, "-m", "daphne", "--fd", str(sock.fileno()), "--proxy-headers", "-v", "1", "--no-server-name",
-            "pokerfest.asgi:application"]
+    return [
+        PYTHON,
+        "-m",
+        "daphne",
+        "--fd",
+        str(sock.fileno()),
+        "--proxy-headers",
+        "-v",
+        "1",
+        "--no-server-name",
+        "pokerfest.asgi:application",
+    ]
 
 
 def worker_command() -> list[str]:
@@ -260,8 +288,9 @@ def migrate(env: dict[str, str], patience: float = 60) -> None:
 
 
 def manage(env: dict[str, str], *args: str, capture: bool = False) -> str:
-    result = subprocess.run([PYTHON, "manage.py", *args], env=env, cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE if capture else None)
+    result = subprocess.run(
+        [PYTHON, "manage.py", *args], env=env, cwd=ROOT, text=True, stdout=subprocess.PIPE if capture else None
+    )
     if result.returncode:
         raise SystemExit(f"pokerfest: manage.py {' '.join(args)} failed (exit {result.returncode})")
     return result.stdout or ""
@@ -276,8 +305,12 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
     port = options.port or int(os.environ.get("PORT", "8000"))
     processes = options.web_processes or int(os.environ.get("WEB_PROCESSES", "2"))
     name = node_name(port)
-    env = {**services_env, "DJANGO_SETTINGS_MODULE": "pokerfest.settings", "PYTHONUNBUFFERED": "1",
-           "POKERFEST_NODE_NAME": name}
+    env = {
+        **services_env,
+        "DJANGO_SETTINGS_MODULE": "pokerfest.settings",
+        "PYTHONUNBUFFERED": "1",
+        "POKERFEST_NODE_NAME": name,
+    }
     sock = listening_socket(host, port)
     migrate(env)
     demo = ""
@@ -288,8 +321,10 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
     supervisor = Supervisor(VAR / (f"node{files}.json" if options.node else "stack.json"))
     for server in services.started:
         supervisor.watch(server)
-    children = [Process(f"web-{number}", web_command(sock), env, pass_fds=(sock.fileno(),))
-                for number in range(1, processes + 1)]
+    children = [
+        Process(f"web-{number}", web_command(sock), env, pass_fds=(sock.fileno(),))
+        for number in range(1, processes + 1)
+    ]
     with_beat = not options.web_only and not options.no_beat
     if not options.web_only:
         children.append(Process("worker", worker_command(), env))
@@ -297,15 +332,28 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         children.append(Process("beat", beat_command(VAR / f"celerybeat-schedule{files}"), env))
     base = f"http://{host}:{port}"
     also = "" if options.web_only else ", a Celery worker and beat" if with_beat else ", a Celery worker"
-    lines = [f"\npokerfest is running ({processes} web process{'' if processes == 1 else 'es'}{also})"
-             f"{f' as node {name}' if options.node else ''}. Ctrl-C stops it all."]
+    lines = [
+        f"\npokerfest is running ({processes} web process{'' if processes == 1 else 'es'}{also})"
+        f"{f' as node {name}' if options.node else ''}. Ctrl-C stops it all."
+    ]
     if demo:
         tournament_id = demo.split()[3]
-        for screen, path in [("lobby", ""), ("TV", "tv/"), ("desk", "desk/"), ("floor", "floor/"), ("director", "director/"),
-                             ("logos", "compliance/"), ("close-out", "close-out/"), ("payouts", "payouts/")]:
+        for screen, path in [
+            ("lobby", ""),
+            ("TV", "tv/"),
+            ("desk", "desk/"),
+            ("floor", "floor/"),
+            ("director", "director/"),
+            ("logos", "compliance/"),
+            ("close-out", "close-out/"),
+            ("payouts", "payouts/"),
+        ]:
             lines.append(f"  {screen:<9} {base}/tournaments/{tournament_id}/{path}")
         lines.append(f"  {'all clocks':<9} {base}/festivals/{demo.split()[5]}/tv/")
-    lines += [f"  {'admin':<9} {base}/admin/", f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)"]
+    lines += [
+        f"  {'admin':<9} {base}/admin/",
+        f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)",
+    ]
     if demo:
         lines += ["demo staff logins:", *demo.splitlines()[1:]]
     stopping = []
@@ -342,11 +390,19 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="what", required=True)
     run_all = sub.add_parser("run", help="start the whole system")
     run_all.add_argument("--web-only", action="store_true", help="web processes only (compose runs worker and beat)")
-    run_all.add_argument("--no-beat", action="store_true", default=os.environ.get("POKERFEST_BEAT") == "0",
-                         help="no beat on this node (POKERFEST_BEAT=0); another node's beat runs the schedule")
-    run_all.add_argument("--node", action="store_true", default=os.environ.get("POKERFEST_NODE") == "1",
-                         help="one node of several (POKERFEST_NODE=1): DATABASE_URL and REDIS_URL required, "
-                              "no demo unless POKERFEST_DEMO=1")
+    run_all.add_argument(
+        "--no-beat",
+        action="store_true",
+        default=os.environ.get("POKERFEST_BEAT") == "0",
+        help="no beat on this node (POKERFEST_BEAT=0); another node's beat runs the schedule",
+    )
+    run_all.add_argument(
+        "--node",
+        action="store_true",
+        default=os.environ.get("POKERFEST_NODE") == "1",
+        help="one node of several (POKERFEST_NODE=1): DATABASE_URL and REDIS_URL required, "
+        "no demo unless POKERFEST_DEMO=1",
+    )
     run_all.add_argument("--host", help="listen on this IPv4 address (default: HOST, else 127.0.0.1)")
     run_all.add_argument("--port", type=int, help="listen on this port (default: PORT, else 8000)")
     run_all.add_argument("--web-processes", type=int, help="daphne processes (default: WEB_PROCESSES, else 2)")
@@ -360,8 +416,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "run" and args.node:
         missing = [name for name in ("DATABASE_URL", "REDIS_URL") if not os.environ.get(name)]
         if missing:
-            parser.error(f"a node shares PostgreSQL and Redis with the other nodes: set {' and '.join(missing)} "
-                         "(an embedded server would be this node's alone)")
+            parser.error(
+                f"a node shares PostgreSQL and Redis with the other nodes: set {' and '.join(missing)} "
+                "(an embedded server would be this node's alone)"
+            )
     services = EmbeddedServices()
 
     def stop_on_sigterm(*_):

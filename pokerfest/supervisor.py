@@ -28,8 +28,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import psutil
-
 ROOT = Path(__file__).resolve().parent.parent
 FIRST_PAUSE = 1.0  # seconds before the first restart
 LONGEST_PAUSE = 30.0
@@ -53,8 +51,12 @@ def spawn(command: list[str], env: dict[str, str], own_session: bool = True, **o
     """Start a child that dies with the launcher; in its own session so Ctrl-C reaches only
     the launcher, which then stops the children in order."""
     return subprocess.Popen(
-        command, env=env, cwd=ROOT, start_new_session=own_session,
-        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None, **options,
+        command,
+        env=env,
+        cwd=ROOT,
+        start_new_session=own_session,
+        preexec_fn=_die_with_parent if sys.platform.startswith("linux") else None,
+        **options,
     )
 
 

@@ -6,7 +6,9 @@ from django.views.i18n import JavaScriptCatalog
 from pokerfest.api import api
 from pokerfest.health import health
 from pokerfest.outage import server_error
-from tournaments import preregistration_views, tv_views, views
+from tournaments.views import pages as views
+from tournaments.views import preregistration as preregistration_views
+from tournaments.views import tv as tv_views
 
 handler500 = server_error  # a database outage is a 503 with a sentence, not a 500
 

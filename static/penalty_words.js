@@ -1,7 +1,7 @@
 // Penalty names come from the house's ruleset in the floor's English ("acting out of turn",
 // "big blind + 1 orbit"): stored and sent back as they are, shown in the page's language. A
 // house's own infraction or a part not understood is shown as the house wrote it
-// (tournaments/penalties.py: shown_infraction, shown_step).
+// (tables/rules/penalties.py: shown_infraction, shown_step).
 "use strict";
 
 const PENALTY_WORDS = {

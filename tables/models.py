@@ -7,8 +7,8 @@ from django.db import models
 from django.db.models.functions import Mod
 from django.utils.translation import gettext as _
 
+from tables.rules.penalties import shown_infraction, shown_step
 from tournaments.models import Entry, Festival, Tournament
-from tournaments.penalties import shown_infraction, shown_step
 
 
 class Table(models.Model):
@@ -45,14 +45,16 @@ class TournamentTable(models.Model):
     break_position = models.PositiveIntegerField(null=True, blank=True)
     is_final = models.BooleanField(default=False, help_text="the final table, redrawn (SEAT-FINAL)")
     broken_at = models.DateTimeField(null=True, blank=True)
-    hands_dealt = models.PositiveIntegerField(default=0, help_text="counted by the tablet's \"hand done\"")
+    hands_dealt = models.PositiveIntegerField(default=0, help_text='counted by the tablet\'s "hand done"')
     # CLK-LEVELS: new limits apply from the next hand. The clock level whose limits the hand
     # now being played uses; the tablet says "new level from next hand" until they match.
     playing_level = models.PositiveIntegerField(null=True, blank=True)
-    hands_left = models.PositiveSmallIntegerField(null=True, blank=True,
-                                                  help_text="CLK-EOD: the day's last hands still to play here")
-    heads_up_from_hand = models.PositiveIntegerField(null=True, blank=True,
-                                                     help_text="CLK-HEADSUP: hands_dealt when heads-up began")
+    hands_left = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="CLK-EOD: the day's last hands still to play here"
+    )
+    heads_up_from_hand = models.PositiveIntegerField(
+        null=True, blank=True, help_text="CLK-HEADSUP: hands_dealt when heads-up began"
+    )
 
     class HandForHand(models.TextChoices):
         PLAYING = "playing"  # playing this hand-for-hand hand
@@ -67,14 +69,17 @@ class TournamentTable(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "table"], name="tournament_table_once"),
             models.UniqueConstraint(fields=["tournament", "open_order"], name="tournament_table_open_order_unique"),
-            models.UniqueConstraint(fields=["tournament", "break_position"],
-                                    name="tournament_table_break_position_unique"),
-            models.UniqueConstraint(fields=["tournament"], condition=models.Q(is_final=True),
-                                    name="tournament_one_final_table"),
+            models.UniqueConstraint(
+                fields=["tournament", "break_position"], name="tournament_table_break_position_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament"], condition=models.Q(is_final=True), name="tournament_one_final_table"
+            ),
             # A venue table seats one tournament at a time: open (not broken) in one at most.
             # A finished or cancelled tournament's tables are broken by its close.
-            models.UniqueConstraint(fields=["table"], condition=models.Q(broken_at__isnull=True),
-                                    name="venue_table_open_in_one_tournament"),
+            models.UniqueConstraint(
+                fields=["table"], condition=models.Q(broken_at__isnull=True), name="venue_table_open_in_one_tournament"
+            ),
         ]
 
 
@@ -91,16 +96,25 @@ class Seating(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["tournament_table", "seat"], condition=models.Q(ended_at__isnull=True),
-                                    name="seating_one_player_per_seat"),
-            models.UniqueConstraint(fields=["entry"], condition=models.Q(ended_at__isnull=True),
-                                    name="seating_one_open_seat_per_entry"),
+            models.UniqueConstraint(
+                fields=["tournament_table", "seat"],
+                condition=models.Q(ended_at__isnull=True),
+                name="seating_one_player_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(ended_at__isnull=True), name="seating_one_open_seat_per_entry"
+            ),
             models.CheckConstraint(condition=models.Q(seat__gte=1), name="seating_seat_from_1"),
         ]
         # The seats taken now, by tournament: every bust counts them (per table, to balance);
         # the tournament's index alone also walks every seat it ever had.
-        indexes = [models.Index(fields=["tournament", "tournament_table"], condition=models.Q(ended_at__isnull=True),
-                                name="seating_open_by_tournament")]
+        indexes = [
+            models.Index(
+                fields=["tournament", "tournament_table"],
+                condition=models.Q(ended_at__isnull=True),
+                name="seating_open_by_tournament",
+            )
+        ]
 
 
 class SeatPin(models.Model):
@@ -120,7 +134,12 @@ class SeatPin(models.Model):
 
     def clean(self):
         if self.table_id and self.seat and self.seat > self.table.seats:
-            raise ValidationError({"seat": _("Table %(table_number)s has seats 1 to %(seats)s.") % {"table_number": self.table.number, "seats": self.table.seats}})
+            raise ValidationError(
+                {
+                    "seat": _("Table %(table_number)s has seats 1 to %(seats)s.")
+                    % {"table_number": self.table.number, "seats": self.table.seats}
+                }
+            )
         if self.table_id and self.tournament_id and self.table.festival_id != self.tournament.festival_id:
             raise ValidationError({"table": _("Choose a table at this tournament's venue.")})
         if self.entry_id and self.tournament_id and self.entry.tournament_id != self.tournament_id:
@@ -157,18 +176,22 @@ class ChipBag(models.Model):
     chips = models.PositiveBigIntegerField()
     time_extensions = models.PositiveSmallIntegerField(null=True, blank=True)
     bagged_at = models.DateTimeField()
-    bagged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="+")
+    bagged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     # CHIP-COUNT: a second person counts the bag again; the count stands once both agree.
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                     related_name="+")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["entry", "day"], name="chip_bag_once_per_entry_and_day"),
-            models.CheckConstraint(condition=models.Q(confirmed_by__isnull=True) | ~models.Q(confirmed_by=models.F("bagged_by")),
-                                   name="chip_bag_confirmed_by_a_second_person"),
+            models.CheckConstraint(
+                condition=models.Q(confirmed_by__isnull=True) | ~models.Q(confirmed_by=models.F("bagged_by")),
+                name="chip_bag_confirmed_by_a_second_person",
+            ),
         ]
 
 
@@ -191,16 +214,20 @@ class Qualifier(models.Model):
     status = models.CharField(max_length=10, choices=Status)
     reason = models.CharField(max_length=200, blank=True, help_text="why a bag is forfeited")
     qualified_at = models.DateTimeField()
-    day_two_entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT,
-                                         related_name="qualified_from")
+    day_two_entry = models.OneToOneField(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="qualified_from"
+    )
 
     class Meta:
         ordering = ["main_event", "id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(status__in=["forward", "forfeited"]), name="qualifier_status_valid"),
-            models.CheckConstraint(condition=models.Q(status="forward") | (~models.Q(reason="")
-                                                                            & models.Q(day_two_entry__isnull=True)),
-                                   name="qualifier_forfeited_has_a_reason_and_no_seat"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["forward", "forfeited"]), name="qualifier_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="forward") | (~models.Q(reason="") & models.Q(day_two_entry__isnull=True)),
+                name="qualifier_forfeited_has_a_reason_and_no_seat",
+            ),
             models.CheckConstraint(condition=~models.Q(flight=models.F("main_event")), name="qualifier_from_a_flight"),
         ]
 
@@ -241,8 +268,9 @@ class ChipAdjustment(models.Model):
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=~models.Q(kind="removed") | models.Q(chips__lte=0),
-                                   name="chip_removal_takes_chips_out"),
+            models.CheckConstraint(
+                condition=~models.Q(kind="removed") | models.Q(chips__lte=0), name="chip_removal_takes_chips_out"
+            ),
             models.CheckConstraint(condition=~models.Q(reason=""), name="chip_adjustment_has_a_reason"),
         ]
 
@@ -264,10 +292,13 @@ class ColourUp(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="colour_up_number_unique"),
             models.UniqueConstraint(fields=["tournament", "leaving"], name="colour_up_a_denomination_leaves_once"),
-            models.CheckConstraint(condition=models.Q(leaving__gte=1, smallest__gt=models.F("leaving")),
-                                   name="colour_up_to_a_larger_chip"),
-            models.CheckConstraint(condition=models.lookups.Exact(Mod("smallest", "leaving"), 0),
-                                   name="colour_up_smallest_is_whole_leaving_chips"),
+            models.CheckConstraint(
+                condition=models.Q(leaving__gte=1, smallest__gt=models.F("leaving")), name="colour_up_to_a_larger_chip"
+            ),
+            models.CheckConstraint(
+                condition=models.lookups.Exact(Mod("smallest", "leaving"), 0),
+                name="colour_up_smallest_is_whole_leaving_chips",
+            ),
         ]
 
 
@@ -278,9 +309,9 @@ class ChipRace(models.Model):
     colour_up = models.ForeignKey(ColourUp, on_delete=models.PROTECT, related_name="races")
     table = models.PositiveIntegerField()
     pot = models.BooleanField(help_text="CHIP-ODD: the odd chips went to the high card in one pot")
-    start_after = models.PositiveSmallIntegerField(null=True, blank=True,
-                                                   help_text="the dealer's seat the cards were dealt from; "
-                                                             "empty: from seat 1")
+    start_after = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="the dealer's seat the cards were dealt from; empty: from seat 1"
+    )
     seed = models.BigIntegerField()
     sheet = models.JSONField(help_text="[{seat, odd_chips, has_other_chips}] as entered")
     result = models.JSONField(help_text="new_chips (seat -> chips), protected (seats), cards (seat -> cards)")
@@ -295,10 +326,14 @@ class ChipRace(models.Model):
         ordering = ["colour_up", "table"]
         constraints = [
             models.UniqueConstraint(fields=["colour_up", "table"], name="chip_race_once_per_table"),
-            models.CheckConstraint(condition=models.Q(odd_value__gte=0, new_value__gte=0, seed__gte=0),
-                                   name="chip_race_values_not_negative"),
-            models.CheckConstraint(condition=models.Q(difference=models.F("new_value") - models.F("odd_value")),
-                                   name="chip_race_difference_is_new_less_odd"),
+            models.CheckConstraint(
+                condition=models.Q(odd_value__gte=0, new_value__gte=0, seed__gte=0),
+                name="chip_race_values_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(difference=models.F("new_value") - models.F("odd_value")),
+                name="chip_race_difference_is_new_less_odd",
+            ),
         ]
 
 
@@ -311,12 +346,11 @@ class HandForHand(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
 
 
-
 class Absence(models.Model):
     """PEN-ABSENT: a player still in but away from the table: dealt in and blinded off, the
     chips in play, the entry eligible for a prize. It follows the entry (a move keeps it) until
     the player arrives or the stack is removed. `clock_since`: the tournament's clock time when
-    marked, so the time absent counts play only (tables.absence). `retired` (ENT-SUBST): the
+    marked, so the time absent counts play only (tables.rules.absent). `retired` (ENT-SUBST): the
     entrant retired without a substitute and keeps being blinded off; never removed."""
 
     class Ended(models.TextChoices):
@@ -331,20 +365,28 @@ class Absence(models.Model):
     marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_because = models.CharField(max_length=16, choices=Ended, blank=True)
-    ended_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                 related_name="+")
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["entry"], condition=models.Q(ended_at__isnull=True),
-                                    name="absence_one_open_per_entry"),
-            models.CheckConstraint(condition=models.Q(ended_at__isnull=True, ended_because="")
-                                   | models.Q(ended_at__isnull=False, ended_because__in=["arrived", "stack_removed"]),
-                                   name="absence_ended_says_why"),
-            models.CheckConstraint(condition=models.Q(ended_at__isnull=True) | models.Q(ended_at__gte=models.F("since")),
-                                   name="absence_ends_after_it_starts"),
-            models.CheckConstraint(condition=~models.Q(retired=True, ended_because="stack_removed"),
-                                   name="absence_retired_stack_never_removed"),
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(ended_at__isnull=True), name="absence_one_open_per_entry"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ended_at__isnull=True, ended_because="")
+                | models.Q(ended_at__isnull=False, ended_because__in=["arrived", "stack_removed"]),
+                name="absence_ended_says_why",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ended_at__isnull=True) | models.Q(ended_at__gte=models.F("since")),
+                name="absence_ends_after_it_starts",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(retired=True, ended_because="stack_removed"),
+                name="absence_retired_stack_never_removed",
+            ),
         ]
 
 
@@ -377,8 +419,9 @@ class Penalty(models.Model):
     chips_fined = models.PositiveBigIntegerField(default=0, help_text="PEN-FINE: from the stack to the pot")
     status = models.CharField(max_length=10, choices=Status)
     ended_at = models.DateTimeField(null=True, blank=True)
-    lifted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="+")
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     lift_reason = models.CharField(max_length=500, blank=True)
     # Served: the tablet says "may return" at the player's seat until the next "hand done" there.
     may_return = models.BooleanField(default=False)
@@ -386,33 +429,49 @@ class Penalty(models.Model):
     class Meta:
         ordering = ["-given_at", "-id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(status__in=["serving", "served", "lifted"]),
-                                   name="penalty_status_valid"),
-            models.CheckConstraint(condition=models.Q(hands_left__gte=0, seconds_left__gte=0, chips_fined__gte=0,
-                                                      played_at__gte=0), name="penalty_counters_not_negative"),
-            models.CheckConstraint(condition=~models.Q(infraction="") & ~models.Q(step=""),
-                                   name="penalty_names_infraction_and_step"),
-            models.CheckConstraint(condition=models.Q(seat__gte=1, table__gte=1, hand__gte=1),
-                                   name="penalty_given_at_a_seat"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["serving", "served", "lifted"]), name="penalty_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(hands_left__gte=0, seconds_left__gte=0, chips_fined__gte=0, played_at__gte=0),
+                name="penalty_counters_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(infraction="") & ~models.Q(step=""), name="penalty_names_infraction_and_step"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat__gte=1, table__gte=1, hand__gte=1), name="penalty_given_at_a_seat"
+            ),
             # Serving: something is left and it has not ended; otherwise it ended.
             models.CheckConstraint(
-                condition=(models.Q(status="serving", ended_at__isnull=True)
-                           & (models.Q(hands_left__gt=0) | models.Q(seconds_left__gt=0)))
+                condition=(
+                    models.Q(status="serving", ended_at__isnull=True)
+                    & (models.Q(hands_left__gt=0) | models.Q(seconds_left__gt=0))
+                )
                 | (~models.Q(status="serving") & models.Q(ended_at__isnull=False)),
-                name="penalty_serving_has_something_left"),
-            models.CheckConstraint(condition=~models.Q(status="served") | models.Q(hands_left=0, seconds_left=0),
-                                   name="penalty_served_has_nothing_left"),
+                name="penalty_serving_has_something_left",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="served") | models.Q(hands_left=0, seconds_left=0),
+                name="penalty_served_has_nothing_left",
+            ),
             # Lifted early: with the reason, and only then.
-            models.CheckConstraint(condition=(models.Q(status="lifted") & ~models.Q(lift_reason=""))
-                                   | (~models.Q(status="lifted") & models.Q(lift_reason="")),
-                                   name="penalty_lifted_with_a_reason"),
-            models.CheckConstraint(condition=models.Q(may_return=False) | models.Q(status="served"),
-                                   name="penalty_may_return_once_served"),
-            models.UniqueConstraint(fields=["entry"], condition=models.Q(status="serving"),
-                                    name="penalty_one_served_at_a_time"),
+            models.CheckConstraint(
+                condition=(models.Q(status="lifted") & ~models.Q(lift_reason=""))
+                | (~models.Q(status="lifted") & models.Q(lift_reason="")),
+                name="penalty_lifted_with_a_reason",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(may_return=False) | models.Q(status="served"), name="penalty_may_return_once_served"
+            ),
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(status="serving"), name="penalty_one_served_at_a_time"
+            ),
         ]
         indexes = [models.Index(fields=["tournament", "status"], name="penalty_by_status")]
 
     def __str__(self) -> str:
-        return _("%(step)s for %(infraction)s") % {"step": shown_step(self.step),
-                                                   "infraction": shown_infraction(self.infraction)}
+        return _("%(step)s for %(infraction)s") % {
+            "step": shown_step(self.step),
+            "infraction": shown_infraction(self.infraction),
+        }

@@ -6,7 +6,7 @@ Entry floor, like the views: a task calls services; services queue tasks by name
 
 from celery import shared_task
 
-from tables.penalty_queries import minutes_served
+from tables.queries.penalties import minutes_served
 from tables.services import penalties
 
 

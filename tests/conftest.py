@@ -14,12 +14,12 @@ from urllib.request import urlopen
 import pytest
 import redis
 from django.conf import settings
+from django.contrib.auth.models import Group, User
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from django.contrib.auth.models import Group, User
 
-from pokerfest import stack
 from core.access import Role
+from pokerfest import stack
 
 # The properties are about outcomes, not speed: on a loaded machine (CI beside other work) a
 # slow example or slow input generation must not fail them.
@@ -70,8 +70,12 @@ def make_tournament(db):
         for position, seconds in enumerate(level_seconds):
             is_break = position in breaks
             Level.objects.create(
-                structure=structure, position=position, duration=timedelta(seconds=seconds), is_break=is_break,
-                small_blind=0 if is_break else 100 * (position + 1), big_blind=0 if is_break else 200 * (position + 1),
+                structure=structure,
+                position=position,
+                duration=timedelta(seconds=seconds),
+                is_break=is_break,
+                small_blind=0 if is_break else 100 * (position + 1),
+                big_blind=0 if is_break else 200 * (position + 1),
                 ante=0 if is_break else 200 * (position + 1),
             )
         Clock.objects.create(tournament=tournament, structure=structure)
@@ -120,9 +124,12 @@ class Processes:
         return self.start("worker", stack.worker_command())
 
     def beat(self) -> subprocess.Popen:
-        return self.start("beat", stack.beat_command(self.log_dir / "celerybeat-schedule"),
-                          # A short lease: a beat left by an earlier test, killed, hands over quickly.
-                          env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1", BEAT_LEASE_SECONDS="3"))
+        return self.start(
+            "beat",
+            stack.beat_command(self.log_dir / "celerybeat-schedule"),
+            # A short lease: a beat left by an earlier test, killed, hands over quickly.
+            env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1", BEAT_LEASE_SECONDS="3"),
+        )
 
     def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
         """A daphne process on `sock` (a new one on a free port by default); the test keeps
@@ -195,9 +202,9 @@ def field(make_tournament):
 
     from players.services import desk as player_services
     from tables.models import Table
-    from tournaments import queries
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
     from tournaments.services import desk
-    from tournaments.entries import Kind
 
     def make(players, tables=7, buy_in=0):
         tournament = make_tournament()
@@ -208,10 +215,12 @@ def field(make_tournament):
             Table.objects.create(festival=tournament.festival, number=number, seats=9)
         entries = []
         for i in range(players):
-            player = player_services.create_player(tournament.id, player_services.NewPlayer(
-                f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-            entries.append(desk.register_entry(tournament.id, player.id,
-                                               queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None))
+            player = player_services.create_player(
+                tournament.id,
+                player_services.NewPlayer(f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+                None,
+            )
+            entries.append(desk.register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None))
         return tournament, entries
 
     return make
@@ -227,5 +236,7 @@ def seated(field, staff):
     tournament, _ = field(6, tables=1)
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=5)
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
+    seats = dict(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number")
+    )
     return tournament, seats

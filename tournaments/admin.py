@@ -1,7 +1,6 @@
 from django.contrib import admin
 
 from clock.models import Clock
-from tournaments.services.desk import issue_won_seat
 from tournaments.models import (
     Deal,
     Elimination,
@@ -13,6 +12,7 @@ from tournaments.models import (
     Tournament,
     WonSeat,
 )
+from tournaments.services.desk import issue_won_seat
 
 
 class RecordAdmin(admin.ModelAdmin):
@@ -111,8 +111,17 @@ class SubstitutionAdmin(RecordAdmin):
 class EliminationAdmin(RecordAdmin):
     """Busts, with the hand and starting stack that rank them; undone ones stay, marked."""
 
-    list_display = ["tournament", "entry", "seq", "table", "seat", "hand", "hand_for_hand", "starting_stack",
-                    "undone_at"]
+    list_display = [
+        "tournament",
+        "entry",
+        "seq",
+        "table",
+        "seat",
+        "hand",
+        "hand_for_hand",
+        "starting_stack",
+        "undone_at",
+    ]
     list_filter = ["tournament"]
 
 

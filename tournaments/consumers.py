@@ -18,7 +18,7 @@ from core.broadcast import group_name
 from core.fanout import daphne_connection, fanout, write_directly
 from core.kinds import PUBLIC, STAFF
 from tournaments.models import Tournament
-from tournaments.queries import snapshot
+from tournaments.queries.snapshot import snapshot
 
 # Close codes a client can tell apart (4000-4999 are the application's).
 CLOSE_FORBIDDEN = 4403

@@ -5,9 +5,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length
-from django.utils.translation import gettext as _, gettext_lazy, gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
-from tournaments.rulesets import Ruleset, preset
+from tournaments.rules.rulesets import Ruleset, preset
 
 
 def validate_time_zone(value: str) -> None:
@@ -21,14 +22,16 @@ class Festival(models.Model):
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     currency = models.CharField(max_length=3, default="EUR", help_text="ISO 4217 code, e.g. EUR")
     # The language of the festival's pages and API answers; empty: each browser's own (Accept-Language).
-    language = models.CharField(max_length=8, blank=True, default="",
-                                choices=[("", "the browser's language"), ("en", "English"), ("de", "Deutsch")])
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=[("", "the browser's language"), ("en", "English"), ("de", "Deutsch")],
+    )
 
     class Meta:
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(currency__regex=r"^[A-Z]{3}$"), name="festival_currency_iso4217"
-            ),
+            models.CheckConstraint(condition=models.Q(currency__regex=r"^[A-Z]{3}$"), name="festival_currency_iso4217"),
             models.CheckConstraint(condition=models.Q(language__in=["", "en", "de"]), name="festival_language_known"),
         ]
 
@@ -37,8 +40,13 @@ class Festival(models.Model):
 
 
 # The statuses as the pages show them, {% translate tournament.status %}: marked for makemessages.
-STATUS_WORDS = (gettext_noop("scheduled"), gettext_noop("registration"), gettext_noop("running"),
-                gettext_noop("finished"), gettext_noop("cancelled"))
+STATUS_WORDS = (
+    gettext_noop("scheduled"),
+    gettext_noop("registration"),
+    gettext_noop("running"),
+    gettext_noop("finished"),
+    gettext_noop("cancelled"),
+)
 
 
 class Tournament(models.Model):
@@ -60,7 +68,7 @@ class Tournament(models.Model):
     name = models.CharField(max_length=200)
     starts_at = models.DateTimeField(null=True, blank=True, help_text="when play is due to start")
     ruleset_preset = models.CharField(max_length=20, choices=Preset, default=Preset.POKERFEST)
-    # The tournament's own copy of its preset (tournaments/rulesets.py), editable by the director.
+    # The tournament's own copy of its preset (tournaments/rules/rulesets.py), editable by the director.
     ruleset = models.JSONField(default=dict, blank=True, help_text="empty: the preset as shipped")
     status = models.CharField(max_length=12, choices=Status, default=Status.SCHEDULED)
     # Money in the festival's currency, integer minor units (cents).
@@ -69,21 +77,35 @@ class Tournament(models.Model):
     starting_stack = models.PositiveBigIntegerField(default=10000)
     max_entries = models.PositiveIntegerField(null=True, blank=True, help_text="seats on sale; empty: no cap")
     registration_closed = models.BooleanField(default=False)
-    places_paid = models.PositiveIntegerField(null=True, blank=True,
-                                              help_text="empty: as the payout table says; set to override it")
-    guarantee = models.PositiveBigIntegerField(null=True, blank=True, help_text="PAY-POOL: minor units, tops up the pool")
+    places_paid = models.PositiveIntegerField(
+        null=True, blank=True, help_text="empty: as the payout table says; set to override it"
+    )
+    guarantee = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="PAY-POOL: minor units, tops up the pool"
+    )
     guarantee_void = models.BooleanField(default=False, help_text="force majeure: the guarantee does not apply")
     filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
     # A flight (Day 1A, 1B, ...) is a tournament of its own (registration, tables, clock, end of
     # day) that feeds its main event: one prize pool from every flight's entries, and Day 2 is
     # played in the main event from the flights' qualified bags.
-    main_event = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="flights",
-                                   help_text="a flight: the event it feeds (its Day 2, prize pool and payouts)")
+    main_event = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="flights",
+        help_text="a flight: the event it feeds (its Day 2, prize pool and payouts)",
+    )
     # A satellite's results issue won-seat vouchers for its target (REG-NONTRANSFER); in
     # neverending the freeroll entries of each level become vouchers for the next level.
-    satellite_for = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="satellites",
-                                      help_text="the event whose seats this one awards (a satellite's target, "
-                                                "neverending's next level)")
+    satellite_for = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="satellites",
+        help_text="the event whose seats this one awards (a satellite's target, neverending's next level)",
+    )
     # Seats sold and standing; the database refuses a sale over max_entries.
     seats_sold = models.PositiveIntegerField(default=0, editable=False)
     # Seats held by online pre-registrations not yet confirmed at the desk: they count against
@@ -99,7 +121,9 @@ class Tournament(models.Model):
                 name="tournament_status_valid",
             ),
             models.CheckConstraint(
-                condition=models.Q(ruleset_preset__in=["pokerfest", "neverending", "chips", "kentucky", "action-clock"]),
+                condition=models.Q(
+                    ruleset_preset__in=["pokerfest", "neverending", "chips", "kentucky", "action-clock"]
+                ),
                 name="tournament_ruleset_preset_valid",
             ),
             models.CheckConstraint(
@@ -107,9 +131,12 @@ class Tournament(models.Model):
                 | models.Q(max_entries__gte=models.F("seats_sold") + models.F("seats_held")),
                 name="tournament_seats_sold_and_held_within_cap",
             ),
-            models.CheckConstraint(condition=~models.Q(main_event=models.F("id")), name="tournament_not_its_own_flight"),
-            models.CheckConstraint(condition=~models.Q(satellite_for=models.F("id")),
-                                   name="tournament_not_its_own_satellite"),
+            models.CheckConstraint(
+                condition=~models.Q(main_event=models.F("id")), name="tournament_not_its_own_flight"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(satellite_for=models.F("id")), name="tournament_not_its_own_satellite"
+            ),
         ]
 
     # Written only by the services' own UPDATE statements under the row lock. A save() of an
@@ -118,8 +145,11 @@ class Tournament(models.Model):
 
     def save(self, *args, **kwargs):
         if not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
-                                       if not field.primary_key and field.name not in self.COUNTERS]
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in self.COUNTERS
+            ]
         super().save(*args, **kwargs)
 
     def clean(self):
@@ -202,7 +232,10 @@ class Entry(models.Model):
         BUSTED = "busted", gettext_lazy("Busted")
         VOIDED = "voided", gettext_lazy("Voided")  # a desk mistake: money fully reversed
         REFUNDED = "refunded", gettext_lazy("Refunded")  # by rule (ENT-REFUND)
-        DISQUALIFIED = "disqualified", gettext_lazy("Disqualified")  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
+        DISQUALIFIED = (
+            "disqualified",
+            gettext_lazy("Disqualified"),
+        )  # PAY-DQ: chips out of play, buy-in stays in the pool, no prize
 
     # A Day 2 entry is a seat too; the flights' entries paid for it (FLIGHT-REENTRY "each": a
     # player may hold several, so the one-seat constraint below names only the sold kinds).
@@ -241,7 +274,8 @@ class Entry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="entry_number_unique"),
             models.UniqueConstraint(
-                fields=["tournament", "request_key"], condition=models.Q(request_key__isnull=False),
+                fields=["tournament", "request_key"],
+                condition=models.Q(request_key__isnull=False),
                 name="entry_request_key_unique",
             ),
             # One seat at a time per player in a tournament.
@@ -251,8 +285,10 @@ class Entry(models.Model):
                 name="entry_one_active_seat_per_player",
             ),
             models.CheckConstraint(
-                condition=(models.Q(method="won", paid=0) | (~models.Q(method="won")
-                           & models.Q(paid=models.F("pool_part") + models.F("fee_part")))),
+                condition=(
+                    models.Q(method="won", paid=0)
+                    | (~models.Q(method="won") & models.Q(paid=models.F("pool_part") + models.F("fee_part")))
+                ),
                 name="entry_paid_is_pool_plus_fee",
             ),
             models.CheckConstraint(
@@ -282,14 +318,27 @@ class WonSeat(models.Model):
     source = models.CharField(max_length=200, help_text='e.g. "Satellite 3, 1st place"')
     code = models.CharField(max_length=16, unique=True, default=new_voucher_code, help_text="printed on the voucher")
     issued_at = models.DateTimeField(auto_now_add=True)
-    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                  related_name="+")
-    entry = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="won_seat",
-                                 help_text="the entry it paid for, once used")
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    entry = models.OneToOneField(
+        Entry,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="won_seat",
+        help_text="the entry it paid for, once used",
+    )
     # Issued by a satellite's results (or a neverending freeroll place) at its finish: the entry
     # that won it. One voucher per winning entry, by the database, however often the finish runs.
-    won_with = models.OneToOneField(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="seat_won",
-                                    help_text="the satellite entry whose place won it (issued at the finish)")
+    won_with = models.OneToOneField(
+        Entry,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seat_won",
+        help_text="the satellite entry whose place won it (issued at the finish)",
+    )
 
     def __str__(self) -> str:
         return f"won seat {self.code} ({self.player}) for {self.tournament}"
@@ -324,10 +373,10 @@ class Elimination(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["entry"], condition=models.Q(undone_at__isnull=True),
-                                    name="elimination_once_per_entry"),
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(undone_at__isnull=True), name="elimination_once_per_entry"
+            ),
         ]
-
 
 
 class Deal(models.Model):
@@ -366,18 +415,21 @@ class PrizePayment(models.Model):
     paid_at = models.DateTimeField()
     cashier = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     reversed_at = models.DateTimeField(null=True, blank=True)
-    reversed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+")
+    reversed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     reversal_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["entry"], condition=models.Q(reversed_at__isnull=True),
-                                    name="prize_paid_once_per_entry"),
-            models.CheckConstraint(condition=models.Q(reversed_at__isnull=True) | ~models.Q(reversal_reason=""),
-                                   name="prize_reversal_has_a_reason"),
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(reversed_at__isnull=True), name="prize_paid_once_per_entry"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reversed_at__isnull=True) | ~models.Q(reversal_reason=""),
+                name="prize_reversal_has_a_reason",
+            ),
         ]
-
 
 
 class Announcement(models.Model):
@@ -391,15 +443,18 @@ class Announcement(models.Model):
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     expires_at = models.DateTimeField(null=True, blank=True)
     dismissed_at = models.DateTimeField(null=True, blank=True)
-    dismissed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                     related_name="+")
+    dismissed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["-made_at"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(text=""), name="announcement_has_text"),
-            models.CheckConstraint(condition=models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=models.F("made_at")),
-                                   name="announcement_expires_after_it_is_made"),
+            models.CheckConstraint(
+                condition=models.Q(expires_at__isnull=True) | models.Q(expires_at__gt=models.F("made_at")),
+                name="announcement_expires_after_it_is_made",
+            ),
         ]
 
 
@@ -420,18 +475,22 @@ class Ruling(models.Model):
     disputed_at = models.DateTimeField(null=True, blank=True)
     dispute = models.CharField(max_length=500, blank=True, help_text="who disputes it and why")
     overturned_at = models.DateTimeField(null=True, blank=True)
-    overturned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                                      related_name="+")
+    overturned_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     overturn_reason = models.CharField(max_length=500, blank=True)
 
     class Meta:
         ordering = ["-made_at"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(decision=""), name="ruling_has_a_decision"),
-            models.CheckConstraint(condition=models.Q(overturned_at__isnull=True) | ~models.Q(overturn_reason=""),
-                                   name="ruling_overturned_with_a_reason"),
-            models.CheckConstraint(condition=models.Q(disputed_at__isnull=True) | ~models.Q(dispute=""),
-                                   name="ruling_disputed_with_words"),
+            models.CheckConstraint(
+                condition=models.Q(overturned_at__isnull=True) | ~models.Q(overturn_reason=""),
+                name="ruling_overturned_with_a_reason",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(disputed_at__isnull=True) | ~models.Q(dispute=""), name="ruling_disputed_with_words"
+            ),
         ]
 
 
@@ -460,7 +519,7 @@ class PhotoIdCheck(models.Model):
 
 class TvImage(models.Model):
     """The festival's and sponsors' images on the TV display, uploaded by the director. Kept in
-    the database (at most 1 MB each; tournaments/tv_images.py), so every web process serves them
+    the database (at most 1 MB each; tournaments/rules/tv.py), so every web process serves them
     with no shared media folder."""
 
     festival = models.ForeignKey(Festival, on_delete=models.CASCADE, related_name="tv_images")
@@ -475,8 +534,10 @@ class TvImage(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(condition=models.Q(kind__in=["festival", "sponsor"]), name="tv_image_kind_valid"),
-            models.CheckConstraint(condition=models.Q(content_type__in=["image/png", "image/jpeg", "image/webp"]),
-                                   name="tv_image_type_valid"),
+            models.CheckConstraint(
+                condition=models.Q(content_type__in=["image/png", "image/jpeg", "image/webp"]),
+                name="tv_image_type_valid",
+            ),
             models.CheckConstraint(condition=models.Q(size__gt=0, size__lte=1024 * 1024), name="tv_image_at_most_1_mb"),
             models.CheckConstraint(condition=models.Q(size=Length("data")), name="tv_image_size_is_the_data_length"),
         ]

@@ -7,7 +7,7 @@ from celery import shared_task
 from django.conf import settings
 
 from core.broadcast import send_heartbeats
-from tournaments.queries import live_seqs
+from tournaments.queries.snapshot import live_seqs
 
 # When a worker last ran beat's heartbeat: GET /health/ (pokerfest/health.py) reads it.
 HEARTBEAT_KEY = f"{settings.NAMESPACE}:health:heartbeat"

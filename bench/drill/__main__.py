@@ -23,15 +23,29 @@ from bench.drill.tally import Tally
 def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.drill", description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=300, help="entries sold (default 300)")
-    parser.add_argument("--fault-every", type=float, default=20, metavar="K",
-                        help="kill a process every K seconds; 0: no faults (default 20)")
-    parser.add_argument("--targets", default=",".join(NAMES),
-                        help=f"the processes a fault may kill, comma-separated (default {','.join(NAMES)})")
+    parser.add_argument(
+        "--fault-every",
+        type=float,
+        default=20,
+        metavar="K",
+        help="kill a process every K seconds; 0: no faults (default 20)",
+    )
+    parser.add_argument(
+        "--targets",
+        default=",".join(NAMES),
+        help=f"the processes a fault may kill, comma-separated (default {','.join(NAMES)})",
+    )
     parser.add_argument("--max-faults", type=int, default=None, help="stop injecting after this many kills")
     parser.add_argument("--seed", type=int, default=1, help="seeds the players, the busts and the faults")
-    parser.add_argument("--port", type=int, default=0, help="where the system under test listens (default: a free port)")
-    parser.add_argument("--var", type=Path, default=None,
-                        help="the system's data folder (default: a new temporary folder, removed afterwards)")
+    parser.add_argument(
+        "--port", type=int, default=0, help="where the system under test listens (default: a free port)"
+    )
+    parser.add_argument(
+        "--var",
+        type=Path,
+        default=None,
+        help="the system's data folder (default: a new temporary folder, removed afterwards)",
+    )
     args = parser.parse_args(argv)
     unknown = set(args.targets.split(",")) - set(NAMES)
     if unknown:
@@ -52,11 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     temporary = args.var is None
     var = (Path(tempfile.mkdtemp(prefix="pokerfest-drill-")) / "var") if temporary else args.var.resolve()
     system = System(var, args.port or free_port(), tally)
-    faults = Faults(system, args.fault_every, [t for t in args.targets.split(",") if t], args.max_faults, args.seed,
-                    tally)
+    faults = Faults(
+        system, args.fault_every, [t for t in args.targets.split(",") if t], args.max_faults, args.seed, tally
+    )
     tournament = None
-    print(f"[drill] starting the system under test on {system.base} (data in {var}, log {system.log_path})",
-          flush=True)
+    print(f"[drill] starting the system under test on {system.base} (data in {var}, log {system.log_path})", flush=True)
     try:
         system.start()
         tournament = Tournament(system, tally, args.entries, args.seed)

@@ -10,8 +10,8 @@ straight from the embedded PostgreSQL (the event log, seat rows, request keys).
 """
 
 import time
-from datetime import datetime
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import psycopg
 
@@ -50,8 +50,11 @@ def comparable(state: dict | None) -> dict | None:
     clock = state.get("clock")
     if clock:
         # The API's snapshot writes UTC as "Z", the sockets as "+00:00": the same instant.
-        clock = {k: datetime.fromisoformat(v) if k.endswith("_at") and v else v for k, v in clock.items()
-                 if not (k == "remaining_ms" and clock.get("status") == "running")}
+        clock = {
+            k: datetime.fromisoformat(v) if k.endswith("_at") and v else v
+            for k, v in clock.items()
+            if not (k == "remaining_ms" and clock.get("status") == "running")
+        }
     return {**state, "clock": clock}
 
 
@@ -64,16 +67,28 @@ def differences(seen: dict | None, wanted: dict) -> list[str]:
         if mine == theirs:
             continue
         if isinstance(mine, dict) and isinstance(theirs, dict):
-            found += [f"{key}.{k}: screen {mine.get(k)!r:.120} != snapshot {theirs.get(k)!r:.120}"
-                      for k in sorted(set(mine) | set(theirs)) if mine.get(k) != theirs.get(k)]
+            found += [
+                f"{key}.{k}: screen {mine.get(k)!r:.120} != snapshot {theirs.get(k)!r:.120}"
+                for k in sorted(set(mine) | set(theirs))
+                if mine.get(k) != theirs.get(k)
+            ]
         else:
             found.append(f"{key}: screen {mine!r:.160} != snapshot {theirs!r:.160}")
     return found
 
 
 class Checks:
-    def __init__(self, system: System, tally: Tally, director: Staff, floor: Staff, screens: list[Screen],
-                 tournament_id: int, ledger: Ledger, staff: list[Staff]):
+    def __init__(
+        self,
+        system: System,
+        tally: Tally,
+        director: Staff,
+        floor: Staff,
+        screens: list[Screen],
+        tournament_id: int,
+        ledger: Ledger,
+        staff: list[Staff],
+    ):
         self.system, self.tally, self.director, self.floor = system, tally, director, floor
         self.screens, self.tournament_id, self.ledger, self.staff = screens, tournament_id, ledger, staff
         self.db: psycopg.Connection | None = None
@@ -94,11 +109,18 @@ class Checks:
 
     def money_and_chips(self, step: str, snapshot: dict) -> None:
         ledger = self.ledger
-        expected = {"chips_in_play": ledger.in_play() * ledger.starting_stack,
-                    "players_left": ledger.players_left(), "entries": ledger.in_play(),
-                    "pool": ledger.in_play() * ledger.buy_in}
-        found = {"chips_in_play": snapshot["chips_in_play"], "players_left": snapshot["players_left"],
-                 "entries": snapshot["entries"], "pool": (snapshot.get("money") or {}).get("pool")}
+        expected = {
+            "chips_in_play": ledger.in_play() * ledger.starting_stack,
+            "players_left": ledger.players_left(),
+            "entries": ledger.in_play(),
+            "pool": ledger.in_play() * ledger.buy_in,
+        }
+        found = {
+            "chips_in_play": snapshot["chips_in_play"],
+            "players_left": snapshot["players_left"],
+            "entries": snapshot["entries"],
+            "pool": (snapshot.get("money") or {}).get("pool"),
+        }
         for key, value in expected.items():
             if found[key] != value:
                 self.tally.violation(f"after {step}: {key} is {found[key]}, the drill's own count says {value}")
@@ -108,20 +130,27 @@ class Checks:
         for table in view["tables"]:
             for seat, player in table["players"].items():
                 if player["entry"] in seen:
-                    self.tally.violation(f"after {step}: entry {player['entry']} sits at {seen[player['entry']]} "
-                                         f"and at table {table['number']} seat {seat}")
+                    self.tally.violation(
+                        f"after {step}: entry {player['entry']} sits at {seen[player['entry']]} "
+                        f"and at table {table['number']} seat {seat}"
+                    )
                 seen[player["entry"]] = (table["number"], seat)
                 if not 1 <= int(seat) <= table["seats"]:
                     self.tally.violation(f"after {step}: seat {seat} at table {table['number']} does not exist")
         settled = not (view["moves"] or view["waiting"] or view["break_due"] or view["final_due"])
         counts = [table["count"] for table in view["tables"]]
         if settled and len(counts) > 1 and max(counts) - min(counts) > view["tolerance"]:
-            self.tally.violation(f"after {step}: table sizes {counts} differ by more than {view['tolerance']} "
-                                 "with no move proposed")
-        if view["tournament_status"] == "running" and len(seen) + len(view["waiting_list"]["waiting"]) != \
-                self.ledger.players_left():
-            self.tally.violation(f"after {step}: {len(seen)} seated + {len(view['waiting_list']['waiting'])} waiting, "
-                                 f"but {self.ledger.players_left()} players are left")
+            self.tally.violation(
+                f"after {step}: table sizes {counts} differ by more than {view['tolerance']} with no move proposed"
+            )
+        if (
+            view["tournament_status"] == "running"
+            and len(seen) + len(view["waiting_list"]["waiting"]) != self.ledger.players_left()
+        ):
+            self.tally.violation(
+                f"after {step}: {len(seen)} seated + {len(view['waiting_list']['waiting'])} waiting, "
+                f"but {self.ledger.players_left()} players are left"
+            )
 
     def query(self, sql: str, *params) -> list[tuple]:
         """A read from the embedded PostgreSQL, reconnecting through a restart."""
@@ -141,22 +170,32 @@ class Checks:
 
     def database(self, step: str) -> None:
         tid = self.tournament_id
-        (count, low, high, last), = self.query(
+        ((count, low, high, last),) = self.query(
             "SELECT count(*), coalesce(min(e.seq), 0), coalesce(max(e.seq), 0), t.last_seq "
             "FROM tournaments_tournament t LEFT JOIN tournaments_event e ON e.tournament_id = t.id "
-            "WHERE t.id = %s GROUP BY t.last_seq", tid)
+            "WHERE t.id = %s GROUP BY t.last_seq",
+            tid,
+        )
         if not (count == high == last and low == (1 if count else 0)):
             self.tally.violation(f"after {step}: the log has {count} events, seq {low}..{high}, last_seq {last}")
         for what, column in (("seat", "tournament_table_id, seat"), ("player", "entry_id")):
-            twice = self.query(f"SELECT {column}, count(*) FROM tables_seating WHERE tournament_id = %s "
-                               f"AND ended_at IS NULL GROUP BY {column} HAVING count(*) > 1", tid)
+            twice = self.query(
+                f"SELECT {column}, count(*) FROM tables_seating WHERE tournament_id = %s "
+                f"AND ended_at IS NULL GROUP BY {column} HAVING count(*) > 1",
+                tid,
+            )
             if twice:
                 self.tally.violation(f"after {step}: a {what} held twice: {twice[:5]}")
-        (chips,), = self.query("SELECT coalesce(sum(chips), 0) FROM tournaments_entry WHERE tournament_id = %s "
-                               "AND status IN ('active', 'busted')", tid)
+        ((chips,),) = self.query(
+            "SELECT coalesce(sum(chips), 0) FROM tournaments_entry WHERE tournament_id = %s "
+            "AND status IN ('active', 'busted')",
+            tid,
+        )
         if chips != self.ledger.in_play() * self.ledger.starting_stack:
-            self.tally.violation(f"after {step}: the entries hold {chips} chips, "
-                                 f"{self.ledger.in_play() * self.ledger.starting_stack} entered play")
+            self.tally.violation(
+                f"after {step}: the entries hold {chips} chips, "
+                f"{self.ledger.in_play() * self.ledger.starting_stack} entered play"
+            )
         self.acknowledged(step)
 
     def acknowledged(self, step: str) -> None:
@@ -164,10 +203,17 @@ class Checks:
         if not acked:
             return
         keys = [key for key, _ in acked]
-        found = {row[0] for row in self.query(
-            "SELECT request_key FROM tournaments_event WHERE tournament_id = %s AND request_key = ANY(%s) "
-            "UNION SELECT request_key FROM tournaments_entry WHERE tournament_id = %s AND request_key = ANY(%s)",
-            self.tournament_id, keys, self.tournament_id, keys)}
+        found = {
+            row[0]
+            for row in self.query(
+                "SELECT request_key FROM tournaments_event WHERE tournament_id = %s AND request_key = ANY(%s) "
+                "UNION SELECT request_key FROM tournaments_entry WHERE tournament_id = %s AND request_key = ANY(%s)",
+                self.tournament_id,
+                keys,
+                self.tournament_id,
+                keys,
+            )
+        }
         for key, what in acked:
             if key not in found:
                 self.tally.violation(f"after {step}: acknowledged {what} (key {key}) is not in the log")
@@ -187,7 +233,9 @@ class Checks:
             if not self.tally.outage and time.monotonic() > since + AGREE_WITHIN:
                 for name, problems in behind.items():
                     if problems:
-                        self.tally.violation(f"after {step}: the {name} screen differs from a fresh snapshot "
-                                             f"after {AGREE_WITHIN:.0f} s: " + "; ".join(problems[:4]))
+                        self.tally.violation(
+                            f"after {step}: the {name} screen differs from a fresh snapshot "
+                            f"after {AGREE_WITHIN:.0f} s: " + "; ".join(problems[:4])
+                        )
                 return
             time.sleep(0.1)

@@ -59,10 +59,13 @@ class Staff:
         while True:
             try:
                 self.opener.open(f"{self.base}/accounts/login/", timeout=30).read()
-                form = urllib.parse.urlencode({"username": self.username, "password": PASSWORD,
-                                               "csrfmiddlewaretoken": self.cookie("csrftoken")}).encode()
-                self.opener.open(urllib.request.Request(f"{self.base}/accounts/login/", form,
-                                                        headers={"Referer": self.base}), timeout=30).read()
+                form = urllib.parse.urlencode(
+                    {"username": self.username, "password": PASSWORD, "csrfmiddlewaretoken": self.cookie("csrftoken")}
+                ).encode()
+                self.opener.open(
+                    urllib.request.Request(f"{self.base}/accounts/login/", form, headers={"Referer": self.base}),
+                    timeout=30,
+                ).read()
                 if self.cookie("sessionid"):
                     return
                 raise Gone(f"{self.username} could not sign in (wrong password?)")
@@ -103,8 +106,13 @@ class Staff:
             headers = {"Accept": "application/json", "Referer": self.base}
             data = None
             if method == "POST":
-                headers.update({"Content-Type": "application/json", "X-CSRFToken": self.cookie("csrftoken"),
-                                "Idempotency-Key": key})
+                headers.update(
+                    {
+                        "Content-Type": "application/json",
+                        "X-CSRFToken": self.cookie("csrftoken"),
+                        "Idempotency-Key": key,
+                    }
+                )
                 data = json.dumps(body or {}).encode()
             request = urllib.request.Request(f"{self.base}{path}", data, headers=headers, method=method)
             try:

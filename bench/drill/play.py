@@ -46,26 +46,49 @@ class Tournament:
 
     def set_up(self) -> None:
         director = self.director
-        festival = director.post("/api/festivals/", {"name": f"Drill festival {self.run_mark}", "venue": "Drill room",
-                                                     "currency": "EUR"}, "festival", keyed=False)
+        festival = director.post(
+            "/api/festivals/",
+            {"name": f"Drill festival {self.run_mark}", "venue": "Drill room", "currency": "EUR"},
+            "festival",
+            keyed=False,
+        )
         # No endpoint lists the structure templates: the new-tournament page reads them server-side.
-        (structure,), = self.checks_db().query("SELECT id FROM clock_structure WHERE is_template AND name = %s",
-                                               STRUCTURE)
-        body = {"festival_id": festival["id"], "structure_id": structure, "name": f"Drill {self.run_mark}",
-                "ruleset_preset": "pokerfest", "buy_in": self.ledger.buy_in, "fee": self.ledger.fee,
-                "starting_stack": self.ledger.starting_stack}
+        ((structure,),) = self.checks_db().query(
+            "SELECT id FROM clock_structure WHERE is_template AND name = %s", STRUCTURE
+        )
+        body = {
+            "festival_id": festival["id"],
+            "structure_id": structure,
+            "name": f"Drill {self.run_mark}",
+            "ruleset_preset": "pokerfest",
+            "buy_in": self.ledger.buy_in,
+            "fee": self.ledger.fee,
+            "starting_stack": self.ledger.starting_stack,
+        }
         if self.entries < 80:  # a small field pays 15% (a handful): the bubble then comes at the final table
             body["places_paid"] = max(2, self.entries * 2 // 5)
         created = director.post("/api/tournaments/", body, "tournament", keyed=False)
         self.id = created["id"]
         for number in range(1, self.tables + 1):
-            added = director.post(f"/api/tournaments/{self.id}/venue-tables/", {"number": number, "seats": SEATS},
-                                  "venue table", keyed=False)
+            added = director.post(
+                f"/api/tournaments/{self.id}/venue-tables/",
+                {"number": number, "seats": SEATS},
+                "venue table",
+                keyed=False,
+            )
             if not added.ok and "already" not in str(added.body):
                 self.fail(f"venue table {number}", added)
         self.open_screens()
-        self.checks = Checks(self.system, self.tally, director, self.floor, self.screens.screens, self.id,
-                             self.ledger, [director, self.desk, self.floor, self.cashier])
+        self.checks = Checks(
+            self.system,
+            self.tally,
+            director,
+            self.floor,
+            self.screens.screens,
+            self.id,
+            self.ledger,
+            [director, self.desk, self.floor, self.cashier],
+        )
         self.step(director.post(f"/api/tournaments/{self.id}/registration/open/"), "open registration", seated=False)
 
     def checks_db(self) -> Checks:
@@ -75,10 +98,18 @@ class Tournament:
         views = {kind: about["views"] for kind, about in self.director.get("/api/event-kinds/").body.items()}
         socket_base = self.system.base.replace("http://", "ws://") + f"/ws/tournaments/{self.id}"
         origin = {"Origin": self.system.base}
-        self.screens = Screens([
-            Screen("lobby", f"{socket_base}/lobby/", origin, views, self.tally),
-            Screen("floor", f"{socket_base}/floor/", {**origin, "Cookie": self.floor.cookie_header()}, views,
-                   self.tally)])
+        self.screens = Screens(
+            [
+                Screen("lobby", f"{socket_base}/lobby/", origin, views, self.tally),
+                Screen(
+                    "floor",
+                    f"{socket_base}/floor/",
+                    {**origin, "Cookie": self.floor.cookie_header()},
+                    views,
+                    self.tally,
+                ),
+            ]
+        )
 
     def step(self, answer, what: str, seated: bool = True) -> dict | None:
         if not answer.ok:
@@ -90,11 +121,19 @@ class Tournament:
     def register(self, count: int, seated: bool) -> None:
         for _ in range(count):
             number = len(self.ledger.sold) + 1
-            player = self.desk.post(f"/api/tournaments/{self.id}/players/", {
-                "first_name": f"Player{number:03d}", "last_name": "Drill",
-                "date_of_birth": (date(1960, 1, 1) + timedelta(days=self.random.randrange(15_000))).isoformat(),
-                "id_document_type": "passport", "id_document_number": f"DRILL{self.run_mark}X{number}",
-                "accepts_terms": True, "id_checked": True}, "player")
+            player = self.desk.post(
+                f"/api/tournaments/{self.id}/players/",
+                {
+                    "first_name": f"Player{number:03d}",
+                    "last_name": "Drill",
+                    "date_of_birth": (date(1960, 1, 1) + timedelta(days=self.random.randrange(15_000))).isoformat(),
+                    "id_document_type": "passport",
+                    "id_document_number": f"DRILL{self.run_mark}X{number}",
+                    "accepts_terms": True,
+                    "id_checked": True,
+                },
+                "player",
+            )
             if not player.ok:
                 self.fail("a new player", player)
                 continue
@@ -103,9 +142,17 @@ class Tournament:
             if kind is None:
                 self.tally.violation(f"entry {number}: the desk offers no entry: {check['kinds']}")
                 continue
-            sale = self.desk.post(f"/api/tournaments/{self.id}/entries/", {
-                "player_id": player["id"], "kind": kind, "method": self.random.choice(["cash", "card"]),
-                "desk": "desk 1", "shift": "drill"}, "sale")
+            sale = self.desk.post(
+                f"/api/tournaments/{self.id}/entries/",
+                {
+                    "player_id": player["id"],
+                    "kind": kind,
+                    "method": self.random.choice(["cash", "card"]),
+                    "desk": "desk 1",
+                    "shift": "drill",
+                },
+                "sale",
+            )
             if sale.ok:
                 self.ledger.sold[sale["number"]] = sale["paid"]
             self.step(sale, f"sale of entry {number}", seated)
@@ -157,8 +204,10 @@ class Tournament:
             busts = len(self.ledger.busted)
             quiet = 0 if busts > before else quiet + 1
             if quiet > STUCK_AFTER:
-                self.tally.violation(f"no player out for {STUCK_AFTER} steps; the tables show: "
-                                     f"moves {view['moves']}, waiting {view['waiting']}, hfh {view['hand_for_hand']}")
+                self.tally.violation(
+                    f"no player out for {STUCK_AFTER} steps; the tables show: "
+                    f"moves {view['moves']}, waiting {view['waiting']}, hfh {view['hand_for_hand']}"
+                )
                 raise Stuck()
 
     def next_action(self, view: dict, busts: int) -> dict:
@@ -182,8 +231,10 @@ class Tournament:
             return self.hand_for_hand(view, hfh)
         money = view["money"]
         if money["hand_for_hand_due"] and len(view["tables"]) > 1:
-            return self.step(self.director.post(f"/api/tournaments/{tid}/hand-for-hand/start/", what="hand-for-hand"),
-                             "hand-for-hand started")
+            return self.step(
+                self.director.post(f"/api/tournaments/{tid}/hand-for-hand/start/", what="hand-for-hand"),
+                "hand-for-hand started",
+            )
         if busts and busts % 40 == 0 and self.paused_at != busts:
             self.paused_at = busts
             self.step(self.director.post(f"/api/tournaments/{tid}/clock/pause/", {"reason": "drill"}), "clock paused")
@@ -194,10 +245,11 @@ class Tournament:
         return self.bust(table, new_hand=bool(table["out_this_hand"]) and table["count"] >= 2)
 
     def hand_done(self, shown: dict) -> dict:
-        """"Hand done" for the hand the tablet shows (`hand` in the floor view), as the tablet sends it."""
+        """ "Hand done" for the hand the tablet shows (`hand` in the floor view), as the tablet sends it."""
         table = shown["number"]
-        answer = self.floor.post(f"/api/tournaments/{self.id}/tables/{table}/hand-done/", {"hand": shown["hand"]},
-                                 what="hand done")
+        answer = self.floor.post(
+            f"/api/tournaments/{self.id}/tables/{table}/hand-done/", {"hand": shown["hand"]}, what="hand done"
+        )
         if answer.ok and isinstance(answer.body, dict) and answer.body.get("already_done"):
             self.floor.acked.pop()  # another tablet's tap did it: this one rightly wrote nothing
         if answer.status == 409:  # fewer than two players, or waiting for hand-for-hand: the tablet says so
@@ -208,9 +260,11 @@ class Tournament:
     def bust(self, table: dict, new_hand: bool = False) -> dict:
         seat = self.random.choice(list(table["players"]))
         entry = table["players"][seat]["entry"]
-        answer = self.floor.post(f"/api/tournaments/{self.id}/tables/{table['number']}/seats/{seat}/out/",
-                                 {"new_hand": new_hand, **({"hand": table["hand"]} if new_hand else {})},
-                                 "player out")
+        answer = self.floor.post(
+            f"/api/tournaments/{self.id}/tables/{table['number']}/seats/{seat}/out/",
+            {"new_hand": new_hand, **({"hand": table["hand"]} if new_hand else {})},
+            "player out",
+        )
         if answer.ok:
             self.ledger.busted.add(entry)
         return self.step(answer, f"entry {entry} out at table {table['number']}")
@@ -227,8 +281,10 @@ class Tournament:
                 if self.random.random() < 0.35 and tables[number]["count"] > 2:
                     return self.bust(tables[number])
                 if self.random.random() < 0.15:
-                    return self.step(floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/frozen/"),
-                                     f"table {number} frozen")
+                    return self.step(
+                        floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/frozen/"),
+                        f"table {number} frozen",
+                    )
             return self.hand_done(tables[number])
         if hfh["released"]:
             number = hfh["released"][0]
@@ -239,8 +295,10 @@ class Tournament:
             return self.hand_done(tables[number])
         if hfh["frozen"]:
             number = hfh["frozen"][0]
-            return self.step(floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/play-out/"),
-                             f"table {number} plays out")
+            return self.step(
+                floor.post(f"/api/tournaments/{tid}/tables/{number}/hand-for-hand/play-out/"),
+                f"table {number} plays out",
+            )
         return self.checks.after("hand-for-hand (nothing to do)")
 
     # The payout desk --------------------------------------------------------------------
@@ -249,15 +307,18 @@ class Tournament:
         tid, cashier = self.id, self.cashier
         snapshot = self.director.get(f"/api/tournaments/{tid}/").body
         if snapshot["tournament"]["status"] != "finished" or len(snapshot["winners"]) != 1:
-            self.tally.violation(f"the last bust did not finish the tournament: {snapshot['tournament']['status']}, "
-                                 f"winners {snapshot['winners']}")
+            self.tally.violation(
+                f"the last bust did not finish the tournament: {snapshot['tournament']['status']}, "
+                f"winners {snapshot['winners']}"
+            )
         pool = snapshot["money"]["pool"]
         prizes = cashier.get(f"/api/tournaments/{tid}/prizes/").body
         if sum(row["prize"] for row in prizes) != pool:
             self.tally.violation(f"the prizes add up to {sum(row['prize'] for row in prizes)}, the pool is {pool}")
         for row in prizes:
-            paid = cashier.post(f"/api/tournaments/{tid}/entries/{row['entry']}/pay-prize/", {"method": "cash"},
-                                "prize paid")
+            paid = cashier.post(
+                f"/api/tournaments/{tid}/entries/{row['entry']}/pay-prize/", {"method": "cash"}, "prize paid"
+            )
             self.step(paid, f"prize of entry {row['entry']} paid", seated=False)
         after = cashier.get(f"/api/tournaments/{tid}/prizes/").body
         paid = sum(row["paid_amount"] or 0 for row in after)
@@ -267,8 +328,10 @@ class Tournament:
         taken = sum(self.ledger.sold.values())
         returned = sum(self.ledger.sold[n] for n in self.ledger.voided) + sum(self.ledger.refunded.values())
         if (totals["taken"], totals["returned"]) != (taken, returned):
-            self.tally.violation(f"close-out: taken {totals['taken']}, returned {totals['returned']}; the desk took "
-                                 f"{taken} and gave back {returned}")
+            self.tally.violation(
+                f"close-out: taken {totals['taken']}, returned {totals['returned']}; the desk took "
+                f"{taken} and gave back {returned}"
+            )
 
     def play(self) -> None:
         """Everything after the set-up."""

@@ -21,11 +21,17 @@ HFH_VIEW = ("hand", "playing", "done", "frozen", "released")
 def shown(document: dict) -> dict:
     """What a screen shows of a snapshot, in the shape the drill compares."""
     hfh = document.get("hand_for_hand")
-    return {"seq": document["seq"], "status": document["tournament"]["status"], "entries": document["entries"],
-            "players_left": document["players_left"], "chips_in_play": document["chips_in_play"],
-            "money": document["money"], "clock": document["clock"],
-            "hand_for_hand": {k: hfh.get(k) for k in HFH_VIEW} if hfh else None,
-            "winners": document.get("winners") or []}
+    return {
+        "seq": document["seq"],
+        "status": document["tournament"]["status"],
+        "entries": document["entries"],
+        "players_left": document["players_left"],
+        "chips_in_play": document["chips_in_play"],
+        "money": document["money"],
+        "clock": document["clock"],
+        "hand_for_hand": {k: hfh.get(k) for k in HFH_VIEW} if hfh else None,
+        "winners": document.get("winners") or [],
+    }
 
 
 class Screen:
@@ -52,8 +58,14 @@ class Screen:
         while not self.stopped:
             socket = None
             try:
-                async with connect(self.url, additional_headers=self.headers, open_timeout=10,
-                                   ping_interval=5, ping_timeout=10, max_size=None) as socket:
+                async with connect(
+                    self.url,
+                    additional_headers=self.headers,
+                    open_timeout=10,
+                    ping_interval=5,
+                    ping_timeout=10,
+                    max_size=None,
+                ) as socket:
                     if not first:
                         self.tally.reconnects[self.name] += 1
                     first, backoff = False, 0.5
@@ -64,7 +76,7 @@ class Screen:
                             await socket.send(json.dumps({"type": "resync"}))
             except InvalidStatus as refused:
                 self.tally.violation(f"the {self.name} socket was refused: {refused}")
-            except (OSError, WebSocketException, asyncio.TimeoutError):
+            except (TimeoutError, OSError, WebSocketException):
                 pass
             close_code = socket.close_code if socket is not None else None
             if close_code in (4403, 4404):

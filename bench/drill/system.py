@@ -42,18 +42,32 @@ class System:
         self.base = f"http://127.0.0.1:{port}"
         self.log_path = var.parent / f"{var.name}-stack.log"
         self.launcher: subprocess.Popen | None = None
-        self.env = {key: value for key, value in os.environ.items()
-                    if key not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        self.env.update(POKERFEST_VAR=str(var), PORT=str(port), POKERFEST_DEMO="0", PYTHONUNBUFFERED="1",
-                        POKERFEST_NAMESPACE=f"drill-{os.getpid()}", WEB_PROCESSES="2")
+        self.env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
+        }
+        self.env.update(
+            POKERFEST_VAR=str(var),
+            PORT=str(port),
+            POKERFEST_DEMO="0",
+            PYTHONUNBUFFERED="1",
+            POKERFEST_NAMESPACE=f"drill-{os.getpid()}",
+            WEB_PROCESSES="2",
+        )
 
     # Starting and stopping ------------------------------------------------------------
 
     def start(self) -> None:
         self.var.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "w")
-        self.launcher = subprocess.Popen([sys.executable, "-m", "pokerfest.stack", "run"], cwd=ROOT, env=self.env,
-                                         stdout=self.log, stderr=subprocess.STDOUT)
+        self.launcher = subprocess.Popen(
+            [sys.executable, "-m", "pokerfest.stack", "run"],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 240
         while "pokerfest is running" not in self.log_path.read_text(errors="replace"):
             if self.launcher.poll() is not None or time.monotonic() > deadline:
@@ -62,8 +76,9 @@ class System:
         self.wait_healthy(120)
         # The staff logins (director, floor, desk, cashier): the one management command that makes them.
         env = {**self.env, "DATABASE_URL": self.database_url(), "REDIS_URL": self.redis_url()}
-        subprocess.run([sys.executable, "manage.py", "load_demo"], cwd=ROOT, env=env, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "manage.py", "load_demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+        )
 
     def stop(self) -> None:
         if self.launcher is None:
@@ -119,14 +134,17 @@ class System:
         """The embedded Redis: on a port kept in var/redis.port (a supervising launcher), or
         on var/redis.sock (before it)."""
         port = self.var / "redis.port"
-        return f"redis://127.0.0.1:{port.read_text().strip()}/0" if port.exists() else f"unix://{self.var / 'redis.sock'}"
+        return (
+            f"redis://127.0.0.1:{port.read_text().strip()}/0" if port.exists() else f"unix://{self.var / 'redis.sock'}"
+        )
 
     def database(self) -> psycopg.Connection:
         lines = self.postmaster()
         if len(lines) < 5:
             raise psycopg.OperationalError("PostgreSQL is not running (no postmaster.pid)")
-        return psycopg.connect(host=lines[4], port=int(lines[3]), user="postgres", dbname="pokerfest",
-                               autocommit=True, connect_timeout=5)
+        return psycopg.connect(
+            host=lines[4], port=int(lines[3]), user="postgres", dbname="pokerfest", autocommit=True, connect_timeout=5
+        )
 
     def processes(self) -> dict[str, int]:
         """name -> pid of every process a fault may hit."""

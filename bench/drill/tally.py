@@ -49,18 +49,21 @@ class Tally:
         minutes = (time.monotonic() - self.started) / 60
         lines = [
             f"drill: {entries} entries in {minutes:.1f} min, {self.steps} steps checked",
-            f"actions (2xx): {sum(self.actions.values())}  " + ", ".join(f"{k} {v}" for k, v in sorted(self.actions.items())),
-            f"refused as expected (4xx): {sum(self.refused.values())}  " + ", ".join(
-                f"{k} {v}" for k, v in sorted(self.refused.items())),
+            f"actions (2xx): {sum(self.actions.values())}  "
+            + ", ".join(f"{k} {v}" for k, v in sorted(self.actions.items())),
+            f"refused as expected (4xx): {sum(self.refused.values())}  "
+            + ", ".join(f"{k} {v}" for k, v in sorted(self.refused.items())),
             f"retries: {sum(self.retries.values())}  " + ", ".join(f"{k} {v}" for k, v in sorted(self.retries.items())),
-            f"faults injected: {sum(self.faults.values())}  " + ", ".join(
-                f"{k} {v}" for k, v in sorted(self.faults.items())),
+            f"faults injected: {sum(self.faults.values())}  "
+            + ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())),
             f"recoveries: {self.recoveries}; worst time to recover: {self.worst_recover:.1f} s"
             + (f" ({self.worst_recover_name})" if self.worst_recover_name else ""),
             f"worst time to agree (screens = fresh snapshot): {self.worst_agree:.2f} s"
             + (f" (after {self.worst_agree_step})" if self.worst_agree_step else ""),
-            "screens: resyncs " + ", ".join(f"{k} {v}" for k, v in sorted(self.resyncs.items()))
-            + "; reconnects " + ", ".join(f"{k} {v}" for k, v in sorted(self.reconnects.items())),
+            "screens: resyncs "
+            + ", ".join(f"{k} {v}" for k, v in sorted(self.resyncs.items()))
+            + "; reconnects "
+            + ", ".join(f"{k} {v}" for k, v in sorted(self.reconnects.items())),
             f"invariant violations: {len(self.violations)}",
             *(f"  {line}" for line in self.violations),
         ]

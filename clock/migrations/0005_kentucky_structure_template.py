@@ -4,7 +4,7 @@ from django.db import migrations
 
 
 def add_templates(apps, schema_editor):
-    from clock.structures import PRESET_STRUCTURES
+    from clock.rules.structures import PRESET_STRUCTURES
 
     Structure = apps.get_model("clock", "Structure")
     Level = apps.get_model("clock", "Level")

@@ -16,16 +16,16 @@ from django.db.models.functions import Coalesce, Greatest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock import table_clocks
 from clock.models import Clock, TableClock
-from clock.queries import level_duration
+from clock.queries.clock import level_duration
+from clock.rules import calls as table_clocks
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused
-from tables.queries import open_table, sitting_at
+from rules.refusals import Refused
+from tables.queries.tables import open_table, sitting_at
 from tournaments.models import Entry
-from tournaments.queries import places_paid
+from tournaments.queries.payouts import places_paid
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
@@ -38,16 +38,29 @@ def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, requ
         sitting = sitting_at(here, seat)
         running = here.clocks.filter(ended_at__isnull=True).first()
         if running is not None:
-            raise Refused(_("A clock is already running at table %(table_number)s, on seat %(seat)s.") % {"table_number": table_number, "seat": running.seat})
+            raise Refused(
+                _("A clock is already running at table %(table_number)s, on seat %(seat)s.")
+                % {"table_number": table_number, "seat": running.seat}
+            )
         call = table_clocks.call_clock(tournament.rules().clock, seat, level_duration(tournament_id, now), now)
         try:
             with transaction.atomic():
                 clock = TableClock.objects.create(
-                    tournament=tournament, tournament_table=here, seat=seat, entry=sitting.entry,
-                    kind=TableClock.Kind.CALL, hand=here.hands_dealt, started_at=now, ends_at=call.ends_at,
-                    countdown_seconds=call.countdown, called_by=recorded_user(actor))
+                    tournament=tournament,
+                    tournament_table=here,
+                    seat=seat,
+                    entry=sitting.entry,
+                    kind=TableClock.Kind.CALL,
+                    hand=here.hands_dealt,
+                    started_at=now,
+                    ends_at=call.ends_at,
+                    countdown_seconds=call.countdown,
+                    called_by=recorded_user(actor),
+                )
         except IntegrityError:
-            raise Refused(_("A clock is already running at table %(table_number)s.") % {"table_number": table_number}) from None
+            raise Refused(
+                _("A clock is already running at table %(table_number)s.") % {"table_number": table_number}
+            ) from None
         public = {"table": table_number, **clock.document()}
         op.append(kinds.CLOCK_CALLED, public=public, payload=public)
         _expire_at(op, clock)
@@ -66,7 +79,10 @@ def player_acted(tournament_id: int, table_number: int, actor, request_key: str 
             raise Refused(_("No clock is running at table %(table_number)s.") % {"table_number": table_number})
         now = timezone.now()
         if now >= clock.ends_at:
-            raise Refused(_("Time ran out at table %(table_number)s: the hand of seat %(seat)s is dead.") % {"table_number": table_number, "seat": clock.seat})
+            raise Refused(
+                _("Time ran out at table %(table_number)s: the hand of seat %(seat)s is dead.")
+                % {"table_number": table_number, "seat": clock.seat}
+            )
         clock.ended_at, clock.outcome = now, TableClock.Outcome.ACTED
         clock.save(update_fields=["ended_at", "outcome"])
         public = {"table": table_number, **clock.document()}
@@ -91,9 +107,15 @@ def expire(clock_id: int) -> bool:
         clock.ended_at, clock.outcome = clock.ends_at, TableClock.Outcome.HAND_DEAD
         clock.save(update_fields=["ended_at", "outcome"])
         public = {"table": table, **clock.document()}
-        op.append(kinds.CLOCK_HAND_DEAD, public=public,
-                  payload={**public, "called_by": clock.called_by.get_username() if clock.called_by else None,
-                                     "entry": clock.entry_id})
+        op.append(
+            kinds.CLOCK_HAND_DEAD,
+            public=public,
+            payload={
+                **public,
+                "called_by": clock.called_by.get_username() if clock.called_by else None,
+                "entry": clock.entry_id,
+            },
+        )
     return True
 
 
@@ -118,8 +140,9 @@ def _use_extensions(op: Operation, clock: TableClock, now) -> bool:
     return True
 
 
-def start_action_clock(tournament_id: int, table_number: int, seat: int, voluntarily_in: bool, actor,
-                       request_key: str | None = None) -> dict:
+def start_action_clock(
+    tournament_id: int, table_number: int, seat: int, voluntarily_in: bool, actor, request_key: str | None = None
+) -> dict:
     """The dealer starts the action clock for the player to act (AC-TIMES); a clock still
     running at the table (the previous player's) stops, since that player has acted."""
     now = timezone.now()
@@ -129,21 +152,33 @@ def start_action_clock(tournament_id: int, table_number: int, seat: int, volunta
             return op.repeated.public
         rules = tournament.rules().clock
         if not rules.action_clock:
-            raise Refused(_("This tournament does not play with the action clock (ruleset: "
-                            "clock.action_clock)."))
+            raise Refused(_("This tournament does not play with the action clock (ruleset: clock.action_clock)."))
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
         here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
         in_the_money = left <= places_paid(tournament)
-        seconds = table_clocks.action_seconds(rules, voluntarily_in=voluntarily_in, in_the_money=in_the_money,
-                                              players_left=left)
+        seconds = table_clocks.action_seconds(
+            rules, voluntarily_in=voluntarily_in, in_the_money=in_the_money, players_left=left
+        )
         clock = TableClock.objects.create(
-            tournament=tournament, tournament_table=here, seat=seat, entry=sitting.entry, kind=TableClock.Kind.ACTION,
-            hand=here.hands_dealt, started_at=now, ends_at=now + timedelta(seconds=seconds),
-            countdown_seconds=min(5, seconds), called_by=recorded_user(actor))
-        public = {"table": table_number, **clock.document(), "seconds": seconds,
-                  "extensions_left": table_clocks.extension_chips(sitting.entry.time_extensions, rules)}
+            tournament=tournament,
+            tournament_table=here,
+            seat=seat,
+            entry=sitting.entry,
+            kind=TableClock.Kind.ACTION,
+            hand=here.hands_dealt,
+            started_at=now,
+            ends_at=now + timedelta(seconds=seconds),
+            countdown_seconds=min(5, seconds),
+            called_by=recorded_user(actor),
+        )
+        public = {
+            "table": table_number,
+            **clock.document(),
+            "seconds": seconds,
+            "extensions_left": table_clocks.extension_chips(sitting.entry.time_extensions, rules),
+        }
         op.append(kinds.ACTION_STARTED, public=public, payload=public)
         _expire_at(op, clock)
     return public
@@ -156,8 +191,9 @@ def top_up_after_bust(op: Operation, players_left: int) -> None:
     clock = Clock.objects.filter(tournament=tournament).first()
     if not rules.action_clock or clock is None:
         return
-    state, now = table_clocks.on_players_left(_replenishing(clock), players_left, not tournament.registration_closed,
-                                              rules)
+    state, now = table_clocks.on_players_left(
+        _replenishing(clock), players_left, not tournament.registration_closed, rules
+    )
     _save_replenishing(clock, state)
     if now:
         _top_up(op, rules, players_left)

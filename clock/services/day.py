@@ -16,15 +16,16 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock import table_clocks, timeline
 from clock.models import Clock
+from clock.rules import calls as table_clocks
+from clock.rules import timeline
 from clock.services.level_clock import clock_of
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused
+from rules.refusals import Refused
 from tables.models import ChipBag, TournamentTable
-from tables.queries import open_table, sitting_at
+from tables.queries.tables import open_table, sitting_at
 
 MOST_HANDS = 30
 
@@ -42,8 +43,11 @@ def set_day_end(tournament_id: int, level_index: int, director, request_key: str
             raise Refused(_("That level has been played already."))
         clock.day_last_level = level_index
         clock.save(update_fields=["day_last_level"])
-        public = {"day": clock.day, "level_index": level_index,
-                  "level_number": timeline.play_level_number(levels, level_index)}
+        public = {
+            "day": clock.day,
+            "level_index": level_index,
+            "level_number": timeline.play_level_number(levels, level_index),
+        }
         op.append(kinds.DAY_END_SET, public=public, payload=public)
     return public
 
@@ -67,8 +71,12 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
         clock.save()
         playing = tournament.tables.filter(broken_at__isnull=True)
         playing.update(hands_left=hands)
-        public = {"day": clock.day, "hands": hands, "clock": clock.document(now, levels),
-                  "playing": sorted(playing.values_list("table__number", flat=True))}
+        public = {
+            "day": clock.day,
+            "hands": hands,
+            "clock": clock.document(now, levels),
+            "playing": sorted(playing.values_list("table__number", flat=True)),
+        }
         op.append(kinds.DAY_LAST_HANDS, public=public, payload=public)
     return public
 
@@ -81,8 +89,11 @@ def hand_played(op: Operation, here: TournamentTable) -> None:
     here.hands_left = following
     here.save(update_fields=["hands_left"])
     if following == 0:
-        playing = sorted(op.tournament.tables.filter(broken_at__isnull=True, hands_left__gt=0)
-                         .values_list("table__number", flat=True))
+        playing = sorted(
+            op.tournament.tables.filter(broken_at__isnull=True, hands_left__gt=0).values_list(
+                "table__number", flat=True
+            )
+        )
         public = {"table": here.table.number, "playing": playing}
         op.append(kinds.TABLE_LAST_HAND_PLAYED, public=public, payload=public, actor=None)
         op.after_commit("clock.tasks.finish_day", op.tournament_id)
@@ -111,8 +122,9 @@ def finish_due_days() -> int:
     return sum(finish_day(tournament_id) for tournament_id in set(due))
 
 
-def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, actor,
-              request_key: str | None = None) -> dict:
+def bag_chips(
+    tournament_id: int, table_number: int, seat: int, chips: int, actor, request_key: str | None = None
+) -> dict:
     """The floor bags a player's chips at a table that has played its last hand; the unused
     extension chips go in the bag with them (AC-CARRY)."""
     with operation(tournament_id, actor, request_key) as op:
@@ -122,7 +134,10 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
             return op.repeated.public
         here = open_table(tournament, table_number)
         if here.hands_left != 0:
-            raise Refused(_("Table %(table_number)s is still playing: bag its chips after its last hand.") % {"table_number": table_number})
+            raise Refused(
+                _("Table %(table_number)s is still playing: bag its chips after its last hand.")
+                % {"table_number": table_number}
+            )
         sitting = sitting_at(here, seat)
         day = clock.day if clock else 1
         earlier = ChipBag.objects.select_for_update().filter(entry=sitting.entry, day=day).first()
@@ -131,8 +146,10 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
             # CHIP-COUNT: until a second person confirms it, the bag is counted again and the
             # new count replaces the first (the log keeps both); a confirmed bag stands.
             if earlier.confirmed_at:
-                raise Refused(_("Seat %(seat)s at table %(table_number)s is already bagged today and "
-                                "the bag is confirmed.") % {"seat": seat, "table_number": table_number})
+                raise Refused(
+                    _("Seat %(seat)s at table %(table_number)s is already bagged today and the bag is confirmed.")
+                    % {"seat": seat, "table_number": table_number}
+                )
             corrected = earlier.chips
             earlier.chips, earlier.bagged_at, earlier.bagged_by = chips, timezone.now(), recorded_user(actor)
             earlier.time_extensions = sitting.entry.time_extensions
@@ -140,14 +157,32 @@ def bag_chips(tournament_id: int, table_number: int, seat: int, chips: int, acto
         else:
             try:
                 with transaction.atomic():
-                    ChipBag.objects.create(tournament=tournament, entry=sitting.entry, day=day,
-                                           table=table_number, seat=seat, chips=chips,
-                                           time_extensions=sitting.entry.time_extensions, bagged_at=timezone.now(),
-                                           bagged_by=recorded_user(actor))
+                    ChipBag.objects.create(
+                        tournament=tournament,
+                        entry=sitting.entry,
+                        day=day,
+                        table=table_number,
+                        seat=seat,
+                        chips=chips,
+                        time_extensions=sitting.entry.time_extensions,
+                        bagged_at=timezone.now(),
+                        bagged_by=recorded_user(actor),
+                    )
             except IntegrityError:
-                raise Refused(_("Seat %(seat)s at table %(table_number)s is already bagged today.") % {"seat": seat, "table_number": table_number}) from None
+                raise Refused(
+                    _("Seat %(seat)s at table %(table_number)s is already bagged today.")
+                    % {"seat": seat, "table_number": table_number}
+                ) from None
         public = {"table": table_number, "seat": seat}
-        op.append(kinds.CHIPS_BAGGED, public=public,
-                  payload={**public, "entry": sitting.entry.number, "chips": chips, "corrected_from": corrected,
-                                     "time_extensions": sitting.entry.time_extensions})
+        op.append(
+            kinds.CHIPS_BAGGED,
+            public=public,
+            payload={
+                **public,
+                "entry": sitting.entry.number,
+                "chips": chips,
+                "corrected_from": corrected,
+                "time_extensions": sitting.entry.time_extensions,
+            },
+        )
     return public

@@ -1,7 +1,7 @@
 """The level clock's services: the only code that changes a clock (CLK-CONTROL).
 
 Each is one operation: the tournament row, then its clock (core/operation.py keeps that
-order), the pure rule from clock/timeline.py, save, the event, and after commit the next
+order), the pure rule from clock/rules/timeline.py, save, the event, and after commit the next
 level boundary is scheduled and the event broadcast.
 
 Service floor: the clock's services are the last in the direction tournaments → tables →
@@ -15,8 +15,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock import structures, timeline
 from clock.models import Clock, Structure
+from clock.rules import structures, timeline
 from clock.services import calls
 from core import kinds
 from core.operation import Operation, operation
@@ -48,8 +48,9 @@ def _for_task(tournament_id: int) -> Iterator[tuple[Operation | None, Clock | No
         yield op, op.locked_clock()
 
 
-def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_key: str | None = None, also=None,
-            **staff_details) -> dict:
+def _change(
+    tournament_id: int, actor, kind: kinds.EventKind, change, request_key: str | None = None, also=None, **staff_details
+) -> dict:
     """One clock control. `also(op, clock)` may change more in the same operation and returns
     what to add to the event (or None)."""
     now = timezone.now()
@@ -59,7 +60,10 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         if op.repeated:
             return clock.document(now, levels)  # a retry of a request that already took effect
         if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise timeline.ClockRefused(_("The tournament is %(tournament_status)s: its clock stays stopped.") % {"tournament_status": _(op.tournament.status)})
+            raise timeline.ClockRefused(
+                _("The tournament is %(tournament_status)s: its clock stays stopped.")
+                % {"tournament_status": _(op.tournament.status)}
+            )
         clock.set_state(change(clock.state, levels, now))
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
@@ -70,10 +74,9 @@ def _change(tournament_id: int, actor, kind: kinds.EventKind, change, request_ke
         clock.save()
         public = {"clock": clock.document(now, levels), **(more or {})}
         if kind is kinds.CLOCK_STARTED:
-            Tournament.objects.filter(pk=tournament_id, status__in=[Tournament.Status.SCHEDULED,
-                                                                    Tournament.Status.REGISTRATION]).update(
-                status=Tournament.Status.RUNNING
-            )
+            Tournament.objects.filter(
+                pk=tournament_id, status__in=[Tournament.Status.SCHEDULED, Tournament.Status.REGISTRATION]
+            ).update(status=Tournament.Status.RUNNING)
             public["tournament_status"] = Tournament.Status.RUNNING
         op.append(kind, payload={**public, **staff_details}, public=public)
         _schedule_boundary_after_commit(op, clock)
@@ -98,8 +101,7 @@ def pause_clock(tournament_id: int, actor, reason: str = "", request_key: str | 
 
 
 def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:
-    return _change(tournament_id, actor, kinds.CLOCK_RESUMED, timeline.resume, request_key,
-                   also=_start_next_day)
+    return _change(tournament_id, actor, kinds.CLOCK_RESUMED, timeline.resume, request_key, also=_start_next_day)
 
 
 def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | None = None) -> dict:
@@ -108,11 +110,16 @@ def adjust_clock(tournament_id: int, actor, seconds: int, request_key: str | Non
         raise timeline.ClockRefused(_("Say how many seconds to add (positive) or remove (negative)."))
     if abs(delta) > MAX_ADJUST:
         raise timeline.ClockRefused(
-            _("%(delta)s is more than the %(max_adjust)s a level can be changed by at once.") % {"delta": timeline.format_duration(delta), "max_adjust": timeline.format_duration(MAX_ADJUST)}
+            _("%(delta)s is more than the %(max_adjust)s a level can be changed by at once.")
+            % {"delta": timeline.format_duration(delta), "max_adjust": timeline.format_duration(MAX_ADJUST)}
         )
     return _change(
-        tournament_id, actor, kinds.CLOCK_ADJUSTED, lambda state, levels, now: timeline.adjust(state, levels, now, delta),
-        request_key, seconds=seconds,
+        tournament_id,
+        actor,
+        kinds.CLOCK_ADJUSTED,
+        lambda state, levels, now: timeline.adjust(state, levels, now, delta),
+        request_key,
+        seconds=seconds,
     )
 
 
@@ -126,7 +133,10 @@ MAX_TIME_OUT = timedelta(hours=2)
 def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_key: str | None = None) -> dict:
     """A timed time-out: the clock pauses now and resumes by itself after `minutes`."""
     if not 1 <= minutes <= MAX_TIME_OUT / timedelta(minutes=1):
-        raise timeline.ClockRefused(_("A time-out lasts from 1 to %(max_time_out)s minutes.") % {"max_time_out": int(MAX_TIME_OUT / timedelta(minutes=1))})
+        raise timeline.ClockRefused(
+            _("A time-out lasts from 1 to %(max_time_out)s minutes.")
+            % {"max_time_out": int(MAX_TIME_OUT / timedelta(minutes=1))}
+        )
 
     def until(op: Operation, clock: Clock) -> dict:
         clock.resume_at = timezone.now() + timedelta(minutes=minutes)
@@ -158,9 +168,12 @@ def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
 
 def go_to_level(tournament_id: int, actor, level_index: int, request_key: str | None = None) -> dict:
     return _change(
-        tournament_id, actor, kinds.CLOCK_LEVEL_SET,
+        tournament_id,
+        actor,
+        kinds.CLOCK_LEVEL_SET,
         lambda state, levels, now: timeline.go_to_level(state, levels, now, level_index),
-        request_key, level_index=level_index,
+        request_key,
+        level_index=level_index,
     )
 
 
@@ -212,25 +225,43 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
         raise timeline.ClockRefused(_("There is no such structure template for this festival."))
     clock = op.locked_clock()
     if clock is not None and clock.status != timeline.READY:
-        raise timeline.ClockRefused(_("The clock has started: edit the future levels of its "
-                                      "structure instead."))
+        raise timeline.ClockRefused(_("The clock has started: edit the future levels of its structure instead."))
     if not template.levels.exists():
-        raise timeline.ClockRefused(_("The template %(template_name)s has no levels yet.") % {"template_name": repr(template.name)})
+        raise timeline.ClockRefused(
+            _("The template %(template_name)s has no levels yet.") % {"template_name": repr(template.name)}
+        )
     copy = Structure.objects.create(
-        name=f"{tournament.name}: {template.name}", festival=tournament.festival,
-        late_entry_until_level=template.late_entry_until_level if late_entry_until_level is None
-        else late_entry_until_level, rebuys_until_level=template.rebuys_until_level)
+        name=f"{tournament.name}: {template.name}",
+        festival=tournament.festival,
+        late_entry_until_level=template.late_entry_until_level
+        if late_entry_until_level is None
+        else late_entry_until_level,
+        rebuys_until_level=template.rebuys_until_level,
+    )
     levels = template.timeline_levels()
     rules = tournament.rules().clock
     if rules.interval_minutes:  # CLK-INTERVAL (chips): the house's intervals go into its copy
-        levels = structures.insert_intervals(levels, timedelta(minutes=rules.interval_minutes),
-                                             timedelta(minutes=rules.interval_length_minutes))
+        levels = structures.insert_intervals(
+            levels, timedelta(minutes=rules.interval_minutes), timedelta(minutes=rules.interval_length_minutes)
+        )
     Level = copy.levels.model
-    Level.objects.bulk_create([Level(structure=copy, position=position, small_blind=level.small_blind,
-                                     big_blind=level.big_blind, ante=level.ante, duration=level.duration,
-                                     is_break=level.is_break, name=level.name,
-                                     big_blind_ante=level.big_blind_ante, colour_up=level.colour_up)
-                               for position, level in enumerate(levels)])
+    Level.objects.bulk_create(
+        [
+            Level(
+                structure=copy,
+                position=position,
+                small_blind=level.small_blind,
+                big_blind=level.big_blind,
+                ante=level.ante,
+                duration=level.duration,
+                is_break=level.is_break,
+                name=level.name,
+                big_blind_ante=level.big_blind_ante,
+                colour_up=level.colour_up,
+            )
+            for position, level in enumerate(levels)
+        ]
+    )
     if clock is None:
         clock = Clock(tournament=tournament)
     clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None

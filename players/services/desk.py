@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from core import kinds, log
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused, logged_reason
-from players.eligibility import local_day
 from players.models import TERMS_VERSION, Consent, Exclusion, Membership, Player, normalise_document_number
-from players.queries import player_summary
+from players.queries.players import player_summary
+from players.rules.eligibility import local_day
+from rules.refusals import Refused, logged_reason
 from tournaments.models import Event
 
 
@@ -56,8 +56,7 @@ class NewPlayer:
 def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | None = None) -> Player:
     """A new player record with their consents, from the desk of a tournament."""
     if not new.accepts_terms:
-        raise PlayerRefused(_("The player must accept the terms and tournament rules (REG-CONSENT) "
-                              "to register."))
+        raise PlayerRefused(_("The player must accept the terms and tournament rules (REG-CONSENT) to register."))
     if bool(new.id_document_type) != bool(new.id_document_number.strip()):
         raise PlayerRefused(_("Give both the ID document's type and its number, or neither."))
     now = timezone.now()
@@ -74,21 +73,39 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
             if duplicate:
                 raise _duplicate(duplicate)
             player = Player.objects.create(
-                first_name=new.first_name.strip(), last_name=new.last_name.strip(), date_of_birth=new.date_of_birth,
-                nationality=new.nationality.strip().upper(), id_document_type=new.id_document_type,
-                id_document_number=new.id_document_number, email=new.email.strip(), phone=new.phone.strip(),
-                city=new.city.strip(), initials_only=new.initials_only,
+                first_name=new.first_name.strip(),
+                last_name=new.last_name.strip(),
+                date_of_birth=new.date_of_birth,
+                nationality=new.nationality.strip().upper(),
+                id_document_type=new.id_document_type,
+                id_document_number=new.id_document_number,
+                email=new.email.strip(),
+                phone=new.phone.strip(),
+                city=new.city.strip(),
+                initials_only=new.initials_only,
                 id_checked_on=local_day(now, tournament.festival.time_zone) if new.id_checked else None,
             )
             if new.membership_number.strip():
                 Membership.objects.create(
-                    player=player, number=new.membership_number.strip(), full_member=new.full_member,
-                    fee_paid_until=new.membership_fee_paid_until, release_signed_at=now if new.release_signed else None,
+                    player=player,
+                    number=new.membership_number.strip(),
+                    full_member=new.full_member,
+                    fee_paid_until=new.membership_fee_paid_until,
+                    release_signed_at=now if new.release_signed else None,
                 )
-            for kind, granted in ((Consent.Kind.TERMS, True), (Consent.Kind.FILMING, new.filming_release),
-                                  (Consent.Kind.MARKETING, new.marketing_opt_in)):
-                Consent.objects.create(player=player, kind=kind, granted=granted, at=now, recorded_by=recorded_user(actor),
-                                       version=TERMS_VERSION if kind == Consent.Kind.TERMS else "")
+            for kind, granted in (
+                (Consent.Kind.TERMS, True),
+                (Consent.Kind.FILMING, new.filming_release),
+                (Consent.Kind.MARKETING, new.marketing_opt_in),
+            ):
+                Consent.objects.create(
+                    player=player,
+                    kind=kind,
+                    granted=granted,
+                    at=now,
+                    recorded_by=recorded_user(actor),
+                    version=TERMS_VERSION if kind == Consent.Kind.TERMS else "",
+                )
             op.append(kinds.PLAYER_CREATED, payload={"player": player_summary(player)}, public=None)
     except IntegrityError as clash:
         # The same form a moment ago (a retry), or another desk with the same document or
@@ -100,7 +117,10 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
         if duplicate:
             raise _duplicate(duplicate) from None
         if new.membership_number and Membership.objects.filter(number=new.membership_number.strip()).exists():
-            raise PlayerRefused(_("Membership number %(membership_number)s belongs to another player.") % {"membership_number": new.membership_number}) from None
+            raise PlayerRefused(
+                _("Membership number %(membership_number)s belongs to another player.")
+                % {"membership_number": new.membership_number}
+            ) from None
         raise clash
     return player
 
@@ -108,7 +128,9 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
 def _created_by(tournament_id: int, request_key: str | None) -> Player | None:
     if not request_key:
         return None
-    done = Event.objects.filter(tournament_id=tournament_id, request_key=request_key, kind=kinds.PLAYER_CREATED.name).first()
+    done = Event.objects.filter(
+        tournament_id=tournament_id, request_key=request_key, kind=kinds.PLAYER_CREATED.name
+    ).first()
     if done:
         log.check_same_request(done.request_fingerprint, request_key)
     return Player.objects.get(pk=done.payload["player"]["id"]) if done else None
@@ -123,8 +145,15 @@ def _same_document(kind: str, number: str) -> Player | None:
 
 def _duplicate(existing: Player) -> PlayerRefused:
     return PlayerRefused(
-        _("A player with this %(existing)s already exists: %(existing2)s (born %(date_of_birth)s). "
-          "Select them instead of creating a new record.") % {"existing": existing.get_id_document_type_display(), "existing2": existing, "date_of_birth": existing.date_of_birth.isoformat()},
+        _(
+            "A player with this %(existing)s already exists: %(existing2)s (born %(date_of_birth)s). "
+            "Select them instead of creating a new record."
+        )
+        % {
+            "existing": existing.get_id_document_type_display(),
+            "existing2": existing,
+            "date_of_birth": existing.date_of_birth.isoformat(),
+        },
         existing_id=existing.id,
     )
 
@@ -135,8 +164,11 @@ def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
         player = Player.objects.select_for_update().get(pk=player_id)
         player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
         player.save(update_fields=["id_checked_on"])
-        op.append(kinds.PLAYER_ID_CHECKED, public=None,
-                  payload={"player": player_summary(player), "day": player.id_checked_on.isoformat()})
+        op.append(
+            kinds.PLAYER_ID_CHECKED,
+            public=None,
+            payload={"player": player_summary(player), "day": player.id_checked_on.isoformat()},
+        )
     return player
 
 
@@ -144,30 +176,43 @@ def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, act
     """The marketing opt-in is revocable: each change is a new row, the history stays."""
     with operation(tournament_id, actor) as op:
         player = Player.objects.get(pk=player_id)
-        Consent.objects.create(player=player, kind=Consent.Kind.MARKETING, granted=granted, at=timezone.now(),
-                               recorded_by=recorded_user(actor))
-        op.append(kinds.PLAYER_MARKETING_CONSENT, payload={"player": player_summary(player), "granted": granted},
-                  public=None)
+        Consent.objects.create(
+            player=player,
+            kind=Consent.Kind.MARKETING,
+            granted=granted,
+            at=timezone.now(),
+            recorded_by=recorded_user(actor),
+        )
+        op.append(
+            kinds.PLAYER_MARKETING_CONSENT, payload={"player": player_summary(player), "granted": granted}, public=None
+        )
 
 
-def set_public_name(tournament_id: int, player_id: int, initials_only: bool, actor,
-                    request_key: str | None = None) -> Player:
+def set_public_name(
+    tournament_id: int, player_id: int, initials_only: bool, actor, request_key: str | None = None
+) -> Player:
     """REG-CONSENT: how public screens name the player, as they choose at the desk (and change
     their mind): initials only, or first name and last initial."""
     with operation(tournament_id, actor, request_key) as op:
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
-            raise PlayerRefused(_("There is no player %(player_id)s: search for them again.") % {"player_id": player_id})
+            raise PlayerRefused(
+                _("There is no player %(player_id)s: search for them again.") % {"player_id": player_id}
+            )
         if player.initials_only != initials_only:
             player.initials_only = initials_only
             player.save(update_fields=["initials_only"])
-            op.append(kinds.PLAYER_PUBLIC_NAME, public={},
-                      payload={"player": player_summary(player), "initials_only": initials_only})
+            op.append(
+                kinds.PLAYER_PUBLIC_NAME,
+                public={},
+                payload={"player": player_summary(player), "initials_only": initials_only},
+            )
     return player
 
 
-def exclude_player(tournament_id: int, player_id: int, reason: str, starts: date, ends: date | None, actor
-                   ) -> Exclusion:
+def exclude_player(
+    tournament_id: int, player_id: int, reason: str, starts: date, ends: date | None, actor
+) -> Exclusion:
     """REG-EXCLUDE: a self-exclusion or a venue or sponsor ban, from the desk or the director's
     set-up: every desk refuses the player in its period."""
     reason = logged_reason(reason, _("the player is excluded"))
@@ -175,9 +220,17 @@ def exclude_player(tournament_id: int, player_id: int, reason: str, starts: date
         raise PlayerRefused(_("The exclusion cannot end before it starts."))
     with operation(tournament_id, actor) as op:
         player = Player.objects.get(pk=player_id)
-        exclusion = Exclusion.objects.create(player=player, reason=reason, starts=starts, ends=ends,
-                                             recorded_by=recorded_user(actor))
-        op.append(kinds.PLAYER_EXCLUDED, public=None, payload={
-            "player": player_summary(player), "reason": reason, "starts": starts.isoformat(),
-            "ends": ends.isoformat() if ends else None})
+        exclusion = Exclusion.objects.create(
+            player=player, reason=reason, starts=starts, ends=ends, recorded_by=recorded_user(actor)
+        )
+        op.append(
+            kinds.PLAYER_EXCLUDED,
+            public=None,
+            payload={
+                "player": player_summary(player),
+                "reason": reason,
+                "starts": starts.isoformat(),
+                "ends": ends.isoformat() if ends else None,
+            },
+        )
     return exclusion

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import operation
-from core.refusals import Refused
-from tables import seating
+from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
-from tables.queries import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
+from tables.queries.tables import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
+from tables.rules import seating
 
 
 def set_breaking_order(tournament_id: int, numbers: list[int], director, request_key: str | None = None) -> list[int]:
@@ -28,12 +28,13 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director, request
         if repeated := op.repeated:
             return repeated.payload["order"]
         if tournament.registration_closed:
-            raise Refused(_("The breaking order was published when registration closed; it can no "
-                            "longer change."))
+            raise Refused(_("The breaking order was published when registration closed; it can no longer change."))
         open_here = open_tables(tournament)
         if sorted(numbers) != sorted(open_here):
-            raise Refused(_("List every open table once, first to break first: the open tables are "
-                            "%(open_here)s.") % {"open_here": ', '.join(map(str, sorted(open_here)))})
+            raise Refused(
+                _("List every open table once, first to break first: the open tables are %(open_here)s.")
+                % {"open_here": ", ".join(map(str, sorted(open_here)))}
+            )
         tournament.tables.update(break_position=None)  # clear first: positions are unique
         for position, number in enumerate(numbers, start=1):
             TournamentTable.objects.filter(pk=open_here[number].id).update(break_position=position)
@@ -55,21 +56,37 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         breaking = seating.table_to_break(states, order)
         if breaking is None:
             left = sum(t.count for t in states)
-            raise Refused(_("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left})
+            raise Refused(
+                _("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left}
+            )
         moves = seating.break_table(states, order, random.Random(seed), keep_apart=keep_apart(tournament))
         now = timezone.now()
         broken = open_here[breaking]
         leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
         names = {s.entry_id: str(s.entry.player) for s in leaving.select_related("entry__player")}
         leaving.update(ended_at=now, ended_because="table broken")
-        Seating.objects.bulk_create([
-            Seating(tournament=tournament, entry_id=m.player, tournament_table_id=open_here[m.to_table].id,
-                    seat=m.to_seat, started_at=now) for m in moves])
+        Seating.objects.bulk_create(
+            [
+                Seating(
+                    tournament=tournament,
+                    entry_id=m.player,
+                    tournament_table_id=open_here[m.to_table].id,
+                    seat=m.to_seat,
+                    started_at=now,
+                )
+                for m in moves
+            ]
+        )
         TournamentTable.objects.filter(pk=broken.id).update(broken_at=now)
-        public = {"table": breaking, "moves": [{"from_seat": m.from_seat, "to_table": m.to_table,
-                                                "to_seat": m.to_seat} for m in moves]}
-        op.append(kinds.TABLE_BROKEN, public=public,
-                  payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}})
+        public = {
+            "table": breaking,
+            "moves": [{"from_seat": m.from_seat, "to_table": m.to_table, "to_seat": m.to_seat} for m in moves],
+        }
+        op.append(
+            kinds.TABLE_BROKEN,
+            public=public,
+            payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}},
+        )
     return {**public, "seed": seed}
 
 
@@ -86,30 +103,52 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             raise Refused(_("No tables are open."))
         final = final_table_of(open_here, breaking_order(tournament, open_here))
         if final.is_final:
-            raise Refused(_("The final table (table %(state_number)s) is already drawn.") % {"state_number": final.state.number})
+            raise Refused(
+                _("The final table (table %(state_number)s) is already drawn.") % {"state_number": final.state.number}
+            )
         size = final_table_size(tournament, final)
         sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
         if len(sitting) > size:
-            raise Refused(_("%(sitting_count)s players are left: the final table is drawn at %(size)s.") % {"sitting_count": len(sitting), "size": size})
+            raise Refused(
+                _("%(sitting_count)s players are left: the final table is drawn at %(size)s.")
+                % {"sitting_count": len(sitting), "size": size}
+            )
         if len(sitting) < 2:
             raise Refused(_("A final table needs at least two players."))
         rng = random.Random(seed)
-        drawn, cards = seating.final_table(sorted(sitting), final.state.seats, rng, keep_apart=keep_apart(tournament),
-                                           number=final.state.number)
+        drawn, cards = seating.final_table(
+            sorted(sitting), final.state.seats, rng, keep_apart=keep_apart(tournament), number=final.state.number
+        )
         first = seating.next_hand(drawn)
         now = timezone.now()
         tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
         tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
-        Seating.objects.bulk_create([Seating(tournament=tournament, entry_id=entry_id, tournament_table_id=final.id,
-                                             seat=seat, started_at=now) for seat, entry_id in drawn.players.items()])
+        Seating.objects.bulk_create(
+            [
+                Seating(
+                    tournament=tournament, entry_id=entry_id, tournament_table_id=final.id, seat=seat, started_at=now
+                )
+                for seat, entry_id in drawn.players.items()
+            ]
+        )
         # The redraw starts a new hand at the final table: a bust there never ranks with one
         # from before the redraw, and the tablet asks nothing about those (ELIM-SAMETABLE).
-        TournamentTable.objects.filter(pk=final.id).update(is_final=True, button=first.button,
-                                                           small_blind=first.small_blind, big_blind=first.big_blind,
-                                                           hands_dealt=F("hands_dealt") + 1)
-        public = {"table": final.state.number, "seats": sorted(drawn.players), "button": first.button,
-                  "cards": {str(seat): card for seat, card in cards.items()}}
-        op.append(kinds.FINAL_TABLE_DRAWN, public=public,
-                  payload={**public, "seed": seed,
-                                     "players": {str(seat): entry for seat, entry in drawn.players.items()}})
+        TournamentTable.objects.filter(pk=final.id).update(
+            is_final=True,
+            button=first.button,
+            small_blind=first.small_blind,
+            big_blind=first.big_blind,
+            hands_dealt=F("hands_dealt") + 1,
+        )
+        public = {
+            "table": final.state.number,
+            "seats": sorted(drawn.players),
+            "button": first.button,
+            "cards": {str(seat): card for seat, card in cards.items()},
+        }
+        op.append(
+            kinds.FINAL_TABLE_DRAWN,
+            public=public,
+            payload={**public, "seed": seed, "players": {str(seat): entry for seat, entry in drawn.players.items()}},
+        )
     return {**public, "seed": seed}

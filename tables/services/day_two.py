@@ -14,17 +14,17 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.queries import level_now
-from clock.timeline import READY
+from clock.queries.clock import level_now
+from clock.rules.timeline import READY
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from tables import seating
+from rules.refusals import Refused
 from tables.models import KeepApart, Qualifier, Seating, TournamentTable
+from tables.rules import seating
 from tables.services.draw import open_tables
-from tournaments.flights import table_ranges
 from tournaments.models import Entry, Tournament
+from tournaments.rules.flights import table_ranges
 
 
 def open_day_two_tables(main_event_id: int, ranges: str, director, request_key: str | None = None) -> dict:
@@ -53,8 +53,11 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         flights = list(main.flights.order_by("starts_at", "id"))
         if not flights:
             raise Refused(_("%(name)s has no flights: draw its field with the ordinary draw.") % {"name": main.name})
-        still_open = [flight.name for flight in flights if flight.status != Tournament.Status.FINISHED
-                      and flight.status != Tournament.Status.CANCELLED]
+        still_open = [
+            flight.name
+            for flight in flights
+            if flight.status != Tournament.Status.FINISHED and flight.status != Tournament.Status.CANCELLED
+        ]
         if still_open:
             raise Refused(_("Close every flight first: %(flights)s still open.") % {"flights": ", ".join(still_open)})
         qualifiers = list(main.qualifiers.filter(status=Qualifier.Status.FORWARD).order_by("id"))
@@ -67,30 +70,42 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
             raise Refused(_("Open the Day 2 tables first."))
         capacity = sum(here.table.seats for here in open_here)
         if len(qualifiers) > capacity:
-            raise Refused(_("%(count)s qualifiers need more than the %(capacity)s seats of the open tables: "
-                            "open more tables first.") % {"count": len(qualifiers), "capacity": capacity})
+            raise Refused(
+                _(
+                    "%(count)s qualifiers need more than the %(capacity)s seats of the open tables: "
+                    "open more tables first."
+                )
+                % {"count": len(qualifiers), "capacity": capacity}
+            )
         entries = _day_two_entries(main, qualifiers, op.actor, now)
         rng = random.Random(seed)
-        plan = seating.draw([entry.id for entry in entries],
-                            [seating.Table(here.table.number, here.table.seats) for here in open_here], rng,
-                            keep_apart=_keep_apart(main, qualifiers))
+        plan = seating.draw(
+            [entry.id for entry in entries],
+            [seating.Table(here.table.number, here.table.seats) for here in open_here],
+            rng,
+            keep_apart=_keep_apart(main, qualifiers),
+        )
         by_number = {here.table.number: here for here in open_here}
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, main.rules().seating.field_button_draw)
         rows, chart = [], {}
         for drawn in plan.tables:
             here = by_number[drawn.number]
-            rows += [Seating(tournament=main, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
-                     for seat, entry_id in drawn.players.items()]
+            rows += [
+                Seating(tournament=main, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
+                for seat, entry_id in drawn.players.items()
+            ]
             if drawn.number in buttons:
-                first = seating.next_hand(seating.Table(drawn.number, drawn.seats, drawn.players,
-                                                        button=buttons[drawn.number]))
+                first = seating.next_hand(
+                    seating.Table(drawn.number, drawn.seats, drawn.players, button=buttons[drawn.number])
+                )
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
             chart[drawn.number] = drawn.count
         level = level_now(main.id)
         for here in open_here:
             here.playing_level = level
-        TournamentTable.objects.bulk_update(open_here, ["button", "small_blind", "big_blind", "playing_level"],
-                                            batch_size=500)
+        TournamentTable.objects.bulk_update(
+            open_here, ["button", "small_blind", "big_blind", "playing_level"], batch_size=500
+        )
         Seating.objects.bulk_create(rows, batch_size=1000)
         clock = op.locked_clock()
         if clock is not None and clock.status == READY and clock.day == 1:
@@ -109,18 +124,37 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
     chips); the flights' entries paid for it, so it adds nothing to the pool."""
     first = (main.entries.aggregate(last=Max("number"))["last"] or 0) + 1
     clerk = recorded_user(actor)
-    entries = Entry.objects.bulk_create([
-        Entry(tournament=main, player_id=q.player_id, number=first + i, kind=Entry.Kind.DAY_TWO, chips=q.chips,
-              pool_part=0, fee_part=0, paid=0, method=Entry.Method.QUALIFIED, desk="", shift="", clerk=clerk,
-              created_at=now, time_extensions=q.time_extensions)
-        for i, q in enumerate(qualifiers)], batch_size=1000)
+    entries = Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=main,
+                player_id=q.player_id,
+                number=first + i,
+                kind=Entry.Kind.DAY_TWO,
+                chips=q.chips,
+                pool_part=0,
+                fee_part=0,
+                paid=0,
+                method=Entry.Method.QUALIFIED,
+                desk="",
+                shift="",
+                clerk=clerk,
+                created_at=now,
+                time_extensions=q.time_extensions,
+            )
+            for i, q in enumerate(qualifiers)
+        ],
+        batch_size=1000,
+    )
     for qualifier, entry in zip(qualifiers, entries):
         qualifier.day_two_entry = entry
     # One statement for every link (bulk_update's CASE per row took seconds at 1,500 bags).
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {Qualifier._meta.db_table} AS q SET day_two_entry_id = v.entry "
-                       "FROM (SELECT unnest(%s::bigint[]) AS id, unnest(%s::bigint[]) AS entry) AS v WHERE q.id = v.id",
-                       [[q.id for q in qualifiers], [entry.id for entry in entries]])
+        cursor.execute(
+            f"UPDATE {Qualifier._meta.db_table} AS q SET day_two_entry_id = v.entry "
+            "FROM (SELECT unnest(%s::bigint[]) AS id, unnest(%s::bigint[]) AS entry) AS v WHERE q.id = v.id",
+            [[q.id for q in qualifiers], [entry.id for entry in entries]],
+        )
     return entries
 
 
@@ -129,8 +163,9 @@ def _keep_apart(main: Tournament, qualifiers: list[Qualifier]) -> list[set[int]]
     one group per player holding several Day 2 entries (FLIGHT-REENTRY "each")."""
     day_two = {q.flight_entry_id: q.day_two_entry_id for q in qualifiers}
     groups: dict[str, set[int]] = {}  # a family named alike in several flights is one group on Day 2
-    members = KeepApart.entries.through.objects.filter(keepapart__tournament__main_event=main,
-                                                       entry_id__in=list(day_two))
+    members = KeepApart.entries.through.objects.filter(
+        keepapart__tournament__main_event=main, entry_id__in=list(day_two)
+    )
     for name, entry_id in members.values_list("keepapart__name", "entry_id"):
         groups.setdefault(name.strip().casefold(), set()).add(day_two[entry_id])
     by_player: dict[int, set[int]] = {}

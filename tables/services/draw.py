@@ -12,20 +12,22 @@ from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.queries import level_now
+from clock.queries.clock import level_now
 from core import kinds
 from core.operation import Operation, operation
-from core.refusals import Refused
-from tables import seating
+from players.queries.players import player_summary
+from rules.refusals import Refused
 from tables.models import Seating, Table, TournamentTable
-from players.queries import player_summary
-from tables.queries import in_use_elsewhere, keep_apart, waiting_entries
-from tables.queries import open_tables as open_tables_of
+from tables.queries.tables import in_use_elsewhere, keep_apart
+from tables.queries.tables import open_tables as open_tables_of
+from tables.queries.waiting_list import waiting_entries
+from tables.rules import seating
 from tournaments.models import Entry, Tournament
 
 
-def open_tables(tournament_id: int, numbers: list[int], director, request_key: str | None = None
-                ) -> list[TournamentTable]:
+def open_tables(
+    tournament_id: int, numbers: list[int], director, request_key: str | None = None
+) -> list[TournamentTable]:
     """Open the venue's tables for this tournament, in this order (the order they fill)."""
     if not numbers or len(set(numbers)) != len(numbers):
         raise Refused(_("List each table number once, in the order the tables open."))
@@ -36,24 +38,34 @@ def open_tables(tournament_id: int, numbers: list[int], director, request_key: s
         venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
         unknown = [n for n in numbers if n not in venue]
         if unknown:
-            raise Refused(_("The venue has no table %(unknown)s; add it in the admin first.") % {"unknown": ', '.join(map(str, unknown))})
+            raise Refused(
+                _("The venue has no table %(unknown)s; add it in the admin first.")
+                % {"unknown": ", ".join(map(str, unknown))}
+            )
         already = set(tournament.tables.filter(table__number__in=numbers).values_list("table__number", flat=True))
         if already:
-            raise Refused(_("Already open: table %(already)s.") % {"already": ', '.join(map(str, sorted(already)))})
+            raise Refused(_("Already open: table %(already)s.") % {"already": ", ".join(map(str, sorted(already)))})
         in_use = in_use_elsewhere(tournament, numbers)
         if in_use:
-            raise Refused("; ".join(f"Table {number} is in use by {name}" for number, name in in_use)
-                          + ": it opens here once it breaks there or that tournament ends.")
+            raise Refused(
+                "; ".join(f"Table {number} is in use by {name}" for number, name in in_use)
+                + ": it opens here once it breaks there or that tournament ends."
+            )
         start = tournament.tables.count()
         try:
-            opened = TournamentTable.objects.bulk_create([  # one statement for a whole flight's tables
-                TournamentTable(tournament=tournament, table=venue[n], open_order=start + i + 1)
-                for i, n in enumerate(numbers)])
+            opened = TournamentTable.objects.bulk_create(
+                [  # one statement for a whole flight's tables
+                    TournamentTable(tournament=tournament, table=venue[n], open_order=start + i + 1)
+                    for i, n in enumerate(numbers)
+                ]
+            )
         except IntegrityError as clash:  # the constraint: another tournament opened one just now
             if "venue_table_open_in_one_tournament" not in str(clash):
                 raise
-            raise Refused(_("Another tournament opened one of tables %(numbers)s at this moment: ask "
-                            "again to see which.") % {"numbers": ', '.join(map(str, numbers))}) from clash
+            raise Refused(
+                _("Another tournament opened one of tables %(numbers)s at this moment: ask again to see which.")
+                % {"numbers": ", ".join(map(str, numbers))}
+            ) from clash
         op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
         seat_the_waiting(op)  # ENT-WAIT: a table that opens seats the waiting list
     return opened
@@ -76,23 +88,44 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         open_here = open_tables_of(tournament)
         if not open_here:
             raise Refused(_("Open the tournament's tables first."))
-        entries = sorted(tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE)
-                         .values_list("id", flat=True))
+        entries = sorted(
+            tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE).values_list(
+                "id", flat=True
+            )
+        )
         if not entries:
             raise Refused(_("There are no entries to seat yet."))
         capacity = sum(t.state.seats for t in open_here.values())
         if len(entries) > capacity:
-            raise Refused(_("%(entries_count)s entries need more than the %(capacity)s seats of the "
-                            "open tables: open more tables first.") % {"entries_count": len(entries), "capacity": capacity})
+            raise Refused(
+                _(
+                    "%(entries_count)s entries need more than the %(capacity)s seats of the "
+                    "open tables: open more tables first."
+                )
+                % {"entries_count": len(entries), "capacity": capacity}
+            )
         rng = random.Random(seed)
-        plan = seating.draw(entries, [seating.Table(number, t.state.seats) for number, t in open_here.items()], rng,
-                            pinned=_pins(tournament, set(open_here)), keep_apart=keep_apart(tournament))
+        plan = seating.draw(
+            entries,
+            [seating.Table(number, t.state.seats) for number, t in open_here.items()],
+            rng,
+            pinned=_pins(tournament, set(open_here)),
+            keep_apart=keep_apart(tournament),
+        )
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
         rows, chart, positions = [], {}, {}
         for drawn in plan.tables:
             table_id = open_here[drawn.number].id
-            rows += [Seating(tournament_id=tournament.id, entry_id=entry_id, tournament_table_id=table_id, seat=seat,
-                             started_at=now) for seat, entry_id in drawn.players.items()]
+            rows += [
+                Seating(
+                    tournament_id=tournament.id,
+                    entry_id=entry_id,
+                    tournament_table_id=table_id,
+                    seat=seat,
+                    started_at=now,
+                )
+                for seat, entry_id in drawn.players.items()
+            ]
             if drawn.number in buttons:
                 # The first hand's positions: the balancing rules reason from the hand dealt.
                 first = seating.next_hand(replace(drawn, button=buttons[drawn.number]))
@@ -106,8 +139,11 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         public = {"tables": chart}
         if field_draw:
             public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
-        op.append(kinds.SEATING_DRAWN, public=public,
-                  payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations})
+        op.append(
+            kinds.SEATING_DRAWN,
+            public=public,
+            payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations},
+        )
     return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
 
 
@@ -115,10 +151,16 @@ def _pins(tournament: Tournament, open_numbers: set[int]) -> dict[int, tuple[int
     """SEAT-DRAW: the seats staff reserved for active entries."""
     pins = {}
     for pin in tournament.seat_pins.select_related("table", "entry").filter(
-            entry__kind__in=Entry.SEAT_KINDS, entry__status=Entry.Status.ACTIVE):
+        entry__kind__in=Entry.SEAT_KINDS, entry__status=Entry.Status.ACTIVE
+    ):
         if pin.table.number not in open_numbers:
-            raise Refused(_("Entry #%(entry_number)s is pinned to table %(table_number)s, which is "
-                            "not open: open it or change the pin.") % {"entry_number": pin.entry.number, "table_number": pin.table.number})
+            raise Refused(
+                _(
+                    "Entry #%(entry_number)s is pinned to table %(table_number)s, which is "
+                    "not open: open it or change the pin."
+                )
+                % {"entry_number": pin.entry.number, "table_number": pin.table.number}
+            )
         pins[pin.entry_id] = (pin.table.number, pin.seat)
     return pins
 
@@ -136,8 +178,9 @@ def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int
         number, seat = seating.seat_late_entry([t.state for t in tables.values()], entry.id, rng)
     except ValueError:
         return None
-    Seating.objects.create(tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat,
-                           started_at=timezone.now())
+    Seating.objects.create(
+        tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat, started_at=timezone.now()
+    )
     return number, seat
 
 
@@ -152,7 +195,8 @@ def seat_the_waiting(op: Operation) -> list[dict]:
         if place is None:
             break  # the rest keep their places in line
         public = {"entry": entry.number, "table": place[0], "seat": place[1], "waiting": len(waiting) - len(seated) - 1}
-        op.append(kinds.ENTRY_SEATED, public=public, payload={**public, "player": player_summary(entry.player)},
-                  actor=None)
+        op.append(
+            kinds.ENTRY_SEATED, public=public, payload={**public, "player": player_summary(entry.player)}, actor=None
+        )
         seated.append(public)
     return seated

@@ -8,26 +8,28 @@ counts the day's last hands); reads come from the queries.
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.queries import level_now
+from clock.queries.clock import level_now
 from clock.services import calls, day
 from core import kinds
 from core.operation import Operation, operation
-from core.refusals import Refused, logged_reason
-from players.queries import player_summary
-from tables import seating
+from players.queries.players import player_summary
+from rules.refusals import Refused, logged_reason
 from tables.models import Seating, TournamentTable
-from tables.queries import (
-    bust_hand, hand_for_hand_view, open_table, proposed_moves, sitting_at, table_state, waiting_entries,
-)
+from tables.queries.hand_for_hand import bust_hand, hand_for_hand_view
+from tables.queries.tables import open_table, proposed_moves, sitting_at, table_state
+from tables.queries.waiting_list import waiting_entries
+from tables.rules import seating
 from tables.services import hand_for_hand, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
-from tournaments.queries import field_counts, money_summary
+from tournaments.queries.payouts import money_summary
+from tournaments.queries.snapshot import field_counts
 
 
-def hand_done(tournament_id: int, table_number: int, actor, request_key: str | None = None,
-              hand: int | None = None) -> dict:
+def hand_done(
+    tournament_id: int, table_number: int, actor, request_key: str | None = None, hand: int | None = None
+) -> dict:
     """The floor's "hand done" for `hand`, the hand the tablet showed: the next hand's button
     and blinds follow the dead-button rule. Two tablets at one table confirm the same hand: the
     second finds it done and is answered with the table as it is (`already_done`), nothing
@@ -45,8 +47,14 @@ def hand_done(tournament_id: int, table_number: int, actor, request_key: str | N
 
 def _hand_answer(here: TournamentTable, already_done: bool) -> dict:
     """The table's hand being played (numbered from 1) and its positions."""
-    return {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
-            "small_blind": here.small_blind, "big_blind": here.big_blind, "already_done": already_done}
+    return {
+        "table": here.table.number,
+        "hand": here.hands_dealt + 1,
+        "button": here.button,
+        "small_blind": here.small_blind,
+        "big_blind": here.big_blind,
+        "already_done": already_done,
+    }
 
 
 def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
@@ -54,13 +62,24 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     last hands, a clock on a player ended."""
     state = table_state(here)
     if state.count < 2:
-        raise Refused(_("Table %(table_number)s has fewer than two players: no hand to deal.") % {"table_number": here.table.number})
+        raise Refused(
+            _("Table %(table_number)s has fewer than two players: no hand to deal.")
+            % {"table_number": here.table.number}
+        )
     if here.hands_left == 0:
-        raise Refused(_("Table %(table_number)s has played its last hand of the day: bag the chips.") % {"table_number": here.table.number})
+        raise Refused(
+            _("Table %(table_number)s has played its last hand of the day: bag the chips.")
+            % {"table_number": here.table.number}
+        )
     # What the hand done changes, kept in its event so the floor may take it back within a
     # minute (tables/services/undo.py).
-    before = {"button": here.button, "small_blind": here.small_blind, "big_blind": here.big_blind,
-              "playing_level": here.playing_level, "hands_left": here.hands_left}
+    before = {
+        "button": here.button,
+        "small_blind": here.small_blind,
+        "big_blind": here.big_blind,
+        "playing_level": here.playing_level,
+        "hands_left": here.hands_left,
+    }
     hand_for_hand.hand_done(op, here)  # refuses a table that must wait
     following = seating.next_hand(state)
     here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
@@ -73,8 +92,13 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     before["clocks"] = sorted(running.values_list("id", flat=True))
     running.update(ended_at=timezone.now(), outcome="hand over")
     day.hand_played(op, here)
-    positions = {"table": here.table.number, "hand": here.hands_dealt + 1, "button": here.button,
-                 "small_blind": here.small_blind, "big_blind": here.big_blind}
+    positions = {
+        "table": here.table.number,
+        "hand": here.hands_dealt + 1,
+        "button": here.button,
+        "small_blind": here.small_blind,
+        "big_blind": here.big_blind,
+    }
     if hfh := hand_for_hand_view(op.tournament):
         positions["hand_for_hand"] = hfh
     op.append(kinds.HAND_DONE, payload={**positions, "before": before}, public=positions)
@@ -82,9 +106,18 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     return following
 
 
-def player_out(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None,
-               starting_stack: int | None = None, new_hand: bool = False, last_hand: bool = False,
-               hand: int | None = None, entry: int | None = None) -> dict:
+def player_out(
+    tournament_id: int,
+    table_number: int,
+    seat: int,
+    actor,
+    request_key: str | None = None,
+    starting_stack: int | None = None,
+    new_hand: bool = False,
+    last_hand: bool = False,
+    hand: int | None = None,
+    entry: int | None = None,
+) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
     the same hand, ELIM-SAMETABLE). `new_hand`: the dealer did not tap "hand done" since the
@@ -103,21 +136,26 @@ def player_out(tournament_id: int, table_number: int, seat: int, actor, request_
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
         if entry is not None and sitting.entry.number != entry:
-            raise Refused(_("Seat %(seat)s at table %(table)s is now entry #%(now)s, not #%(entry)s: "
-                            "nobody was put out.") % {"seat": seat, "table": table_number,
-                                                      "now": sitting.entry.number, "entry": entry})
+            raise Refused(
+                _("Seat %(seat)s at table %(table)s is now entry #%(now)s, not #%(entry)s: nobody was put out.")
+                % {"seat": seat, "table": table_number, "now": sitting.entry.number, "entry": entry}
+            )
         if new_hand and last_hand:
             raise Refused(_("A bust is in a new hand or in the last one, not both."))
         if last_hand and here.hands_dealt == 0:
-            raise Refused(_("Table %(table_number)s has not finished a hand yet: the bust is in this hand.") % {"table_number": table_number})
+            raise Refused(
+                _("Table %(table_number)s has not finished a hand yet: the bust is in this hand.")
+                % {"table_number": table_number}
+            )
         if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
         bust(op, here, sitting, starting_stack, last_hand)
     return proposed_moves(tournament_id)
 
 
-def bust(op: Operation, here: TournamentTable, sitting: Seating, starting_stack: int | None,
-         last_hand: bool = False) -> None:
+def bust(
+    op: Operation, here: TournamentTable, sitting: Seating, starting_stack: int | None, last_hand: bool = False
+) -> None:
     """A seated player is out (a bust, or an absent player's stack removed, PEN-ABSENT): the
     seat empties, the entry is busted and ranked by the hand it went out in."""
     tournament, table_number, seat = op.tournament, here.table.number, sitting.seat
@@ -130,14 +168,29 @@ def bust(op: Operation, here: TournamentTable, sitting: Seating, starting_stack:
         here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
         here.save(update_fields=["heads_up_from_hand"])
     counts = field_counts(tournament_id)
-    public = {"table": table_number, "seat": seat, "entry": sitting.entry.number, **counts,
-              "money": money_summary(tournament, counts["players_left"])}
-    logged = op.append(kinds.PLAYER_OUT, public=public, payload={
-        **public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack})
-    Elimination.objects.create(tournament=tournament, entry_id=sitting.entry_id, seq=logged.seq,
-                               table=table_number, seat=seat, hand=here.hands_dealt - (1 if last_hand else 0),
-                               hand_for_hand=bust_hand(tournament),
-                               starting_stack=starting_stack, at=now)
+    public = {
+        "table": table_number,
+        "seat": seat,
+        "entry": sitting.entry.number,
+        **counts,
+        "money": money_summary(tournament, counts["players_left"]),
+    }
+    logged = op.append(
+        kinds.PLAYER_OUT,
+        public=public,
+        payload={**public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack},
+    )
+    Elimination.objects.create(
+        tournament=tournament,
+        entry_id=sitting.entry_id,
+        seq=logged.seq,
+        table=table_number,
+        seat=seat,
+        hand=here.hands_dealt - (1 if last_hand else 0),
+        hand_for_hand=bust_hand(tournament),
+        starting_stack=starting_stack,
+        at=now,
+    )
     calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
     seated = seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
     if left + len(seated) == 1 and not waiting_entries(tournament):
@@ -152,7 +205,10 @@ def _done_elsewhere(here: TournamentTable, hand: int | None) -> bool:
         return False
     if hand == current - 1 >= 1:
         return True
-    raise Refused(_("Hand %(hand)s is not table %(table_number)s's current hand (%(current)s): refresh.") % {"hand": hand, "table_number": here.table.number, "current": current})
+    raise Refused(
+        _("Hand %(hand)s is not table %(table_number)s's current hand (%(current)s): refresh.")
+        % {"hand": hand, "table_number": here.table.number, "current": current}
+    )
 
 
 def end_seating(sitting: Seating, now, because: str) -> None:
@@ -168,25 +224,41 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
         source, target = open_table(tournament, from_table), open_table(tournament, to_table)
         moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
         if moving is None:
-            already = tournament.seatings.filter(tournament_table=target, seat=to_seat, ended_at__isnull=True,
-                                                 entry__seatings__tournament_table=source,
-                                                 entry__seatings__seat=from_seat,
-                                                 entry__seatings__ended_because="moved").exists()
+            already = tournament.seatings.filter(
+                tournament_table=target,
+                seat=to_seat,
+                ended_at__isnull=True,
+                entry__seatings__tournament_table=source,
+                entry__seatings__seat=from_seat,
+                entry__seatings__ended_because="moved",
+            ).exists()
             if already:
                 return {"moved": False, "already_done": True}
-            raise Refused(_("Nobody sits in seat %(from_seat)s at table %(from_table)s any more.") % {"from_seat": from_seat, "from_table": from_table})
+            raise Refused(
+                _("Nobody sits in seat %(from_seat)s at table %(from_table)s any more.")
+                % {"from_seat": from_seat, "from_table": from_table}
+            )
         state = table_state(target)
         if to_seat in state.players:
-            raise MoveRefused(_("Seat %(to_seat)s at table %(to_table)s was just filled; here is a "
-                                "new proposal.") % {"to_seat": to_seat, "to_table": to_table},
-                              proposed_moves(tournament_id))
+            raise MoveRefused(
+                _("Seat %(to_seat)s at table %(to_table)s was just filled; here is a new proposal.")
+                % {"to_seat": to_seat, "to_table": to_table},
+                proposed_moves(tournament_id),
+            )
         if not 1 <= to_seat <= state.seats or seating.hands_until_big_blind(state, to_seat) is None:
-            raise MoveRefused(_("Seat %(to_seat)s at table %(to_table)s may not take a moved player "
-                                "now (the small blind, or between it and the button).") % {"to_seat": to_seat, "to_table": to_table}, proposed_moves(tournament_id))
+            raise MoveRefused(
+                _(
+                    "Seat %(to_seat)s at table %(to_table)s may not take a moved player "
+                    "now (the small blind, or between it and the button)."
+                )
+                % {"to_seat": to_seat, "to_table": to_table},
+                proposed_moves(tournament_id),
+            )
         now = timezone.now()
         end_seating(moving, now, "moved")
-        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
-                               started_at=now)
+        Seating.objects.create(
+            tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat, started_at=now
+        )
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
         op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
     return {"moved": True, "already_done": False}
@@ -201,8 +273,16 @@ class MoveRefused(Refused):
         return {"proposal": self.proposal}
 
 
-def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, reason: str,
-                 actor, request_key: str | None = None) -> dict:
+def move_by_hand(
+    tournament_id: int,
+    from_table: int,
+    from_seat: int,
+    to_table: int,
+    to_seat: int,
+    reason: str,
+    actor,
+    request_key: str | None = None,
+) -> dict:
     """The floor moves a player by hand into an empty seat, saying why (a ruling, special
     needs, a broken chair). Outside the balancing rules, so the reason goes in the log."""
     reason = logged_reason(reason, _("the player is moved"))
@@ -213,21 +293,40 @@ def move_by_hand(tournament_id: int, from_table: int, from_seat: int, to_table: 
         source, target = open_table(tournament, from_table), open_table(tournament, to_table)
         moving = sitting_at(source, from_seat)
         if not 1 <= to_seat <= target.table.seats:
-            raise Refused(_("Table %(to_table)s has seats 1 to %(seats)s.") % {"to_table": to_table, "seats": target.table.seats})
+            raise Refused(
+                _("Table %(to_table)s has seats 1 to %(seats)s.") % {"to_table": to_table, "seats": target.table.seats}
+            )
         if target.seatings.filter(seat=to_seat, ended_at__isnull=True).exists():
-            raise Refused(_("Seat %(to_seat)s at table %(to_table)s is taken: swap the two players instead.") % {"to_seat": to_seat, "to_table": to_table})
+            raise Refused(
+                _("Seat %(to_seat)s at table %(to_table)s is taken: swap the two players instead.")
+                % {"to_seat": to_seat, "to_table": to_table}
+            )
         now = timezone.now()
         end_seating(moving, now, "moved by hand")
-        Seating.objects.create(tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat,
-                               started_at=now)
-        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat,
-                  "reason": reason}
+        Seating.objects.create(
+            tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat, started_at=now
+        )
+        public = {
+            "from_table": from_table,
+            "from_seat": from_seat,
+            "to_table": to_table,
+            "to_seat": to_seat,
+            "reason": reason,
+        }
         op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
     return public
 
 
-def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat_b: int, reason: str, actor,
-               request_key: str | None = None) -> dict:
+def swap_seats(
+    tournament_id: int,
+    table_a: int,
+    seat_a: int,
+    table_b: int,
+    seat_b: int,
+    reason: str,
+    actor,
+    request_key: str | None = None,
+) -> dict:
     """The floor swaps two seated players, saying why."""
     reason = logged_reason(reason, _("the players swap seats"))
     if (table_a, seat_a) == (table_b, seat_b):
@@ -241,10 +340,16 @@ def swap_seats(tournament_id: int, table_a: int, seat_a: int, table_b: int, seat
         now = timezone.now()
         end_seating(one, now, "swapped")
         end_seating(other, now, "swapped")  # both seats free before either is taken: one player per seat
-        Seating.objects.bulk_create([
-            Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
-            Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now)])
+        Seating.objects.bulk_create(
+            [
+                Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
+                Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now),
+            ]
+        )
         public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}
-        op.append(kinds.PLAYERS_SWAPPED, public=public, payload={
-            **public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]})
+        op.append(
+            kinds.PLAYERS_SWAPPED,
+            public=public,
+            payload={**public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]},
+        )
     return public

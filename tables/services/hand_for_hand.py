@@ -15,12 +15,13 @@ from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import Operation, operation
-from core.refusals import Refused
+from rules.refusals import Refused
 from tables.models import HandForHand, TournamentTable
-from tables.queries import current_hand_for_hand as current
-from tables.queries import hand_for_hand_view as view
-from tables.queries import open_table
-from tournaments.queries import field_counts, places_paid
+from tables.queries.hand_for_hand import current_hand_for_hand as current
+from tables.queries.hand_for_hand import hand_for_hand_view as view
+from tables.queries.tables import open_table
+from tournaments.queries.payouts import places_paid
+from tournaments.queries.snapshot import field_counts
 
 Status = TournamentTable.HandForHand
 
@@ -36,8 +37,7 @@ def start(tournament_id: int, director, request_key: str | None = None) -> dict:
             raise Refused(_("Hand-for-hand is already on."))
         tables = tournament.tables.filter(broken_at__isnull=True)
         if tables.count() < 2:
-            raise Refused(_("Hand-for-hand needs two tables or more; at one table every hand is "
-                            "already shared."))
+            raise Refused(_("Hand-for-hand needs two tables or more; at one table every hand is already shared."))
         earlier = HandForHand.objects.filter(tournament=tournament).first()
         now = timezone.now()
         if earlier:  # a second bubble: keep counting, so hands stay distinct
@@ -59,11 +59,15 @@ def hand_done(op: Operation, here: TournamentTable) -> dict | None:
     if running is None:
         return None
     if here.hand_for_hand == Status.DONE:
-        raise Refused(_("Table %(table_number)s has played this hand-for-hand hand: wait for the "
-                        "other tables.") % {"table_number": here.table.number})
+        raise Refused(
+            _("Table %(table_number)s has played this hand-for-hand hand: wait for the other tables.")
+            % {"table_number": here.table.number}
+        )
     if here.hand_for_hand == Status.FROZEN:
-        raise Refused(_("Table %(table_number)s is frozen on an all-in: wait until it is released to "
-                        "play it out.") % {"table_number": here.table.number})
+        raise Refused(
+            _("Table %(table_number)s is frozen on an all-in: wait until it is released to play it out.")
+            % {"table_number": here.table.number}
+        )
     here.hand_for_hand = Status.DONE
     here.save(update_fields=["hand_for_hand"])
     return _advance(op, running)
@@ -80,7 +84,10 @@ def all_in_frozen(tournament_id: int, table_number: int, actor, request_key: str
             raise Refused(_("Hand-for-hand is not on: play the all-in out."))
         here = open_table(tournament, table_number)
         if here.hand_for_hand != Status.PLAYING:
-            raise Refused(_("Table %(table_number)s has already reported this hand (%(hand_for_hand)s).") % {"table_number": table_number, "hand_for_hand": here.hand_for_hand})
+            raise Refused(
+                _("Table %(table_number)s has already reported this hand (%(hand_for_hand)s).")
+                % {"table_number": table_number, "hand_for_hand": here.hand_for_hand}
+            )
         here.hand_for_hand = Status.FROZEN
         here.save(update_fields=["hand_for_hand"])
         public = {"table": table_number, **view(tournament, running)}
@@ -104,7 +111,10 @@ def release(tournament_id: int, table_number: int, actor, request_key: str | Non
             raise Refused(_("Table %(table_number)s is not frozen.") % {"table_number": table_number})
         if tables.filter(hand_for_hand=Status.PLAYING).exists():
             playing = sorted(tables.filter(hand_for_hand=Status.PLAYING).values_list("table__number", flat=True))
-            raise Refused(_("Wait for every table to report: still playing %(playing)s.") % {"playing": ', '.join(map(str, playing))})
+            raise Refused(
+                _("Wait for every table to report: still playing %(playing)s.")
+                % {"playing": ", ".join(map(str, playing))}
+            )
         if tables.filter(hand_for_hand=Status.RELEASED).exists():
             raise Refused(_("Another frozen table is playing its all-in out: one table at a time."))
         here.hand_for_hand = Status.RELEASED

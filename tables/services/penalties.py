@@ -11,14 +11,14 @@ worker's task; reads the play time from the clock's queries.
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.queries import play_time
+from clock.queries.clock import play_time
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused, logged_reason
-from players.queries import player_summary
+from players.queries.players import player_summary
+from rules.refusals import Refused, logged_reason
 from tables.models import Penalty, TournamentTable
-from tables.penalty_queries import seconds_left
+from tables.queries.penalties import seconds_left
 
 SERVING = Penalty.Status.SERVING
 
@@ -33,9 +33,11 @@ def count_hand(op: Operation, here: TournamentTable) -> dict:
     returning = Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, may_return=True)
     said = sorted(returning.values_list("id", flat=True))
     returning.update(may_return=False)
-    counted = set(Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, status=SERVING,
-                                         hands_left__gt=0)
-                  .exclude(table=here.table.number, hand__gte=here.hands_dealt).values_list("id", flat=True))
+    counted = set(
+        Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, status=SERVING, hands_left__gt=0)
+        .exclude(table=here.table.number, hand__gte=here.hands_dealt)
+        .values_list("id", flat=True)
+    )
     settle(op, counted)
     serving = sorted(Penalty.objects.filter(id__in=counted, status=SERVING).values_list("id", flat=True))
     return {"said": said, "counted": serving, "served": len(counted) - len(serving)}
@@ -47,8 +49,12 @@ def settle(op: Operation, counted: set[int] = frozenset()) -> int:
     now = timezone.now()
     played, _ = play_time(op.tournament_id, now)
     ended = 0
-    serving = (Penalty.objects.select_for_update(of=("self",)).select_related("entry__player")
-               .filter(tournament=op.tournament, status=SERVING).order_by("id"))
+    serving = (
+        Penalty.objects.select_for_update(of=("self",))
+        .select_related("entry__player")
+        .filter(tournament=op.tournament, status=SERVING)
+        .order_by("id")
+    )
     for penalty in serving:
         hands = penalty.hands_left - (1 if penalty.id in counted else 0)
         if hands or seconds_left(penalty, played):
@@ -56,14 +62,26 @@ def settle(op: Operation, counted: set[int] = frozenset()) -> int:
                 penalty.hands_left = hands
                 penalty.save(update_fields=["hands_left"])
             continue
-        penalty.status, penalty.hands_left, penalty.seconds_left, penalty.played_at = Penalty.Status.SERVED, 0, 0, played
+        penalty.status, penalty.hands_left, penalty.seconds_left, penalty.played_at = (
+            Penalty.Status.SERVED,
+            0,
+            0,
+            played,
+        )
         penalty.ended_at, penalty.may_return = now, True
         penalty.save(update_fields=["status", "hands_left", "seconds_left", "played_at", "ended_at", "may_return"])
         sitting = penalty.entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
-        op.append(kinds.PENALTY_SERVED, public=None, payload={
-            "penalty": penalty.id, "entry": penalty.entry.number, "player": player_summary(penalty.entry.player),
-            "table": sitting.tournament_table.table.number if sitting else None,
-            "seat": sitting.seat if sitting else None})
+        op.append(
+            kinds.PENALTY_SERVED,
+            public=None,
+            payload={
+                "penalty": penalty.id,
+                "entry": penalty.entry.number,
+                "player": player_summary(penalty.entry.player),
+                "table": sitting.tournament_table.table.number if sitting else None,
+                "seat": sitting.seat if sitting else None,
+            },
+        )
         ended += 1
     return ended
 
@@ -78,25 +96,39 @@ def lift_penalty(tournament_id: int, penalty_id: int, reason: str, director, req
     """The director ends a penalty early, saying why; what was left stays in the record."""
     reason = logged_reason(reason, _("the penalty is lifted"))
     if len(reason) > 500:
-        raise Refused(_("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)})
+        raise Refused(
+            _("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)}
+        )
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.payload
-        penalty = (Penalty.objects.select_for_update(of=("self",)).select_related("entry__player")
-                   .filter(tournament=op.tournament, pk=penalty_id).first())
+        penalty = (
+            Penalty.objects.select_for_update(of=("self",))
+            .select_related("entry__player")
+            .filter(tournament=op.tournament, pk=penalty_id)
+            .first()
+        )
         if penalty is None:
             raise Refused(_("There is no such penalty in this tournament."))
         if penalty.status != SERVING:
-            raise Refused(_("This penalty is %(penalty_status)s already: only a penalty being served "
-                            "can be lifted.") % {"penalty_status": penalty.status})
+            raise Refused(
+                _("This penalty is %(penalty_status)s already: only a penalty being served can be lifted.")
+                % {"penalty_status": penalty.status}
+            )
         now = timezone.now()
         played, _served = play_time(tournament_id, now)
         penalty.seconds_left, penalty.played_at = seconds_left(penalty, played), played
         penalty.status, penalty.ended_at = Penalty.Status.LIFTED, now
         penalty.lifted_by, penalty.lift_reason = recorded_user(director), reason
         penalty.save(update_fields=["seconds_left", "played_at", "status", "ended_at", "lifted_by", "lift_reason"])
-        payload = {"penalty": penalty.id, "entry": penalty.entry.number, "status": penalty.status, "reason": reason,
-                   "hands_left": penalty.hands_left, "seconds_left": penalty.seconds_left,
-                   "player": player_summary(penalty.entry.player)}
+        payload = {
+            "penalty": penalty.id,
+            "entry": penalty.entry.number,
+            "status": penalty.status,
+            "reason": reason,
+            "hands_left": penalty.hands_left,
+            "seconds_left": penalty.seconds_left,
+            "player": player_summary(penalty.entry.player),
+        }
         op.append(kinds.PENALTY_LIFTED, public=None, payload=payload)
     return payload

@@ -15,25 +15,41 @@ from django.utils.translation import gettext as _
 
 from core import kinds
 from core.operation import Operation, operation
-from core.refusals import Refused
-from players.queries import player_summary
+from players.queries.players import player_summary
+from rules.refusals import Refused
 from tables.models import Penalty, Seating, TournamentTable
-from tables.queries import open_table
-from tables.undo import TABLE_KEYS, seconds_ago, within_undo_window
+from tables.queries.tables import open_table
+from tables.rules.undo import TABLE_KEYS, seconds_ago, within_undo_window
 from tournaments.models import Elimination, Entry, Event
-from tournaments.queries import field_counts
+from tournaments.queries.snapshot import field_counts
 
 UNDOABLE = (kinds.PLAYER_OUT, kinds.HAND_DONE)
 UNDOES = (kinds.PLAYER_OUT_UNDONE, kinds.HAND_UNDONE)
 UNDONE_ON_THE_FLOOR = "undone on the floor within a minute of the tap"
 # Events that change every table, whatever table their data names.
-FIELD_WIDE = (kinds.SEATING_DRAWN, kinds.FINAL_TABLE_DRAWN, kinds.TABLE_BROKEN, kinds.HFH_STARTED,
-              kinds.HFH_NEXT_HAND, kinds.HFH_ENDED, kinds.DAY_LAST_HANDS, kinds.DAY_ENDED,
-              kinds.TOURNAMENT_FINISHED, kinds.TOURNAMENT_CANCELLED, kinds.ACTION_EXTENSIONS_TOPPED_UP)
+FIELD_WIDE = (
+    kinds.SEATING_DRAWN,
+    kinds.FINAL_TABLE_DRAWN,
+    kinds.TABLE_BROKEN,
+    kinds.HFH_STARTED,
+    kinds.HFH_NEXT_HAND,
+    kinds.HFH_ENDED,
+    kinds.DAY_LAST_HANDS,
+    kinds.DAY_ENDED,
+    kinds.TOURNAMENT_FINISHED,
+    kinds.TOURNAMENT_CANCELLED,
+    kinds.ACTION_EXTENSIONS_TOPPED_UP,
+)
 
 
-def undo_last(tournament_id: int, table_number: int, actor, request_key: str | None = None, key: str | None = None,
-              now: datetime | None = None) -> dict:
+def undo_last(
+    tournament_id: int,
+    table_number: int,
+    actor,
+    request_key: str | None = None,
+    key: str | None = None,
+    now: datetime | None = None,
+) -> dict:
     """Undo the floor's last tap at a table: the one sent with the Idempotency-Key `key` (the
     tablet's own tap), or without `key` the table's last event. Refused after a minute, when
     anything happened at the table since, when it was undone already, and for a tap whose
@@ -50,26 +66,44 @@ def undo_last(tournament_id: int, table_number: int, actor, request_key: str | N
         if key:
             action = Event.objects.filter(tournament=op.tournament, request_key=key).first()
             if action is None or not Event.objects.filter(pk=action.pk).filter(at_table).exists():
-                raise Refused(_("No tap of this tablet at table %(table)s is recorded: nothing to undo.")
-                              % {"table": table_number})
+                raise Refused(
+                    _("No tap of this tablet at table %(table)s is recorded: nothing to undo.")
+                    % {"table": table_number}
+                )
         else:
             action = Event.objects.filter(tournament=op.tournament).filter(at_table).order_by("-seq").first()
             if action is None:
-                raise Refused(_("Nothing has happened at table %(table)s yet: nothing to undo.") % {"table": table_number})
-        if Event.objects.filter(tournament=op.tournament, kind__in=[str(k) for k in UNDOES],
-                                payload__undoes=action.seq).exists():
+                raise Refused(
+                    _("Nothing has happened at table %(table)s yet: nothing to undo.") % {"table": table_number}
+                )
+        if Event.objects.filter(
+            tournament=op.tournament, kind__in=[str(k) for k in UNDOES], payload__undoes=action.seq
+        ).exists():
             raise Refused(_("This tap at table %(table)s is undone already.") % {"table": table_number})
         if action.kind not in [str(k) for k in UNDOABLE]:
-            raise Refused(_("Only Out and Hand done can be undone on the floor; the last thing at table %(table)s "
-                            "was: %(what)s. Ask the director.") % {"table": table_number, "what": _changes(action)})
+            raise Refused(
+                _(
+                    "Only Out and Hand done can be undone on the floor; the last thing at table %(table)s "
+                    "was: %(what)s. Ask the director."
+                )
+                % {"table": table_number, "what": _changes(action)}
+            )
         if not within_undo_window(action.at, now):
-            raise Refused(_("That was %(seconds)s seconds ago: the floor may undo a tap within a minute. Ask the "
-                            "director.") % {"seconds": seconds_ago(action.at, now)})
-        since = (Event.objects.filter(tournament=op.tournament, seq__gt=action.seq).filter(at_table)
-                 .order_by("seq").first())
+            raise Refused(
+                _("That was %(seconds)s seconds ago: the floor may undo a tap within a minute. Ask the director.")
+                % {"seconds": seconds_ago(action.at, now)}
+            )
+        since = (
+            Event.objects.filter(tournament=op.tournament, seq__gt=action.seq).filter(at_table).order_by("seq").first()
+        )
         if since is not None:
-            raise Refused(_("Something else happened at table %(table)s since (%(what)s): only the last tap can be "
-                            "undone. Ask the director.") % {"table": table_number, "what": _changes(since)})
+            raise Refused(
+                _(
+                    "Something else happened at table %(table)s since (%(what)s): only the last tap can be "
+                    "undone. Ask the director."
+                )
+                % {"table": table_number, "what": _changes(since)}
+            )
         if action.kind == str(kinds.PLAYER_OUT):
             event = _undo_out(op, here, action, now)
         else:
@@ -98,30 +132,43 @@ def _undo_out(op: Operation, here: TournamentTable, action: Event, now: datetime
     """The player sits down again in the seat, the entry is active and the place is as if the
     bust never happened; the log keeps both."""
     tournament = op.tournament
-    bust = (Elimination.objects.select_for_update(of=("self",)).select_related("entry__player")
-            .filter(tournament=tournament, seq=action.seq, undone_at__isnull=True).first())
+    bust = (
+        Elimination.objects.select_for_update(of=("self",))
+        .select_related("entry__player")
+        .filter(tournament=tournament, seq=action.seq, undone_at__isnull=True)
+        .first()
+    )
     if bust is None or bust.entry.status != Entry.Status.BUSTED or tournament.status == tournament.Status.FINISHED:
         raise Refused(_("This bust is no longer recorded as it was: ask the director."))
     entry = bust.entry
     if reentered_since(tournament, entry):
         raise Refused(_("%(player)s has re-entered since: the bust stands.") % {"player": entry.player})
     if here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
-        raise Refused(_("Seat %(seat)s at table %(table)s has been taken since: ask the director.")
-                      % {"seat": bust.seat, "table": bust.table})
+        raise Refused(
+            _("Seat %(seat)s at table %(table)s has been taken since: ask the director.")
+            % {"seat": bust.seat, "table": bust.table}
+        )
     Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=bust.seat, started_at=now)
     bust_undone(bust, UNDONE_ON_THE_FLOOR, now)
     if here.heads_up_from_hand is not None and here.seatings.filter(ended_at__isnull=True).count() > 2:
         here.heads_up_from_hand = None  # CLK-HEADSUP: the bust that made it heads-up is gone
         here.save(update_fields=["heads_up_from_hand"])
     public = {"entry": entry.number, "table": bust.table, "seat": bust.seat, **field_counts(tournament.id)}
-    return op.append(kinds.PLAYER_OUT_UNDONE, public=public, payload={
-        **public, "reason": UNDONE_ON_THE_FLOOR, "player": player_summary(entry.player), "undoes": action.seq})
+    return op.append(
+        kinds.PLAYER_OUT_UNDONE,
+        public=public,
+        payload={**public, "reason": UNDONE_ON_THE_FLOOR, "player": player_summary(entry.player), "undoes": action.seq},
+    )
 
 
 def reentered_since(tournament, entry: Entry) -> bool:
     """The player bought a new seat after this entry's bust: the bust cannot be undone."""
-    return entry.kind in Entry.SEAT_KINDS and tournament.entries.filter(
-        player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).exists()
+    return (
+        entry.kind in Entry.SEAT_KINDS
+        and tournament.entries.filter(
+            player=entry.player, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS
+        ).exists()
+    )
 
 
 def bust_undone(bust: Elimination, reason: str, now: datetime) -> None:
@@ -141,24 +188,46 @@ def _undo_hand_done(op: Operation, here: TournamentTable, action: Event) -> Even
     if before is None:
         raise Refused(_("This hand done was recorded before the floor could undo it: ask the director."))
     if action.payload.get("hand_for_hand") or before["hands_left"] is not None:
-        raise Refused(_("A hand done in hand-for-hand or in the day's last hands cannot be undone on the floor: "
-                        "every table counts it. Ask the director."))
+        raise Refused(
+            _(
+                "A hand done in hand-for-hand or in the day's last hands cannot be undone on the floor: "
+                "every table counts it. Ask the director."
+            )
+        )
     if before["served"]:
-        raise Refused(_("This hand done ended a player's penalty at table %(table)s: it cannot be undone on the "
-                        "floor. Ask the director.") % {"table": number})
+        raise Refused(
+            _(
+                "This hand done ended a player's penalty at table %(table)s: it cannot be undone on the "
+                "floor. Ask the director."
+            )
+            % {"table": number}
+        )
     if before["clocks"]:
-        raise Refused(_("This hand done ended a clock on a player at table %(table)s: it cannot be undone on the "
-                        "floor. Ask the director.") % {"table": number})
+        raise Refused(
+            _(
+                "This hand done ended a clock on a player at table %(table)s: it cannot be undone on the "
+                "floor. Ask the director."
+            )
+            % {"table": number}
+        )
     if here.hands_dealt + 1 != action.payload["hand"]:
-        raise Refused(_("Table %(table)s is on hand %(now)s, not %(hand)s: ask the director.")
-                      % {"table": number, "now": here.hands_dealt + 1, "hand": action.payload["hand"]})
+        raise Refused(
+            _("Table %(table)s is on hand %(now)s, not %(hand)s: ask the director.")
+            % {"table": number, "now": here.hands_dealt + 1, "hand": action.payload["hand"]}
+        )
     here.button, here.small_blind, here.big_blind = before["button"], before["small_blind"], before["big_blind"]
     here.hands_dealt -= 1
     here.playing_level = before["playing_level"]
     here.save(update_fields=["button", "small_blind", "big_blind", "hands_dealt", "playing_level"])
     Penalty.objects.filter(id__in=before["counted"], status=Penalty.Status.SERVING).update(
-        hands_left=F("hands_left") + 1)  # PEN-LADDER: the hand was not played after all
+        hands_left=F("hands_left") + 1
+    )  # PEN-LADDER: the hand was not played after all
     Penalty.objects.filter(id__in=before["said"]).update(may_return=True)
-    positions = {"table": number, "hand": here.hands_dealt + 1, "button": here.button,
-                 "small_blind": here.small_blind, "big_blind": here.big_blind}
+    positions = {
+        "table": number,
+        "hand": here.hands_dealt + 1,
+        "button": here.button,
+        "small_blind": here.small_blind,
+        "big_blind": here.big_blind,
+    }
     return op.append(kinds.HAND_UNDONE, public=positions, payload={**positions, "undoes": action.seq})

@@ -8,8 +8,15 @@ CHROMIUM = "/usr/bin/chromium"
 # loaded machine a redraw can take longer than that without anything being wrong.
 expect.set_options(timeout=15_000)
 # Without the background-networking flags Chromium keeps dialling out of a closed network.
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="module")  # Playwright's loop must be gone before any asyncio test runs

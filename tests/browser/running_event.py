@@ -16,16 +16,27 @@ from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services import desk
 from tournaments.services.penalties import give_penalty
 from tournaments.services.record import announce
 
-NAMES = [("Anna", "Berger"), ("Lukas", "Huber"), ("Sofia", "Novak"), ("Jonas", "Wagner"), ("Mia", "Steiner"),
-         ("Felix", "Gruber"), ("Elena", "Kovacs"), ("David", "Moser"), ("Laura", "Hofer"), ("Paul", "Fischer"),
-         ("Nina", "Weber"), ("Tobias", "Schmid")]
+NAMES = [
+    ("Anna", "Berger"),
+    ("Lukas", "Huber"),
+    ("Sofia", "Novak"),
+    ("Jonas", "Wagner"),
+    ("Mia", "Steiner"),
+    ("Felix", "Gruber"),
+    ("Elena", "Kovacs"),
+    ("David", "Moser"),
+    ("Laura", "Hofer"),
+    ("Paul", "Fischer"),
+    ("Nina", "Weber"),
+    ("Tobias", "Schmid"),
+]
 
 
 @dataclass
@@ -46,16 +57,25 @@ def run_an_event(make_tournament, staff) -> RunningEvent:
     for number in (1, 2):
         Table.objects.create(festival=festival, number=number, seats=9)
     for first, last in NAMES:
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "Desk 1", "Sun day"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 1", "Sun day"), None)
     director, floor = staff["director"], staff["floor"]
     act(open_tables, tournament.id, [1, 2], director)
     act(draw_field, tournament.id, director, 5)
     act(level_clock.start_clock, tournament.id, director)
-    seats = {number: sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True,
-                                                   tournament_table__table__number=number).values_list("seat", flat=True))
-             for number in (1, 2)}
+    seats = {
+        number: sorted(
+            Seating.objects.filter(
+                tournament=tournament, ended_at__isnull=True, tournament_table__table__number=number
+            ).values_list("seat", flat=True)
+        )
+        for number in (1, 2)
+    }
     act(player_out, tournament.id, 1, seats[1][0], floor)
     act(player_out, tournament.id, 2, seats[2][0], floor)
     act(report_counts, tournament.id, 1, {seat: 8_000 + 1_750 * i for i, seat in enumerate(seats[1][1:])}, floor)
@@ -64,8 +84,9 @@ def run_an_event(make_tournament, staff) -> RunningEvent:
     act(give_penalty, tournament.id, 2, seats[2][1], "any", floor, step="1 orbit")
     act(announce, tournament.id, "Dinner break after level 3: the buffet opens in the hall", director)
     side_event(make_tournament, festival, director)
-    ticket = Seating.objects.get(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=2,
-                                 seat=seats[2][1]).entry  # the player sitting out their penalty
+    ticket = Seating.objects.get(
+        tournament=tournament, ended_at__isnull=True, tournament_table__table__number=2, seat=seats[2][1]
+    ).entry  # the player sitting out their penalty
     return RunningEvent(Tournament.objects.get(pk=tournament.pk), ticket)
 
 
@@ -74,9 +95,13 @@ def side_event(make_tournament, festival, director) -> None:
     turbo = make_tournament(name="Turbo Bounty", level_seconds=(900, 900, 900, 900))
     Tournament.objects.filter(pk=turbo.pk).update(festival=festival, buy_in=10_000)
     for first, last in NAMES[::2]:
-        player = act(player_services.create_player, turbo.id, player_services.NewPlayer(
-            first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, turbo.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "Desk 2", "Sun day"), None)
+        player = act(
+            player_services.create_player,
+            turbo.id,
+            player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, turbo.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 2", "Sun day"), None)
     act(level_clock.start_clock, turbo.id, director)
     act(level_clock.go_to_level, turbo.id, director, 1)
 
@@ -115,9 +140,12 @@ def open_screen(browser, stack, event: RunningEvent, screen: Screen, signed_in: 
     """The screen in a fresh browser context at its device size (signed in as `signed_in`, a
     storage state, for a staff page), once it shows live data."""
     phone = screen.width < 500
-    context = browser.new_context(viewport={"width": screen.width, "height": screen.height}, is_mobile=phone,
-                                  has_touch=phone or screen.name.startswith("floor"),
-                                  storage_state=signed_in if screen.staff else None)
+    context = browser.new_context(
+        viewport={"width": screen.width, "height": screen.height},
+        is_mobile=phone,
+        has_touch=phone or screen.name.startswith("floor"),
+        storage_state=signed_in if screen.staff else None,
+    )
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.goto(stack.url + screen.path.format(t=event.id, f=event.tournament.festival_id, code=event.ticket.public_code))

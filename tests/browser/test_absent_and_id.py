@@ -9,8 +9,8 @@ from playwright.sync_api import expect
 from clock.models import Clock
 from clock.services.day import finish_day
 from tables.services.draw import draw_field, open_tables
-from tests.browser.test_floor_tablet import field
 from tests.browser.tablet import answer_questions, tap
+from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,7 +26,8 @@ def _end_day_one(tournament):
 
 
 def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_players_ids(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 4, 1)
     t = tournament.id
     act(open_tables, t, [1], staff["director"])
@@ -74,7 +75,8 @@ def test_PEN_ABSENT_REG_ID_the_floor_marks_a_seat_absent_and_checks_returning_pl
 
 
 def test_CHIP_COUNT_media_count_a_seat_on_their_page_and_publish_the_leaders_to_the_lobby(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 3, 1)  # 3 × 10,000 chips
     t = tournament.id
     act(open_tables, t, [1], staff["director"])
@@ -87,7 +89,9 @@ def test_CHIP_COUNT_media_count_a_seat_on_their_page_and_publish_the_leaders_to_
     expect(media.locator("[data-chips-in-play]")).to_have_text("30,000")
     counts = media.get_by_label("Chip count: seat")
     expect(counts).to_have_count(3)
-    expect(media.locator(".table-card label").first).to_contain_text(re.compile(r"^\d+\. Player\d\d F\. #\d+"))  # public name, entry
+    expect(media.locator(".table-card label").first).to_contain_text(
+        re.compile(r"^\d+\. Player\d\d F\. #\d+")
+    )  # public name, entry
     counts.first.fill("12000")
     media.get_by_role("button", name="Report the counts").click()
     expect(media.locator("[data-result]")).to_contain_text("1 of 3 stacks counted")

@@ -37,7 +37,10 @@ CONTRAST = """
 CONTROLS = "button, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea"
 
 # WCAG 1.4.11: a control's border, where it has one, at least 3:1 against what is behind it.
-WEAK_BORDERS = "() => {" + CONTRAST + f"""
+WEAK_BORDERS = (
+    "() => {"
+    + CONTRAST
+    + f"""
   const weak = [];
   for (const el of document.querySelectorAll("{CONTROLS}")) {{
     if (el.disabled || !shown(el)) continue;
@@ -48,10 +51,14 @@ WEAK_BORDERS = "() => {" + CONTRAST + f"""
   }}
   return weak;
 }}"""
+)
 
 # WCAG 2.4.7: every button, link and input shows a solid outline of 2 px or more when focused
 # from the keyboard, 3:1 against what is behind it.
-NO_FOCUS_RING = "() => {" + CONTRAST + f"""
+NO_FOCUS_RING = (
+    "() => {"
+    + CONTRAST
+    + f"""
   const missing = [];
   const was = document.activeElement;
   for (const el of document.querySelectorAll("{CONTROLS}, a[href], input[type=checkbox]")) {{
@@ -67,6 +74,7 @@ NO_FOCUS_RING = "() => {" + CONTRAST + f"""
   if (was && was.focus) was.focus({{preventScroll: true}});
   return missing;
 }}"""
+)
 
 # The time left must not be inside a live region: a screen reader would read it every second.
 CHATTY_CLOCK = """() => [...document.querySelectorAll('[data-clock="remaining"]')]
@@ -76,8 +84,11 @@ CHATTY_CLOCK = """() => [...document.querySelectorAll('[data-clock="remaining"]'
 
 def findings(page) -> list[str]:
     results = Axe().run(page)
-    found = [f"axe {v['id']} ({v['impact']}): {v['help']}: " + " | ".join(node["html"][:100] for node in v["nodes"][:4])
-             for v in results.response["violations"] if v["impact"] in ("critical", "serious")]
+    found = [
+        f"axe {v['id']} ({v['impact']}): {v['help']}: " + " | ".join(node["html"][:100] for node in v["nodes"][:4])
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
     found += [f"weak border: {what}" for what in page.evaluate(WEAK_BORDERS)]
     page.keyboard.press("Shift")  # from the keyboard now, as after a mouse click focus rings rightly stay off
     found += [f"no focus ring: {what}" for what in page.evaluate(NO_FOCUS_RING)]
@@ -103,11 +114,16 @@ def test_every_screen_of_a_running_event_passes_axe_with_borders_focus_rings_and
 
 def test_the_clock_announces_a_new_level_politely_and_never_the_seconds(stack, browser, make_tournament, staff):
     event = run_an_event(make_tournament, staff)
-    pages = [open_screen(browser, stack, event, screen, None)[1]
-             for screen in SCREENS if screen.name in ("lobby", "seat", "tv", "festival-tv")]
+    pages = [
+        open_screen(browser, stack, event, screen, None)[1]
+        for screen in SCREENS
+        if screen.name in ("lobby", "seat", "tv", "festival-tv")
+    ]
     # The festival's TV has a clock for each tournament: this one's card.
-    clocks = [page.locator(f'[data-tournament="{event.id}"]') if "/festivals/" in page.url else page.locator("body")
-              for page in pages]
+    clocks = [
+        page.locator(f'[data-tournament="{event.id}"]') if "/festivals/" in page.url else page.locator("body")
+        for page in pages
+    ]
     for page, clock in zip(pages, clocks):
         announcer = clock.locator("[data-clock-announce]")
         expect(announcer).to_have_attribute("aria-live", "polite")

@@ -11,8 +11,9 @@ from tournaments.models import Event
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_TD_ANNOUNCE_the_director_announces_and_takes_down_on_every_screen(stack, new_page, make_tournament, staff,
-                                                                          browser):
+def test_TD_ANNOUNCE_the_director_announces_and_takes_down_on_every_screen(
+    stack, new_page, make_tournament, staff, browser
+):
     t = make_tournament().id
     director, floor, desk = new_page(), new_page(), new_page()
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
@@ -29,8 +30,9 @@ def test_TD_ANNOUNCE_the_director_announces_and_takes_down_on_every_screen(stack
     director.locator("summary", has_text="Announce to every screen").click()
     director.get_by_label("Announcement template").select_option(label="Colour-up")
     text = director.get_by_label("Announcement", exact=True)
-    expect(text).to_have_value("Colour-up at the next break: the … chips leave play. Stay at your table to watch "
-                               "the chip race.")
+    expect(text).to_have_value(
+        "Colour-up at the next break: the … chips leave play. Stay at your table to watch the chip race."
+    )
     director.get_by_role("button", name="Announce", exact=True).click()
     expect(director.locator("[data-result]")).to_have_text("Fill in the template's … before sending it.")
     text.fill("Colour-up at the next break: the 25 chips leave play.")
@@ -38,7 +40,8 @@ def test_TD_ANNOUNCE_the_director_announces_and_takes_down_on_every_screen(stack
     expect(director.locator("[data-result]")).to_have_text("Announced on every screen.")
     for page in screens:
         expect(page.locator("[data-announcements] .announcement")).to_have_text(
-            "Colour-up at the next break: the 25 chips leave play." + (" Take down" if page is director else ""))
+            "Colour-up at the next break: the 25 chips leave play." + (" Take down" if page is director else "")
+        )
     expect(floor.get_by_role("button", name="Take down")).to_have_count(0)  # only the director's page takes down
 
     director.get_by_role("button", name="Take down").click()

@@ -16,7 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_CHIP_RACE_a_race_sheet_filled_in_on_a_tablet_leaves_the_chips_in_play_unchanged_in_value(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 6, 1)  # 6 players × 10,000 chips at table 1
     t = tournament.id
     structure = tournament.clock.structure
@@ -74,7 +75,9 @@ def test_CHIP_RACE_a_race_sheet_filled_in_on_a_tablet_leaves_the_chips_in_play_u
 
     # The director: table 1 raced, the chips in play moved by exactly the difference.
     expect(director.locator('[data-colour-up-tables] li[data-colour-up-table="1"]')).to_have_text(
-        f"Table 1: raced · +{difference}")
+        f"Table 1: raced · +{difference}"
+    )
     expect(director.locator("[data-colour-up-in-play]")).to_have_text(f"{60_000 + difference:,}")
     expect(director.locator("[data-colour-up-status]")).to_contain_text(
-        f"1 of 1 table raced · chips in play changed by +{difference}")
+        f"1 of 1 table raced · chips in play changed by +{difference}"
+    )

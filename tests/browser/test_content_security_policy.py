@@ -52,10 +52,21 @@ def test_no_page_breaks_the_content_security_policy(stack, new_page, field, staf
     visit(public, f"{t}/", console, live=True)
     visit(public, f"{t}/seat/{entry.public_code}/", console, live=True)
     visit(public, f"{base}/festivals/{tournament.festival_id}/register/", console, live=False)
-    prereg = act(PreRegistration.objects.create, tournament=tournament, status="held", first_name="Ada",
-                 last_name="Online", date_of_birth="1990-05-17", email="ada@example.com", id_document_type="passport",
-                 id_document_number="P1", terms_version="2026-1", payment="desk", created_at=timezone.now(),
-                 changed_at=timezone.now())
+    prereg = act(
+        PreRegistration.objects.create,
+        tournament=tournament,
+        status="held",
+        first_name="Ada",
+        last_name="Online",
+        date_of_birth="1990-05-17",
+        email="ada@example.com",
+        id_document_type="passport",
+        id_document_number="P1",
+        terms_version="2026-1",
+        payment="desk",
+        created_at=timezone.now(),
+        changed_at=timezone.now(),
+    )
     visit(public, f"{base}/preregistered/{prereg.code}/", console, live=False)
     visit(public, f"{base}/accounts/login/", console, live=False)
     visit(public, f"{base}/api/docs", console, live=False, ready=".swagger-ui .info .title")
@@ -63,8 +74,15 @@ def test_no_page_breaks_the_content_security_policy(stack, new_page, field, staf
     director = new_page()
     console = watched(director)
     sign_in(director, base, staff["director"], "/")
-    for path, live in [("desk/", True), ("floor/", True), ("director/", True), ("setup/", False),
-                       ("payouts/", False), ("compliance/", True), (f"entries/{entry.number}/ticket/", False)]:
+    for path, live in [
+        ("desk/", True),
+        ("floor/", True),
+        ("director/", True),
+        ("setup/", False),
+        ("payouts/", False),
+        ("compliance/", True),
+        (f"entries/{entry.number}/ticket/", False),
+    ]:
         visit(director, f"{t}/{path}", console, live)
     visit(director, f"{base}/tournaments/new/", console, live=False)
 

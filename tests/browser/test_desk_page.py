@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from players.services import desk as player_services
 from tests.browser.tablet import answer_questions
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services import desk as desk_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,12 +22,29 @@ def test_REG_AGE_a_clerk_registers_a_returning_player_prints_the_ticket_and_sees
 ):
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000, starting_stack=30_000)
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Grace", "Hopper", date(1906, 12, 9), id_document_type="passport", id_document_number="US-1906",
-        accepts_terms=True, filming_release=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer(
+            "Grace",
+            "Hopper",
+            date(1906, 12, 9),
+            id_document_type="passport",
+            id_document_number="US-1906",
+            accepts_terms=True,
+            filming_release=True,
+        ),
+        None,
+    )
     today = date.today()
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Tim", "Young", date(today.year - 17, today.month, 1), accepts_terms=True, id_checked=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer(
+            "Tim", "Young", date(today.year - 17, today.month, 1), accepts_terms=True, id_checked=True
+        ),
+        None,
+    )
 
     page = new_page()
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
@@ -95,17 +112,20 @@ def test_REG_AGE_a_clerk_registers_a_returning_player_prints_the_ticket_and_sees
 
 
 def test_the_close_out_page_adds_up_what_the_desk_took(stack, new_page, make_tournament, staff):
-    from tournaments import queries
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
     from tournaments.services import desk as services
-    from tournaments.entries import Kind
 
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000, ruleset_preset="kentucky")
     for i, method in enumerate(["cash", "cash", "card"]):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True), None)
-        act(services.register_entry, tournament.id, player.id,
-            queries.Sale(Kind.BUY_IN, method, "desk 2", "night"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True),
+            None,
+        )
+        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, method, "desk 2", "night"), None)
     page = new_page()
     sign_in(page, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/close-out/")
     rows = page.locator("[data-close-out] tbody tr")
@@ -119,17 +139,21 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     stack, new_page, make_tournament, staff
 ):
     from players.models import Company
-    from tournaments import queries
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
     from tournaments.services import desk as services
-    from tournaments.entries import Kind
 
     tournament = make_tournament()
     Company.objects.create(name="BetCo", status="approved")
     players = []
     for i in range(10):  # a field of 10: one player may wear BetCo
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
         players.append(player)
 
     desk = new_page()
@@ -151,9 +175,13 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     expect(director.locator("[data-violations]")).to_contain_text("PF-LOGO-SIZE")
     expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
     expect(director.locator("[data-live-status]")).to_have_text("live")
-    newcomer = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    act(services.register_entry, tournament.id, newcomer.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    newcomer = act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    act(services.register_entry, tournament.id, newcomer.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     expect(director.locator("[data-changed]")).to_be_visible()  # the field grew while the page was open
     director.get_by_role("button", name="Recompute").click()
     expect(director.locator("[data-breach]")).to_contain_text("BetCo: 2 wear it, 1 may.")
@@ -163,21 +191,24 @@ def test_PF_LOGO_CAP_a_logo_declared_at_the_desk_over_the_cap_is_drawn_on_the_co
     expect(director.get_by_text("No company is over the cap.")).to_be_visible()
 
 
-
 def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_shows_the_seat(
     stack, new_page, make_tournament, staff
 ):
     from tables.models import Table
-    from tournaments import queries
+    from tournaments.queries.entries import Sale
     from tournaments.services import desk as services
 
     tournament = make_tournament()
     for number in range(1, 4):
         Table.objects.create(festival=tournament.festival, number=number, seats=9)
     for i in range(20):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"P{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"P{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     director = new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     result = director.locator("[data-result]")
@@ -201,13 +232,23 @@ def test_ENT_REFUND_and_ENT_SUBST_voids_refunds_and_a_substitute_from_the_desk_p
     """Issue 11, item 4: voids, refunds and substitutions had no page."""
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="neverending", buy_in=20_000, fee=2_000)
-    member = dict(membership_fee_paid_until=date(2099, 1, 1), release_signed=True, accepts_terms=True,
-                  id_checked=True)
-    people = [act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        first, "Member", date(1980, 1, 1), membership_number=f"N-{i}", **member), None)
-        for i, first in enumerate(["Mistaken", "Leaving", "Called", "Standin"])]
+    member = {
+        "membership_fee_paid_until": date(2099, 1, 1),
+        "release_signed": True,
+        "accepts_terms": True,
+        "id_checked": True,
+    }
+    people = [
+        act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(first, "Member", date(1980, 1, 1), membership_number=f"N-{i}", **member),
+            None,
+        )
+        for i, first in enumerate(["Mistaken", "Leaving", "Called", "Standin"])
+    ]
     for person in people[:3]:
-        act(desk_services.register_entry, tournament.id, person.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        act(desk_services.register_entry, tournament.id, person.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
 
     cashier = new_page()
     answer_questions(cashier)
@@ -243,8 +284,12 @@ def test_ENT_REFUND_and_ENT_SUBST_voids_refunds_and_a_substitute_from_the_desk_p
 
 def test_REG_EXCLUDE_the_desk_excludes_a_player_and_the_reasons_refuse_them(stack, new_page, make_tournament, staff):
     tournament = make_tournament()
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Self", "Excluded", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Self", "Excluded", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
     page = new_page()
     answer_questions(page)
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
@@ -256,5 +301,6 @@ def test_REG_EXCLUDE_the_desk_excludes_a_player_and_the_reasons_refuse_them(stac
     form.get_by_label("From").fill(date.today().isoformat())
     form.get_by_role("button", name="Exclude").click()
     expect(page.locator("[data-sale-result]")).to_have_text(
-        f"Self Excluded is excluded from {date.today().isoformat()} until lifted.")
+        f"Self Excluded is excluded from {date.today().isoformat()} until lifted."
+    )
     expect(page.locator("[data-reasons] li").filter(has_text="REG-EXCLUDE")).to_have_attribute("data-ok", "false")

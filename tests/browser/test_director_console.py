@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from players.services import desk as player_services
 from tables.services.draw import draw_field, open_tables
-from tests.browser.test_floor_tablet import field
 from tests.browser.tablet import answer_questions
+from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.models import Festival
 from tournaments.services import deals, rulings
@@ -26,7 +26,8 @@ GLANCE = ("tables", "balance", "hfh", "waiting", "chips", "disputes", "penalties
 
 
 def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glance_and_only_the_actions_valid_now(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 12, 2)
     t = tournament.id
     act(open_tables, t, [1, 2], staff["director"])
@@ -48,7 +49,8 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
     assert director.locator("h1").count() == 1
     # The log opens with what happened before the page did, in words.
     expect(director.locator("[data-event-feed] li").first).to_contain_text(
-        "Venue tables open for the tournament by director-user")
+        "Venue tables open for the tournament by director-user"
+    )
 
     # Before the draw and the start: the set-up's actions; nothing of the clock or the deal.
     start = director.get_by_role("button", name="Start", exact=True)
@@ -93,7 +95,7 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
     expect(director.locator("[data-rulings-list] tr.needs")).to_have_count(1)
 
     # END-FINISH: a deal every player agrees ends it; the clock's controls go, the results stay.
-    stacks = {number: 10_000 for number in range(1, 13)}
+    stacks = dict.fromkeys(range(1, 13), 10000)
     act(deals.record, t, "chip_chop", stacks, 0, list(stacks), "Pat Floor", staff["director"])
     expect(director.locator("[data-tournament-status]").first).to_have_text("finished")
     for gone in ("Pause", "Resume", "+1 min", "Add/remove seconds", "Go to level", "Skip the break", "Time-out"):
@@ -109,20 +111,38 @@ def test_the_console_navigation_bar_reaches_every_page_of_the_event(stack, new_p
     director = new_page(1440, 900)  # a laptop
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     nav = director.get_by_role("navigation", name="Tournament pages")
-    for label, path in (("Desk", "desk"), ("Floor", "floor"), ("Compliance", "compliance"), ("Close-out", "close-out"),
-                        ("Payouts", "payouts"), ("Results", "results"), ("Counts", "counts"), ("TV", "tv")):
+    for label, path in (
+        ("Desk", "desk"),
+        ("Floor", "floor"),
+        ("Compliance", "compliance"),
+        ("Close-out", "close-out"),
+        ("Payouts", "payouts"),
+        ("Results", "results"),
+        ("Counts", "counts"),
+        ("TV", "tv"),
+    ):
         expect(nav.get_by_role("link", name=label, exact=True)).to_have_attribute(
-            "href", f"/tournaments/{tournament.id}/{path}/")
+            "href", f"/tournaments/{tournament.id}/{path}/"
+        )
     expect(nav.get_by_role("link", name="Director")).to_have_attribute("aria-current", "page")
 
 
 def test_REG_NONTRANSFER_ENT_LATE_the_desk_asks_a_voucher_only_for_a_won_entry_and_starts_each_sale_afresh(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = make_tournament()
-    winner = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Sat", "Winner", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Cash", "Buyer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    winner = act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Sat", "Winner", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Cash", "Buyer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
     seat = act(desk_services.issue_won_seat, tournament.id, winner.id, "Satellite 3, 1st place", staff["director"])
     page = new_page()
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
@@ -193,7 +213,9 @@ def test_the_logs_first_lines_are_in_the_festivals_time_zone_like_the_live_ones(
     Festival.objects.filter(pk=tournament.festival_id).update(time_zone="Pacific/Auckland")
     act(open_tables, tournament.id, [1], staff["director"])
     opened = tournament.events.get(kind="tables.opened")
-    context = browser.new_context(viewport={"width": 1440, "height": 900}, timezone_id="America/New_York")  # a laptop abroad
+    context = browser.new_context(
+        viewport={"width": 1440, "height": 900}, timezone_id="America/New_York"
+    )  # a laptop abroad
     try:
         director = context.new_page()
         sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
@@ -207,7 +229,9 @@ def test_the_logs_first_lines_are_in_the_festivals_time_zone_like_the_live_ones(
         expect(line).to_contain_text(f"#{opened.seq} {clock(opened.at, 'Pacific/Auckland')}")
         act(draw_field, tournament.id, staff["director"], 5)  # a live line, written once the snapshot gave the zone
         drawn = tournament.events.get(kind="seating.drawn")
-        expect(director.locator("[data-event-feed]")).to_contain_text(f"#{drawn.seq} {clock(drawn.at, 'Pacific/Auckland')}")
+        expect(director.locator("[data-event-feed]")).to_contain_text(
+            f"#{drawn.seq} {clock(drawn.at, 'Pacific/Auckland')}"
+        )
         assert clock(opened.at, "Pacific/Auckland") != clock(opened.at, "America/New_York")
     finally:
         context.close()

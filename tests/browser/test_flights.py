@@ -19,10 +19,15 @@ from tables.models import Qualifier, Seating
 from tests.browser.tablet import answer_questions, open_seat
 from tests.browser.test_live_pages import sign_in
 from tests.browser.test_whole_event import (
-    Floor, add_tables, create_tournament, open_draw_and_start, register, venue_and_template,
+    Floor,
+    add_tables,
+    create_tournament,
+    open_draw_and_start,
+    register,
+    venue_and_template,
 )
 from tournaments.models import Entry, Tournament
-from tournaments.queries import prize_pool
+from tournaments.queries.payouts import prize_pool
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,8 +111,9 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     for name in FLIGHTS:
         add_flight(director, name)
     flights = {flight.name: flight for flight in Tournament.objects.filter(main_event=main)}
-    assert all((f.buy_in, f.fee, f.starting_stack) == (main.buy_in, main.fee, main.starting_stack)
-               for f in flights.values())
+    assert all(
+        (f.buy_in, f.fee, f.starting_stack) == (main.buy_in, main.fee, main.starting_stack) for f in flights.values()
+    )
 
     sign_in(desk, stack.url, staff["desk"], "/")
     for name, flight in flights.items():
@@ -145,18 +151,19 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     # Day 2: the main event's director opens its tables by ranges and draws the bags.
     director.goto(f"{stack.url}/tournaments/{main.id}/director/")
     qualified = Qualifier.objects.filter(main_event=main, status="forward").count()
-    expect(director.locator("[data-day-two-state]")).to_have_text(
-        f"{qualified} bags have qualified for Day 2 so far.")
+    expect(director.locator("[data-day-two-state]")).to_have_text(f"{qualified} bags have qualified for Day 2 so far.")
     director.get_by_label("Day 2 tables").fill("1-2")
     director.get_by_role("button", name="Open Day 2 tables").click()
     expect(director.locator("[data-flights-result]")).to_have_text("Day 2 tables opened: 1-2.")  # said after the reload
     expect(director.locator("[data-day-two-tables] input")).to_have_value("")  # reloaded
     director.get_by_role("button", name="Draw Day 2").click()
     expect(director.locator("[data-day-two-state]")).to_have_text(
-        f"Day 2 is drawn: {qualified} qualifiers are seated. Find your seat below.")
+        f"Day 2 is drawn: {qualified} qualifiers are seated. Find your seat below."
+    )
     expect(director.locator("[data-flights-result]")).to_have_text("Day 2 is drawn.")
-    seat = Seating.objects.get(entry__qualified_from__player__first_name=twice, ended_at__isnull=True,
-                               entry__qualified_from__status="forward")
+    seat = Seating.objects.get(
+        entry__qualified_from__player__first_name=twice, ended_at__isnull=True, entry__qualified_from__status="forward"
+    )
     where = f"table {seat.tournament_table.table.number}, seat {seat.seat}"
     rows = director.locator(f'[data-qualifier="{twice} Field"]')
     expect(rows).to_have_count(2)  # FLIGHT-REENTRY best_stack: the bigger bag goes on, the other is forfeited
@@ -171,7 +178,8 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     lobby.get_by_label("Your name").fill(twice)
     lobby.get_by_role("button", name="Find").click()
     expect(lobby.locator("[data-found]")).to_contain_text(
-        f"{twice} F. (#{seat.entry.number}): {where}, bag {seat.entry.chips:,}")
+        f"{twice} F. (#{seat.entry.number}): {where}, bag {seat.entry.chips:,}"
+    )
 
     ticket = Entry.objects.get(id=seat.entry.qualified_from.flight_entry_id)
     lobby.goto(f"{stack.url}/tournaments/{ticket.tournament_id}/seat/{ticket.public_code}/")

@@ -7,15 +7,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.services.draw import draw_field, open_tables
-from tests.browser.test_floor_tablet import field
 from tests.browser.tablet import answer_questions
+from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_TD_RULING_CHIP_COUNT_the_floor_keeps_its_book_on_the_tablet_and_the_director_reviews_it(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 6, 1)  # 6 players × 10,000 chips at table 1
     t = tournament.id
     act(open_tables, t, [1], staff["director"])

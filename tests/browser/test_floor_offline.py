@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from tables.models import TournamentTable
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.tablet import no_native_dialogs, player_out as tap_out
+from tests.browser.tablet import no_native_dialogs
+from tests.browser.tablet import player_out as tap_out
 from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.models import Elimination, Event
@@ -84,8 +85,10 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
     expect(page.locator('.table-card[data-table="1"] .taps-waiting')).to_have_text("2 taps waiting")
     expect(page.locator(f'.seats li[data-seat="{seat}"]')).to_have_class(re.compile("tap-waiting"))
     expect(page.locator("[data-live-status]")).not_to_have_text("live")
-    kept = page.evaluate("Object.keys(localStorage).filter((k) => k.startsWith('pokerfest-floor-queue'))"
-                         ".map((k) => JSON.parse(localStorage.getItem(k)).items.length)")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter((k) => k.startsWith('pokerfest-floor-queue'))"
+        ".map((k) => JSON.parse(localStorage.getItem(k)).items.length)"
+    )
     assert kept == [2]  # a reload keeps them
 
     connection.set("up")
@@ -100,11 +103,16 @@ def test_taps_made_offline_wait_on_the_tablet_and_are_applied_once_in_order_when
     busts = Elimination.objects.filter(tournament=tournament, undone_at__isnull=True)
     assert busts.count() == 1 and busts.get().hand == 0 and busts.get().seat == seat
     assert TournamentTable.objects.get(tournament=tournament).hands_dealt == 1
-    kinds = list(Event.objects.filter(tournament=tournament, kind__in=["player.out", "hand.done"])
-                 .order_by("seq").values_list("kind", flat=True))
+    kinds = list(
+        Event.objects.filter(tournament=tournament, kind__in=["player.out", "hand.done"])
+        .order_by("seq")
+        .values_list("kind", flat=True)
+    )
     assert kinds == ["player.out", "hand.done"]
-    assert page.evaluate("localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('pokerfest-floor')))"
-                         ) == '{"items":[],"refused":[]}'
+    assert (
+        page.evaluate("localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('pokerfest-floor')))")
+        == '{"items":[],"refused":[]}'
+    )
     assert page.native_dialogs == []
 
 

@@ -14,10 +14,10 @@ from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tests.browser.tablet import answer_questions, open_seat, tap
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.services import desk as services
-from tournaments.entries import Kind
 from tournaments.models import Entry
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
+from tournaments.services import desk as services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,9 +28,15 @@ def field(make_tournament, players: int, tables: int, seats: int = 9, names=("Pl
     for number in range(1, tables + 1):
         Table.objects.create(festival=tournament.festival, number=number, seats=seats)
     for i in range(players):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"{names[0]}{i:02d}", names[1], date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(
+                f"{names[0]}{i:02d}", names[1], date(1980, 1, 1), accepts_terms=True, id_checked=True
+            ),
+            None,
+        )
+        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     return tournament
 
 
@@ -46,7 +52,13 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
         sign_in(page, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
         # Two out at table 1 in one hand: the second needs its starting stack (ELIM-SAMETABLE).
-        answer_questions(page, lambda asked: ("20000" if "is out" in asked else None, "Same hand" if "already went out" in asked else None))
+        answer_questions(
+            page,
+            lambda asked: (
+                "20000" if "is out" in asked else None,
+                "Same hand" if "already went out" in asked else None,
+            ),
+        )
         expect(page.locator("[data-live-status]")).to_have_text("live")
         expect(page.locator(".table-card")).to_have_count(1)
         expect(page.locator(f'.table-card[data-table="{table}"] .seats li:not(.empty)')).to_have_count(9)
@@ -96,7 +108,9 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     expect(lobby.locator("[data-found] li").first).to_contain_text("Player0")
     lobby.get_by_label("Your name").fill("Nobody")
     lobby.get_by_role("button", name="Find").click()
-    expect(lobby.locator("[data-found]")).to_have_text("Nobody seated by that name: check the spelling, or ask the desk.")
+    expect(lobby.locator("[data-found]")).to_have_text(
+        "Nobody seated by that name: check the spelling, or ask the desk."
+    )
 
 
 def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves_once(
@@ -118,8 +132,10 @@ def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves
     # redraw: a tablet slower than its neighbour, made certain.
     view, tapped = second.evaluate(f"fetch('/api/tournaments/{tournament.id}/tables/').then((r) => r.json())"), []
     second.route("**/hand-done/", lambda route: (tapped.append(True), route.continue_()))
-    second.route(re.compile(rf"/api/tournaments/{tournament.id}/tables/(\?.*)?$"),
-                 lambda route: route.continue_() if tapped else route.fulfill(json=view))
+    second.route(
+        re.compile(rf"/api/tournaments/{tournament.id}/tables/(\?.*)?$"),
+        lambda route: route.continue_() if tapped else route.fulfill(json=view),
+    )
 
     first.get_by_role("button", name="Hand done").click()
     expect(first.locator("[data-result]")).to_have_text("Table 1: next hand.")
@@ -147,7 +163,8 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     director.get_by_label("Breaking order").fill("1, 3")
     director.get_by_role("button", name="Save breaking order").click()
     expect(director.locator("[data-result]")).to_have_text(
-        "List every open table once, first to break first: the open tables are 1, 2, 3.")
+        "List every open table once, first to break first: the open tables are 1, 2, 3."
+    )
     director.get_by_label("Breaking order").fill("1, 3, 2")
     director.get_by_role("button", name="Save breaking order").click()
     expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
@@ -163,8 +180,12 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     expect(director.locator("[data-tables-summary]")).to_have_text("14 players at 2 tables.")
 
     for _ in range(5):  # busts from table 3 leave 9 players: 7 at table 2, 2 at table 3
-        seat = Seating.objects.filter(tournament=tournament, tournament_table__table__number=3,
-                                      ended_at__isnull=True).order_by("seat").first().seat
+        seat = (
+            Seating.objects.filter(tournament=tournament, tournament_table__table__number=3, ended_at__isnull=True)
+            .order_by("seat")
+            .first()
+            .seat
+        )
         act(player_out, tournament.id, 3, seat, staff["floor"])
     expect(director.locator("[data-needs]")).to_contain_text("9 players left: the final table is redrawn now")
     director.get_by_role("button", name="Draw the final table").click()
@@ -185,8 +206,10 @@ def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_a
     stack, new_page, make_tournament, staff
 ):
     tournament = field(make_tournament, 6, 1)
-    tournament.ruleset = {"preset": "pokerfest",
-                          "clock": {"short_level_minutes": None, "call_seconds": 3, "call_countdown_seconds": 2}}
+    tournament.ruleset = {
+        "preset": "pokerfest",
+        "clock": {"short_level_minutes": None, "call_seconds": 3, "call_countdown_seconds": 2},
+    }
     tournament.save()
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 5)
@@ -217,15 +240,14 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
 
     from django.utils import timezone
 
-    from clock.services import level_clock as clock_services
     from clock.models import Clock
+    from clock.services import level_clock as clock_services
 
     tournament = field(make_tournament, 12, 2)
     act(open_tables, tournament.id, [1, 2], staff["director"])
     act(draw_field, tournament.id, staff["director"], 5)
     act(clock_services.start_clock, tournament.id, None)
-    Clock.objects.filter(tournament=tournament).update(day_last_level=0,
-                                                       ends_at=timezone.now() + timedelta(minutes=10))
+    Clock.objects.filter(tournament=tournament).update(day_last_level=0, ends_at=timezone.now() + timedelta(minutes=10))
     director, tablet, lobby = new_page(), new_page(), new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
@@ -312,14 +334,22 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     from tournaments.models import Tournament
 
     tournament = field(make_tournament, 12, 2)
-    Tournament.objects.filter(pk=tournament.pk).update(ruleset={
-        "preset": "pokerfest", "payouts": {"percent_table": [[20, [3000, 2000, 1500, 1000, 900, 700, 500, 400]]]}})
+    Tournament.objects.filter(pk=tournament.pk).update(
+        ruleset={
+            "preset": "pokerfest",
+            "payouts": {"percent_table": [[20, [3000, 2000, 1500, 1000, 900, 700, 500, 400]]]},
+        }
+    )
     Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
     act(open_tables, tournament.id, [1, 2], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)
     for number in (1, 2):  # 8 paid of 12: two out before hand-for-hand, ten left
-        seat = Seating.objects.filter(tournament=tournament, tournament_table__table__number=number,
-                                      ended_at__isnull=True).order_by("seat").first().seat
+        seat = (
+            Seating.objects.filter(tournament=tournament, tournament_table__table__number=number, ended_at__isnull=True)
+            .order_by("seat")
+            .first()
+            .seat
+        )
         act(player_out, tournament.id, number, seat, staff["floor"])
     director, first, second, lobby = new_page(), new_page(), new_page(), new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
@@ -328,8 +358,13 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
         page.goto(f"{stack.url}/tournaments/{tournament.id}/floor/?table={table}")
     chips = {first: [], second: ["30000", "20000"]}  # the second bust of a hand needs its count
     for page in (first, second):
-        answer_questions(page, lambda asked, page=page: (
-            (chips[page].pop(0) if chips[page] else "") if "is out" in asked else None, "Same hand" if "already went out" in asked else None))
+        answer_questions(
+            page,
+            lambda asked, page=page: (
+                (chips[page].pop(0) if chips[page] else "") if "is out" in asked else None,
+                "Same hand" if "already went out" in asked else None,
+            ),
+        )
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     answer_questions(director)
     for page in (director, first, second, lobby):
@@ -361,13 +396,18 @@ def test_HFH_MODE_two_tablets_and_the_lobby_through_a_hand_for_hand_hand_to_the_
     expect(director.locator("[data-needs]")).not_to_contain_text("Hand-for-hand, hand")
 
 
-def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and_reversed_with_a_reason(stack, new_page, make_tournament, staff):
+def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and_reversed_with_a_reason(
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 3, 1)
     Entry.objects.filter(tournament=tournament).update(pool_part=10_000, paid=10_000)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 2)
-    for seat in Seating.objects.filter(tournament=tournament, ended_at__isnull=True).order_by("seat").values_list(
-            "seat", flat=True)[:2]:
+    for seat in (
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
+        .order_by("seat")
+        .values_list("seat", flat=True)[:2]
+    ):
         act(player_out, tournament.id, 1, seat, staff["floor"])
     page, asked = new_page(), []
 
@@ -397,7 +437,8 @@ def test_REG_ID_a_prize_is_paid_once_at_the_payout_desk_after_a_confirmation_and
     page.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
     expect(page.locator("[data-prizes-paid] tbody tr")).to_have_count(1)
     expect(page.locator("[data-prizes-paid] tbody tr td")).to_have_text(
-        [staff["director"].username, "cash", "1", "300.00 EUR", "1", "300.00 EUR"])
+        [staff["director"].username, "cash", "1", "300.00 EUR", "1", "300.00 EUR"]
+    )
     expect(page.locator("[data-prizes-total]")).to_have_text("300.00 EUR")
 
 
@@ -423,7 +464,8 @@ def test_END_FINISH_the_last_bust_on_the_tablet_ends_the_tournament_on_every_scr
     winner = Entry.objects.select_related("player").get(tournament=tournament, status="active")
     expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
     expect(lobby.locator("[data-winner]")).to_have_text(
-        f"The tournament is over. Winner: {winner.player.first_name} {winner.player.last_name[0]}. (#{winner.number}).")
+        f"The tournament is over. Winner: {winner.player.first_name} {winner.player.last_name[0]}. (#{winner.number})."
+    )
     expect(lobby.locator('[data-clock="status"]')).to_have_text("tournament over")
     expect(director.locator("[data-tournament-status]")).to_have_text("finished")
     lobby.reload()  # a screen that opens later has it from the snapshot
@@ -444,8 +486,12 @@ def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_o
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 6)
     act(level_clock.start_clock, tournament.id, staff["director"])
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Latecomer", "Waits", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Latecomer", "Waits", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
     desk, tablet, lobby, phone = new_page(), new_page(), new_page(), new_page()
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
@@ -456,14 +502,17 @@ def test_ENT_WAIT_a_late_entry_waits_on_every_screen_and_sits_down_when_a_seat_o
     desk.get_by_role("button", name=re.compile("^Waits, Latecomer")).click()
     desk.get_by_role("button", name="Register").click()
     expect(desk.locator("[data-sale-result]")).to_contain_text(
-        "Every seat is taken: on the waiting list, position 1 (ENT-WAIT).")
+        "Every seat is taken: on the waiting list, position 1 (ENT-WAIT)."
+    )
     expect(lobby.locator("[data-chart-summary]")).to_have_text(
-        "9 players at 1 table. Waiting for a seat: 1. #10 Latecomer W.")
+        "9 players at 1 table. Waiting for a seat: 1. #10 Latecomer W."
+    )
     late = Entry.objects.get(tournament=tournament, number=10)
     phone.set_viewport_size({"width": 360, "height": 740})
     phone.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{late.public_code}/")
     expect(phone.locator("[data-seat]")).to_have_text(
-        "On the waiting list: position 1. Your seat appears here as soon as one opens.")
+        "On the waiting list: position 1. Your seat appears here as soon as one opens."
+    )
 
     # A bust opens the button's seat, where a new player may sit at once (behind the button).
     button = tournament.tables.get().button

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
+from clock.models import Level
 from clock.services import level_clock
 from players.services import desk as player_services
 from tables.models import Absence, Seating
@@ -16,7 +17,6 @@ from tables.services.absent import mark_absent
 from tables.services.floor import player_out
 from tests.browser.test_live_pages import act, sign_in
 from tests.browser.test_tv import seated_field
-from clock.models import Level
 from tournaments.models import Festival, Tournament
 from tournaments.services.penalties import give_penalty
 
@@ -27,8 +27,9 @@ VIENNA = "Europe/Vienna"
 
 def german(browser, width=1280, height=800):
     """A German browser on a device whose own clock is in New York: the festival's zone must win."""
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="de-DE",
-                                  timezone_id="America/New_York")
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="de-DE", timezone_id="America/New_York"
+    )
     context.set_default_timeout(15_000)
     return context, context.new_page()
 
@@ -56,14 +57,20 @@ def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, brows
     tv.goto(f"{t}/tv/?panel=payouts")
     expect(tv.locator('[data-clock="status"]')).to_have_text("läuft")
     expect(tv.locator('[data-tv="pool"]')).to_have_text("37.035,00 EUR")
-    expect(tv.locator('[data-tv="pay-jump"]')).to_have_text("Mindestgewinn 37.035,00 EUR")  # three players: one place paid
+    expect(tv.locator('[data-tv="pay-jump"]')).to_have_text(
+        "Mindestgewinn 37.035,00 EUR"
+    )  # three players: one place paid
     expect(tv.locator("[data-tv-payouts-note]")).to_have_text("1 Platz bezahlt · Preispool 37.035,00 EUR")
     expect(tv.locator("dt", has_text="Anmeldungen")).to_have_count(1)  # the entries count's label, not "Entries"
     expect(tv.locator(".tv-stats")).not_to_contain_text("Entries")
     expect(tv.locator(".tv-stats")).not_to_contain_text("Preisgeld")  # the pool is the Preispool everywhere
 
-    sitting = Seating.objects.select_related("entry", "tournament_table__table").filter(
-        tournament=tournament, ended_at__isnull=True).order_by("entry__number").first()
+    sitting = (
+        Seating.objects.select_related("entry", "tournament_table__table")
+        .filter(tournament=tournament, ended_at__isnull=True)
+        .order_by("entry__number")
+        .first()
+    )
     table, seat = sitting.tournament_table.table.number, sitting.seat
     phone = context.new_page()
     phone.set_viewport_size({"width": 390, "height": 844})
@@ -74,7 +81,8 @@ def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, brows
     since = Absence.objects.get(entry=sitting.entry).since.astimezone(ZoneInfo(VIENNA)).strftime("%H:%M:%S")
     expect(phone.locator("[data-my-absence]")).to_have_text(
         f"Seit {since} als abwesend vermerkt: Sie bekommen Karten und werden ausgeblindet. "
-        "Sagen Sie dem Floor Bescheid, wenn Sie zurück sind.")
+        "Sagen Sie dem Floor Bescheid, wenn Sie zurück sind."
+    )
     act(player_out, tournament.id, table, seat, staff["floor"])
     expect(phone.locator("[data-seat]")).to_have_text("Dieser Entry ist ausgeschieden.")
     expect(phone.locator("[data-my-finish]")).to_contain_text("Platz 3 von 3 · ")
@@ -86,8 +94,14 @@ def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, brows
 def test_the_desk_says_its_messages_in_german_with_german_money(stack, new_page, make_tournament, staff):
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=50_000, fee=5_000)
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Grace", "Hopper", date(1906, 12, 9), accepts_terms=True, id_checked=True, filming_release=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer(
+            "Grace", "Hopper", date(1906, 12, 9), accepts_terms=True, id_checked=True, filming_release=True
+        ),
+        None,
+    )
     page = new_page()
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     page.set_extra_http_headers({"Accept-Language": "de"})  # signed in; from now on a German browser
@@ -111,20 +125,34 @@ def test_the_desk_says_its_messages_in_german_with_german_money(stack, new_page,
     expect(result.locator("a")).to_have_text("Ticket drucken")
 
 
-def test_a_german_director_reads_the_level_list_and_the_penalty_record_in_german(stack, new_page, make_tournament, staff):
+def test_a_german_director_reads_the_level_list_and_the_penalty_record_in_german(
+    stack, new_page, make_tournament, staff
+):
     """The level list says no "ante 0" and no "break break"; an infraction and its step named by the
     house's preset (stored in English) are shown in German."""
     tournament = seated_field(make_tournament, staff, 3, level_seconds=(600, 900, 1200), breaks=(1,))
     Level.objects.filter(structure__clocks__tournament=tournament, position=0).update(ante=0)
     Level.objects.filter(structure__clocks__tournament=tournament, position=1).update(name="break")
-    sitting = Seating.objects.select_related("tournament_table__table").filter(
-        tournament=tournament, ended_at__isnull=True).order_by("entry__number").first()
-    act(give_penalty, tournament.id, sitting.tournament_table.table.number, sitting.seat, "acting out of turn",
-        staff["floor"], step="1 orbit")
+    sitting = (
+        Seating.objects.select_related("tournament_table__table")
+        .filter(tournament=tournament, ended_at__isnull=True)
+        .order_by("entry__number")
+        .first()
+    )
+    act(
+        give_penalty,
+        tournament.id,
+        sitting.tournament_table.table.number,
+        sitting.seat,
+        "acting out of turn",
+        staff["floor"],
+        step="1 orbit",
+    )
     page = new_page()
     sign_in(page, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     page.set_extra_http_headers({"Accept-Language": "de"})
     page.reload()
     expect(page.locator("#level-index option")).to_have_text(
-        ["1. 100/200 (10 Min.)", "2. Pause (15 Min.)", "3. 300/600 Ante 600 (20 Min.)"])
+        ["1. 100/200 (10 Min.)", "2. Pause (15 Min.)", "3. 300/600 Ante 600 (20 Min.)"]
+    )
     expect(page.locator("tr[data-penalty]")).to_contain_text("1 Orbit (Handeln außer der Reihe)")

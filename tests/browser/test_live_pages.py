@@ -20,6 +20,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def act(service, *args, **kwargs):
     """Call a service as a view or task would: from a thread with no event loop (Playwright's
     sync API keeps one running in the test's own thread)."""
+
     def call():
         try:
             return service(*args, **kwargs)
@@ -146,24 +147,29 @@ def test_staff_pages_send_anonymous_visitors_to_sign_in(stack, new_page, make_to
 
 
 def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone_agrees_to(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     from datetime import date
 
     from players.services import desk as player_services
     from tables.models import Table
     from tables.services.draw import draw_field, open_tables
-    from tournaments import queries
-    from tournaments.services import desk
-    from tournaments.entries import Kind
     from tournaments.models import Entry, Tournament
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
+    from tournaments.services import desk
 
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000)
     Table.objects.create(festival=tournament.festival, number=1, seats=9)
     for i in range(3):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 1)
     director = new_page()
@@ -176,7 +182,9 @@ def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone
     director.get_by_label("Chips: #2 Deal1 Maker").fill("250000")
     director.get_by_label("Chips: #3 Deal2 Maker").fill("three")
     director.get_by_role("button", name="Propose deals").click()
-    expect(director.locator("[data-result]")).to_have_text("Type the chips of #3 Deal2 Maker as a number, e.g. 250,000.")
+    expect(director.locator("[data-result]")).to_have_text(
+        "Type the chips of #3 Deal2 Maker as a number, e.g. 250,000."
+    )
     director.get_by_label("Chips: #3 Deal2 Maker").fill("100000")
     director.get_by_role("button", name="Propose deals").click()
     expect(director.locator("[data-deal-proposals] tbody tr")).to_have_count(3)
@@ -197,20 +205,25 @@ def test_PAY_CHOP_the_director_proposes_three_deals_and_records_the_one_everyone
 
 
 def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refunded(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     from datetime import date
 
     from players.services import desk as player_services
-    from tournaments import queries
-    from tournaments.entries import Kind
     from tournaments.models import Entry
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
     from tournaments.services import desk
 
     tournament = make_tournament()
     for i in range(2):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Early{i}", "Bird", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Early{i}", "Bird", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     director, lobby = new_page(), new_page()
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
@@ -222,16 +235,18 @@ def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refun
     expect(director.locator("[data-result]")).to_have_text("The tournament is cancelled: 2 entries refunded in full.")
     expect(director.locator("[data-tournament-status]")).to_have_text("cancelled")
     expect(lobby.locator("[data-winner]")).to_have_text(
-        "The tournament is cancelled: every entry still standing is refunded in full at the desk.")
+        "The tournament is cancelled: every entry still standing is refunded in full at the desk."
+    )
     assert set(Entry.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"refunded"}
 
 
-def test_a_screen_whose_last_event_was_lost_catches_up_from_the_heartbeat(stack, new_page, make_tournament,
-                                                                           monkeypatch):
+def test_a_screen_whose_last_event_was_lost_catches_up_from_the_heartbeat(
+    stack, new_page, make_tournament, monkeypatch
+):
     """Issue 12, item 4: the director paused while Redis was away; screens kept showing the
     clock running until some later event. Beat's heartbeat carries the seq: they resync."""
-    from core import broadcast
     from clock.services import level_clock
+    from core import broadcast
 
     tournament = make_tournament()
     lobby = new_page()

@@ -10,12 +10,11 @@ import pytest
 from playwright.sync_api import expect
 
 from clock.services.level_clock import pause_clock, start_clock
-
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.test_floor_tablet import field
 from tests.browser.tablet import answer_questions, open_seat
+from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 from tournaments.services.penalties import give_penalty
 
@@ -23,13 +22,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def seats_at(tournament, table) -> dict[int, str]:
-    return {seat: f"{first} {last}" for seat, first, last in Seating.objects.filter(
-        tournament=tournament, ended_at__isnull=True, tournament_table__table__number=table).values_list(
-        "seat", "entry__player__first_name", "entry__player__last_name")}
+    return {
+        seat: f"{first} {last}"
+        for seat, first, last in Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=table
+        ).values_list("seat", "entry__player__first_name", "entry__player__last_name")
+    }
 
 
 def test_PEN_LADDER_PEN_CARRY_an_orbit_given_in_two_taps_follows_the_player_moved_by_balancing(
-        stack, new_page, make_tournament, staff):
+    stack, new_page, make_tournament, staff
+):
     tournament = field(make_tournament, 14, 2)
     t = tournament.id
     act(open_tables, t, [1, 2], staff["director"])
@@ -121,13 +124,15 @@ def test_PEN_LADDER_minutes_away_count_down_on_the_tablet_while_the_clock_runs(s
     expect(director.locator("[data-result]")).to_contain_text("penalty is lifted.")
     expect(director.locator("[data-penalties] tbody").first).to_have_text("Nobody is sitting out a penalty.")
     expect(director.locator("[data-penalties] tbody").nth(1).locator("tr").first).to_contain_text(
-        "lifted: the ruling was overturned")
+        "lifted: the ruling was overturned"
+    )
     expect(tablet.locator(f'li[data-seat="{seat}"] .penalty-status')).to_have_count(0)  # back in play
 
 
 def test_PAY_DQ_a_disqualification_on_the_tablet_is_the_directors_and_takes_the_counted_stack_out_of_play(
-        stack, new_page, make_tournament, staff):
-    from tournaments.queries import field_counts
+    stack, new_page, make_tournament, staff
+):
+    from tournaments.queries.snapshot import field_counts
 
     tournament = field(make_tournament, 6, 1)
     t = tournament.id

@@ -16,9 +16,9 @@ from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import move_by_hand, player_out
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services import desk as services
 from tournaments.services.penalties import give_penalty
 from tournaments.services.record import announce
@@ -40,10 +40,20 @@ def money_field(make_tournament, players: int, tables: int, hidden: int | None =
         Table.objects.create(festival=tournament.festival, number=number, seats=9)
     for i in range(players):
         first = f"{LONG_WORD}{i}" if i % 3 == 0 else f"Player{i:02d}"
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            first, f"Surname{i:02d}", date(1980, 1, 1), accepts_terms=True, id_checked=True,
-            initials_only=i == hidden), None)
-        act(services.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(
+                first,
+                f"Surname{i:02d}",
+                date(1980, 1, 1),
+                accepts_terms=True,
+                id_checked=True,
+                initials_only=i == hidden,
+            ),
+            None,
+        )
+        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     return tournament
 
 
@@ -52,7 +62,8 @@ def phone(browser, size):
     context.set_default_timeout(15_000)
     # The vibrations the page asks for, where a test can see them.
     context.add_init_script(
-        "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };")
+        "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"
+    )
     return context, context.new_page()
 
 
@@ -69,10 +80,17 @@ def test_PHONES_lobby_seat_and_results_fit_and_the_results_follow_a_bust_live_wi
     tournament = money_field(make_tournament, 12, 2, hidden=4)
     act(open_tables, tournament.id, [1, 2], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)
-    act(announce, tournament.id, f"Dinner break after level {LONG_WORD}{LONG_WORD}: the buffet is in the hall",
-        staff["director"])
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1)
-                 .values_list("seat", "entry__number"))
+    act(
+        announce,
+        tournament.id,
+        f"Dinner break after level {LONG_WORD}{LONG_WORD}: the buffet is in the hall",
+        staff["director"],
+    )
+    seats = dict(
+        Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1
+        ).values_list("seat", "entry__number")
+    )
     act(report_counts, tournament.id, 1, {seat: 10_000 + seat for seat in seats}, staff["floor"])
     act(publish_chip_leaders, tournament.id, staff["media"])
     hidden = Entry.objects.get(tournament=tournament, player__first_name="Player04")
@@ -145,8 +163,11 @@ def test_PHONES_the_seat_page_is_the_players_companion(stack, browser, make_tour
     sitting = Seating.objects.select_related("tournament_table__table").get(entry=entry, ended_at__isnull=True)
     table = sitting.tournament_table.table.number
     other = 2 if table == 1 else 1
-    taken = set(Seating.objects.filter(tournament=tournament, ended_at__isnull=True,
-                                       tournament_table__table__number=other).values_list("seat", flat=True))
+    taken = set(
+        Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=other
+        ).values_list("seat", flat=True)
+    )
     free = min(set(range(1, 10)) - taken)
     t = f"{stack.url}/tournaments/{tournament.id}"
     context, page = phone(browser, PHONES[1])

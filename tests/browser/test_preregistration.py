@@ -32,10 +32,24 @@ def test_players_pre_register_on_phones_and_the_desk_confirms_the_entry_in_one_t
 ):
     main = make_tournament(name="Main Event")
     Tournament.objects.filter(pk=main.pk).update(status="scheduled", buy_in=100_000, fee=10_000)
-    day_1a = Tournament.objects.create(festival=main.festival, name="Day 1A", main_event=main, max_entries=1,
-                                       buy_in=100_000, fee=10_000, status=Tournament.Status.REGISTRATION)
-    day_1b = Tournament.objects.create(festival=main.festival, name="Day 1B", main_event=main, max_entries=2,
-                                       buy_in=100_000, fee=10_000, status=Tournament.Status.REGISTRATION)
+    day_1a = Tournament.objects.create(
+        festival=main.festival,
+        name="Day 1A",
+        main_event=main,
+        max_entries=1,
+        buy_in=100_000,
+        fee=10_000,
+        status=Tournament.Status.REGISTRATION,
+    )
+    day_1b = Tournament.objects.create(
+        festival=main.festival,
+        name="Day 1B",
+        main_event=main,
+        max_entries=2,
+        buy_in=100_000,
+        fee=10_000,
+        status=Tournament.Status.REGISTRATION,
+    )
     register = f"{stack.url}/festivals/{main.festival_id}/register/"
 
     # The second player has the page open already: its seats left change as others register.
@@ -52,7 +66,8 @@ def test_players_pre_register_on_phones_and_the_desk_confirms_the_entry_in_one_t
     first.get_by_role("button", name="Register").click()
     expect(first).to_have_url(re.compile(r"/preregistered/[A-Z0-9]{10}/$"))
     expect(first.locator("[data-prereg-status]")).to_have_text(
-        "Your seat is held: show this code and your photo ID at the desk.")
+        "Your seat is held: show this code and your photo ID at the desk."
+    )
     expect(first.locator("[data-qr] svg")).to_be_visible()
     code = first.locator("[data-prereg-code]").inner_text()
 
@@ -61,7 +76,8 @@ def test_players_pre_register_on_phones_and_the_desk_confirms_the_entry_in_one_t
     fill_in(second, "Grace", "Hopper", "US1906")
     second.get_by_role("button", name="Register").click()
     expect(second.locator("[data-prereg-result]")).to_contain_text(
-        "Day 1A is full: join its waiting list or choose Day 1B.")
+        "Day 1A is full: join its waiting list or choose Day 1B."
+    )
     expect(second.get_by_role("button", name="Choose Day 1B")).to_be_visible()
     second.get_by_role("button", name="Join the waiting list").click()
     expect(second).to_have_url(re.compile(r"/preregistered/[A-Z0-9]{10}/$"))

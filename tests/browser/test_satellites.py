@@ -21,8 +21,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s_desk_sells(stack, new_page, staff):
     festival, structure = venue_and_template()
     # The target: 200 + 20 EUR, 20 seats, registration open.
-    target = Tournament.objects.create(festival=festival, name="Main Event", buy_in=20_000, fee=2_000, max_entries=20,
-                                       status=Tournament.Status.REGISTRATION)
+    target = Tournament.objects.create(
+        festival=festival,
+        name="Main Event",
+        buy_in=20_000,
+        fee=2_000,
+        max_entries=20,
+        status=Tournament.Status.REGISTRATION,
+    )
     Clock.objects.create(tournament=target, structure=structure)
     director, desk, tablet, phone = new_page(), new_page(), new_page(), new_page(width=360, height=740)
     answer_questions(director)
@@ -87,14 +93,17 @@ def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s
     expect(issued).to_have_count(2)
     for seat in seats:
         expect(director.locator(f'[data-vouchers-issued] tr[data-voucher="{seat.code}"]')).to_contain_text(
-            f"{seat.player}{seat.code}Main Event")
+            f"{seat.player}{seat.code}Main Event"
+        )
     winner = next(seat for seat in seats if seat.won_with.status == Entry.Status.ACTIVE)
     seat_page = new_page(width=360, height=740)
     seat_page.goto(f"{stack.url}/tournaments/{satellite.id}/seat/{winner.won_with.public_code}/")
     expect(seat_page.locator("[data-my-vouchers]")).to_have_text(f"You won a seat in Main Event: voucher {winner.code}")
     results = new_page()
     results.goto(f"{stack.url}/tournaments/{satellite.id}/results/")
-    expect(results.locator(f'[data-results] tr[data-entry="{winner.won_with.number}"]')).to_contain_text("Seat in Main Event")
+    expect(results.locator(f'[data-results] tr[data-entry="{winner.won_with.number}"]')).to_contain_text(
+        "Seat in Main Event"
+    )
 
     # The target's desk finds the voucher by the player and sells the won entry with it; the
     # schedule's seats left for the main event go down without a reload.

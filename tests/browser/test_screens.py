@@ -10,7 +10,8 @@ import pytest
 from tests.browser.running_event import SCREENS, open_screen, run_an_event, staff_session
 
 pytestmark = [
-    pytest.mark.browser, pytest.mark.django_db(transaction=True),
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(os.environ.get("POKERFEST_SCREENS") != "1", reason="make screens sets POKERFEST_SCREENS=1"),
 ]
 

@@ -16,11 +16,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusion_from_the_pages(
-        stack, new_page, staff):
+    stack, new_page, staff
+):
     structure = Structure.objects.create(name="Deepstack", is_template=True)
     for position in range(3):
-        structure.levels.create(position=position, small_blind=100 * (position + 1), big_blind=200 * (position + 1),
-                                ante=0, duration="00:30:00")
+        structure.levels.create(
+            position=position,
+            small_blind=100 * (position + 1),
+            big_blind=200 * (position + 1),
+            ante=0,
+            duration="00:30:00",
+        )
     page = new_page()
     sign_in(page, stack.url, staff["director"], "/")
     page.get_by_role("link", name="New tournament").click()
@@ -28,7 +34,9 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page.get_by_label("Festival name").fill("Autumn Series")
     page.get_by_label("Venue").fill("Grand Casino")
     page.get_by_role("button", name="Create the festival").click()
-    expect(page.locator("[data-result]")).to_have_text("Festival Autumn Series created: choose the tournament's settings below.")
+    expect(page.locator("[data-result]")).to_have_text(
+        "Festival Autumn Series created: choose the tournament's settings below."
+    )
     expect(page.get_by_label("Festival name")).to_have_value("")  # done with: a second tap makes no second festival
     festival = Festival.objects.get(name="Autumn Series")
     expect(page.get_by_label("Festival", exact=True)).to_have_value(str(festival.id))
@@ -53,14 +61,19 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.locator("[data-result]")).to_have_text(
         "The festival Winter Series is not created yet: tap \u201cCreate the festival\u201d first, or clear its name to use "
-        "the festival chosen in the list.")
+        "the festival chosen in the list."
+    )
     assert Tournament.objects.count() == tournaments
     page.get_by_label("Festival name").fill("")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
     tournament = Tournament.objects.get(name="Autumn Main Event")
     assert (tournament.buy_in, tournament.fee, tournament.starting_stack, tournament.places_paid) == (
-        50_000, 5_000, 30_000, 12)
+        50_000,
+        5_000,
+        30_000,
+        12,
+    )
     assert Clock.objects.get(tournament=tournament).structure.late_entry_until_level == 2
     expect(page.get_by_label("Prize-pool part")).to_have_value("500.00")  # shown back in currency units
 
@@ -83,14 +96,19 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     expect(page.locator("[data-result]")).to_have_text("Acme Poker saved (banned).")
     expect(page.locator("[data-companies]")).to_contain_text("Acme Poker: banned")
 
-    act(player_services.create_player, tournament.id, player_services.NewPlayer(
-        "Barred", "Player", date(1970, 1, 1), accepts_terms=True), None)
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Barred", "Player", date(1970, 1, 1), accepts_terms=True),
+        None,
+    )
     page.get_by_label("Player to exclude").fill("Barred")
     expect(page.get_by_label("Excluded player").locator("option")).to_have_count(1)
     page.get_by_label("Exclusion reason").fill("self-exclusion")
     page.get_by_label("Excluded from").fill(date.today().isoformat())
     page.get_by_role("button", name="Exclude").click()
     expect(page.locator("[data-result]")).to_have_text(
-        f"Excluded from {date.today().isoformat()} until lifted: every desk refuses the player.")
+        f"Excluded from {date.today().isoformat()} until lifted: every desk refuses the player."
+    )
     tournament.refresh_from_db()
     assert tournament.max_entries == 300

@@ -26,6 +26,7 @@ def test_ten_wrong_passwords_and_the_sign_in_page_says_to_wait_or_ask_a_director
     assert submit(page, "floor-user", PASSWORD) == 429
     expect(page.locator("[data-lockout]")).to_have_text(
         "Too many failed sign-ins for this user or from this address: try again in 15 minutes, "
-        "or ask a director to unlock it.")
+        "or ask a director to unlock it."
+    )
     expect(page.get_by_label("Username")).to_have_value("floor-user")
     sock.close()

@@ -10,7 +10,16 @@ from tables.models import Seating, TournamentTable
 from tables.services.breaking import break_next_table
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
-from tests.browser.tablet import answer, no_native_dialogs, open_seat, player_out, question, seat_action, seat_box, sheet
+from tests.browser.tablet import (
+    answer,
+    no_native_dialogs,
+    open_seat,
+    player_out,
+    question,
+    seat_action,
+    seat_box,
+    sheet,
+)
 from tests.browser.test_floor_tablet import field
 from tests.browser.test_live_pages import act, sign_in
 
@@ -44,7 +53,9 @@ def in_viewport(page, box):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
-def test_the_table_is_an_oval_of_ten_seats_with_the_button_blinds_and_hand_done_on_screen(stack, new_page, make_tournament, staff, size):
+def test_the_table_is_an_oval_of_ten_seats_with_the_button_blinds_and_hand_done_on_screen(
+    stack, new_page, make_tournament, staff, size
+):
     tournament = ten_seat_field(make_tournament, 10, 1)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)
@@ -55,7 +66,9 @@ def test_the_table_is_an_oval_of_ten_seats_with_the_button_blinds_and_hand_done_
     seats = page.locator('.table-card[data-table="1"] ol.seats.oval > li[data-seat]')
     expect(seats).to_have_count(10)
     for seat in range(1, 11):
-        sitting = Seating.objects.select_related("entry__player").get(tournament_table=here, seat=seat, ended_at__isnull=True)
+        sitting = Seating.objects.select_related("entry__player").get(
+            tournament_table=here, seat=seat, ended_at__isnull=True
+        )
         expect(seat_box(page, 1, seat)).to_contain_text(sitting.entry.player.first_name)
         expect(seat_box(page, 1, seat)).to_contain_text(f"#{sitting.entry.number}")
     expect(seat_box(page, 1, 1)).to_contain_text("12,500")  # the latest count is the stack shown
@@ -71,9 +84,13 @@ def test_the_table_is_an_oval_of_ten_seats_with_the_button_blinds_and_hand_done_
     assert min(xs) < felt["x"] + felt["width"] * 0.2 and max(xs) > felt["x"] + felt["width"] * 0.8
     assert min(ys) < felt["y"] + felt["height"] * 0.2 and max(ys) > felt["y"] + felt["height"] * 0.8
     for i, one in enumerate(boxes):  # no seat covers another
-        for other in boxes[i + 1:]:
-            assert (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
-                    or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"])
+        for other in boxes[i + 1 :]:
+            assert (
+                one["x"] + one["width"] <= other["x"]
+                or other["x"] + other["width"] <= one["x"]
+                or one["y"] + one["height"] <= other["y"]
+                or other["y"] + other["height"] <= one["y"]
+            )
 
     done = page.get_by_role("button", name="Hand done")
     assert page.evaluate("window.scrollY") == 0
@@ -89,13 +106,18 @@ def test_the_table_is_an_oval_of_ten_seats_with_the_button_blinds_and_hand_done_
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
-def test_no_native_dialog_on_the_tablet_out_clock_penalty_absent_and_move(stack, new_page, make_tournament, staff, size):
+def test_no_native_dialog_on_the_tablet_out_clock_penalty_absent_and_move(
+    stack, new_page, make_tournament, staff, size
+):
     tournament = ten_seat_field(make_tournament, 14, 2)
     act(open_tables, tournament.id, [1, 2], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)  # seven at each table
     page, opened = tablet(new_page, stack, staff["floor"], tournament, 1, size)
-    seated = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1)
-                    .values_list("seat", flat=True))
+    seated = sorted(
+        Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1
+        ).values_list("seat", flat=True)
+    )
     first, second, third, fourth, fifth = seated[:5]
 
     # Out, the starting stack asked in the page: a wrong answer is said there and asked again.
@@ -123,8 +145,11 @@ def test_no_native_dialog_on_the_tablet_out_clock_penalty_absent_and_move(stack,
     choices = sheet(page, 1, third).locator("[data-penalty-choices]")
     expect(choices).to_be_visible()
     choices.locator("button.proposed").click()
-    name = Seating.objects.select_related("entry__player").get(
-        tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1, seat=third).entry.player.first_name
+    name = (
+        Seating.objects.select_related("entry__player")
+        .get(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=1, seat=third)
+        .entry.player.first_name
+    )
     expect(page.locator("[data-result]")).to_contain_text(f"{name} Tablet: ")
     expect(choices).to_have_count(0)
 
@@ -132,8 +157,13 @@ def test_no_native_dialog_on_the_tablet_out_clock_penalty_absent_and_move(stack,
     expect(page.locator("[data-result]")).to_contain_text("is absent")
     expect(seat_box(page, 1, fourth).locator("[data-absent]")).to_be_visible()
 
-    empty = next(s for s in range(1, 11) if not Seating.objects.filter(
-        tournament=tournament, ended_at__isnull=True, tournament_table__table__number=2, seat=s).exists())
+    empty = next(
+        s
+        for s in range(1, 11)
+        if not Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=2, seat=s
+        ).exists()
+    )
     seat_action(page, 1, fifth, "Move")
     asked = question(page)
     asked.get_by_label("Table").fill("2")
@@ -160,7 +190,11 @@ def test_SEAT_BREAK_a_broken_tables_tablet_lists_where_each_player_went(stack, n
     expect(listing).to_contain_text(f"Table {number} is broken")
     for move in broken["moves"]:
         sitting = Seating.objects.select_related("entry__player").get(
-            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=move["to_table"], seat=move["to_seat"])
+            tournament=tournament,
+            ended_at__isnull=True,
+            tournament_table__table__number=move["to_table"],
+            seat=move["to_seat"],
+        )
         line = listing.locator(f'li[data-entry="{sitting.entry.number}"]')
         expect(line).to_contain_text(sitting.entry.player.first_name)
         expect(line).to_contain_text(f"table {move['to_table']}, seat {move['to_seat']}")
@@ -181,7 +215,9 @@ SEAT_BOXES = """() => [...document.querySelectorAll('.table-card ol.seats.oval >
 })"""
 
 
-def test_the_all_tables_view_lays_out_two_full_tables_with_no_seat_covering_another(stack, new_page, make_tournament, staff):
+def test_the_all_tables_view_lays_out_two_full_tables_with_no_seat_covering_another(
+    stack, new_page, make_tournament, staff
+):
     tournament = ten_seat_field(make_tournament, 19, 2)
     act(open_tables, tournament.id, [1, 2], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)  # ten at one table, nine at the other
@@ -195,20 +231,32 @@ def test_the_all_tables_view_lays_out_two_full_tables_with_no_seat_covering_anot
         assert one["inCard"], one
         assert one["nameShown"], one  # the name (or "empty") is there to read, not squeezed away
         assert all(one["marks"]), one  # D, SB and BB inside their seat's box
-        for other in boxes[i + 1:]:
-            assert (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"]
-                    or one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"]), (one, other)
+        for other in boxes[i + 1 :]:
+            assert (
+                one["x"] + one["width"] <= other["x"]
+                or other["x"] + other["width"] <= one["x"]
+                or one["y"] + one["height"] <= other["y"]
+                or other["y"] + other["height"] <= one["y"]
+            ), (one, other)
     assert sum(len(one["marks"]) for one in boxes) == 6  # button and blinds at both tables
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
 
 
-def test_END_FINISH_the_tablet_names_the_winner_and_offers_no_undo_once_the_tournament_is_over(stack, new_page, make_tournament, staff):
+def test_END_FINISH_the_tablet_names_the_winner_and_offers_no_undo_once_the_tournament_is_over(
+    stack, new_page, make_tournament, staff
+):
     tournament = ten_seat_field(make_tournament, 2, 1)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 3)
     page, opened = tablet(new_page, stack, staff["floor"], tournament, 1, (1280, 800))
-    out_seat, winner_seat = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
-    winner = Seating.objects.select_related("entry__player").get(tournament=tournament, ended_at__isnull=True, seat=winner_seat).entry
+    out_seat, winner_seat = sorted(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True)
+    )
+    winner = (
+        Seating.objects.select_related("entry__player")
+        .get(tournament=tournament, ended_at__isnull=True, seat=winner_seat)
+        .entry
+    )
     player_out(page, 1, out_seat)
     listing = page.locator('[data-broken-table="1"]')
     expect(listing.locator(f'li[data-entry="{winner.number}"]')).to_contain_text("won the tournament")

@@ -20,20 +20,30 @@ from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
 from tests.browser.test_live_pages import act, sign_in
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services import desk, record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TV_SIZES = [(1920, 1080), (1280, 720)]
-PNG = (b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xff"
-       b"\xff?\0\x05\xfe\x02\xfe\xa7\x35\x81\x84\0\0\0\0IEND\xaeB`\x82")
+PNG = (
+    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xff"
+    b"\xff?\0\x05\xfe\x02\xfe\xa7\x35\x81\x84\0\0\0\0IEND\xaeB`\x82"
+)
 # Every figure besides the time left and the level/blinds: at least 2.5% of the screen's height.
-FIGURES = ['[data-clock="next"]', '[data-clock="to-break"]', '[data-clock="players-left"]', "[data-entries]",
-           '[data-clock="average"]', '[data-tv="pool"]', '[data-tv="places-paid"]', '[data-tv="pay-jump"]',
-           '[data-clock="ante"]']
+FIGURES = [
+    '[data-clock="next"]',
+    '[data-clock="to-break"]',
+    '[data-clock="players-left"]',
+    "[data-entries]",
+    '[data-clock="average"]',
+    '[data-tv="pool"]',
+    '[data-tv="places-paid"]',
+    '[data-tv="pay-jump"]',
+    '[data-clock="ante"]',
+]
 
 
 @pytest.fixture
@@ -47,9 +57,13 @@ def seated_field(make_tournament, staff, players: int, buy_in: int = 10_000, **o
     Tournament.objects.filter(pk=tournament.pk).update(buy_in=buy_in)
     Table.objects.create(festival=tournament.festival, number=1, seats=9)
     for i in range(players):
-        player = act(player_services.create_player, tournament.id, player_services.NewPlayer(
-            f"Tv{i}", "Watcher", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        act(desk.register_entry, tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Tv{i}", "Watcher", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 5)
     return tournament
@@ -75,7 +89,8 @@ def box(page, selector: str) -> dict:
 
 @pytest.mark.parametrize("width, height", TV_SIZES)
 def test_TV_DISPLAY_fills_the_screen_with_a_huge_clock_and_readable_figures_and_nothing_to_scroll(
-        stack, tv_page, make_tournament, staff, width, height):
+    stack, tv_page, make_tournament, staff, width, height
+):
     tournament = seated_field(make_tournament, staff, 6)
     act(level_clock.start_clock, tournament.id, staff["director"])
     act(record.announce, tournament.id, "Dinner break at the end of level 4.", staff["director"])
@@ -88,8 +103,10 @@ def test_TV_DISPLAY_fills_the_screen_with_a_huge_clock_and_readable_figures_and_
     expect(tv.locator('[data-tv="places-paid"]')).not_to_have_text("–")
     expect(tv.locator('[data-clock="average"]')).to_have_text("10,000 (50.0 BB)")
 
-    scroll = tv.evaluate("({sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,"
-                         " w: innerWidth, h: innerHeight})")
+    scroll = tv.evaluate(
+        "({sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,"
+        " w: innerWidth, h: innerHeight})"
+    )
     assert (scroll["w"], scroll["h"]) == (width, height)
     assert scroll["sw"] <= scroll["w"] and scroll["sh"] <= scroll["h"], scroll
     remaining = box(tv, '[data-clock="remaining"]')
@@ -124,15 +141,19 @@ def test_TV_DISPLAY_fills_the_screen_with_a_huge_clock_and_readable_figures_and_
                 expect(tv.locator(f'[data-panel="{other}"]')).to_be_hidden()
         lines = shown.locator("li, .announcement, p")
         for i in range(lines.count()):
-            line = lines.nth(i).evaluate("(el) => { const r = el.getBoundingClientRect(); return r.height &&"
-                                         " parseFloat(getComputedStyle(el).fontSize); }")
+            line = lines.nth(i).evaluate(
+                "(el) => { const r = el.getBoundingClientRect(); return r.height &&"
+                " parseFloat(getComputedStyle(el).fontSize); }"
+            )
             assert not line or line >= 0.025 * height, (panel, i, line)
-        assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight"
-                           " && document.documentElement.scrollWidth <= innerWidth")
+        assert tv.evaluate(
+            "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+        )
 
 
 def test_TV_DISPLAY_follows_the_clock_live_flashes_a_new_level_and_shows_the_break_with_the_time_back(
-        stack, tv_page, make_tournament, staff):
+    stack, tv_page, make_tournament, staff
+):
     tournament = make_tournament(level_seconds=(600, 600, 900, 600), breaks=(2,))
     tv = tv_page(1280, 720)
     tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
@@ -166,7 +187,8 @@ def test_TV_DISPLAY_follows_the_clock_live_flashes_a_new_level_and_shows_the_bre
 
 
 def test_TV_DISPLAY_the_panels_rotate_and_the_chip_leaders_and_latest_results_arrive_live(
-        stack, tv_page, make_tournament, staff):
+    stack, tv_page, make_tournament, staff
+):
     tournament = seated_field(make_tournament, staff, 6)
     act(level_clock.start_clock, tournament.id, staff["director"])
     tv = tv_page(1920, 1080)
@@ -175,7 +197,9 @@ def test_TV_DISPLAY_the_panels_rotate_and_the_chip_leaders_and_latest_results_ar
     expect(tv.locator('[data-panel="seating"] [data-table="1"]')).to_be_attached()
     expect(tv.locator("[data-tv-leaders] li")).to_have_count(0)
 
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
+    seats = dict(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number")
+    )
     ordered = sorted(seats)
     act(report_counts, tournament.id, 1, {ordered[0]: 30_000, ordered[1]: 5_000, ordered[2]: 25_000}, staff["floor"])
     act(publish_chip_leaders, tournament.id, staff["media"])
@@ -206,7 +230,9 @@ def test_TV_DISPLAY_shows_the_winner_at_the_finish(stack, tv_page, make_tourname
     tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
     expect(tv.locator('[data-clock="status"]')).to_have_text("running")
     expect(tv.locator("[data-tv-winner]")).to_be_hidden()
-    seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number"))
+    seats = dict(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number")
+    )
     out_seat, winner_seat = sorted(seats)
     act(player_out, tournament.id, 1, out_seat, staff["floor"])
     expect(tv.locator("[data-tv-winner]")).to_be_visible()
@@ -221,7 +247,8 @@ def test_TV_DISPLAY_shows_the_winner_at_the_finish(stack, tv_page, make_tourname
 
 
 def test_TV_IMAGES_the_director_uploads_an_image_on_the_console_and_the_tv_shows_it_live(
-        stack, tv_page, new_page, make_tournament, staff, tmp_path):
+    stack, tv_page, new_page, make_tournament, staff, tmp_path
+):
     tournament = make_tournament()
     tv = tv_page(1280, 720)
     tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
@@ -238,7 +265,8 @@ def test_TV_IMAGES_the_director_uploads_an_image_on_the_console_and_the_tv_shows
     director.get_by_label("Image (PNG, JPEG or WebP, at most 1 MB)").set_input_files(str(wrong))
     director.get_by_role("button", name="Upload to the TV").click()
     expect(director.locator("[data-tv-image-result]")).to_have_text(
-        "That file is not a PNG, JPEG or WebP image: save it in one of those formats.")
+        "That file is not a PNG, JPEG or WebP image: save it in one of those formats."
+    )
 
     logo = tmp_path / "acme.png"
     logo.write_bytes(PNG)
@@ -264,8 +292,14 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
     first = make_tournament(name="Main Event")
     structure = Structure.objects.create(name="Turbo structure")
     for position in range(2):
-        Level.objects.create(structure=structure, position=position, duration=timedelta(minutes=20),
-                             small_blind=500 * (position + 1), big_blind=1000 * (position + 1), ante=0)
+        Level.objects.create(
+            structure=structure,
+            position=position,
+            duration=timedelta(minutes=20),
+            small_blind=500 * (position + 1),
+            big_blind=1000 * (position + 1),
+            ante=0,
+        )
     second = Tournament.objects.create(festival=first.festival, name="Turbo", status=Tournament.Status.REGISTRATION)
     Clock.objects.create(tournament=second, structure=structure)
     Tournament.objects.create(festival=first.festival, name="Yesterday", status=Tournament.Status.FINISHED)
@@ -277,7 +311,10 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
         screen.goto(f"{stack.url}/festivals/{first.festival_id}/tv/")
         cards = screen.locator("[data-tournament]")
         expect(cards).to_have_count(2)  # not the finished one, nor the one being set up
-        main, turbo = screen.locator(f'[data-tournament="{first.id}"]'), screen.locator(f'[data-tournament="{second.id}"]')
+        main, turbo = (
+            screen.locator(f'[data-tournament="{first.id}"]'),
+            screen.locator(f'[data-tournament="{second.id}"]'),
+        )
         expect(main.locator("[data-feed-status]")).to_have_text("live")
         expect(turbo.locator("[data-feed-status]")).to_have_text("live")
         expect(main.locator('[data-clock="status"]')).to_have_text("running")
@@ -289,8 +326,9 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
                 shown = card.locator(figure).evaluate(BOX)
                 assert not shown["clipped"] and shown["bottom"] <= height, (figure, shown)
             assert card.locator('[data-clock="remaining"]').evaluate(BOX)["height"] >= 0.08 * height
-        assert screen.evaluate("document.documentElement.scrollHeight <= innerHeight"
-                               " && document.documentElement.scrollWidth <= innerWidth")
+        assert screen.evaluate(
+            "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+        )
         assert screen.locator("a, form").count() == 0
     act(level_clock.start_clock, second.id, staff["director"])
     expect(turbo.locator('[data-clock="status"]')).to_have_text("running")  # each card has its own live feed
@@ -299,11 +337,14 @@ def test_TV_DISPLAY_the_festival_screen_shows_every_running_tournaments_clock(st
 
 @pytest.mark.parametrize("width, height", TV_SIZES)
 def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_with_long_names_cut_per_line(
-        stack, tv_page, make_tournament, staff, width, height):
+    stack, tv_page, make_tournament, staff, width, height
+):
     tournament = seated_field(make_tournament, staff, 7)
     seats = dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry"))
     long_seat = min(seats)
-    Player.objects.filter(entries__pk=seats[long_seat]).update(first_name="Maximiliana-Konstantina-Wilhelmina-Friederike")
+    Player.objects.filter(entries__pk=seats[long_seat]).update(
+        first_name="Maximiliana-Konstantina-Wilhelmina-Friederike"
+    )
     act(level_clock.start_clock, tournament.id, staff["director"])
     tv = tv_page(width, height)
     tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=seating")
@@ -322,8 +363,10 @@ def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_wit
     entry = table.locator(f'li[data-seat="{long_seat}"] .tv-entry')
     expect(entry).to_have_text(re.compile(r"^\(#\d+\)$"))  # the entry number stays whole
     assert not entry.evaluate(BOX)["clipped"]
-    cut = line.evaluate("(el) => ({cut: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow,"
-                        " inside: el.getBoundingClientRect().right <= el.closest('article').getBoundingClientRect().right + 1})")
+    cut = line.evaluate(
+        "(el) => ({cut: el.scrollWidth > el.clientWidth, ellipsis: getComputedStyle(el).textOverflow,"
+        " inside: el.getBoundingClientRect().right <= el.closest('article').getBoundingClientRect().right + 1})"
+    )
     assert cut == {"cut": True, "ellipsis": "ellipsis", "inside": True}, cut
 
     tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=payouts")
@@ -334,4 +377,6 @@ def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_wit
         place = prizes.nth(i).locator(".tv-place").evaluate(BOX)
         assert not place["clipped"] and place["right"] <= width, (i, place)
     expect(prizes.first).to_have_text(re.compile(r"^1\. \d[\d,.]* EUR$"))
-    assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth")
+    assert tv.evaluate(
+        "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+    )

@@ -19,7 +19,7 @@ from clock.models import Clock, Structure
 from tests.browser.tablet import answer_questions, tap
 from tests.browser.test_live_pages import sign_in
 from tournaments.models import Entry, Festival, Tournament
-from tournaments.queries import standings
+from tournaments.queries.results import standings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,8 +28,9 @@ def venue_and_template() -> tuple[Festival, Structure]:
     festival = Festival.objects.create(name="Club Series", venue="Card Room", currency="EUR")
     structure = Structure.objects.create(name="Hour levels", is_template=True)
     for position in range(6):
-        structure.levels.create(position=position, small_blind=100 * 2**position, big_blind=200 * 2**position,
-                                ante=0, duration="01:00:00")
+        structure.levels.create(
+            position=position, small_blind=100 * 2**position, big_blind=200 * 2**position, ante=0, duration="01:00:00"
+        )
     return festival, structure
 
 
@@ -118,8 +119,11 @@ class Floor:
         """A player out at the table (the seat, or its first player), waiting for the redraw."""
         self.same_hand = same_hand
         before = self.players_left()
-        row = self.page.locator(f'.table-card[data-table="{table}"] .seats li[data-seat="{seat}"]') if seat \
+        row = (
+            self.page.locator(f'.table-card[data-table="{table}"] .seats li[data-seat="{seat}"]')
+            if seat
             else self.seated(table).first
+        )
         tap(row, "Out")
         expect(self.seated()).to_have_count(before - 1)
 
@@ -133,7 +137,9 @@ class Floor:
         expect(card).to_have_attribute("data-hand", str(hand + 1))
 
     def players_left(self) -> int:
-        return Entry.objects.filter(tournament=self.tournament, status="active", seatings__ended_at__isnull=True).count()
+        return Entry.objects.filter(
+            tournament=self.tournament, status="active", seatings__ended_at__isnull=True
+        ).count()
 
     def largest_table(self) -> int:
         counts = {}
@@ -143,7 +149,8 @@ class Floor:
 
 
 def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_through_the_pages(
-        stack, new_page, staff):
+    stack, new_page, staff
+):
     festival, structure = venue_and_template()
     director, desk, tablet, lobby = new_page(), new_page(), new_page(), new_page()
     answer_questions(director)  # hand-for-hand, the final table, payments

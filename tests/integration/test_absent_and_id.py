@@ -12,14 +12,15 @@ from django.utils import timezone
 
 from clock.models import Clock
 from clock.services.day import finish_day
-from core.refusals import Refused
 from players.models import Player
-from tables.absent_queries import absent_view, id_checks_view
+from rules.refusals import Refused
 from tables.models import Absence, ChipAdjustment
+from tables.queries.absent import absent_view, id_checks_view
 from tables.services.absent import mark_absent, mark_present, remove_absent_stack
 from tables.services.floor import player_out
 from tournaments.models import Elimination, Entry, PhotoIdCheck
-from tournaments.queries import field_counts, standings
+from tournaments.queries.results import standings
+from tournaments.queries.snapshot import field_counts
 from tournaments.services.id_checks import record_photo_id
 
 pytestmark = pytest.mark.django_db
@@ -33,8 +34,9 @@ def _rules(tournament, preset="pokerfest", after=10):
 
 def _played(tournament, level_index: int, remaining_seconds: int):
     """The clock paused at a level with this much left (levels of 10 minutes)."""
-    Clock.objects.filter(tournament=tournament).update(status="paused", level_index=level_index, ends_at=None,
-                                                        remaining=timedelta(seconds=remaining_seconds))
+    Clock.objects.filter(tournament=tournament).update(
+        status="paused", level_index=level_index, ends_at=None, remaining=timedelta(seconds=remaining_seconds)
+    )
 
 
 def test_PEN_ABSENT_marked_at_the_start_blinded_off_and_present_again(seated, staff):
@@ -58,7 +60,9 @@ def test_PEN_ABSENT_marked_at_the_start_blinded_off_and_present_again(seated, st
     with pytest.raises(Refused, match="is not marked absent"):
         mark_present(tournament.id, 1, seat, staff["floor"])
     assert [e.kind for e in tournament.events.filter(kind__in=["player.absent", "player.present"])] == [
-        "player.absent", "player.present"]
+        "player.absent",
+        "player.present",
+    ]
     assert tournament.events.get(kind="player.absent").public is None  # staff only
 
 
@@ -71,7 +75,10 @@ def test_PEN_ABSENT_stack_removed_only_after_the_rulesets_clock_time_and_ranked_
     with pytest.raises(Refused, match=r"after 10 minutes of play absent \(5 minutes to go\)"):
         remove_absent_stack(tournament.id, 1, first, 7_500, staff["floor"])
     assert not absent_view(tournament, timezone.now())["1"][str(first)]["may_remove"]
-    assert not ChipAdjustment.objects.exists() and Entry.objects.get(number=seats[first], tournament=tournament).status == "active"
+    assert (
+        not ChipAdjustment.objects.exists()
+        and Entry.objects.get(number=seats[first], tournament=tournament).status == "active"
+    )
     player_out(tournament.id, 1, second, staff["floor"])  # another player busts first: 6th
     _played(tournament, 1, 300)  # 15 minutes of play
     shown = absent_view(tournament, timezone.now())["1"][str(first)]
@@ -121,8 +128,13 @@ def test_ENT_SUBST_a_retired_players_stack_is_never_removed_they_keep_being_blin
 
 def test_REG_ID_returning_players_are_checked_each_day_by_the_floor_or_the_desk(seated, staff):
     tournament, seats = seated
-    assert id_checks_view(tournament) == {"required": True, "day": 1, "day_started": True, "unchecked": [],
-                                          "checked": sorted(seats.values())}
+    assert id_checks_view(tournament) == {
+        "required": True,
+        "day": 1,
+        "day_started": True,
+        "unchecked": [],
+        "checked": sorted(seats.values()),
+    }
     tournament.tables.update(hands_left=0)  # CLK-EOD: every table played its last hand
     assert finish_day(tournament.id)
     view = id_checks_view(tournament)
@@ -159,11 +171,13 @@ def test_REG_ID_and_PEN_ABSENT_through_the_api_for_the_roles_that_may(seated, st
     assert clients["floor"].post(absent, "{}", content_type="application/json").status_code == 200
     view = clients["floor"].get(f"{base}tables/").json()
     assert view["absent"]["1"][str(seat)]["sentence"] and view["id_checks"]["required"]
-    removed = clients["director"].post(f"{base}tables/1/seats/{seat}/remove-stack/", json.dumps({"chips": -3}),
-                                       content_type="application/json")
+    removed = clients["director"].post(
+        f"{base}tables/1/seats/{seat}/remove-stack/", json.dumps({"chips": -3}), content_type="application/json"
+    )
     assert removed.status_code == 422
-    refused = clients["director"].post(f"{base}tables/1/seats/{seat}/remove-stack/", json.dumps({"chips": 3}),
-                                       content_type="application/json")
+    refused = clients["director"].post(
+        f"{base}tables/1/seats/{seat}/remove-stack/", json.dumps({"chips": 3}), content_type="application/json"
+    )
     assert refused.status_code == 409 and "never remove" in refused.json()["detail"]
     tournament.tables.update(hands_left=0)
     finish_day(tournament.id)

@@ -65,14 +65,15 @@ def test_CLK_CONTROL_director_runs_the_clock_through_the_api(make_tournament, st
     director = client_for("director", staff)
     base = f"/api/tournaments/{tournament.id}/clock"
     assert director.post(f"{base}/start/").json()["status"] == "running"
-    assert director.post(f"{base}/pause/", {"reason": "seat dispute"}, content_type="application/json").json()[
-        "status"
-    ] == "paused"
+    assert (
+        director.post(f"{base}/pause/", {"reason": "seat dispute"}, content_type="application/json").json()["status"]
+        == "paused"
+    )
     added = director.post(f"{base}/adjust/", {"seconds": 90}, content_type="application/json").json()
     assert added["remaining_ms"] > 600_000
-    assert director.post(f"{base}/level/", {"level_index": 1}, content_type="application/json").json()[
-        "level_index"
-    ] == 1
+    assert (
+        director.post(f"{base}/level/", {"level_index": 1}, content_type="application/json").json()["level_index"] == 1
+    )
     assert director.post(f"{base}/resume/").json()["status"] == "running"
     kinds = list(tournament.events.values_list("kind", flat=True))
     assert kinds == ["clock.started", "clock.paused", "clock.adjusted", "clock.level_set", "clock.resumed"]
@@ -89,8 +90,15 @@ def test_api_post_needs_the_csrf_token_of_the_session(make_tournament, staff):
     assert tournament.events.count() == 0
 
 
-CLOCK_CONTROL = {"anonymous": 401, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
-                 "superuser": 200}
+CLOCK_CONTROL = {
+    "anonymous": 401,
+    "director": 200,
+    "floor": 403,
+    "desk": 403,
+    "cashier": 403,
+    "media": 403,
+    "superuser": 200,
+}
 
 
 @pytest.mark.django_db
@@ -108,18 +116,60 @@ def test_clock_controls_by_persona(persona, make_tournament, staff):
 
 # 200: the page; 302: sent to sign in; 403: signed in without the role.
 PAGES = {
-    "lobby": {"anonymous": 200, "director": 200, "floor": 200, "desk": 200, "cashier": 200, "media": 200,
-              "superuser": 200},
-    "floor": {"anonymous": 302, "director": 200, "floor": 200, "desk": 403, "cashier": 403, "media": 403,
-              "superuser": 200},
-    "desk": {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
-             "superuser": 200},
-    "director": {"anonymous": 302, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
-                 "superuser": 200},
-    "close_out": {"anonymous": 302, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
-                  "superuser": 200},
-    "admin": {"anonymous": 302, "director": 302, "floor": 302, "desk": 302, "cashier": 302, "media": 302,
-              "superuser": 200},
+    "lobby": {
+        "anonymous": 200,
+        "director": 200,
+        "floor": 200,
+        "desk": 200,
+        "cashier": 200,
+        "media": 200,
+        "superuser": 200,
+    },
+    "floor": {
+        "anonymous": 302,
+        "director": 200,
+        "floor": 200,
+        "desk": 403,
+        "cashier": 403,
+        "media": 403,
+        "superuser": 200,
+    },
+    "desk": {
+        "anonymous": 302,
+        "director": 200,
+        "floor": 403,
+        "desk": 200,
+        "cashier": 200,
+        "media": 403,
+        "superuser": 200,
+    },
+    "director": {
+        "anonymous": 302,
+        "director": 200,
+        "floor": 403,
+        "desk": 403,
+        "cashier": 403,
+        "media": 403,
+        "superuser": 200,
+    },
+    "close_out": {
+        "anonymous": 302,
+        "director": 200,
+        "floor": 403,
+        "desk": 200,
+        "cashier": 200,
+        "media": 403,
+        "superuser": 200,
+    },
+    "admin": {
+        "anonymous": 302,
+        "director": 302,
+        "floor": 302,
+        "desk": 302,
+        "cashier": 302,
+        "media": 302,
+        "superuser": 200,
+    },
 }
 
 
@@ -169,11 +219,20 @@ def test_admin_refuses_a_structure_without_levels(staff):
     festival = Festival.objects.create(name="F", venue="V")
     empty = Structure.objects.create(name="empty")
     client = client_for("superuser", staff)
-    response = client.post("/admin/tournaments/tournament/add/", {
-        "festival": festival.id, "name": "New", "ruleset_preset": "pokerfest", "status": "scheduled",
-        "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "0", "clock-MIN_NUM_FORMS": "0",
-        "clock-MAX_NUM_FORMS": "1", "clock-0-structure": empty.id,
-    })
+    response = client.post(
+        "/admin/tournaments/tournament/add/",
+        {
+            "festival": festival.id,
+            "name": "New",
+            "ruleset_preset": "pokerfest",
+            "status": "scheduled",
+            "clock-TOTAL_FORMS": "1",
+            "clock-INITIAL_FORMS": "0",
+            "clock-MIN_NUM_FORMS": "0",
+            "clock-MAX_NUM_FORMS": "1",
+            "clock-0-structure": empty.id,
+        },
+    )
     assert response.status_code == 200
     assert "This structure has no levels yet" in response.content.decode()
 
@@ -186,16 +245,23 @@ def test_CLK_CONTROL_a_retried_request_with_the_same_key_changes_the_clock_once(
     director.post(f"{base}/start/", HTTP_IDEMPOTENCY_KEY="start-1")
     paused = director.post(f"{base}/pause/", "", content_type="application/json", HTTP_IDEMPOTENCY_KEY="pause-1")
     assert paused.json()["status"] == "paused"  # the reason is optional: no body at all will do
-    first = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-7").json()
-    retry = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-7").json()
+    first = director.post(
+        f"{base}/adjust/", {"seconds": 60}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-7"
+    ).json()
+    retry = director.post(
+        f"{base}/adjust/", {"seconds": 60}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-7"
+    ).json()
     assert retry["remaining_ms"] == first["remaining_ms"] > 659_000  # a paused clock stands still
-    again = director.post(f"{base}/adjust/", {"seconds": 60}, content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-8").json()
+    again = director.post(
+        f"{base}/adjust/", {"seconds": 60}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-8"
+    ).json()
     assert again["remaining_ms"] == first["remaining_ms"] + 60_000
     assert list(tournament.events.values_list("kind", flat=True)) == [
-        "clock.started", "clock.paused", "clock.adjusted", "clock.adjusted"]
+        "clock.started",
+        "clock.paused",
+        "clock.adjusted",
+        "clock.adjusted",
+    ]
     too_long = director.post(f"{base}/resume/", HTTP_IDEMPOTENCY_KEY="k" * 65)
     assert too_long.status_code == 422 and "at most 64 characters" in too_long.json()["detail"]
 
@@ -234,14 +300,17 @@ def test_the_ticket_shows_a_name_to_the_desk_only_and_its_qr_page_to_anyone(pers
     from datetime import date
 
     from players.services import desk as player_services
-    from tournaments import queries
+    from tournaments.queries.entries import Sale
+    from tournaments.rules.entries import Kind
     from tournaments.services import desk
-    from tournaments.entries import Kind
 
     tournament = make_tournament()
-    player = player_services.create_player(tournament.id, player_services.NewPlayer(
-        "Ada", "Lovelace", date(1990, 1, 1), accepts_terms=True, id_checked=True), None)
-    entry = desk.register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    player = player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer("Ada", "Lovelace", date(1990, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    entry = desk.register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     response = client_for(persona, staff).get(f"/tournaments/{tournament.id}/entries/{entry.number}/ticket/")
     assert response.status_code == TICKET[persona]
     if response.status_code == 200:
@@ -262,10 +331,21 @@ def test_saving_the_tournament_in_the_admin_leaves_the_running_clock_and_counter
     assert admin.get(f"/admin/tournaments/tournament/{tournament.id}/change/").status_code == 200
     clock = Clock.objects.get(tournament=tournament)
     form = {  # the form as the director loaded it, while the clock was running
-        "festival": tournament.festival_id, "name": "Main Event (renamed)", "ruleset_preset": "pokerfest",
-        "ruleset": "{}", "status": "running", "buy_in": "0", "fee": "0", "starting_stack": "10000",
-        "max_entries": "", "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "1", "clock-MIN_NUM_FORMS": "0",
-        "clock-MAX_NUM_FORMS": "1", "clock-0-tournament": tournament.id, "clock-0-structure": clock.structure_id,
+        "festival": tournament.festival_id,
+        "name": "Main Event (renamed)",
+        "ruleset_preset": "pokerfest",
+        "ruleset": "{}",
+        "status": "running",
+        "buy_in": "0",
+        "fee": "0",
+        "starting_stack": "10000",
+        "max_entries": "",
+        "clock-TOTAL_FORMS": "1",
+        "clock-INITIAL_FORMS": "1",
+        "clock-MIN_NUM_FORMS": "0",
+        "clock-MAX_NUM_FORMS": "1",
+        "clock-0-tournament": tournament.id,
+        "clock-0-structure": clock.structure_id,
     }
     services.pause_clock(tournament.id, None)  # meanwhile, at the tables
     response = admin.post(f"/admin/tournaments/tournament/{tournament.id}/change/", form)
@@ -283,10 +363,20 @@ def test_the_admin_refuses_a_ruleset_with_a_wrong_setting_and_says_which(make_to
     tournament = make_tournament()
     clock = Clock.objects.get(tournament=tournament)
     form = {
-        "festival": tournament.festival_id, "name": tournament.name, "ruleset_preset": "kentucky",
-        "ruleset": '{"entries": {"rebuy": 1}}', "status": "scheduled", "buy_in": "0", "fee": "0",
-        "starting_stack": "10000", "max_entries": "", "clock-TOTAL_FORMS": "1", "clock-INITIAL_FORMS": "1",
-        "clock-MIN_NUM_FORMS": "0", "clock-MAX_NUM_FORMS": "1", "clock-0-tournament": tournament.id,
+        "festival": tournament.festival_id,
+        "name": tournament.name,
+        "ruleset_preset": "kentucky",
+        "ruleset": '{"entries": {"rebuy": 1}}',
+        "status": "scheduled",
+        "buy_in": "0",
+        "fee": "0",
+        "starting_stack": "10000",
+        "max_entries": "",
+        "clock-TOTAL_FORMS": "1",
+        "clock-INITIAL_FORMS": "1",
+        "clock-MIN_NUM_FORMS": "0",
+        "clock-MAX_NUM_FORMS": "1",
+        "clock-0-tournament": tournament.id,
         "clock-0-structure": clock.structure_id,
     }
     response = client_for("superuser", staff).post(f"/admin/tournaments/tournament/{tournament.id}/change/", form)
@@ -313,8 +403,19 @@ def test_every_admin_list_and_add_page_opens_for_a_superuser(staff, make_tournam
 
 
 NAVIGATION = {  # each role's links on a tournament's pages (issue 11: every staff page has one)
-    "director": ["Lobby", "Desk", "Floor", "Director", "Set-up", "Compliance", "Close-out", "Payouts", "Counts",
-                 "Results", "TV"],
+    "director": [
+        "Lobby",
+        "Desk",
+        "Floor",
+        "Director",
+        "Set-up",
+        "Compliance",
+        "Close-out",
+        "Payouts",
+        "Counts",
+        "Results",
+        "TV",
+    ],
     "floor": ["Lobby", "Floor", "Counts", "Results", "TV"],
     "desk": ["Lobby", "Desk", "Close-out", "Results", "TV"],
     "cashier": ["Lobby", "Desk", "Close-out", "Payouts", "Results", "TV"],
@@ -325,7 +426,6 @@ NAVIGATION = {  # each role's links on a tournament's pages (issue 11: every sta
 @pytest.mark.django_db
 @pytest.mark.parametrize("persona", sorted(NAVIGATION))
 def test_every_staff_page_has_the_navigation_bar_of_its_role(make_tournament, staff, persona):
-
 
     tournament = make_tournament()
     client = client_for(persona, staff)
@@ -369,5 +469,9 @@ def test_health_says_what_is_missing_until_the_worker_has_run_beats_heartbeat():
     assert waiting.status_code == 503 and waiting.json()["postgresql"] == waiting.json()["redis"] == "ok"
     assert waiting.json()["worker_and_beat"].startswith("no heartbeat yet")
     heartbeat()  # what a worker runs on beat's schedule
-    assert Client().get("/health/").json() == {"healthy": True, "postgresql": "ok", "redis": "ok",
-                                                "worker_and_beat": "ok"}
+    assert Client().get("/health/").json() == {
+        "healthy": True,
+        "postgresql": "ok",
+        "redis": "ok",
+        "worker_and_beat": "ok",
+    }

@@ -12,9 +12,8 @@ import redis
 
 from pokerfest import stack
 from pokerfest.celery import app
-from tournaments.tasks import HEARTBEAT_KEY
-
 from tests.conftest import process_env
+from tournaments.tasks import HEARTBEAT_KEY
 
 
 def wait_until(condition, what: str, child, logs, timeout: float = 60) -> None:
@@ -46,8 +45,13 @@ def test_a_worker_holding_an_eta_task_outlives_a_restart_of_the_embedded_redis(p
         client = redis.Redis.from_url(server.url)
         with app.connection_for_write(server.url) as connection:
             app.send_task("tournaments.tasks.heartbeat", connection=connection)
-        wait_until(lambda: client.get(HEARTBEAT_KEY) is not None, "task run after the restart", worker,
-                   processes.logs, timeout=90)
+        wait_until(
+            lambda: client.get(HEARTBEAT_KEY) is not None,
+            "task run after the restart",
+            worker,
+            processes.logs,
+            timeout=90,
+        )
         assert worker.poll() is None
         assert "Unrecoverable error" not in log.read_text()
     finally:

@@ -7,12 +7,12 @@ import pytest
 from django.test import Client
 
 from clock.services.day import bag_chips
-from core.refusals import Refused
+from rules.refusals import Refused
 from tables.models import ChipAdjustment
-from tables.queries import count_check
+from tables.queries.counts import count_check
 from tables.services.counts import confirm_bag, publish_chip_leaders, report_counts
 from tables.services.floor import player_out
-from tournaments.queries import field_counts, snapshot
+from tournaments.queries.snapshot import field_counts, snapshot
 from tournaments.services.rulings import disqualify
 
 pytestmark = pytest.mark.django_db
@@ -24,16 +24,21 @@ def test_CHIP_COUNT_chips_in_play_follow_disqualifications_and_counts_are_checke
     first, *others = sorted(seats)
     partial = report_counts(tournament.id, 1, {first: 20_000}, staff["floor"])
     assert not partial["complete"] and partial["sentence"].startswith("1 of 6 stacks counted")
-    short = report_counts(tournament.id, 1, {seat: 8_000 for seat in others}, staff["media"])
+    short = report_counts(tournament.id, 1, dict.fromkeys(others, 8000), staff["media"])
     assert (short["counted"], short["in_play"], short["gap"]) == (60_000, 60_000, 0) and short["agrees"]
     # A player disqualified with 14,500 in front of them: those chips leave play.
     disqualify(tournament.id, seats[others[0]], "collusion", staff["director"], chips=14_500)
     assert field_counts(tournament.id)["chips_in_play"] == 45_500
     assert ChipAdjustment.objects.get().chips == -14_500
     check = count_check(tournament, 45_500)
-    assert (check["counted"], check["gap"], check["seats_in_play"]) == (52_000, 6_500, 5)  # the DQ'd count no longer counts
-    assert check["sentence"] == ("The counts come to 52,000, 6,500 more than the 45,500 chips in play: recount or find "
-                                 "the chips.")
+    assert (check["counted"], check["gap"], check["seats_in_play"]) == (
+        52_000,
+        6_500,
+        5,
+    )  # the DQ'd count no longer counts
+    assert check["sentence"] == (
+        "The counts come to 52,000, 6,500 more than the 45,500 chips in play: recount or find the chips."
+    )
     event = tournament.events.filter(kind="chips.counted").last()
     assert event.public is None and event.payload["counts"] == {str(seat): 8_000 for seat in others}
     with pytest.raises(Refused, match="Seat 9 at table 1 is empty"):
@@ -84,8 +89,12 @@ def test_CHIP_COUNT_media_publish_the_chip_leaders_and_the_lobby_shows_public_na
     base = f"/api/tournaments/{tournament.id}/"
     client.force_login(staff["desk"])
     assert client.post(f"{base}chip-leaders/publish/").status_code == 403
-    assert client.post(f"{base}tables/1/chip-counts/", json.dumps({"counts": {"1": 5}}),
-                       content_type="application/json").status_code == 403
+    assert (
+        client.post(
+            f"{base}tables/1/chip-counts/", json.dumps({"counts": {"1": 5}}), content_type="application/json"
+        ).status_code
+        == 403
+    )
     client.force_login(staff["media"])
     answer = client.get(f"{base}chip-counts/").json()
     assert answer["seats_counted"] == 3 and [row["chips"] for row in answer["stacks"]] == [30_000, 5_000, 25_000]

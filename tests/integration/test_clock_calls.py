@@ -7,12 +7,13 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock.services import calls
 from clock.models import TableClock
+from clock.services import calls
+from tables.queries.floor import floor_view
 from tables.services.draw import draw_field, open_tables
-from tables.queries import floor_view
 from tables.services.floor import hand_done
 from tournaments.models import Event
+
 
 def seat_numbers(tournament) -> list[int]:
     return sorted(int(s) for s in floor_view(tournament.id)["tables"][0]["players"])
@@ -32,8 +33,7 @@ def seated(field, staff, players=6):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_CLK_CALL_the_worker_declares_the_hand_dead_at_zero_and_logs_who_called(field, staff, processes,
-                                                                                clean_queue):
+def test_CLK_CALL_the_worker_declares_the_hand_dead_at_zero_and_logs_who_called(field, staff, processes, clean_queue):
     tournament = seated(field, staff)
     processes.worker()
     floor = Client()
@@ -44,7 +44,9 @@ def test_CLK_CALL_the_worker_declares_the_hand_dead_at_zero_and_logs_who_called(
     called = floor.post(f"{base}/seats/{seat}/call-clock/").json()
     assert (called["seat"], called["countdown_seconds"], called["outcome"]) == (seat, 1, None)
     again = floor.post(f"{base}/seats/{seat}/call-clock/")
-    assert again.status_code == 409 and again.json()["detail"] == f"A clock is already running at table 1, on seat {seat}."
+    assert (
+        again.status_code == 409 and again.json()["detail"] == f"A clock is already running at table 1, on seat {seat}."
+    )
 
     deadline = time.monotonic() + 30
     while not Event.objects.filter(tournament=tournament, kind="clock.hand_dead").exists():
@@ -74,8 +76,9 @@ def test_CLK_CALL_acting_in_time_stops_the_clock_and_a_lost_expiry_is_repaired(f
     second = calls.call_the_clock(tournament.id, 1, seats[1], staff["floor"])
     clock = TableClock.objects.get(ended_at__isnull=True)
     assert calls.expire(clock.id) is False  # not yet zero: nothing happens
-    TableClock.objects.filter(pk=clock.id).update(started_at=timezone.now() - timedelta(seconds=10),
-                                                  ends_at=timezone.now() - timedelta(seconds=7))
+    TableClock.objects.filter(pk=clock.id).update(
+        started_at=timezone.now() - timedelta(seconds=10), ends_at=timezone.now() - timedelta(seconds=7)
+    )
     with pytest.raises(calls.Refused, match="Time ran out at table 1"):
         calls.player_acted(tournament.id, 1, staff["floor"])
     assert calls.expire_due() == 1  # beat's repair when the scheduled task was lost
@@ -85,13 +88,14 @@ def test_CLK_CALL_acting_in_time_stops_the_clock_and_a_lost_expiry_is_repaired(f
 
 
 # The action clock with short numbers: 1 s to act, 1 s per extension, 1 chip each.
-ACTION = {"preset": "action-clock", "clock": {"first_action_seconds": 1, "extension_seconds": 1,
-                                              "starting_extensions": 1}}
+ACTION = {
+    "preset": "action-clock",
+    "clock": {"first_action_seconds": 1, "extension_seconds": 1, "starting_extensions": 1},
+}
 
 
 @pytest.mark.django_db(transaction=True)
-def test_AC_EXT_the_worker_uses_an_extension_at_zero_then_declares_the_hand_dead(field, staff, processes,
-                                                                                 clean_queue):
+def test_AC_EXT_the_worker_uses_an_extension_at_zero_then_declares_the_hand_dead(field, staff, processes, clean_queue):
     tournament, entries = field(8, tables=1)  # above six left: the first-action time applies
     tournament.ruleset = ACTION
     tournament.save()
@@ -124,8 +128,10 @@ def test_AC_TIMES_and_AC_CARRY_the_dealer_starts_each_action_and_chips_travel_wi
     open_tables(tournament.id, [1, 2], staff["director"])
     draw_field(tournament.id, staff["director"], seed=4)
     view = floor_view(tournament.id)
-    assert view["action_clock"] and view["tables"][0]["players"][next(iter(view["tables"][0]["players"]))][
-        "extensions"] == 10
+    assert (
+        view["action_clock"]
+        and view["tables"][0]["players"][next(iter(view["tables"][0]["players"]))]["extensions"] == 10
+    )
     seats = sorted(int(s) for s in view["tables"][0]["players"])
     first = calls.start_action_clock(tournament.id, 1, seats[0], False, staff["floor"])
     assert first["seconds"] == 15
@@ -151,8 +157,8 @@ def test_AC_TIMES_and_AC_CARRY_the_dealer_starts_each_action_and_chips_travel_wi
 
 @pytest.mark.django_db
 def test_AC_REPLENISH_24_before_registration_closes_tops_up_at_the_level_after_it_closes(field, staff):
-    from clock.services import level_clock as clock_services
     from clock.models import Clock
+    from clock.services import level_clock as clock_services
     from tables.services.floor import player_out
     from tournaments.services.desk import close_registration
 
@@ -164,8 +170,11 @@ def test_AC_REPLENISH_24_before_registration_closes_tops_up_at_the_level_after_i
     low, high = entries[0], entries[1]
     type(low).objects.filter(pk=low.pk).update(time_extensions=2)
     type(high).objects.filter(pk=high.pk).update(time_extensions=9)
-    seated = {s["entry"]: (t["number"], int(seat)) for t in floor_view(tournament.id)["tables"]
-              for seat, s in t["players"].items()}
+    seated = {
+        s["entry"]: (t["number"], int(seat))
+        for t in floor_view(tournament.id)["tables"]
+        for seat, s in t["players"].items()
+    }
     for entry in entries[2:4]:  # 24 left while registration is open: the top-up waits
         player_out(tournament.id, *seated[entry.id], staff["floor"])
     clock = Clock.objects.get(tournament=tournament)

@@ -7,9 +7,8 @@ from django.test import Client
 from django.utils import timezone
 
 from clock import tasks
-
-from clock.services import level_clock as services
 from clock.models import Clock
+from clock.services import level_clock as services
 from tournaments.models import Event
 
 
@@ -23,8 +22,9 @@ def test_CLK_CONTROL_a_timed_time_out_resumes_by_itself_and_skip_break_ends_a_br
     bad = director.post(f"{base}/time-out/", {"minutes": 0}, content_type="application/json")
     assert bad.status_code == 422  # the schema's bounds are the service's: 1 to 120 minutes
     assert bad.json()["detail"] == "Invalid input — minutes: Input should be greater than or equal to 1"
-    paused = director.post(f"{base}/time-out/", {"minutes": 5, "reason": "medical"},
-                           content_type="application/json").json()
+    paused = director.post(
+        f"{base}/time-out/", {"minutes": 5, "reason": "medical"}, content_type="application/json"
+    ).json()
     assert paused["status"] == "paused" and paused["resume_at"] is not None
     assert Event.objects.get(kind="clock.time_out").payload["reason"] == "medical"
     assert services.end_time_out(tournament.id) is None  # five minutes are not over

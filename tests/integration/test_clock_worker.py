@@ -12,9 +12,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from clock import tasks
-
-from clock.services import level_clock as services
 from clock.models import Clock
+from clock.services import level_clock as services
 from pokerfest.asgi import application
 from tournaments.models import Event
 

@@ -10,16 +10,16 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from clock.models import Level
-from core.refusals import Refused
-from tables.chip_race import OddChips, chip_race, chips_for, odd_chip_pot
+from rules.refusals import Refused
 from tables.models import ChipAdjustment, ChipRace, ColourUp, Seating
-from tables.queries import count_check
-from tables.race_queries import colour_up_view
-from tables.services.counts import report_counts
+from tables.queries.colour_up import colour_up_view
+from tables.queries.counts import count_check
+from tables.rules.colour_up import OddChips, chip_race, chips_for, odd_chip_pot
+from tables.rules.high_card import shoe
 from tables.services.colour_up import race_table, start_colour_up
+from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
-from tournaments.high_card import shoe
-from tournaments.queries import field_counts
+from tournaments.queries.snapshot import field_counts
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +40,11 @@ def house(tournament, preset):
 
 def replay(tournament, table: int, number: int):
     """The race again from what the log holds: the sheet and the seed in its chips.raced event."""
-    logged = next(event.payload for event in tournament.events.filter(kind="chips.raced")
-                  if (event.payload["table"], event.payload["colour_up"]) == (table, number))
+    logged = next(
+        event.payload
+        for event in tournament.events.filter(kind="chips.raced")
+        if (event.payload["table"], event.payload["colour_up"]) == (table, number)
+    )
     sheet = [OddChips(row["seat"], row["odd_chips"], row["has_other_chips"]) for row in logged["sheet"]]
     cards = shoe(max(1, sum(row.odd_chips for row in sheet)), random.Random(logged["seed"]))
     if logged["pot"]:
@@ -79,8 +82,12 @@ def test_CHIP_ODD_kentucky_the_tables_odd_chips_go_in_one_pot_to_the_high_card(s
     tournament, seats = seated
     house(tournament, "kentucky")
     start_colour_up(tournament.id, 25, 100, staff["director"])
-    sheet = [{"seat": seats[0], "odd_chips": 3}, {"seat": seats[1], "odd_chips": 2}, {"seat": seats[2], "odd_chips": 1},
-             {"seat": seats[3], "odd_chips": 0}]
+    sheet = [
+        {"seat": seats[0], "odd_chips": 3},
+        {"seat": seats[1], "odd_chips": 2},
+        {"seat": seats[2], "odd_chips": 1},
+        {"seat": seats[3], "odd_chips": 0},
+    ]
     answer = race_table(tournament.id, 1, 1, sheet, staff["floor"], seed=3)
     assert answer["pot"] and answer["start_after"] is None
     dealt = shoe(6, random.Random(3))[:3]  # one card to each player with odd chips, in seat order
@@ -96,26 +103,29 @@ def test_CHIP_RACE_nobody_is_raced_out_and_the_chips_in_play_change_by_the_diffe
     tournament, seats = seated
     before = field_counts(tournament.id)["chips_in_play"]
     assert before == 60_000
-    report_counts(tournament.id, 1, {seat: 10_000 for seat in seats}, staff["floor"])
+    report_counts(tournament.id, 1, dict.fromkeys(seats, 10000), staff["floor"])
     assert count_check(tournament, before)["agrees"]
     start_colour_up(tournament.id, 25, 100, staff["director"])
     # seats[0]: three odd 25s; seats[1]: one odd 25 that is its whole stack. 100 races off: one
     # chip. A seed where seats[1]'s one card is not the best of the four.
     rows = [OddChips(seats[0], 3), OddChips(seats[1], 1, has_other_chips=False)]
     button = tournament.tables.get().button
-    seed = next(seed for seed in range(200)
-                if chip_race(rows, 25, 100, button, shoe(4, random.Random(seed))).protected)
+    seed = next(seed for seed in range(200) if chip_race(rows, 25, 100, button, shoe(4, random.Random(seed))).protected)
     sheet = [{"seat": seats[0], "odd_chips": 3}, {"seat": seats[1], "odd_chips": 1, "has_other_chips": False}]
     answer = race_table(tournament.id, 1, 1, sheet, staff["floor"], seed=seed)
     assert answer["protected"] == [seats[1]]
-    assert answer["lines"] == {str(seats[0]): f"seat {seats[0]} wins one 100 chip",
-                               str(seats[1]): f"seat {seats[1]} keeps one 100 chip: not raced out"}
+    assert answer["lines"] == {
+        str(seats[0]): f"seat {seats[0]} wins one 100 chip",
+        str(seats[1]): f"seat {seats[1]} keeps one 100 chip: not raced out",
+    }
     assert (answer["odd_value"], answer["new_value"], answer["difference"]) == (100, 200, 100)
     adjustment = ChipAdjustment.objects.get()
     assert (adjustment.kind, adjustment.table, adjustment.chips) == ("colour_up", 1, answer["difference"])
     assert field_counts(tournament.id)["chips_in_play"] == before + answer["difference"] == answer["chips_in_play"]
     event = tournament.events.get(kind="chips.raced")
-    assert event.public is None and event.payload["seed"] == seed and event.payload["sheet"][1]["has_other_chips"] is False
+    assert (
+        event.public is None and event.payload["seed"] == seed and event.payload["sheet"][1]["has_other_chips"] is False
+    )
     assert event.payload["protected"] == [seats[1]] and event.payload["difference"] == 100
     assert replay(tournament, 1, 1).protected == (seats[1],)
     # The counts before the race no longer describe the stacks: left out and named, not a gap.
@@ -134,27 +144,41 @@ def test_CHIP_RACE_a_table_races_once_a_second_sheet_gets_the_recorded_result(se
     other = race_table(tournament.id, 1, 1, [{"seat": seats[0], "odd_chips": 3}], staff["floor"])
     assert second["already_raced"] and other["already_raced"] and not first["already_raced"]
     for again in (second, other):
-        assert {key: again[key] for key in ("new_chips", "cards", "difference")} == \
-               {key: first[key] for key in ("new_chips", "cards", "difference")}
+        assert {key: again[key] for key in ("new_chips", "cards", "difference")} == {
+            key: first[key] for key in ("new_chips", "cards", "difference")
+        }
     assert ChipRace.objects.count() == ChipAdjustment.objects.count() == 1
     assert tournament.events.filter(kind="chips.raced").count() == 1
     assert field_counts(tournament.id)["chips_in_play"] == in_play
     # The database holds the rule too: one race per table and colour-up.
     race = ChipRace.objects.get()
     with pytest.raises(IntegrityError), transaction.atomic():
-        ChipRace.objects.create(colour_up=race.colour_up, table=1, pot=False, seed=1, sheet=[], result={},
-                                odd_value=0, new_value=0, difference=0, adjustment=ChipAdjustment.objects.create(
-                                    tournament=tournament, kind="colour_up", chips=0, reason="x", at=race.raced_at),
-                                raced_at=race.raced_at)
+        ChipRace.objects.create(
+            colour_up=race.colour_up,
+            table=1,
+            pot=False,
+            seed=1,
+            sheet=[],
+            result={},
+            odd_value=0,
+            new_value=0,
+            difference=0,
+            adjustment=ChipAdjustment.objects.create(
+                tournament=tournament, kind="colour_up", chips=0, reason="x", at=race.raced_at
+            ),
+            raced_at=race.raced_at,
+        )
     view = colour_up_view(tournament)["current"]
     assert view["tables"][0]["raced"] and view["to_race"] == 0 and view["difference"] == first["difference"]
 
 
 def test_CHIP_RACE_a_colour_up_or_a_sheet_that_makes_no_sense_is_refused_with_nothing_recorded(seated, staff):
     tournament, seats = seated
-    for leaving, smallest, sentence in [(100, 100, "must be worth more than the chip leaving"),
-                                        (100, 25, "must be worth more"),
-                                        (25, 60, "not a whole number of 25 chips")]:
+    for leaving, smallest, sentence in [
+        (100, 100, "must be worth more than the chip leaving"),
+        (100, 25, "must be worth more"),
+        (25, 60, "not a whole number of 25 chips"),
+    ]:
         with pytest.raises(Refused, match=sentence):
             start_colour_up(tournament.id, leaving, smallest, staff["director"])
     assert not ColourUp.objects.exists()
@@ -162,12 +186,14 @@ def test_CHIP_RACE_a_colour_up_or_a_sheet_that_makes_no_sense_is_refused_with_no
         race_table(tournament.id, 1, 1, [{"seat": seats[0], "odd_chips": 1}], staff["floor"])
     start_colour_up(tournament.id, 25, 100, staff["director"])
     empty = next(seat for seat in range(1, 10) if seat not in seats)
-    for sheet, sentence in [([], "at least one seat"),
-                            ([{"seat": seats[0], "odd_chips": 4}], "fewer than 4 chips of 25"),
-                            ([{"seat": empty, "odd_chips": 1}], f"Seat {empty} at table 1 is empty"),
-                            ([{"seat": seats[0], "odd_chips": 0, "has_other_chips": False}], "record the bust"),
-                            ([{"seat": seats[0], "odd_chips": 1}, {"seat": seats[0], "odd_chips": 2}], "once"),
-                            ([{"seat": seats[0], "odd_chips": -1}], "whole number from 0")]:
+    for sheet, sentence in [
+        ([], "at least one seat"),
+        ([{"seat": seats[0], "odd_chips": 4}], "fewer than 4 chips of 25"),
+        ([{"seat": empty, "odd_chips": 1}], f"Seat {empty} at table 1 is empty"),
+        ([{"seat": seats[0], "odd_chips": 0, "has_other_chips": False}], "record the bust"),
+        ([{"seat": seats[0], "odd_chips": 1}, {"seat": seats[0], "odd_chips": 2}], "once"),
+        ([{"seat": seats[0], "odd_chips": -1}], "whole number from 0"),
+    ]:
         with pytest.raises(Refused, match=sentence):
             race_table(tournament.id, 1, 1, sheet, staff["floor"])
     with pytest.raises(Refused, match="Table 2 is not open"):
@@ -179,8 +205,9 @@ def test_CHIP_RACE_a_colour_up_or_a_sheet_that_makes_no_sense_is_refused_with_no
     with pytest.raises(Refused, match="Chips of 25 already left play .* the smallest chip in play is 100"):
         start_colour_up(tournament.id, 25, 500, staff["director"])
     with pytest.raises(IntegrityError), transaction.atomic():  # the database refuses it too
-        ColourUp.objects.create(tournament=tournament, number=9, leaving=100, smallest=250,
-                                started_at=ChipRace.objects.get().raced_at)
+        ColourUp.objects.create(
+            tournament=tournament, number=9, leaving=100, smallest=250, started_at=ChipRace.objects.get().raced_at
+        )
 
 
 def test_CHIP_RACE_the_structure_notes_suggest_the_colour_up(seated, staff):
@@ -188,11 +215,13 @@ def test_CHIP_RACE_the_structure_notes_suggest_the_colour_up(seated, staff):
     structure = tournament.clock.structure
     Level.objects.filter(structure=structure, position=1).update(colour_up="$25 green chips leave")
     Level.objects.filter(structure=structure, position=2).update(colour_up="$100 black chips leave")
-    assert colour_up_view(tournament)["suggestion"] == {"leaving": 25, "smallest": 100,
-                                                        "note": "$25 green chips leave"}
+    assert colour_up_view(tournament)["suggestion"] == {"leaving": 25, "smallest": 100, "note": "$25 green chips leave"}
     start_colour_up(tournament.id, 25, 100, staff["director"], note="$25 green chips leave")
-    assert colour_up_view(tournament)["suggestion"] == {"leaving": 100, "smallest": None,
-                                                        "note": "$100 black chips leave"}
+    assert colour_up_view(tournament)["suggestion"] == {
+        "leaving": 100,
+        "smallest": None,
+        "note": "$100 black chips leave",
+    }
     public = tournament.events.get(kind="chips.colour_up_started").public
     assert public == {"colour_up": 1, "leaving": 25, "smallest": 100, "note": "$25 green chips leave"}
 

@@ -104,8 +104,9 @@ class Browser:
     def login(self, username: str) -> None:
         self.request("GET", "/accounts/login/")
         form = urllib.parse.urlencode({"username": username, "password": PASSWORD, "csrfmiddlewaretoken": self.csrf()})
-        status, _, _ = self.request("POST", "/accounts/login/", form.encode(),
-                                    {"Content-Type": "application/x-www-form-urlencoded"})
+        status, _, _ = self.request(
+            "POST", "/accounts/login/", form.encode(), {"Content-Type": "application/x-www-form-urlencoded"}
+        )
         assert status == 200 and any(cookie.name == "sessionid" for cookie in self.cookies)
 
     def request(self, method: str, path: str, body: bytes | None = None, headers=None) -> tuple[int, dict, str]:
@@ -117,8 +118,9 @@ class Browser:
             return answer.code, dict(answer.headers), answer.read().decode()
 
     def api_post(self, path: str, payload: dict) -> tuple[int, dict, str]:
-        return self.request("POST", path, json.dumps(payload).encode(),
-                            {"Content-Type": "application/json", "X-CSRFToken": self.csrf()})
+        return self.request(
+            "POST", path, json.dumps(payload).encode(), {"Content-Type": "application/json", "X-CSRFToken": self.csrf()}
+        )
 
 
 def until(check, what: str, within: float = 60):
@@ -133,7 +135,8 @@ def until(check, what: str, within: float = 60):
 
 @pytest.mark.django_db(transaction=True)
 def test_an_outage_is_a_quick_503_with_a_sentence_and_the_site_recovers_when_postgresql_returns(
-        processes, make_tournament, staff):
+    processes, make_tournament, staff
+):
     tournament = make_tournament()
     level_clock.start_clock(tournament.id, staff["director"])
     db = settings.DATABASES["default"]
@@ -152,8 +155,9 @@ def test_an_outage_is_a_quick_503_with_a_sentence_and_the_site_recovers_when_pos
     relay.cut()
     status, headers, body = director.request("GET", f"/api/tournaments/{tournament.id}/")
     assert status == 503 and headers["Content-Type"] == "application/json"
-    assert json.loads(body) == {"detail": "The database is unavailable; the action was not recorded, "
-                                          "try again in a few seconds."}
+    assert json.loads(body) == {
+        "detail": "The database is unavailable; the action was not recorded, try again in a few seconds."
+    }
     assert headers["Retry-After"] == "5"
     status, _, body = director.api_post(f"/api/tournaments/{tournament.id}/clock/pause/", {"reason": "outage"})
     assert status == 503 and "the action was not recorded" in json.loads(body)["detail"]

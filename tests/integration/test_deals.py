@@ -3,16 +3,17 @@
 import pytest
 from django.test import Client
 
-from tables.services.draw import draw_field, open_tables
-from tables.queries import floor_view
-from tables.services.floor import player_out
-from tournaments.models import Entry
-from tournaments.queries import deal_proposals, prizes_to_pay, standings
-from tournaments.services.deals import end_at_the_gong, end_by_time_limit, record
 from clock.models import Clock
-from core.refusals import Refused
-from tournaments.models import Deal, Tournament
-from tournaments.payouts import chip_chop
+from rules.refusals import Refused
+from tables.queries.floor import floor_view
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out
+from tournaments.models import Deal, Entry, Tournament
+from tournaments.queries.deals import deal_proposals
+from tournaments.queries.payout_desk import prizes_to_pay
+from tournaments.queries.results import standings
+from tournaments.rules.payouts import chip_chop
+from tournaments.services.deals import end_at_the_gong, end_by_time_limit, record
 
 
 @pytest.mark.django_db
@@ -20,8 +21,10 @@ def test_PAY_CHOP_a_deal_needs_everyone_and_a_representative_then_the_results_pa
     tournament, entries = field(4, tables=1, buy_in=10_000)
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=3)
-    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
-        "players"].items()}
+    seats = {
+        Entry.objects.get(pk=p["entry"]).number: int(s)
+        for s, p in floor_view(tournament.id)["tables"][0]["players"].items()
+    }
     player_out(tournament.id, 1, seats[4], staff["floor"])
     director = Client()
     director.force_login(staff["director"])
@@ -29,16 +32,18 @@ def test_PAY_CHOP_a_deal_needs_everyone_and_a_representative_then_the_results_pa
     stacks = {"1": 60_000, "2": 30_000, "3": 30_000}
     wrong = director.post(f"{base}/proposals/", {"stacks": {"1": 5}}, content_type="application/json")
     assert wrong.status_code == 409 and wrong.json()["detail"].endswith("entries 1, 2, 3.")
-    offered = director.post(f"{base}/proposals/", {"stacks": stacks, "left_to_play": 1_000},
-                            content_type="application/json").json()
+    offered = director.post(
+        f"{base}/proposals/", {"stacks": stacks, "left_to_play": 1_000}, content_type="application/json"
+    ).json()
     prizes = offered["prizes"]
     for amounts in offered["deals"].values():
         assert sum(amounts.values()) == sum(prizes) - 1_000
     body = {"stacks": stacks, "method": "icm", "agreed": [1, 2], "representative": "A. Floor", "left_to_play": 1_000}
     not_all = director.post(base + "/", body, content_type="application/json")
     assert not_all.status_code == 409 and not_all.json()["detail"].endswith("entries 3.")
-    nobody = director.post(base + "/", {**body, "agreed": [1, 2, 3], "representative": " "},
-                           content_type="application/json")
+    nobody = director.post(
+        base + "/", {**body, "agreed": [1, 2, 3], "representative": " "}, content_type="application/json"
+    )
     assert "representative" in nobody.json()["detail"]
     recorded = director.post(base + "/", {**body, "agreed": [1, 2, 3]}, content_type="application/json").json()
     assert [p["amount"] for p in recorded["players"]] == [offered["deals"]["icm"][n] for n in ("1", "2", "3")]
@@ -47,8 +52,12 @@ def test_PAY_CHOP_a_deal_needs_everyone_and_a_representative_then_the_results_pa
     player_out(tournament.id, 1, seats[3], staff["floor"])
     player_out(tournament.id, 1, seats[2], staff["floor"])
     paid = {row["entry"]: row["prize"] for row in standings(tournament)["out"]}
-    assert paid == {1: offered["deals"]["icm"]["1"] + 1_000, 2: offered["deals"]["icm"]["2"],
-                    3: offered["deals"]["icm"]["3"], 4: 0}  # the winner also takes what was left to play
+    assert paid == {
+        1: offered["deals"]["icm"]["1"] + 1_000,
+        2: offered["deals"]["icm"]["2"],
+        3: offered["deals"]["icm"]["3"],
+        4: 0,
+    }  # the winner also takes what was left to play
     assert standings(tournament)["out"][0]["place"] == [1, 1] and standings(tournament)["out"][0]["entry"] == 1
     assert recorded["money"]["deal"]["players"][0]["amount"] == offered["deals"]["icm"]["1"]  # the lobby shows it
 
@@ -57,8 +66,10 @@ def test_END_FINISH_a_full_deal_ends_the_tournament_and_places_its_players_by_ch
     tournament, entries = field(4, tables=1, buy_in=10_000)
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=3)
-    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
-        "players"].items()}
+    seats = {
+        Entry.objects.get(pk=p["entry"]).number: int(s)
+        for s, p in floor_view(tournament.id)["tables"][0]["players"].items()
+    }
     player_out(tournament.id, 1, seats[4], staff["floor"])
     stacks = {1: 20_000, 2: 70_000, 3: 30_000}
     chop = deal_proposals(tournament.id, stacks)["deals"]["chip_chop"]
@@ -79,8 +90,10 @@ def _three_left(field, staff, preset):
     tournament.refresh_from_db()
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=3)
-    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
-        "players"].items()}
+    seats = {
+        Entry.objects.get(pk=p["entry"]).number: int(s)
+        for s, p in floor_view(tournament.id)["tables"][0]["players"].items()
+    }
     player_out(tournament.id, 1, seats[4], staff["floor"])
     return tournament
 
@@ -94,8 +107,10 @@ def test_END_FINISH_kentuckys_time_limit_records_the_chip_chop_as_the_result(fie
     remaining = sum(standings(tournament)["payouts"][:3])
     ended = end_by_time_limit(tournament.id, stacks, staff["director"])
     tournament.refresh_from_db()
-    assert tournament.status == "finished" and tournament.events.get(kind="tournament.finished").public["how"] == \
-        "time limit"
+    assert (
+        tournament.status == "finished"
+        and tournament.events.get(kind="tournament.finished").public["how"] == "time limit"
+    )
     chop = dict(zip((2, 3, 1), chip_chop([70_000, 30_000, 20_000], remaining)))
     places = {row["entry"]: (row["place"], row["prize"]) for row in standings(tournament)["out"]}
     assert places == {2: ([1, 1], chop[2]), 3: ([2, 2], chop[3]), 1: ([3, 3], chop[1]), 4: ([4, 4], 0)}
@@ -115,8 +130,10 @@ def test_END_FINISH_the_final_gong_places_by_chips_with_no_prize_beyond_the_plac
 
 def test_CLK_HEADSUP_the_gong_waits_for_the_heads_up_minimum(field, staff):
     tournament = _three_left(field, staff, "chips")
-    seats = {Entry.objects.get(pk=p["entry"]).number: int(s) for s, p in floor_view(tournament.id)["tables"][0][
-        "players"].items()}
+    seats = {
+        Entry.objects.get(pk=p["entry"]).number: int(s)
+        for s, p in floor_view(tournament.id)["tables"][0]["players"].items()
+    }
     player_out(tournament.id, 1, seats[3], staff["floor"], new_hand=True)  # heads-up: ten hands first
     with pytest.raises(Refused, match="10 more before the gong"):
         end_at_the_gong(tournament.id, {1: 50_000, 2: 70_000}, staff["director"])

@@ -8,34 +8,43 @@ from django.db import connection
 from django.test import Client
 
 from clock.services import level_clock as clock_services
-from players import queries as player_queries
-from players.services import desk as player_services
 from players.models import Exclusion, Membership, Player
+from players.queries import players as player_queries
+from players.services import desk as player_services
 from tests.conftest import PERSONAS
-from tournaments import queries
-from tournaments.services import desk as services
-from tournaments.entries import Kind, RefundReason
 from tournaments.models import Entry, Event, Tournament, WonSeat
+from tournaments.queries.close_out import close_out
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind, RefundReason
+from tournaments.services import desk as services
 
 ADULT = date(1990, 5, 17)
 
 
 def new_player(first="Ada", last="Lovelace", born=ADULT, document="P1234567", **more):
-    return player_services.NewPlayer(first_name=first, last_name=last, date_of_birth=born,
-                                     id_document_type="passport" if document else "", id_document_number=document,
-                                     accepts_terms=True, id_checked=True, **more)
+    return player_services.NewPlayer(
+        first_name=first,
+        last_name=last,
+        date_of_birth=born,
+        id_document_type="passport" if document else "",
+        id_document_number=document,
+        accepts_terms=True,
+        id_checked=True,
+        **more,
+    )
 
 
 def sale(kind=Kind.BUY_IN, method="cash", **more):
-    return queries.Sale(kind=kind, method=method, desk="desk 1", shift="morning", **more)
+    return Sale(kind=kind, method=method, desk="desk 1", shift="morning", **more)
 
 
 @pytest.fixture
 def desk_tournament(make_tournament):
     def make(preset="pokerfest", **fields):
         tournament = make_tournament()
-        Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset=preset, buy_in=50_000, fee=5_000,
-                                                           starting_stack=30_000, **fields)
+        Tournament.objects.filter(pk=tournament.pk).update(
+            ruleset_preset=preset, buy_in=50_000, fee=5_000, starting_stack=30_000, **fields
+        )
         tournament.refresh_from_db()
         return tournament
 
@@ -61,7 +70,10 @@ def test_REG_CONSENT_a_new_player_accepts_the_terms_and_chooses_filming_and_mark
     player_services.set_marketing_consent(tournament.id, player.id, False, staff["desk"])  # withdrawn
     assert player_queries.current_consents(player)["marketing"] is False
     assert list(player.consents.filter(kind="marketing").order_by("id").values_list("granted", flat=True)) == [
-        False, True, False]  # the history stays
+        False,
+        True,
+        False,
+    ]  # the history stays
     kinds = list(tournament.events.values_list("kind", flat=True))
     assert kinds == ["player.created", "player.marketing_consent", "player.marketing_consent"]
     assert all(set(e.payload["player"]) == {"id", "name"} for e in tournament.events.all())  # no personal data
@@ -83,8 +95,11 @@ def test_two_desks_creating_the_same_document_make_one_player(desk_tournament, s
 
     def create(i):
         try:
-            outcomes.append(player_services.create_player(
-                tournament.id, new_player(first=f"Clerk{i}", document="x12 345-67"), None).id)
+            outcomes.append(
+                player_services.create_player(
+                    tournament.id, new_player(first=f"Clerk{i}", document="x12 345-67"), None
+                ).id
+            )
         except player_services.PlayerRefused as refusal:
             outcomes.append(("refused", refusal.existing_id, str(refusal)))
         finally:
@@ -106,8 +121,10 @@ def test_two_desks_creating_the_same_document_make_one_player(desk_tournament, s
 @pytest.mark.django_db(transaction=True)
 def test_twenty_desks_racing_for_the_last_ten_seats_sell_exactly_ten(desk_tournament):
     tournament = desk_tournament(max_entries=10)
-    players = [player_services.create_player(tournament.id, new_player(first=f"P{i}", document=f"D{i}"), None)
-               for i in range(20)]
+    players = [
+        player_services.create_player(tournament.id, new_player(first=f"P{i}", document=f"D{i}"), None)
+        for i in range(20)
+    ]
     sold, refused = [], []
 
     def register(player):
@@ -160,7 +177,8 @@ def test_REG_AGE_an_under_age_player_is_refused_with_the_reason_and_only_the_ref
 def test_REG_ID_and_REG_EXCLUDE_block_at_the_desk_until_resolved(desk_tournament, staff):
     tournament = desk_tournament()
     player = player_services.create_player(
-        tournament.id, player_services.NewPlayer("Bo", "Banned", ADULT, accepts_terms=True), staff["desk"])
+        tournament.id, player_services.NewPlayer("Bo", "Banned", ADULT, accepts_terms=True), staff["desk"]
+    )
     Exclusion.objects.create(player=player, reason="venue ban", starts=date(2020, 1, 1), ends=date(2020, 12, 31))
     with pytest.raises(services.EntryRefused) as refusal:
         services.register_entry(tournament.id, player.id, sale(), staff["desk"])
@@ -174,16 +192,24 @@ def test_REG_ID_and_REG_EXCLUDE_block_at_the_desk_until_resolved(desk_tournament
 @pytest.mark.django_db
 def test_REG_MEMBER_chips_visitor_signed_in_by_a_present_full_member(desk_tournament, staff):
     tournament = desk_tournament("chips")
-    member = player_services.create_player(tournament.id, new_player("Mem", "Ber", document="M-1",
-                                           membership_number="C-100", membership_fee_paid_until=date(2099, 1, 1)), None)
+    member = player_services.create_player(
+        tournament.id,
+        new_player("Mem", "Ber", document="M-1", membership_number="C-100", membership_fee_paid_until=date(2099, 1, 1)),
+        None,
+    )
     visitor = player_services.create_player(tournament.id, new_player("Vis", "Itor", document="V-1"), None)
     with pytest.raises(services.EntryRefused, match="sign them in as a visitor"):
         services.register_entry(tournament.id, visitor.id, sale(), None)
     with pytest.raises(services.EntryRefused, match="signed in by a full member"):
-        services.register_entry(tournament.id, visitor.id, sale(visitor_signed_in_by="C-999", sponsor_present=True,
-                                                                  visitor_fee_paid=True), None)
-    entry = services.register_entry(tournament.id, visitor.id, sale(visitor_signed_in_by="C-100",
-                                                                     sponsor_present=True, visitor_fee_paid=True), None)
+        services.register_entry(
+            tournament.id,
+            visitor.id,
+            sale(visitor_signed_in_by="C-999", sponsor_present=True, visitor_fee_paid=True),
+            None,
+        )
+    entry = services.register_entry(
+        tournament.id, visitor.id, sale(visitor_signed_in_by="C-100", sponsor_present=True, visitor_fee_paid=True), None
+    )
     assert entry.visitor_signed_in_by == "C-100"
     assert services.register_entry(tournament.id, member.id, sale(), None).number == 2
     assert Membership.objects.get(number="C-100").player == member
@@ -231,13 +257,25 @@ def test_ENT_LATE_after_the_start_a_late_entry_not_a_buy_in(desk_tournament, sta
 @pytest.mark.django_db
 def test_ENT_REFUND_void_and_refunds_reverse_money_by_rule_and_the_close_out_adds_up(desk_tournament, staff):
     tournament = desk_tournament("neverending", max_entries=3)
-    people = [player_services.create_player(tournament.id, new_player(f"P{i}", document=f"D{i}",
-              membership_number=f"N-{i}", membership_fee_paid_until=date(2099, 1, 1), release_signed=True), None)
-              for i in range(3)]
+    people = [
+        player_services.create_player(
+            tournament.id,
+            new_player(
+                f"P{i}",
+                document=f"D{i}",
+                membership_number=f"N-{i}",
+                membership_fee_paid_until=date(2099, 1, 1),
+                release_signed=True,
+            ),
+            None,
+        )
+        for i in range(3)
+    ]
     paid = services.register_entry(tournament.id, people[0].id, sale(method="cash"), staff["desk"])
     voucher = WonSeat.objects.create(tournament=tournament, player=people[1], source="Freeroll 7, 1st")
-    won = services.register_entry(tournament.id, people[1].id, sale(Kind.SATELLITE, "won",
-                                                                     won_seat_code=voucher.code), staff["desk"])
+    won = services.register_entry(
+        tournament.id, people[1].id, sale(Kind.SATELLITE, "won", won_seat_code=voucher.code), staff["desk"]
+    )
     mistake = services.register_entry(tournament.id, people[2].id, sale(method="card"), staff["desk"])
     assert (won.paid, won.pool_part, won.fee_part) == (0, 50_000, 5_000)
 
@@ -254,9 +292,12 @@ def test_ENT_REFUND_void_and_refunds_reverse_money_by_rule_and_the_close_out_add
     tournament.refresh_from_db()
     assert tournament.seats_sold == 0 and Entry.objects.filter(tournament=tournament).count() == 3
 
-    report = queries.close_out(tournament.id)
+    report = close_out(tournament.id)
     assert [(r["method"], r["sales"], r["taken"], r["returned"], r["net"]) for r in report["rows"]] == [
-        ("card", 1, 55_000, 55_000, 0), ("cash", 1, 55_000, 50_000, 5_000), ("won", 1, 0, 27_500, -27_500)]
+        ("card", 1, 55_000, 55_000, 0),
+        ("cash", 1, 55_000, 50_000, 5_000),
+        ("won", 1, 0, 27_500, -27_500),
+    ]
     assert report["totals"]["net"] == sum(r["net"] for r in report["rows"]) == -22_500
     assert (report["totals"]["voided"], report["totals"]["refunded"]) == (1, 2)
 
@@ -274,9 +315,18 @@ def test_a_double_submitted_sale_makes_one_entry(desk_tournament):
 def test_the_desk_api_registers_and_explains_refusals(desk_tournament, staff):
     tournament = desk_tournament()
     desk = client_for("desk", staff)
-    created = desk.post(f"/api/tournaments/{tournament.id}/players/", {
-        "first_name": "Ada", "last_name": "Lovelace", "date_of_birth": "1990-05-17", "id_document_type": "passport",
-        "id_document_number": "p 99", "accepts_terms": True}, content_type="application/json")
+    created = desk.post(
+        f"/api/tournaments/{tournament.id}/players/",
+        {
+            "first_name": "Ada",
+            "last_name": "Lovelace",
+            "date_of_birth": "1990-05-17",
+            "id_document_type": "passport",
+            "id_document_number": "p 99",
+            "accepts_terms": True,
+        },
+        content_type="application/json",
+    )
     assert created.status_code == 201 and created.json()["id_document_number"] == "P99"
     player_id = created.json()["id"]
     assert [p["id"] for p in desk.get("/api/players/?q=love").json()] == [player_id]
@@ -287,22 +337,47 @@ def test_the_desk_api_registers_and_explains_refusals(desk_tournament, staff):
     refused = desk.post(f"/api/tournaments/{tournament.id}/entries/", body, content_type="application/json")
     assert refused.status_code == 409 and refused.json()["reasons"][0]["rule"] == "REG-ID"
     desk.post(f"/api/tournaments/{tournament.id}/players/{player_id}/id-check/")
-    sold = desk.post(f"/api/tournaments/{tournament.id}/entries/", body, content_type="application/json",
-                     HTTP_IDEMPOTENCY_KEY="form-1")
+    sold = desk.post(
+        f"/api/tournaments/{tournament.id}/entries/",
+        body,
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="form-1",
+    )
     assert sold.status_code == 201 and sold.json()["number"] == 1 and sold.json()["paid"] == 55_000
-    bad = desk.post(f"/api/tournaments/{tournament.id}/entries/", {**body, "kind": "freeroll"},
-                    content_type="application/json")
+    bad = desk.post(
+        f"/api/tournaments/{tournament.id}/entries/", {**body, "kind": "freeroll"}, content_type="application/json"
+    )
     assert bad.status_code == 422 and bad.json()["detail"].startswith("Invalid input — kind:")
-    duplicate = desk.post(f"/api/tournaments/{tournament.id}/players/", {
-        "first_name": "Ada", "last_name": "Again", "date_of_birth": "1990-05-17", "id_document_type": "passport",
-        "id_document_number": "P99", "accepts_terms": True}, content_type="application/json")
+    duplicate = desk.post(
+        f"/api/tournaments/{tournament.id}/players/",
+        {
+            "first_name": "Ada",
+            "last_name": "Again",
+            "date_of_birth": "1990-05-17",
+            "id_document_type": "passport",
+            "id_document_number": "P99",
+            "accepts_terms": True,
+        },
+        content_type="application/json",
+    )
     assert duplicate.status_code == 409 and "already exists: Ada Lovelace" in duplicate.json()["detail"]
-    assert desk.post(f"/api/tournaments/{tournament.id}/entries/1/void/", {"reason": "x"},
-                     content_type="application/json").status_code == 403  # money back needs a cashier
+    assert (
+        desk.post(
+            f"/api/tournaments/{tournament.id}/entries/1/void/", {"reason": "x"}, content_type="application/json"
+        ).status_code
+        == 403
+    )  # money back needs a cashier
 
 
-PERSONAL = {"anonymous": 401, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
-            "superuser": 200}
+PERSONAL = {
+    "anonymous": 401,
+    "director": 200,
+    "floor": 403,
+    "desk": 200,
+    "cashier": 200,
+    "media": 403,
+    "superuser": 200,
+}
 
 
 @pytest.mark.django_db
@@ -332,16 +407,18 @@ def test_REG_NONTRANSFER_a_won_seat_is_spent_only_by_its_winner_and_only_once(de
         services.register_entry(tournament.id, friend.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
     assert [r.rule for r in refusal.value.reasons] == ["REG-NONTRANSFER"]
     assert "issued to another player" in refusal.value.reasons[0].message
-    entry = services.register_entry(tournament.id, winner.id,
-                                    sale(Kind.SATELLITE, "won", won_seat_code=seat.code.lower()), None)
+    entry = services.register_entry(
+        tournament.id, winner.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code.lower()), None
+    )
     seat.refresh_from_db()
     assert (seat.entry, entry.paid, entry.pool_part) == (entry, 0, 50_000)
     with pytest.raises(services.EntryRefused, match="already been used"):
         services.register_entry(tournament.id, winner.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
     voided = services.void_entry(tournament.id, entry.number, "sold by mistake", None)
     assert f"voucher {seat.code} released" in voided.close_reason
-    again = services.register_entry(tournament.id, winner.id,
-                                    sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None)
+    again = services.register_entry(
+        tournament.id, winner.id, sale(Kind.SATELLITE, "won", won_seat_code=seat.code), None
+    )
     seat.refresh_from_db()
     assert seat.entry == again
 
@@ -351,21 +428,26 @@ def test_ENT_SUBST_the_director_approves_an_eligible_substitute_and_the_entry_st
     desk_tournament, staff
 ):
     tournament = desk_tournament("neverending")
-    member = dict(membership_fee_paid_until=date(2099, 1, 1), release_signed=True)
-    entrant = player_services.create_player(tournament.id, new_player("En", "Trant", document="E1",
-                                            membership_number="N-1", **member), None)
-    stand_in = player_services.create_player(tournament.id, new_player("Sub", "Stitute", document="S1",
-                                             membership_number="N-2", **member), None)
+    member = {"membership_fee_paid_until": date(2099, 1, 1), "release_signed": True}
+    entrant = player_services.create_player(
+        tournament.id, new_player("En", "Trant", document="E1", membership_number="N-1", **member), None
+    )
+    stand_in = player_services.create_player(
+        tournament.id, new_player("Sub", "Stitute", document="S1", membership_number="N-2", **member), None
+    )
     outsider = player_services.create_player(tournament.id, new_player("Not", "Member", document="X1"), None)
     entry = services.register_entry(tournament.id, entrant.id, sale(), None)
     director, desk = client_for("director", staff), client_for("desk", staff)
     url = f"/api/tournaments/{tournament.id}/entries/{entry.number}/substitute/"
-    assert desk.post(url, {"player_id": stand_in.id, "reason": "called away"},
-                     content_type="application/json").status_code == 403
+    assert (
+        desk.post(url, {"player_id": stand_in.id, "reason": "called away"}, content_type="application/json").status_code
+        == 403
+    )
     refused = director.post(url, {"player_id": outsider.id, "reason": "called away"}, content_type="application/json")
     assert refused.status_code == 409 and [r["rule"] for r in refused.json()["reasons"]] == ["REG-MEMBER"]
-    approved = director.post(url, {"player_id": stand_in.id, "reason": "family emergency"},
-                             content_type="application/json")
+    approved = director.post(
+        url, {"player_id": stand_in.id, "reason": "family emergency"}, content_type="application/json"
+    )
     assert approved.status_code == 201 and approved.json()["substitute"] == "Sub Stitute"
     entry.refresh_from_db()
     assert entry.player == entrant and entry.status == "active"  # the prize stays with the entrant
@@ -382,7 +464,10 @@ def test_ENT_LATE_the_director_closes_registration_and_every_desk_hears_it(desk_
     again = director.post(f"/api/tournaments/{tournament.id}/registration/close/")
     assert again.status_code == 409 and again.json()["detail"] == "Registration is already closed."
     event = tournament.events.get(kind="registration.closed")
-    assert event.public == {"registration_closed": True, "breaking_order": [], "places_paid": 0} and event.actor == staff["director"]
+    assert (
+        event.public == {"registration_closed": True, "breaking_order": [], "places_paid": 0}
+        and event.actor == staff["director"]
+    )
     with pytest.raises(services.EntryRefused, match="Registration is closed"):
         services.register_entry(tournament.id, player.id, sale(), None)
 
@@ -397,7 +482,8 @@ def test_REG_NONTRANSFER_won_seats_are_issued_through_the_log(desk_tournament, s
     logged = tournament.events.get(kind="won_seat.issued")
     assert logged.payload["code"] == seat.code and logged.public is None and seat.issued_by == staff["director"]
     admin = client_for("superuser", staff)
-    response = admin.post("/admin/tournaments/wonseat/add/", {"tournament": tournament.id, "player": winner.id,
-                                                              "source": "Freeroll 2"})
+    response = admin.post(
+        "/admin/tournaments/wonseat/add/", {"tournament": tournament.id, "player": winner.id, "source": "Freeroll 2"}
+    )
     assert response.status_code == 302
     assert tournament.events.filter(kind="won_seat.issued").count() == 2

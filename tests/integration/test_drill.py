@@ -13,8 +13,23 @@ from pokerfest import stack
 
 def test_a_30_entry_tournament_survives_a_killed_worker_and_web_process(tmp_path):
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
-    command = [sys.executable, "-m", "bench.drill", "--entries", "30", "--fault-every", "8",
-               "--targets", "worker,web-1", "--max-faults", "2", "--seed", "3", "--var", str(tmp_path / "var")]
+    command = [
+        sys.executable,
+        "-m",
+        "bench.drill",
+        "--entries",
+        "30",
+        "--fault-every",
+        "8",
+        "--targets",
+        "worker,web-1",
+        "--max-faults",
+        "2",
+        "--seed",
+        "3",
+        "--var",
+        str(tmp_path / "var"),
+    ]
     done = subprocess.run(command, cwd=stack.ROOT, env=env, capture_output=True, text=True, timeout=1200)
     printed = done.stdout + done.stderr
     assert done.returncode == 0, printed[-6000:] + (tmp_path / "var-stack.log").read_text()[-4000:]

@@ -9,15 +9,15 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from clock.models import Clock
 from clock.services import day
 from clock.services import level_clock as clock_services
-from clock.models import Clock
 from tables.models import ChipBag
+from tables.queries.floor import floor_view
 from tables.services.draw import draw_field, open_tables
-from tables.queries import floor_view
 from tables.services.floor import hand_done
 from tournaments.models import Event, Tournament
-from tournaments.queries import snapshot
+from tournaments.queries.snapshot import snapshot
 
 
 def signed_in(user):
@@ -28,7 +28,8 @@ def signed_in(user):
 
 @pytest.mark.django_db(transaction=True)
 def test_CLK_EOD_every_table_plays_the_announced_hands_then_bags_and_the_worker_ends_the_day(
-        field, staff, processes, clean_queue):
+    field, staff, processes, clean_queue
+):
     tournament, entries = field(12, tables=2)
     Tournament.objects.filter(pk=tournament.pk).update(ruleset={"preset": "action-clock"})
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -38,10 +39,18 @@ def test_CLK_EOD_every_table_plays_the_announced_hands_then_bags_and_the_worker_
 
     early = director.post(f"{base}/day/last-hands/", {"hands": 2}, content_type="application/json")
     assert early.status_code == 409 and early.json()["detail"] == "Set the level the day ends with first."
-    assert signed_in(staff["floor"]).post(f"{base}/day/end-level/", {"level_index": 1},
-                                          content_type="application/json").status_code == 403
-    assert director.post(f"{base}/day/end-level/", {"level_index": 1}, content_type="application/json").json()[
-        "level_number"] == 2
+    assert (
+        signed_in(staff["floor"])
+        .post(f"{base}/day/end-level/", {"level_index": 1}, content_type="application/json")
+        .status_code
+        == 403
+    )
+    assert (
+        director.post(f"{base}/day/end-level/", {"level_index": 1}, content_type="application/json").json()[
+            "level_number"
+        ]
+        == 2
+    )
     clock_services.start_clock(tournament.id, None)
     Clock.objects.filter(tournament=tournament).update(ends_at=timezone.now() - timedelta(seconds=1))
     clock_services.advance_due_levels(tournament.id)  # the day's last level: 10 minutes left
@@ -65,18 +74,28 @@ def test_CLK_EOD_every_table_plays_the_announced_hands_then_bags_and_the_worker_
     assert last.json()["detail"] == "Table 1 has played its last hand of the day: bag the chips."
     stale = floor.post(f"{base}/tables/1/hand-done/", {"hand": 2}, content_type="application/json")
     assert stale.status_code == 200 and stale.json()["already_done"]  # a second tablet: the last hand is done
-    assert Event.objects.get(tournament=tournament, kind="table.last_hand_played").public == {"table": 1,
-                                                                                           "playing": [2]}
-    entry = entries[0].__class__.objects.get(seatings__tournament_table__table__number=1, seatings__seat=seat,
-                                             seatings__ended_at__isnull=True)
+    assert Event.objects.get(tournament=tournament, kind="table.last_hand_played").public == {
+        "table": 1,
+        "playing": [2],
+    }
+    entry = entries[0].__class__.objects.get(
+        seatings__tournament_table__table__number=1, seatings__seat=seat, seatings__ended_at__isnull=True
+    )
     entry.__class__.objects.filter(pk=entry.pk).update(time_extensions=4)
-    assert floor.post(f"{base}/tables/1/seats/{seat}/bag/", {"chips": 11000},
-                      content_type="application/json").status_code == 200
+    assert (
+        floor.post(f"{base}/tables/1/seats/{seat}/bag/", {"chips": 11000}, content_type="application/json").status_code
+        == 200
+    )
     # CHIP-COUNT: counted again before a second person confirms it, the new count stands.
     again = floor.post(f"{base}/tables/1/seats/{seat}/bag/", {"chips": 12000}, content_type="application/json")
     assert again.status_code == 200
-    assert Event.objects.filter(tournament=tournament, kind="chips.bagged").order_by("seq").last().payload[
-        "corrected_from"] == 11000
+    assert (
+        Event.objects.filter(tournament=tournament, kind="chips.bagged")
+        .order_by("seq")
+        .last()
+        .payload["corrected_from"]
+        == 11000
+    )
     bag = ChipBag.objects.get()
     assert (bag.chips, bag.time_extensions, bag.day) == (12000, 4, 1)  # AC-CARRY: extensions go in the bag
     assert floor_view(tournament.id)["tables"][0]["bagged"] == [seat]

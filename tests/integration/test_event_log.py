@@ -10,9 +10,9 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from clock.services import level_clock as services
 from clock.models import Clock
-from clock.timeline import ClockRefused
+from clock.rules.timeline import ClockRefused
+from clock.services import level_clock as services
 from core import broadcast, fanout, kinds, log
 from tournaments.models import Event, Tournament
 
@@ -137,7 +137,7 @@ def test_the_database_enforces_one_seq_per_tournament(make_tournament):
 
 @pytest.mark.django_db(transaction=True)
 def test_snapshot_reads_seq_and_state_in_one_query_snapshot(make_tournament):
-    from tournaments.queries import snapshot
+    from tournaments.queries.snapshot import snapshot
 
     tournament = make_tournament()
     services.start_clock(tournament.id, None)

@@ -11,16 +11,18 @@ from django.utils import timezone
 
 from clock.models import Clock
 from clock.services.day import bag_chips
-from core.times import iso_time
 from players.services import desk as player_services
+from rules.times import iso_time
 from tables.models import ChipBag, KeepApart, Qualifier, Seating, Table, TournamentTable
 from tables.services.counts import confirm_bag
 from tables.services.day_two import draw_day_two
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Entry, Event, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.queries.payouts import payout, places_paid, prize_pool
+from tournaments.queries.snapshot import field_counts, snapshot
+from tournaments.rules.entries import Kind
 from tournaments.services import desk
 from tournaments.services.desk import EntryRefused
 from tournaments.services.flights import add_flight, close_flight
@@ -47,12 +49,15 @@ def main_event(make_tournament, staff):
 
 
 def new_player(tournament, name):
-    return player_services.create_player(tournament.id, player_services.NewPlayer(
-        name, "Flight", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
+    return player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer(name, "Flight", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
 
 
 def sell(flight, player):
-    return desk.register_entry(flight.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    return desk.register_entry(flight.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
 
 
 def play_to_bags(flight, staff, table, busts=0, chips=None):
@@ -86,24 +91,40 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     director = signed_in(staff["director"])
     base = f"/api/tournaments/{main_event.id}"
     assert signed_in(staff["floor"]).post(f"{base}/flights/", {"name": "Day 1A"}, content_type=JSON).status_code == 403
-    made = [director.post(f"{base}/flights/", {"name": name, "max_entries": 9,
-                                               "starts_at": (timezone.now() + timedelta(days=i)).isoformat()},
-                          content_type=JSON) for i, name in enumerate(["Day 1A", "Day 1B", "Day 1C"])]
+    made = [
+        director.post(
+            f"{base}/flights/",
+            {"name": name, "max_entries": 9, "starts_at": (timezone.now() + timedelta(days=i)).isoformat()},
+            content_type=JSON,
+        )
+        for i, name in enumerate(["Day 1A", "Day 1B", "Day 1C"])
+    ]
     assert [answer.status_code for answer in made] == [201, 201, 201]
     again = director.post(f"{base}/flights/", {"name": "day 1a"}, content_type=JSON)
     assert again.status_code == 409 and again.json()["detail"] == "The main event has a flight named day 1a already."
     a, b, c = (Tournament.objects.get(pk=answer.json()["flight"]["id"]) for answer in made)
     assert (a.buy_in, a.fee, a.starting_stack, a.max_entries, a.main_event_id, a.status) == (
-        10_000, 1_000, 30_000, 9, main_event.id, "registration")
+        10_000,
+        1_000,
+        30_000,
+        9,
+        main_event.id,
+        "registration",
+    )
     assert a.rules() == main_event.rules()
-    assert Clock.objects.get(tournament=a).structure.timeline_levels() == \
-        Clock.objects.get(tournament=main_event).structure.timeline_levels()
+    assert (
+        Clock.objects.get(tournament=a).structure.timeline_levels()
+        == Clock.objects.get(tournament=main_event).structure.timeline_levels()
+    )
     nested = director.post(f"/api/tournaments/{a.id}/flights/", {"name": "Day 1A-1"}, content_type=JSON)
     assert nested.json()["detail"] == "Day 1A is itself a flight: add flights to its main event."
 
     twice = new_player(main_event, "Twice")
-    with pytest.raises(EntryRefused, match="Main Event is played in flights: sell the entry in one of them "
-                                           r"\(Day 1A, Day 1B, Day 1C\)"):
+    with pytest.raises(
+        EntryRefused,
+        match="Main Event is played in flights: sell the entry in one of them "
+        r"\(Day 1A, Day 1B, Day 1C\)",
+    ):
         sell(main_event, twice)
     desk = signed_in(staff["desk"]).get(f"/api/tournaments/{main_event.id}/players/{twice.id}/check/").json()
     assert desk["kinds"]["buy_in"]["message"].startswith("Main Event is played in flights")  # the desk's reason
@@ -112,12 +133,14 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     group.entries.set(a_entries[1:3])
     with pytest.raises(EntryRefused, match=r"still in play in Day 1A: a player plays one flight at a time"):
         sell(b, twice)
-    bags_a = play_to_bags(a, staff, 1, busts=1, chips={a_entries[0].id: 40_000, a_entries[1].id: 50_000,
-                                                       a_entries[2].id: 50_000})
+    bags_a = play_to_bags(
+        a, staff, 1, busts=1, chips={a_entries[0].id: 40_000, a_entries[1].id: 50_000, a_entries[2].id: 50_000}
+    )
     assert a_entries[0].id in bags_a  # the draw's seed 4 keeps "Twice" in
     refused = director.post(f"/api/tournaments/{a.id}/close-flight/", content_type=JSON)
     assert refused.status_code == 409 and refused.json()["detail"].startswith(
-        "Bags not yet confirmed by a second person (CHIP-COUNT), table/seat: 1/")
+        "Bags not yet confirmed by a second person (CHIP-COUNT), table/seat: 1/"
+    )
     confirm_all(a, staff)
     closed = director.post(f"/api/tournaments/{a.id}/close-flight/", content_type=JSON).json()
     assert (closed["qualified"], closed["forfeited"], closed["chips"]) == (5, 0, sum(bags_a.values()))
@@ -128,8 +151,9 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     b_entries = [sell(b, new_player(main_event, f"B{i}")) for i in range(4)]
     twice_in_b = Entry.objects.get(tournament=b, player=twice)
     not_over = director.post(f"/api/tournaments/{b.id}/close-flight/", content_type=JSON)
-    assert not_over.json()["detail"] == ("Day 1B's day is not over: announce the last hands and let every table "
-                                         "play them (CLK-EOD), then bag.")
+    assert not_over.json()["detail"] == (
+        "Day 1B's day is not over: announce the last hands and let every table play them (CLK-EOD), then bag."
+    )
     open_tables(b.id, [1], staff["director"])  # Day 1A's table 1 is free again
     draw_field(b.id, staff["director"], seed=4)
     TournamentTable.objects.filter(tournament=b).update(hands_left=0)
@@ -139,8 +163,7 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     for sitting in Seating.objects.filter(tournament=b, ended_at__isnull=True):
         bag_chips(b.id, 1, sitting.seat, 90_000 if sitting.entry_id == twice_in_b.id else 25_000, staff["floor"])
     confirm_all(b, staff)
-    assert close_flight(b.id, staff["director"])["main_event"] == {"flight": "Day 1B", "qualified": 9,
-                                                                   "forfeited": 1}
+    assert close_flight(b.id, staff["director"])["main_event"] == {"flight": "Day 1B", "qualified": 9, "forfeited": 1}
     forfeited = Qualifier.objects.get(status="forfeited")
     assert (forfeited.flight_id, forfeited.player_id) == (a.id, twice.id)
     assert forfeited.reason == "The bag of Day 1B (90,000 chips) goes forward instead (best_stack)."
@@ -153,13 +176,21 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     close_flight(c.id, staff["director"])
 
     sold = a_entries + b_entries + c_entries + [twice_in_b]
-    pool = queries.prize_pool(main_event)
+    pool = prize_pool(main_event)
     assert pool["collected"] == sum(entry.pool_part for entry in sold) == 14 * 10_000
-    assert queries.snapshot(main_event.id)["entries"] == 14
-    assert queries.snapshot(b.id)["money"]["pool"] == 140_000  # a flight's lobby: the pool it plays for
+    assert snapshot(main_event.id)["entries"] == 14
+    assert snapshot(b.id)["money"]["pool"] == 140_000  # a flight's lobby: the pool it plays for
     assert director.get(f"{base}/flights/").json()["flights"][1] == {
-        "id": b.id, "name": "Day 1B", "starts_at": iso_time(b.starts_at),
-        "status": "finished", "entries": 5, "max_entries": 9, "closed": True, "qualified": 5, "forfeited": 0}
+        "id": b.id,
+        "name": "Day 1B",
+        "starts_at": iso_time(b.starts_at),
+        "status": "finished",
+        "entries": 5,
+        "max_entries": 9,
+        "closed": True,
+        "qualified": 5,
+        "forfeited": 0,
+    }
 
     ranges = director.post(f"{base}/day-two/tables/", {"tables": "1-2, 101"}, content_type=JSON)
     assert ranges.json() == {"tables": [1, 2, 101]}
@@ -170,13 +201,17 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     for qualifier in qualifiers:  # AC-CARRY: the bag's chips and extension chips
         entry = qualifier.day_two_entry
         assert (entry.tournament_id, entry.kind, entry.chips, entry.time_extensions, entry.paid) == (
-            main_event.id, "day_two", qualifier.chips, qualifier.bag.time_extensions, 0)
+            main_event.id,
+            "day_two",
+            qualifier.chips,
+            qualifier.bag.time_extensions,
+            0,
+        )
     smiths = Seating.objects.filter(entry__qualified_from__flight_entry__in=a_entries[1:3], ended_at__isnull=True)
     assert len({sitting.tournament_table_id for sitting in smiths}) == 2  # SEAT-SEPARATE carried to Day 2
-    assert queries.prize_pool(main_event)["collected"] == 140_000  # Day 2 entries add nothing
-    assert queries.field_counts(main_event.id) == {"players_left": 11,
-                                                   "chips_in_play": sum(q.chips for q in qualifiers)}
-    assert len(queries.payout(main_event)) == queries.places_paid(main_event) >= 1
+    assert prize_pool(main_event)["collected"] == 140_000  # Day 2 entries add nothing
+    assert field_counts(main_event.id) == {"players_left": 11, "chips_in_play": sum(q.chips for q in qualifiers)}
+    assert len(payout(main_event)) == places_paid(main_event) >= 1
     event = Event.objects.get(tournament=main_event, kind="day_two.drawn")
     assert (event.public["tables"], event.public["entries"]) == (drawn["tables"], 11)
     assert event.payload["seed"] == drawn["seed"] and "seed" not in event.public
@@ -185,11 +220,22 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
     lobby = Client()
     twice_seat = Seating.objects.get(entry__qualified_from__flight_entry=twice_in_b, ended_at__isnull=True)
     found = lobby.get(f"{base}/seating/find/", {"name": "Twice"}).json()
-    assert found == [{"name": "Twice F.", "entry": twice_seat.entry.number, "table": twice_seat.tournament_table.table.number,
-                      "seat": twice_seat.seat, "bag": 90_000}]
+    assert found == [
+        {
+            "name": "Twice F.",
+            "entry": twice_seat.entry.number,
+            "table": twice_seat.tournament_table.table.number,
+            "seat": twice_seat.seat,
+            "bag": 90_000,
+        }
+    ]
     companion = lobby.get(f"/api/tournaments/{b.id}/seat/{twice_in_b.public_code}/").json()["day_two"]
     assert (companion["status"], companion["chips"], companion["table"], companion["seat"]) == (
-        "forward", 90_000, twice_seat.tournament_table.table.number, twice_seat.seat)
+        "forward",
+        90_000,
+        twice_seat.tournament_table.table.number,
+        twice_seat.seat,
+    )
     page = lobby.get(f"/tournaments/{b.id}/seat/{twice_in_b.public_code}/").content.decode()
     assert f"Day 2: table {twice_seat.tournament_table.table.number}, seat {twice_seat.seat}" in page
     forfeited_page = lobby.get(f"/tournaments/{a.id}/seat/{a_entries[0].public_code}/").content.decode()
@@ -205,8 +251,9 @@ def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_e
 def test_FLIGHT_REENTRY_first_refuses_a_bagged_player_and_each_seats_every_bag(main_event, staff):
     """FLIGHT-REENTRY "first": a player who bagged cannot enter another flight (a busted one
     can); "each": every bag is a Day 2 entry, a player's entries at different tables."""
-    Tournament.objects.filter(pk=main_event.pk).update(ruleset={"preset": "pokerfest",
-                                                                "entries": {"flight_reentry": "first"}})
+    Tournament.objects.filter(pk=main_event.pk).update(
+        ruleset={"preset": "pokerfest", "entries": {"flight_reentry": "first"}}
+    )
     a = Tournament.objects.get(pk=add_flight(main_event.id, "Day 1A", None, None, staff["director"])["flight"]["id"])
     b = Tournament.objects.get(pk=add_flight(main_event.id, "Day 1B", None, None, staff["director"])["flight"]["id"])
     players = [new_player(main_event, f"P{i}") for i in range(4)]
@@ -220,13 +267,18 @@ def test_FLIGHT_REENTRY_first_refuses_a_bagged_player_and_each_seats_every_bag(m
     bagged = next(player for player in players if player != busted)
     with pytest.raises(EntryRefused) as refusal:
         sell(b, bagged)
-    assert refusal.value.details()["reasons"] == [{
-        "rule": "FLIGHT-REENTRY", "ok": False,
-        "message": "The player has bagged chips in Day 1A, and this event's re-entry rule is 'first': a player who "
-                   "has bagged in one flight cannot enter another (FLIGHT-REENTRY)."}]
+    assert refusal.value.details()["reasons"] == [
+        {
+            "rule": "FLIGHT-REENTRY",
+            "ok": False,
+            "message": "The player has bagged chips in Day 1A, and this event's re-entry rule is 'first': a player who "
+            "has bagged in one flight cannot enter another (FLIGHT-REENTRY).",
+        }
+    ]
 
-    Tournament.objects.filter(pk=main_event.pk).update(ruleset={"preset": "pokerfest",
-                                                                "entries": {"flight_reentry": "each"}})
+    Tournament.objects.filter(pk=main_event.pk).update(
+        ruleset={"preset": "pokerfest", "entries": {"flight_reentry": "each"}}
+    )
     sell(b, bagged)
     sell(b, new_player(main_event, "Other"))
     play_to_bags(b, staff, 2)

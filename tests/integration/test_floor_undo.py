@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
-from core.refusals import Refused
+from rules.refusals import Refused
 from tables.models import Penalty
 from tables.services.floor import hand_done, player_out
 from tables.services.undo import undo_last
@@ -52,8 +52,14 @@ def test_a_hand_done_undone_within_the_minute_puts_button_blinds_and_hand_back(s
 
     here = table_of(tournament)
     assert (here.hands_dealt, here.button, here.small_blind, here.big_blind, here.playing_level) == before
-    assert answer == {"undone": "hand_done", "table": 1, "hand": 1, "button": before[1],
-                      "small_blind": before[2], "big_blind": before[3]}
+    assert answer == {
+        "undone": "hand_done",
+        "table": 1,
+        "hand": 1,
+        "button": before[1],
+        "small_blind": before[2],
+        "big_blind": before[3],
+    }
     assert tournament.events.order_by("-seq").first().kind == "hand.undone"
     # The hand is played again: the next hand done names hand 1 and moves the button as before.
     assert hand_done(tournament.id, 1, staff["floor"], hand=1)["hand"] == 2
@@ -131,8 +137,12 @@ def test_the_floor_undoes_through_the_api_and_the_desk_may_not(seated, staff):
     floor.force_login(staff["floor"])
     desk.force_login(staff["desk"])
     base = f"/api/tournaments/{tournament.id}/tables/1/"
-    out = floor.post(f"{base}seats/4/out/", {"entry": seats[4]}, content_type="application/json",
-                     headers={"Idempotency-Key": "tap-out"})
+    out = floor.post(
+        f"{base}seats/4/out/",
+        {"entry": seats[4]},
+        content_type="application/json",
+        headers={"Idempotency-Key": "tap-out"},
+    )
     assert out.status_code == 200
 
     assert desk.post(f"{base}undo/", {"key": "tap-out"}, content_type="application/json").status_code == 403

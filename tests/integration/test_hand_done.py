@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from core.refusals import Refused
-from tables.queries import floor_view
+from rules.refusals import Refused
+from tables.queries.floor import floor_view
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
 from tournaments.models import Elimination

@@ -3,18 +3,21 @@
 import pytest
 from django.test import Client
 
-from tables.queries import hand_for_hand_view
+from tables.queries.floor import floor_view
+from tables.queries.hand_for_hand import hand_for_hand_view
 from tables.services import hand_for_hand
 from tables.services.draw import draw_field, open_tables
-from tables.queries import floor_view
 from tables.services.floor import hand_done, player_out
 from tournaments.models import Entry, Tournament
-from tournaments.payouts import split_tie
-from tournaments.queries import snapshot, standings
+from tournaments.queries.results import standings
+from tournaments.queries.snapshot import snapshot
+from tournaments.rules.payouts import split_tie
 
 # Ten of twelve paid: the bubble bursts when two are out.
-TEN_PAID = {"preset": "pokerfest", "payouts": {"percent_table": [[20, [2000, 1500, 1200, 1000, 900, 900, 800, 700,
-                                                                        500, 500]]]}}
+TEN_PAID = {
+    "preset": "pokerfest",
+    "payouts": {"percent_table": [[20, [2000, 1500, 1200, 1000, 900, 900, 800, 700, 500, 500]]]},
+}
 
 
 def seated_at(tournament, table: int) -> list[int]:

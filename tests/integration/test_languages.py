@@ -13,6 +13,7 @@ from clock.services import level_clock
 from tests.integration.test_api_and_access import client_for
 from tournaments.models import Festival, Tournament
 
+
 @pytest.fixture(autouse=True)
 def english_afterwards():
     """The test client answers in this thread: a German answer leaves German active here, which
@@ -88,13 +89,22 @@ def test_an_api_refusal_comes_in_german(make_tournament, staff):
 @pytest.mark.django_db
 def test_the_director_sets_the_festivals_language_through_the_api(staff):
     director = client_for("director", staff)
-    made = director.post("/api/festivals/", {"name": "Wiener Pokertage", "venue": "Casino Wien",
-                                             "time_zone": "Europe/Vienna", "currency": "EUR", "language": "de"},
-                         content_type="application/json")
+    made = director.post(
+        "/api/festivals/",
+        {
+            "name": "Wiener Pokertage",
+            "venue": "Casino Wien",
+            "time_zone": "Europe/Vienna",
+            "currency": "EUR",
+            "language": "de",
+        },
+        content_type="application/json",
+    )
     assert made.status_code == 201 and made.json()["language"] == "de"
     assert Festival.objects.get(pk=made.json()["id"]).language == "de"
-    unknown = director.post("/api/festivals/", {"name": "F", "venue": "V", "language": "fr"},
-                            content_type="application/json")
+    unknown = director.post(
+        "/api/festivals/", {"name": "F", "venue": "V", "language": "fr"}, content_type="application/json"
+    )
     assert unknown.status_code == 409 and "language" in unknown.json()["detail"]
     browser = director.post("/api/festivals/", {"name": "G", "venue": "V"}, content_type="application/json")
     assert browser.json()["language"] == ""  # each browser's own

@@ -28,12 +28,19 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
     # private again (0700), and the embedded PostgreSQL's own user could no longer reach it.
     var = Path(tempfile.mkdtemp(prefix="pokerfest-launcher-")) / "var"
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(PORT=str(port), POKERFEST_VAR=str(var), POKERFEST_NAMESPACE=f"launcher-{os.getpid()}",
-               WEB_PROCESSES="2", PYTHONUNBUFFERED="1", HEARTBEAT_SECONDS="1")
+    env.update(
+        PORT=str(port),
+        POKERFEST_VAR=str(var),
+        POKERFEST_NAMESPACE=f"launcher-{os.getpid()}",
+        WEB_PROCESSES="2",
+        PYTHONUNBUFFERED="1",
+        HEARTBEAT_SECONDS="1",
+    )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     log = open(tmp_path / "run.log", "w+")
-    launcher = subprocess.Popen([sys.executable, "-m", "pokerfest.stack", "run"], cwd=stack.ROOT, env=env,
-                                stdout=log, stderr=subprocess.STDOUT)
+    launcher = subprocess.Popen(
+        [sys.executable, "-m", "pokerfest.stack", "run"], cwd=stack.ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+    )
     seen: dict[int, psutil.Process] = {}
 
     def printed() -> str:

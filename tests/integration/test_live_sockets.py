@@ -12,11 +12,11 @@ from django.test import Client
 from django.utils import timezone
 
 from clock.services import level_clock as services
-from pokerfest.asgi import application
 from core import broadcast
-from tournaments.tasks import heartbeat
+from pokerfest.asgi import application
 from tournaments.models import Event, Tournament
-from tournaments.queries import live_seqs, snapshot
+from tournaments.queries.snapshot import live_seqs, snapshot
+from tournaments.tasks import heartbeat
 
 ORIGIN = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
@@ -61,7 +61,9 @@ async def test_CLK_CONTROL_lobby_gets_a_snapshot_then_every_change_in_seq_order(
     await call(services.resume_clock, tournament.id, staff["director"])
     frames = [await next_frame(lobby) for _ in range(3)]
     assert [(f["type"], f["seq"], f["kind"]) for f in frames] == [
-        ("event", 2, "clock.paused"), ("event", 3, "clock.adjusted"), ("event", 4, "clock.resumed"),
+        ("event", 2, "clock.paused"),
+        ("event", 3, "clock.adjusted"),
+        ("event", 4, "clock.resumed"),
     ]
     assert frames[1]["data"]["clock"]["remaining_ms"] > frames[0]["data"]["clock"]["remaining_ms"] + 59_000
     # Public frames carry no person and no staff-only detail.
@@ -112,8 +114,15 @@ async def test_the_lobby_socket_refuses_every_write(make_tournament, staff):
     await lobby.disconnect()
 
 
-FLOOR_SOCKET = {"anonymous": False, "director": True, "floor": True, "desk": True, "cashier": True,
-                "media": False, "superuser": True}
+FLOOR_SOCKET = {
+    "anonymous": False,
+    "director": True,
+    "floor": True,
+    "desk": True,
+    "cashier": True,
+    "media": False,
+    "superuser": True,
+}
 
 
 @pytest.mark.asyncio
@@ -173,9 +182,11 @@ def test_a_finished_tournament_keeps_its_heartbeat_while_its_prizes_are_paid(mak
     last event."""
     playing, paying, long_over = make_tournament(), make_tournament(), make_tournament()
     Tournament.objects.filter(pk__in=[paying.pk, long_over.pk]).update(status=Tournament.Status.FINISHED, last_seq=7)
-    Event.objects.create(tournament=paying, seq=7, at=timezone.now() - timedelta(minutes=5), kind="prize.paid",
-                         payload={}, public=None)
-    Event.objects.create(tournament=long_over, seq=7, at=timezone.now() - timedelta(days=2), kind="prize.paid",
-                         payload={}, public=None)
+    Event.objects.create(
+        tournament=paying, seq=7, at=timezone.now() - timedelta(minutes=5), kind="prize.paid", payload={}, public=None
+    )
+    Event.objects.create(
+        tournament=long_over, seq=7, at=timezone.now() - timedelta(days=2), kind="prize.paid", payload={}, public=None
+    )
     seqs = live_seqs()
     assert seqs[playing.id] == 0 and seqs[paying.id] == 7 and long_over.id not in seqs

@@ -32,8 +32,10 @@ def test_ten_wrong_passwords_lock_the_user_out_with_a_sentence_on_the_sign_in_pa
     right = sign_in(client, "director-user", PASSWORD)
     page = right.content.decode()
     assert right.status_code == 429 and "_auth_user_id" not in client.session
-    assert "Too many failed sign-ins for this user or from this address: try again in 15 minutes, or ask a " \
-           "director to unlock it." in page
+    assert (
+        "Too many failed sign-ins for this user or from this address: try again in 15 minutes, or ask a "
+        "director to unlock it." in page
+    )
     assert '<form class="login" method="post">' in page and "Staff sign-in" in page  # the page, not a bare 403
 
     # The same user from another address is refused too: the lock is on the username.

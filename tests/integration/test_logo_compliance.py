@@ -8,15 +8,15 @@ import pytest
 from django.test import Client
 
 from clock.services import level_clock as clock_services
-from players.queries import compliance_report
-from players.services import compliance
-from players.services import desk as player_services
 from players.models import Company, LogoCapResolution, LogoDeclaration
+from players.queries.players import compliance_report
+from players.services import desk as player_services
+from players.services import logos as compliance
+from tables.rules.high_card import high_card
 from tests.conftest import PERSONAS
-from tournaments import queries
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services import desk as services
-from tournaments.entries import Kind
-from tournaments.high_card import high_card
 
 
 @pytest.fixture
@@ -25,14 +25,20 @@ def field(make_tournament):
 
     def make(size):
         tournament = make_tournament()
-        companies = {status: Company.objects.create(name=name, status=status) for name, status in [
-            ("pokerfest", "headline"), ("BetCo", "approved"), ("IllegalBet", "banned")]}
+        companies = {
+            status: Company.objects.create(name=name, status=status)
+            for name, status in [("pokerfest", "headline"), ("BetCo", "approved"), ("IllegalBet", "banned")]
+        }
         numbers = []
         for i in range(size):
-            player = player_services.create_player(tournament.id, player_services.NewPlayer(
-                f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-            numbers.append(services.register_entry(tournament.id, player.id,
-                                                   queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None).number)
+            player = player_services.create_player(
+                tournament.id,
+                player_services.NewPlayer(f"P{i}", "Player", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+                None,
+            )
+            numbers.append(
+                services.register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None).number
+            )
         return tournament, companies, numbers
 
     return make
@@ -105,8 +111,7 @@ def test_PF_LOGO_CAP_the_players_choice_is_recorded_and_must_fit_the_cap(field, 
     assert tournament.events.get(kind="logo.cap_resolved").payload["removed"] == [1, 3]
 
 
-RULINGS = {"anonymous": 401, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403,
-           "superuser": 200}
+RULINGS = {"anonymous": 401, "director": 200, "floor": 403, "desk": 403, "cashier": 403, "media": 403, "superuser": 200}
 
 
 @pytest.mark.django_db

@@ -15,8 +15,8 @@ import subprocess
 import sys
 import time
 import urllib.error
-from contextlib import ExitStack
 import urllib.request
+from contextlib import ExitStack
 from datetime import timedelta
 from pathlib import Path
 
@@ -49,9 +49,23 @@ class Node:
         env = {**env, "POKERFEST_NODE_NAME": self.name}
         with open(self.log, "w") as out:
             self.launcher = subprocess.Popen(
-                [sys.executable, "-m", "pokerfest.stack", "run", "--node", "--port", str(self.port),
-                 "--web-processes", "1"], cwd=stack.ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                start_new_session=True)
+                [
+                    sys.executable,
+                    "-m",
+                    "pokerfest.stack",
+                    "run",
+                    "--node",
+                    "--port",
+                    str(self.port),
+                    "--web-processes",
+                    "1",
+                ],
+                cwd=stack.ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
 
     def printed(self) -> str:
         return self.log.read_text()
@@ -131,9 +145,13 @@ class Lobby:
     """A lobby socket and every frame it has received, so a wait for one event keeps the others."""
 
     def __init__(self, node: Node, tournament_id: int, sockets: ExitStack) -> None:
-        self.socket: ClientConnection = sockets.enter_context(connect(
-            f"ws://127.0.0.1:{node.port}/ws/tournaments/{tournament_id}/lobby/",
-            origin=f"http://127.0.0.1:{node.port}", open_timeout=60))
+        self.socket: ClientConnection = sockets.enter_context(
+            connect(
+                f"ws://127.0.0.1:{node.port}/ws/tournaments/{tournament_id}/lobby/",
+                origin=f"http://127.0.0.1:{node.port}",
+                open_timeout=60,
+            )
+        )
         self.frames: list[dict] = []
         self.snapshot = self.frames[self.wait(lambda frame: True, "first frame", 60)]
         assert self.snapshot["type"] == "snapshot", self.snapshot
@@ -153,8 +171,15 @@ class Lobby:
 
     def event(self, kind: str, bound: float = 90, **clock) -> dict:
         """The event of this kind (with these clock fields)."""
-        index = self.wait(lambda frame: frame["type"] == "event" and frame["kind"] == kind and all(
-            frame["data"]["clock"][key] == value for key, value in clock.items()), f"{kind} {clock}", bound)
+        index = self.wait(
+            lambda frame: (
+                frame["type"] == "event"
+                and frame["kind"] == kind
+                and all(frame["data"]["clock"][key] == value for key, value in clock.items())
+            ),
+            f"{kind} {clock}",
+            bound,
+        )
         return self.frames[index]
 
     def heartbeats_after(self, event: dict, count: int, bound: float = 60) -> None:
@@ -166,13 +191,16 @@ class Lobby:
 
 
 def level_starts(tournament_id: int) -> list[int]:
-    return [event.payload["clock"]["level_index"] for event in
-            Event.objects.filter(tournament_id=tournament_id, kind=kinds.CLOCK_LEVEL_STARTED.name).order_by("seq")]
+    return [
+        event.payload["clock"]["level_index"]
+        for event in Event.objects.filter(tournament_id=tournament_id, kind=kinds.CLOCK_LEVEL_STARTED.name).order_by(
+            "seq"
+        )
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_other(
-        make_tournament, staff, tmp_path):
+def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_other(make_tournament, staff, tmp_path):
     """CLK-CONTROL on every screen whichever node serves it; CLK-LEVELS advanced exactly once."""
     tournament = make_tournament(level_seconds=LEVELS)
     browser = Client()
@@ -182,8 +210,13 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
     lease_key = f"{namespace}:beat"
     shared = redis.Redis.from_url(settings.REDIS_URL)
     shared.delete(lease_key, namespace)
-    env = process_env(POKERFEST_NAMESPACE=namespace, POKERFEST_VAR=str(tmp_path / "var"), BEAT_LEASE_SECONDS="5",
-                      CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1")
+    env = process_env(
+        POKERFEST_NAMESPACE=namespace,
+        POKERFEST_VAR=str(tmp_path / "var"),
+        BEAT_LEASE_SECONDS="5",
+        CLOCK_RECONCILE_SECONDS="1",
+        HEARTBEAT_SECONDS="1",
+    )
     for name in ("PORT", "HOST", "WEB_PROCESSES", "POKERFEST_DEMO", "POKERFEST_BEAT", "POKERFEST_NODE"):
         env.pop(name, None)
     nodes = [Node("a", env, tmp_path), Node("b", env, tmp_path)]
@@ -194,10 +227,14 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
         holder = wait_until(lambda: shared.get(lease_key), "beat holding the lease", nodes, START_WITHIN).decode()
         first = next(node for node in nodes if node.name == holder)  # its beat runs the schedule
         second = next(node for node in nodes if node is not first)
-        wait_until(lambda: f"beat {second.name}: {first.name} runs the schedule; standing by" in second.printed(),
-                   "second beat standing by", nodes)
-        assert all("pokerfest is running (1 web process, a Celery worker and beat) as node" in node.printed()
-                   for node in nodes)
+        wait_until(
+            lambda: f"beat {second.name}: {first.name} runs the schedule; standing by" in second.printed(),
+            "second beat standing by",
+            nodes,
+        )
+        assert all(
+            "pokerfest is running (1 web process, a Celery worker and beat) as node" in node.printed() for node in nodes
+        )
 
         # The director starts the clock through the first node; a lobby on the second sees it.
         lobby = Lobby(second, tournament.id, sockets)
@@ -223,8 +260,13 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
         # New sockets open on it, and an announcement through its API reaches them all.
         late = Lobby(second, tournament.id, sockets)
         assert late.snapshot["clock"]["level_index"] == 1
-        status, made = call(second, "POST", f"/api/tournaments/{tournament.id}/announcements/", director,
-                            {"text": "One node is gone; play on."})
+        status, made = call(
+            second,
+            "POST",
+            f"/api/tournaments/{tournament.id}/announcements/",
+            director,
+            {"text": "One node is gone; play on."},
+        )
         assert status == 200, made
         for screen in (lobby, late):
             frame = screen.event(kinds.ANNOUNCEMENT_MADE.name, bound=30)
@@ -246,8 +288,16 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
 
 def test_a_node_without_the_shared_servers_refuses_to_start_and_says_why():
     env = {name: value for name, value in os.environ.items() if name not in ("DATABASE_URL", "REDIS_URL")}
-    refused = subprocess.run([sys.executable, "-m", "pokerfest.stack", "run", "--node"], cwd=stack.ROOT, env=env,
-                             capture_output=True, text=True, timeout=120)
+    refused = subprocess.run(
+        [sys.executable, "-m", "pokerfest.stack", "run", "--node"],
+        cwd=stack.ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert refused.returncode == 2
-    assert ("a node shares PostgreSQL and Redis with the other nodes: set DATABASE_URL and REDIS_URL "
-            "(an embedded server would be this node's alone)") in refused.stderr
+    assert (
+        "a node shares PostgreSQL and Redis with the other nodes: set DATABASE_URL and REDIS_URL "
+        "(an embedded server would be this node's alone)"
+    ) in refused.stderr

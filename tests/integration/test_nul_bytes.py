@@ -38,14 +38,16 @@ def test_nul_in_api_query_strings_path_and_json_bodies_is_a_422_sentence(field, 
     # JSON bodies: the escape \u0000, and a raw NUL byte.
     new_player = {"first_name": "Ada\x00", "last_name": "L", "date_of_birth": "1990-01-01", "accepts_terms": True}
     refused_as_json(director.post(f"{base}/players/", new_player, content_type="application/json"))
-    assert '\\u0000' in json.dumps(new_player)  # what the client sent
-    refused_as_json(director.post(f"{base}/clock/pause/", b'{"reason": "smoke\x00break"}',
-                                  content_type="application/json"))
+    assert "\\u0000" in json.dumps(new_player)  # what the client sent
+    refused_as_json(
+        director.post(f"{base}/clock/pause/", b'{"reason": "smoke\x00break"}', content_type="application/json")
+    )
     sale = {"player_id": entry.player_id, "kind": "re_entry", "method": "cash", "desk": "Desk\x00 1", "shift": "a"}
     refused_as_json(director.post(f"{base}/entries/", sale, content_type="application/json"))
     # A NUL in a key of a nested object counts too.
-    refused_as_json(director.post(f"{base}/deals/proposals/", {"stacks": {"1\x00": 5}},
-                                  content_type="application/json"))
+    refused_as_json(
+        director.post(f"{base}/deals/proposals/", {"stacks": {"1\x00": 5}}, content_type="application/json")
+    )
     # A form-encoded body.
     refused_as_json(director.post(f"{base}/clock/pause/", {"reason": "a\x00"}))
     assert tournament.events.filter(kind="clock.paused").count() == 0
@@ -56,10 +58,12 @@ def test_nul_in_api_query_strings_path_and_json_bodies_is_a_422_sentence(field, 
 def test_nul_in_pages_and_forms_is_a_422_page(field, staff):
     tournament, (entry,) = field(1, tables=1)
     anonymous = Client()
-    for response in (anonymous.get(f"/tournaments/{tournament.id}/seat/x%00y/"),
-                     anonymous.get(f"/tournaments/{tournament.id}/", {"tab": "\x00"}),
-                     anonymous.post("/accounts/login/", {"username": "desk-user\x00", "password": "x"}),
-                     signed_in(staff, "superuser").get("/admin/players/player/", {"q": "\x00"})):
+    for response in (
+        anonymous.get(f"/tournaments/{tournament.id}/seat/x%00y/"),
+        anonymous.get(f"/tournaments/{tournament.id}/", {"tab": "\x00"}),
+        anonymous.post("/accounts/login/", {"username": "desk-user\x00", "password": "x"}),
+        signed_in(staff, "superuser").get("/admin/players/player/", {"q": "\x00"}),
+    ):
         assert response.status_code == 422
         assert response["Content-Type"].startswith("text/html")
         assert NUL_SENTENCE in response.content.decode()
@@ -73,8 +77,9 @@ def test_ordinary_text_still_passes(field, staff):
     base = f"/api/tournaments/{tournament.id}"
     assert Client().get(f"{base}/seating/find/", {"name": "P0"}).status_code == 200
     assert director.get("/api/players/", {"q": "P0 zero\\u0000"}).status_code == 200  # a backslash is text
-    paused = director.post(f"{base}/clock/pause/", {"reason": "a backslash \\u0000 is no NUL"},
-                           content_type="application/json")
+    paused = director.post(
+        f"{base}/clock/pause/", {"reason": "a backslash \\u0000 is no NUL"}, content_type="application/json"
+    )
     assert paused.status_code == 200
     assert tournament.events.get(kind="clock.paused").payload["reason"] == "a backslash \\u0000 is no NUL"
     assert Client().get(f"/tournaments/{tournament.id}/seat/{entry.public_code}/").status_code == 200

@@ -90,22 +90,39 @@ def test_real_error_answers_match_the_schema(make_tournament, staff):
     entries = f"/api/tournaments/{tournament.id}/entries/"
     players = f"/api/tournaments/{tournament.id}/players/"
     adjust = f"/api/tournaments/{tournament.id}/clock/adjust/"
-    ada = player_services.create_player(tournament.id, player_services.NewPlayer(
-        "Ada", "L", date(1990, 1, 1), accepts_terms=True, id_document_type="passport", id_document_number="P1"),
-        None)
+    ada = player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer(
+            "Ada", "L", date(1990, 1, 1), accepts_terms=True, id_document_type="passport", id_document_number="P1"
+        ),
+        None,
+    )
     answers = {
         # A sale the rules refuse: the reasons.
         ("post", "/api/tournaments/{tournament_id}/entries/", 409): director.post(
-            entries, {"player_id": ada.id, "kind": "buy_in", "method": "won", "desk": "d", "shift": "s"},
-            content_type="application/json"),
+            entries,
+            {"player_id": ada.id, "kind": "buy_in", "method": "won", "desk": "d", "shift": "s"},
+            content_type="application/json",
+        ),
         # A player already on file: the existing id.
         ("post", "/api/tournaments/{tournament_id}/players/", 409): director.post(
-            players, {"first_name": "Ada", "last_name": "L", "date_of_birth": "1990-01-01", "accepts_terms": True,
-                      "id_document_type": "passport", "id_document_number": "P1"}, content_type="application/json"),
+            players,
+            {
+                "first_name": "Ada",
+                "last_name": "L",
+                "date_of_birth": "1990-01-01",
+                "accepts_terms": True,
+                "id_document_type": "passport",
+                "id_document_number": "P1",
+            },
+            content_type="application/json",
+        ),
         ("post", "/api/tournaments/{tournament_id}/clock/adjust/", 422): director.post(
-            adjust, {"seconds": "ten"}, content_type="application/json"),
+            adjust, {"seconds": "ten"}, content_type="application/json"
+        ),
         ("post", "/api/tournaments/{tournament_id}/clock/adjust/", 400): director.post(
-            adjust, "{not json", content_type="application/json"),
+            adjust, "{not json", content_type="application/json"
+        ),
         ("get", "/api/tournaments/{tournament_id}/", 422): director.get("/api/tournaments/abc/"),
     }
     for (method, path, status), response in answers.items():

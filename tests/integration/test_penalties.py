@@ -15,17 +15,18 @@ from django.utils import timezone
 from clock.models import Clock
 from clock.services.day import announce_last_hands, finish_day, set_day_end
 from clock.services.level_clock import pause_clock, resume_clock, start_clock
-from core.refusals import Refused
 from players.models import Exclusion
+from rules.refusals import Refused
 from tables.models import Penalty, Seating
-from tables.penalty_queries import active_penalties, penalty_record
-from tables.queries import floor_view, proposed_moves
+from tables.queries.floor import floor_view
+from tables.queries.penalties import active_penalties, penalty_record
+from tables.queries.tables import proposed_moves
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import confirm_move, hand_done, move_by_hand, player_out, swap_seats
 from tables.services.penalties import lift_penalty, settle_due
 from tournaments.models import Entry
-from tournaments.queries import field_counts
+from tournaments.queries.snapshot import field_counts
 from tournaments.services.penalties import give_penalty
 
 pytestmark = pytest.mark.django_db
@@ -41,13 +42,17 @@ def seated(field, staff):
         open_tables(tournament.id, list(range(1, tables + 1)), staff["director"])
         draw_field(tournament.id, staff["director"], seed=7)
         return tournament
+
     return make
 
 
 def seats_at(tournament, table=1) -> dict[int, int]:
     """seat -> entry number at an open table."""
-    return dict(Seating.objects.filter(tournament=tournament, ended_at__isnull=True, tournament_table__table__number=table)
-                .values_list("seat", "entry__number"))
+    return dict(
+        Seating.objects.filter(
+            tournament=tournament, ended_at__isnull=True, tournament_table__table__number=table
+        ).values_list("seat", "entry__number")
+    )
 
 
 def seat_view(tournament, entry_number):
@@ -68,6 +73,7 @@ def later(monkeypatch):
 
     def move(seconds):
         monkeypatch.setattr(timezone, "now", lambda: start + timedelta(seconds=seconds))
+
     return move
 
 
@@ -78,7 +84,11 @@ def test_PEN_LADDER_the_proposal_escalates_from_the_players_record_and_a_warning
     infraction = "acting out of turn"  # pokerfest: warning, 3 hands, 1 orbit, 2 orbits
     warning = give_penalty(tournament.id, 1, seat, infraction, staff["floor"])
     assert (warning["step"], warning["status"], warning["proposed"], warning["hands_left"]) == (
-        "warning", "served", True, 0)
+        "warning",
+        "served",
+        True,
+        0,
+    )
     assert seat_view(tournament, number)[2] is None  # nothing to serve: the seat shows nothing
     second = give_penalty(tournament.id, 1, seat, infraction, staff["floor"])
     assert (second["step"], second["status"], second["hands_left"]) == ("3 hands", "serving", 3)
@@ -94,7 +104,12 @@ def test_PEN_LADDER_the_proposal_escalates_from_the_players_record_and_a_warning
     picked = give_penalty(tournament.id, 1, seat, infraction, staff["floor"], step="2 ORBITS")
     assert (picked["step"], picked["proposed"], picked["hands_left"]) == ("2 orbits", True, 12)
     assert [p["step"] for p in penalty_record(tournament.id, f"#{number}")] == [
-        "2 orbits", "warning", "1 orbit", "3 hands", "warning"]
+        "2 orbits",
+        "warning",
+        "1 orbit",
+        "3 hands",
+        "warning",
+    ]
     given = tournament.events.filter(kind="penalty.given")
     assert given.count() == 5 and given.last().public is None and given.last().payload["penalty"]["step"] == "2 orbits"
 
@@ -134,12 +149,17 @@ def test_PEN_CARRY_a_penalty_follows_the_player_moved_by_balancing_and_counts_do
     at_source = len(seats_at(tournament, move["from_table"]))
     penalty = give_penalty(tournament.id, move["from_table"], move["from_seat"], "any", staff["floor"], step="1 orbit")
     assert penalty["hands_left"] == at_source
-    confirm_move(tournament.id, move["from_table"], move["from_seat"], move["to_table"], move["to_seat"],
-                 staff["floor"])
+    confirm_move(
+        tournament.id, move["from_table"], move["from_seat"], move["to_table"], move["to_seat"], staff["floor"]
+    )
     hand_done(tournament.id, move["from_table"], staff["floor"])  # the old table's hands no longer count
     table, seat, shown = seat_view(tournament, number)
     assert (table, seat, shown["hands_left"], shown["table"]) == (
-        move["to_table"], move["to_seat"], at_source, move["from_table"])
+        move["to_table"],
+        move["to_seat"],
+        at_source,
+        move["from_table"],
+    )
     assert active_penalties(tournament.id)[0]["now_at"] == {"table": move["to_table"], "seat": move["to_seat"]}
     for _ in range(at_source - 1):
         hand_done(tournament.id, move["to_table"], staff["floor"])
@@ -245,12 +265,22 @@ def test_PAY_DQ_a_disqualification_step_goes_through_PAY_DQ_and_only_the_directo
         give_penalty(tournament.id, 1, seat, "any", staff["director"], step="disqualification")
     assert not Penalty.objects.exists()
     in_play = field_counts(tournament.id)["chips_in_play"]
-    given = give_penalty(tournament.id, 1, seat, "any", staff["director"], step="disqualification", stack=14_500,
-                         reason="  struck the dealer ")
+    given = give_penalty(
+        tournament.id,
+        1,
+        seat,
+        "any",
+        staff["director"],
+        step="disqualification",
+        stack=14_500,
+        reason="  struck the dealer ",
+    )
     assert given["status"] == "served"
     assert Entry.objects.get(tournament=tournament, number=number).status == Entry.Status.DISQUALIFIED
-    assert tournament.events.get(kind="player.disqualified").payload["reason"] == \
-        "penalty for any: disqualification (struck the dealer)"
+    assert (
+        tournament.events.get(kind="player.disqualified").payload["reason"]
+        == "penalty for any: disqualification (struck the dealer)"
+    )
     assert field_counts(tournament.id)["chips_in_play"] == in_play - 14_500  # the counted stack, not the buy-in
     assert seat not in seats_at(tournament) and not Exclusion.objects.exists()
 
@@ -273,12 +303,15 @@ def test_PEN_LADDER_bad_input_is_refused_with_a_sentence_and_changes_nothing(sea
     seat = min(seats_at(tournament))
     empty = next(s for s in range(1, 10) if s not in seats_at(tournament))
     refusals = [
-        (lambda: give_penalty(tournament.id, 1, seat, "slow rolling", staff["floor"]),
-         '"slow rolling" is not one of this house\'s infractions: choose any, exposing cards'),
-        (lambda: give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="3 bananas"),
-         '"3 bananas" is not a penalty'),
-        (lambda: give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="99 orbits"),
-         "give 1 to 10 orbits"),
+        (
+            lambda: give_penalty(tournament.id, 1, seat, "slow rolling", staff["floor"]),
+            '"slow rolling" is not one of this house\'s infractions: choose any, exposing cards',
+        ),
+        (
+            lambda: give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="3 bananas"),
+            '"3 bananas" is not a penalty',
+        ),
+        (lambda: give_penalty(tournament.id, 1, seat, "any", staff["floor"], step="99 orbits"), "give 1 to 10 orbits"),
         (lambda: give_penalty(tournament.id, 1, empty, "any", staff["floor"]), f"Seat {empty} at table 1 is empty"),
         (lambda: give_penalty(tournament.id, 8, seat, "any", staff["floor"]), "Table 8 is not open"),
         (lambda: lift_penalty(tournament.id, 999_999, "why", staff["director"]), "no such penalty"),
@@ -311,11 +344,19 @@ def test_PEN_LADDER_the_api_proposes_gives_lists_and_lets_only_the_director_lift
     assert "acting out of turn" in offer["infractions"]
     bad = client.get(f"{base}tables/1/seats/{seat}/penalty/?infraction=nonsense")
     assert bad.status_code == 409 and "not one of this house's infractions" in bad.json()["detail"]
-    given = client.post(f"{base}tables/1/seats/{seat}/penalty/", json.dumps({"infraction": "abuse"}),
-                        content_type="application/json", headers={"Idempotency-Key": "pen-1"})
+    given = client.post(
+        f"{base}tables/1/seats/{seat}/penalty/",
+        json.dumps({"infraction": "abuse"}),
+        content_type="application/json",
+        headers={"Idempotency-Key": "pen-1"},
+    )
     assert given.status_code == 200 and given.json()["step"] == "1 orbit"
-    again = client.post(f"{base}tables/1/seats/{seat}/penalty/", json.dumps({"infraction": "abuse"}),
-                        content_type="application/json", headers={"Idempotency-Key": "pen-1"})
+    again = client.post(
+        f"{base}tables/1/seats/{seat}/penalty/",
+        json.dumps({"infraction": "abuse"}),
+        content_type="application/json",
+        headers={"Idempotency-Key": "pen-1"},
+    )
     assert again.json()["id"] == given.json()["id"] and Penalty.objects.count() == 1  # a retry gives it once
     listed = client.get(f"{base}penalties/").json()
     assert [(p["entry"], p["hands_left"], p["given_by"]) for p in listed] == [(number, 6, "floor-user")]
@@ -326,8 +367,9 @@ def test_PEN_LADDER_the_api_proposes_gives_lists_and_lets_only_the_director_lift
     lifted = client.post(lift, json.dumps({"reason": "a ruling on appeal"}), content_type="application/json")
     assert lifted.status_code == 200 and lifted.json()["status"] == "lifted"
     assert client.get(f"{base}penalties/").json() == []
-    too_long = client.post(f"{base}tables/1/seats/{seat}/penalty/", json.dumps({"step": "x" * 101}),
-                           content_type="application/json")
+    too_long = client.post(
+        f"{base}tables/1/seats/{seat}/penalty/", json.dumps({"step": "x" * 101}), content_type="application/json"
+    )
     assert too_long.status_code == 422
 
 

@@ -11,40 +11,65 @@ from django.test import Client, override_settings
 from core import throttle
 from players.models import Consent, Player, PreRegistration
 from players.services import desk as player_services
-from tournaments import preregistration
+from tournaments.api.preregistration import THROTTLE_SCOPE
 from tournaments.models import Entry, Event, Tournament
-from tournaments.preregistration_api import THROTTLE_SCOPE
+from tournaments.queries.entries import Sale
+from tournaments.rules import preregistration
+from tournaments.rules.entries import Kind
 from tournaments.services import desk as desk_services
 from tournaments.services import preregistration as services
-from tournaments.queries import Sale
-from tournaments.entries import Kind
 
 
 def application(n=1, **more):
-    fields = {"first_name": f"Player{n}", "last_name": "Online", "date_of_birth": date(1990, 5, 17),
-              "email": f"p{n}@example.com", "id_document_type": "passport", "id_document_number": f"PRE{n:05d}",
-              "id_document_country": "AT", "accepts_terms": True, **more}
+    fields = {
+        "first_name": f"Player{n}",
+        "last_name": "Online",
+        "date_of_birth": date(1990, 5, 17),
+        "email": f"p{n}@example.com",
+        "id_document_type": "passport",
+        "id_document_number": f"PRE{n:05d}",
+        "id_document_country": "AT",
+        "accepts_terms": True,
+        **more,
+    }
     return preregistration.Application(**fields)
 
 
 def body(n=1, **more):
-    return {"first_name": f"Player{n}", "last_name": "Online", "date_of_birth": "1990-05-17",
-            "email": f"p{n}@example.com", "id_document_type": "passport", "id_document_number": f"PRE{n:05d}",
-            "id_document_country": "AT", "accepts_terms": True, **more}
+    return {
+        "first_name": f"Player{n}",
+        "last_name": "Online",
+        "date_of_birth": "1990-05-17",
+        "email": f"p{n}@example.com",
+        "id_document_type": "passport",
+        "id_document_number": f"PRE{n:05d}",
+        "id_document_country": "AT",
+        "accepts_terms": True,
+        **more,
+    }
 
 
 @pytest.fixture
 def flights(make_tournament):
     """A main event with two flights, Day 1A and Day 1B, each with `seats` seats."""
+
     def make(seats=3):
         main = make_tournament(name="Main Event")
         Tournament.objects.filter(pk=main.pk).update(buy_in=100_000, fee=10_000, status="scheduled")
         made = []
         for name in ("Day 1A", "Day 1B"):
-            flight = Tournament.objects.create(festival=main.festival, name=name, main_event=main, buy_in=100_000,
-                                               fee=10_000, max_entries=seats, status=Tournament.Status.REGISTRATION)
+            flight = Tournament.objects.create(
+                festival=main.festival,
+                name=name,
+                main_event=main,
+                buy_in=100_000,
+                fee=10_000,
+                max_entries=seats,
+                status=Tournament.Status.REGISTRATION,
+            )
             made.append(flight)
         return main, made[0], made[1]
+
     return make
 
 
@@ -124,8 +149,13 @@ def test_a_full_flight_offers_its_waiting_list_and_a_cancellation_moves_the_firs
     assert counts(day_1a) == (0, 1)
     assert services.cancel_preregistration(first.code).status == "cancelled"  # twice: nothing more
     kinds = list(Event.objects.filter(tournament=day_1a).order_by("seq").values_list("kind", flat=True))
-    assert kinds == ["preregistration.held", "preregistration.waiting", "preregistration.waiting",
-                     "preregistration.cancelled", "preregistration.promoted"]
+    assert kinds == [
+        "preregistration.held",
+        "preregistration.waiting",
+        "preregistration.waiting",
+        "preregistration.cancelled",
+        "preregistration.promoted",
+    ]
     services.cancel_preregistration(second.code)  # third moves up into the seat
     assert counts(day_1a) == (0, 1)
     services.cancel_preregistration(third.code)  # nobody waits: the seat is free again
@@ -148,9 +178,19 @@ def test_the_same_document_twice_for_one_flight_is_refused_but_another_flight_is
 def test_a_walk_in_cannot_take_a_seat_a_pre_registration_holds(flights, staff):
     _, day_1a, _ = flights(seats=1)
     services.preregister(day_1a.id, application(1))
-    walk_in = player_services.create_player(day_1a.id, player_services.NewPlayer(
-        "Walk", "In", date(1980, 1, 1), id_document_type="passport", id_document_number="W1", accepts_terms=True,
-        id_checked=True), staff["desk"])
+    walk_in = player_services.create_player(
+        day_1a.id,
+        player_services.NewPlayer(
+            "Walk",
+            "In",
+            date(1980, 1, 1),
+            id_document_type="passport",
+            id_document_number="W1",
+            accepts_terms=True,
+            id_checked=True,
+        ),
+        staff["desk"],
+    )
     with pytest.raises(desk_services.EntryRefused, match="held by pre-registrations"):
         desk_services.register_entry(day_1a.id, walk_in.id, Sale(Kind.BUY_IN, "cash", "desk 1", "am"), staff["desk"])
 
@@ -158,8 +198,9 @@ def test_a_walk_in_cannot_take_a_seat_a_pre_registration_holds(flights, staff):
 @pytest.mark.django_db
 def test_confirming_at_the_desk_makes_one_entry_however_often_it_is_tapped(flights, staff):
     _, day_1a, _ = flights(seats=1)
-    held = services.preregister(day_1a.id, application(1, payment="online", payment_reference="PAY-991",
-                                                        filming_release=True))
+    held = services.preregister(
+        day_1a.id, application(1, payment="online", payment_reference="PAY-991", filming_release=True)
+    )
     scanned = f"https://venue.example/preregistered/{held.code}/"
     entry = services.confirm_preregistration(day_1a.id, scanned, "cash", "desk 1", "am", staff["desk"])
     again = services.confirm_preregistration(day_1a.id, held.code.lower(), "cash", "desk 2", "am", staff["desk"])
@@ -171,7 +212,10 @@ def test_confirming_at_the_desk_makes_one_entry_however_often_it_is_tapped(fligh
     player = Player.objects.get(pk=entry.player_id)
     assert player.id_document_number == "PRE00001" and player.id_checked_on is not None
     assert {c.kind: c.granted for c in Consent.objects.filter(player=player)} == {
-        "terms": True, "filming": True, "marketing": False}
+        "terms": True,
+        "filming": True,
+        "marketing": False,
+    }
     confirmed = Event.objects.get(tournament=day_1a, kind="preregistration.confirmed")
     assert confirmed.payload["payment_reference"] == "PAY-991" and confirmed.public["seats_sold"] == 1
     seqs = list(Event.objects.filter(tournament=day_1a).order_by("seq").values_list("seq", flat=True))
@@ -181,9 +225,18 @@ def test_confirming_at_the_desk_makes_one_entry_however_often_it_is_tapped(fligh
 @pytest.mark.django_db
 def test_a_returning_player_keeps_their_record_and_a_waiting_one_cannot_be_confirmed(flights, staff):
     _, day_1a, _ = flights(seats=1)
-    known = player_services.create_player(day_1a.id, player_services.NewPlayer(
-        "Player1", "Online", date(1990, 5, 17), id_document_type="passport", id_document_number="PRE00001",
-        accepts_terms=True), staff["desk"])
+    known = player_services.create_player(
+        day_1a.id,
+        player_services.NewPlayer(
+            "Player1",
+            "Online",
+            date(1990, 5, 17),
+            id_document_type="passport",
+            id_document_number="PRE00001",
+            accepts_terms=True,
+        ),
+        staff["desk"],
+    )
     services.preregister(day_1a.id, application(1))
     waiting = services.preregister(day_1a.id, application(2), join_waiting_list=True)
     with pytest.raises(services.Refused, match="is on the waiting list \\(number 1\\)"):
@@ -205,7 +258,9 @@ def test_the_public_api_registers_answers_full_and_the_desk_api_confirms(flights
     page = public.get(f"/preregistered/{code}/")
     assert page.status_code == 200 and b"<svg" in page.content and code.encode() in page.content
     full = public.post(f"/api/tournaments/{day_1a.id}/preregistrations/", body(2), content_type="application/json")
-    assert full.status_code == 409 and full.json()["detail"] == "Day 1A is full: join its waiting list or choose Day 1B."
+    assert (
+        full.status_code == 409 and full.json()["detail"] == "Day 1A is full: join its waiting list or choose Day 1B."
+    )
     board = public.get(f"/api/festivals/{day_1a.festival_id}/preregistration/").json()
     flights_shown = {row["name"]: row for row in board["events"][0]["flights"]}
     assert flights_shown["Day 1A"]["seats_left"] == 0 and flights_shown["Day 1B"]["seats_left"] == 1
@@ -218,8 +273,15 @@ def test_the_public_api_registers_answers_full_and_the_desk_api_confirms(flights
     found = desk.get(f"/api/tournaments/{day_1a.id}/preregistrations/", {"q": f"http://x/preregistered/{code}/"})
     assert [row["id_document_number"] for row in found.json()] == ["PRE00001"]
     confirm = f"/api/tournaments/{day_1a.id}/preregistrations/{code}/confirm/"
-    answers = [desk.post(confirm, {"method": "cash", "desk": "desk 1", "shift": "am"}, content_type="application/json",
-                         headers={"Idempotency-Key": "tap-1"}) for _ in range(2)]
+    answers = [
+        desk.post(
+            confirm,
+            {"method": "cash", "desk": "desk 1", "shift": "am"},
+            content_type="application/json",
+            headers={"Idempotency-Key": "tap-1"},
+        )
+        for _ in range(2)
+    ]
     assert [a.status_code for a in answers] == [200, 200] and answers[0].json() == answers[1].json()
     assert answers[0].json()["ticket_url"].endswith("/entries/1/ticket/")
 
@@ -230,14 +292,20 @@ def test_the_rate_limit_answers_429_with_when_to_try_again():
     throttle.reset(THROTTLE_SCOPE, address)
     client = Client(REMOTE_ADDR=address)
     with override_settings(PREREGISTRATION_RATE_PER_MINUTE=2):
-        answers = [client.post("/api/tournaments/999999/preregistrations/", body(n), content_type="application/json")
-                   for n in range(3)]
+        answers = [
+            client.post("/api/tournaments/999999/preregistrations/", body(n), content_type="application/json")
+            for n in range(3)
+        ]
         assert [a.status_code for a in answers] == [404, 404, 429]
         assert "Too many registration attempts from your connection" in answers[2].json()["detail"]
         assert 1 <= answers[2].json()["retry_after"] <= 60
         assert answers[2]["Retry-After"] == str(answers[2].json()["retry_after"])
         other = Client(REMOTE_ADDR="10.77.0.3")
         throttle.reset(THROTTLE_SCOPE, "10.77.0.3")
-        assert other.post("/api/tournaments/999999/preregistrations/", body(1),
-                          content_type="application/json").status_code == 404
+        assert (
+            other.post(
+                "/api/tournaments/999999/preregistrations/", body(1), content_type="application/json"
+            ).status_code
+            == 404
+        )
     throttle.reset(THROTTLE_SCOPE, address)

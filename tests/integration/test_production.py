@@ -25,17 +25,37 @@ HOST = "pokerfest.example"
 
 
 def production_env(**extra) -> dict:
-    env = process_env(DJANGO_SETTINGS_MODULE="pokerfest.settings", POKERFEST_DEVELOPMENT="0", DEBUG="0",
-                      SECRET_KEY=secrets.token_urlsafe(50), ALLOWED_HOSTS=HOST, **extra)
-    for name in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS",
-                 "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD", "SECURE_PROXY_SSL_HEADER"):
+    env = process_env(
+        DJANGO_SETTINGS_MODULE="pokerfest.settings",
+        POKERFEST_DEVELOPMENT="0",
+        DEBUG="0",
+        SECRET_KEY=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS=HOST,
+        **extra,
+    )
+    for name in (
+        "SECURE_SSL_REDIRECT",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_HSTS_SECONDS",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SECURE_HSTS_PRELOAD",
+        "SECURE_PROXY_SSL_HEADER",
+    ):
         env.pop(name, None)  # the defaults are what is checked
     return env
 
 
 def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=stack.ROOT, env=env, text=True,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=stack.ROOT,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        timeout=120,
+    )
 
 
 def test_the_deploy_checks_pass_in_the_production_configuration():
@@ -103,8 +123,9 @@ def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_hea
     processes.worker()
     processes.beat()
     deadline = time.monotonic() + 60
-    while (check := subprocess.run(command, cwd=stack.ROOT, env=check_env, text=True, capture_output=True,
-                                   timeout=30)).returncode != 0:
+    while (
+        check := subprocess.run(command, cwd=stack.ROOT, env=check_env, text=True, capture_output=True, timeout=30)
+    ).returncode != 0:
         assert time.monotonic() < deadline, check.stdout + processes.logs()
         time.sleep(0.5)
     assert check.stdout.startswith('200 {"healthy": true')
@@ -121,8 +142,13 @@ def test_a_websocket_with_the_proxys_headers_reaches_a_production_web_replica(pr
     wait_for_port(port)
     proxied = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
     # The socket to 127.0.0.1, the handshake for the site's name, as the proxy passes $host on.
-    with connect(f"ws://{HOST}/ws/tournaments/{tournament.id}/lobby/", sock=socket.create_connection(("127.0.0.1", port)),
-                 origin=f"https://{HOST}", additional_headers=proxied, open_timeout=60) as lobby:
+    with connect(
+        f"ws://{HOST}/ws/tournaments/{tournament.id}/lobby/",
+        sock=socket.create_connection(("127.0.0.1", port)),
+        origin=f"https://{HOST}",
+        additional_headers=proxied,
+        open_timeout=60,
+    ) as lobby:
         first = json.loads(lobby.recv(timeout=60))
     assert first["type"] == "snapshot" and first["tournament"]["name"] == "Test Event"
     sock.close()

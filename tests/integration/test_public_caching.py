@@ -14,8 +14,15 @@ PUBLIC = f"public, max-age={PUBLIC_MAX_AGE}"
 
 def public_reads(tournament_id: int) -> list[str]:
     base = f"/api/tournaments/{tournament_id}"
-    return ["/api/tournaments/", "/api/event-kinds/", f"{base}/", f"{base}/results/", f"{base}/seating/",
-            f"{base}/waiting-list/", f"{base}/tv-images/"]
+    return [
+        "/api/tournaments/",
+        "/api/event-kinds/",
+        f"{base}/",
+        f"{base}/results/",
+        f"{base}/seating/",
+        f"{base}/waiting-list/",
+        f"{base}/tv-images/",
+    ]
 
 
 @pytest.mark.django_db
@@ -78,10 +85,19 @@ def test_staff_and_personal_responses_are_never_marked_public(field, staff):
     director = Client()
     director.force_login(staff["director"])
     base = f"/api/tournaments/{tournament.id}"
-    staff_reads = [f"{base}/tables/", f"{base}/moves/", f"{base}/chip-counts/", f"{base}/close-out/",
-                   f"{base}/penalties/", f"{base}/rulings/", "/api/players/?q=P1", f"{base}/deals/players/",
-                   f"/tournaments/{tournament.id}/floor/", f"/tournaments/{tournament.id}/desk/",
-                   f"/tournaments/{tournament.id}/director/"]
+    staff_reads = [
+        f"{base}/tables/",
+        f"{base}/moves/",
+        f"{base}/chip-counts/",
+        f"{base}/close-out/",
+        f"{base}/penalties/",
+        f"{base}/rulings/",
+        "/api/players/?q=P1",
+        f"{base}/deals/players/",
+        f"/tournaments/{tournament.id}/floor/",
+        f"/tournaments/{tournament.id}/desk/",
+        f"/tournaments/{tournament.id}/director/",
+    ]
     for url in staff_reads:
         response = director.get(url)
         assert response.status_code == 200, (url, response.status_code)

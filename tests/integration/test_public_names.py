@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from players.models import Player
-from players.queries import public_name
+from players.queries.players import public_name
 from tables.services.absent import mark_absent
 from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.floor import player_out
@@ -37,13 +37,24 @@ def test_REG_CONSENT_public_name_is_first_name_and_last_initial_or_initials_only
 
 def test_REG_CONSENT_the_desk_records_the_choice_when_creating_the_player(make_tournament, staff):
     tournament = make_tournament()
-    created = post(as_user(staff["desk"]), f"/api/tournaments/{tournament.id}/players/", {
-        "first_name": "Greta", "last_name": "Hidden", "date_of_birth": "1980-02-03", "accepts_terms": True,
-        "initials_only": True})
+    created = post(
+        as_user(staff["desk"]),
+        f"/api/tournaments/{tournament.id}/players/",
+        {
+            "first_name": "Greta",
+            "last_name": "Hidden",
+            "date_of_birth": "1980-02-03",
+            "accepts_terms": True,
+            "initials_only": True,
+        },
+    )
     assert created.status_code == 201 and created.json()["initials_only"] is True
     assert Player.objects.get(pk=created.json()["id"]).initials_only
-    plain = post(as_user(staff["desk"]), f"/api/tournaments/{tournament.id}/players/", {
-        "first_name": "Hans", "last_name": "Shown", "date_of_birth": "1980-02-03", "accepts_terms": True})
+    plain = post(
+        as_user(staff["desk"]),
+        f"/api/tournaments/{tournament.id}/players/",
+        {"first_name": "Hans", "last_name": "Shown", "date_of_birth": "1980-02-03", "accepts_terms": True},
+    )
     assert plain.json()["initials_only"] is False  # the default: first name and last initial
 
 
@@ -53,8 +64,9 @@ def test_REG_CONSENT_an_opted_out_player_shows_by_initials_on_every_public_read(
     hidden_seat, shown_seat = ordered[0], ordered[1]
     hidden = tournament.entries.get(number=seats[hidden_seat])
     desk = as_user(staff["desk"])
-    changed = post(desk, f"/api/tournaments/{tournament.id}/players/{hidden.player_id}/public-name/",
-                   {"initials_only": True})
+    changed = post(
+        desk, f"/api/tournaments/{tournament.id}/players/{hidden.player_id}/public-name/", {"initials_only": True}
+    )
     assert changed.status_code == 200 and changed.json()["initials_only"] is True
     event = tournament.events.filter(kind="player.public_name").get()
     assert event.public == {} and event.payload["initials_only"] is True  # no name on the public feed

@@ -32,8 +32,9 @@ def test_the_same_key_with_the_same_request_answers_the_first_result_once(make_t
     base = f"/api/tournaments/{tournament.id}/clock"
     first = post(director, f"{base}/adjust/", {"seconds": 60}, "tap-1")
     # The same request, its keys in another order and spaced differently, is the same request.
-    again = director.post(f"{base}/adjust/", b'{ "seconds" : 60 }', content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-1")
+    again = director.post(
+        f"{base}/adjust/", b'{ "seconds" : 60 }', content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-1"
+    )
     assert first.status_code == again.status_code == 200
     assert first.json()["ends_at"] == again.json()["ends_at"]
     assert tournament.events.filter(kind="clock.adjusted").count() == 1
@@ -49,8 +50,10 @@ def test_the_same_key_with_another_body_or_address_is_refused_and_changes_nothin
     base = f"/api/tournaments/{tournament.id}/clock"
     assert post(director, f"{base}/adjust/", {"seconds": 60}, "tap-2").status_code == 200
     ends_at = Clock.objects.get(tournament=tournament).ends_at
-    for url, body in ((f"{base}/adjust/", {"seconds": 120}),  # another body
-                      (f"{base}/pause/", {"reason": "dinner"})):  # another operation
+    for url, body in (
+        (f"{base}/adjust/", {"seconds": 120}),  # another body
+        (f"{base}/pause/", {"reason": "dinner"}),
+    ):  # another operation
         reused = post(director, url, body, "tap-2")
         assert reused.status_code == 422
         assert REUSED in reused.json()["detail"]
@@ -61,8 +64,14 @@ def test_the_same_key_with_another_body_or_address_is_refused_and_changes_nothin
 @pytest.mark.django_db
 def test_a_sale_key_reused_for_another_player_is_refused_and_a_refused_sale_may_be_corrected(make_tournament, staff):
     tournament = make_tournament()
-    ada, grace = (player_services.create_player(tournament.id, player_services.NewPlayer(
-        first, "Player", date(1990, 1, 1), accepts_terms=True, id_checked=True), None) for first in ("Ada", "Grace"))
+    ada, grace = (
+        player_services.create_player(
+            tournament.id,
+            player_services.NewPlayer(first, "Player", date(1990, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        for first in ("Ada", "Grace")
+    )
     desk = Client()
     desk.force_login(staff["desk"])
     url = f"/api/tournaments/{tournament.id}/entries/"

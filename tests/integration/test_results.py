@@ -3,15 +3,17 @@
 import pytest
 from django.test import Client
 
-from tournaments.services.rulings import disqualify, undo_bust
-from tables.services.draw import draw_field, open_tables
-from tables.queries import floor_view
-from tables.services.floor import hand_done, player_out
 from clock.services import level_clock
-from players.queries import public_name
+from players.queries.players import public_name
+from tables.queries.floor import floor_view
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import hand_done, player_out
 from tournaments.models import Entry, Tournament
-from tournaments.queries import money_summary, payout, prize_pool, snapshot, standings
+from tournaments.queries.payouts import money_summary, payout, prize_pool
+from tournaments.queries.results import standings
+from tournaments.queries.snapshot import snapshot
 from tournaments.services.desk import close_registration, void_entry
+from tournaments.services.rulings import disqualify, undo_bust
 
 
 def seats_of(tournament) -> dict[int, tuple[int, int]]:
@@ -67,7 +69,8 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_rank_by_starting_stack_and_the_resul
 
 @pytest.mark.django_db
 def test_ELIM_SAMETABLE_a_second_bust_before_hand_done_is_the_same_hand_only_when_the_floor_says_so(
-        nine_players, staff):
+    nine_players, staff
+):
     """Issue 11, item 5: busts on separate hands at one table became a tie because nobody
     tapped "Hand done". The tablet sees who is already out in the hand; a new hand is recorded
     with the bust."""
@@ -84,8 +87,9 @@ def test_ELIM_SAMETABLE_a_second_bust_before_hand_done_is_the_same_hand_only_whe
     again = floor.post(f"{base}/{seats[2][1]}/out/", {"new_hand": True}, content_type="application/json")
     assert again.status_code == 200
     view = floor_view(tournament.id)["tables"][0]
-    assert view["hands_dealt"] == hands + 1 and view["out_this_hand"] == [str(Entry.objects.get(
-        tournament=tournament, number=2).player)]
+    assert view["hands_dealt"] == hands + 1 and view["out_this_hand"] == [
+        str(Entry.objects.get(tournament=tournament, number=2).player)
+    ]
     kinds = list(tournament.events.order_by("seq").values_list("kind", flat=True))
     assert kinds[-3:] == ["player.out", "hand.done", "player.out"]  # the hand done is recorded first
     by_entry = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
@@ -110,8 +114,9 @@ def test_a_bust_undone_by_mistake_puts_the_player_back_and_the_places_close_up(n
 
 
 @pytest.mark.django_db
-def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_and_the_rest_move_up(nine_players,
-                                                                                                   staff):
+def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_and_the_rest_move_up(
+    nine_players, staff
+):
     tournament = nine_players
     seats = seats_of(tournament)
     pool = prize_pool(tournament)["pool"]
@@ -180,15 +185,21 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     Player.objects.filter(entries__tournament=tournament, entries__number=winner).update(id_document_number="")
     wire = cashier.post(url, {"method": "wire"}, content_type="application/json")
     assert wire.status_code == 409 and "ID document on file" in wire.json()["detail"]
-    assert cashier.post(url, {"method": "cash"}, content_type="application/json").json()["amount"] == \
-        paid_out[0]["prize"]
+    assert (
+        cashier.post(url, {"method": "cash"}, content_type="application/json").json()["amount"] == paid_out[0]["prize"]
+    )
     again = cashier.post(url, {"method": "cash"}, content_type="application/json")
     assert again.json()["detail"].startswith(f"Entry #{winner}'s prize has already been paid")
-    nothing = cashier.post(f"/api/tournaments/{tournament.id}/entries/4/pay-prize/", {"method": "cash"},
-                           content_type="application/json")
+    nothing = cashier.post(
+        f"/api/tournaments/{tournament.id}/entries/4/pay-prize/", {"method": "cash"}, content_type="application/json"
+    )
     assert nothing.json()["detail"] == "Entry #4 has no prize to pay."
     listed = cashier.get(f"/api/tournaments/{tournament.id}/prizes/").json()
-    assert [(row["entry"], row["paid"], row["paid_amount"]) for row in listed][0] == (winner, "cash", paid_out[0]["prize"])
+    assert [(row["entry"], row["paid"], row["paid_amount"]) for row in listed][0] == (
+        winner,
+        "cash",
+        paid_out[0]["prize"],
+    )
     assert tournament.events.get(kind="prize.paid").public is None  # staff only
 
     # A payment made by mistake is reversed with a reason, kept on record, and paid again.
@@ -205,8 +216,16 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     # The close-out counts the payout desk too: the standing payment, and the reversed one on record.
     report = cashier.get(f"/api/tournaments/{tournament.id}/close-out/").json()
     prize = paid_out[0]["prize"]
-    assert report["prizes"]["rows"] == [{"cashier": staff["cashier"].username, "method": "cash", "payments": 1,
-                                         "paid": prize, "reversed": 1, "reversed_amount": prize}]
+    assert report["prizes"]["rows"] == [
+        {
+            "cashier": staff["cashier"].username,
+            "method": "cash",
+            "payments": 1,
+            "paid": prize,
+            "reversed": 1,
+            "reversed_amount": prize,
+        }
+    ]
     assert report["net_after_prizes"] == report["totals"]["net"] - prize
 
 
@@ -216,8 +235,8 @@ def test_PAY_POOL_kentucky_publishes_the_payouts_at_the_first_break(make_tournam
 
     from django.utils import timezone
 
-    from clock.services import level_clock as clock_services
     from clock.models import Clock
+    from clock.services import level_clock as clock_services
 
     tournament = make_tournament(level_seconds=(600, 300, 600), breaks=(1,))
     Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="kentucky", buy_in=5_000)
@@ -260,8 +279,9 @@ def test_END_FINISH_the_last_player_standing_wins_the_clock_stops_and_the_tables
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     finished = tournament.events.get(kind="tournament.finished")
-    assert finished.public["winners"] == [{"entry": 3, "name": public_name(entries[2].player.first_name,
-                                                                             entries[2].player.last_name)}]
+    assert finished.public["winners"] == [
+        {"entry": 3, "name": public_name(entries[2].player.first_name, entries[2].player.last_name)}
+    ]
     assert finished.public["clock"]["status"] == "paused"
     lobby = snapshot(tournament.id)
     assert lobby["tournament"]["status"] == "finished" and lobby["winners"] == finished.public["winners"]
@@ -349,10 +369,12 @@ def test_ELIM_SAMETABLE_a_bust_recorded_after_hand_done_keeps_the_hand_it_happen
     assert early.status_code == 409 and "has not finished a hand yet" in early.json()["detail"]
     floor.post(f"{base}/{seats[1][1]}/out/", {"starting_stack": 8_000}, content_type="application/json")
     hand_done(tournament.id, 1, staff["floor"])  # the dealer moves on before the second bust is recorded
-    assert floor_view(tournament.id)["tables"][0]["out_last_hand"] == [str(Entry.objects.get(
-        tournament=tournament, number=1).player)]
-    late = floor.post(f"{base}/{seats[2][1]}/out/", {"starting_stack": 3_000, "last_hand": True},
-                      content_type="application/json")
+    assert floor_view(tournament.id)["tables"][0]["out_last_hand"] == [
+        str(Entry.objects.get(tournament=tournament, number=1).player)
+    ]
+    late = floor.post(
+        f"{base}/{seats[2][1]}/out/", {"starting_stack": 3_000, "last_hand": True}, content_type="application/json"
+    )
     assert late.status_code == 200
     by_entry = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
     assert by_entry == {1: [8, 8], 2: [9, 9]}  # one hand: the smaller stack finishes lower, though recorded later

@@ -6,11 +6,11 @@ import json
 import pytest
 from django.test import Client
 
-from core.refusals import Refused
+from rules.refusals import Refused
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done
 from tournaments.models import Ruling
-from tournaments.record_queries import rulings
+from tournaments.queries.record import rulings
 from tournaments.services.rulings import dispute_ruling, overturn_ruling, record_ruling
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +25,20 @@ def seated(field, staff):
 
 
 def test_TD_RULING_a_ruling_records_table_hand_players_decision_rule_and_whether_the_director_was_consulted(
-        seated, staff):
+    seated, staff
+):
     tournament, entries = seated
     hand_done(tournament.id, 1, staff["floor"])
-    made = record_ruling(tournament.id, 1, "the dealer", [entries[0].number, entries[3].number],
-                         "The out-of-turn raise stands: action had not changed.", "PEN-LADDER", True, staff["floor"])
+    made = record_ruling(
+        tournament.id,
+        1,
+        "the dealer",
+        [entries[0].number, entries[3].number],
+        "The out-of-turn raise stands: action had not changed.",
+        "PEN-LADDER",
+        True,
+        staff["floor"],
+    )
     assert (made["table"], made["hand"], made["called_by"], made["director_consulted"]) == (1, 2, "the dealer", True)
     assert [p["entry"] for p in made["players"]] == sorted([entries[0].number, entries[3].number])
     assert made["open_to_dispute"] and made["made_by"] == "floor-user"
@@ -55,8 +64,16 @@ def test_TD_RULING_a_dispute_must_come_before_the_tables_next_hand_starts(seated
 def test_TD_RULING_the_director_overturns_with_a_reason_and_the_record_is_searchable_by_player(seated, staff):
     tournament, entries = seated
     alice = entries[2]
-    made = record_ruling(tournament.id, 2, "the dealer", [alice.number], "Chips behind the line are not in play.",
-                         "", False, staff["floor"])
+    made = record_ruling(
+        tournament.id,
+        2,
+        "the dealer",
+        [alice.number],
+        "Chips behind the line are not in play.",
+        "",
+        False,
+        staff["floor"],
+    )
     record_ruling(tournament.id, 1, "seat 1", [entries[5].number], "Misdeal: redeal.", "", False, staff["floor"])
     with pytest.raises(Refused, match="Say why the ruling is overturned"):
         overturn_ruling(tournament.id, made["id"], "  ", staff["director"])
@@ -78,11 +95,15 @@ def test_TD_RULING_through_the_api_the_floor_records_and_only_the_director_overt
     assert desk.post(base, body, content_type="application/json").status_code == 403
     made = floor.post(base, body, content_type="application/json")
     assert made.status_code == 200
-    refused = floor.post(base, json.dumps({"table": 9, "called_by": "x", "decision": "y"}),
-                         content_type="application/json")
+    refused = floor.post(
+        base, json.dumps({"table": 9, "called_by": "x", "decision": "y"}), content_type="application/json"
+    )
     assert refused.status_code == 409 and refused.json()["detail"] == "Table 9 is not playing in this tournament."
-    unknown = floor.post(base, json.dumps({"table": 1, "called_by": "x", "decision": "y", "players": [999]}),
-                         content_type="application/json")
+    unknown = floor.post(
+        base,
+        json.dumps({"table": 1, "called_by": "x", "decision": "y", "players": [999]}),
+        content_type="application/json",
+    )
     assert unknown.status_code == 409 and unknown.json()["detail"] == "No entry #999 in this tournament."
     overturn = f"{base}{made.json()['id']}/overturn/"
     assert floor.post(overturn, json.dumps({"reason": "r"}), content_type="application/json").status_code == 403

@@ -8,17 +8,20 @@ from datetime import date
 import pytest
 from django.test import Client
 
+from core.operation import operation
 from players.services import desk as player_services
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
+from tables.services.finish import award_seats
 from tables.services.floor import hand_done, player_out
-from tournaments.entries import Kind
-from tournaments.models import Entry, Tournament, WonSeat
-from tournaments.promotion import award_seats
-from core.operation import operation
-from tournaments import queries
-from tournaments.services import desk, setup
 from tests.integration.test_api_and_access import client_for
+from tournaments.models import Entry, Tournament, WonSeat
+from tournaments.queries.entries import Sale
+from tournaments.queries.payout_desk import prizes_to_pay
+from tournaments.queries.payouts import payout
+from tournaments.queries.results import standings
+from tournaments.rules.entries import Kind
+from tournaments.services import desk, setup
 
 
 def play_to_the_end(tournament, staff, keys=False) -> list[int]:
@@ -26,8 +29,11 @@ def play_to_the_end(tournament, staff, keys=False) -> list[int]:
     the order they went out."""
     order = []
     while True:
-        seated = list(Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
-                      .order_by("seat").values_list("seat", "entry__number"))
+        seated = list(
+            Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
+            .order_by("seat")
+            .values_list("seat", "entry__number")
+        )
         if len(seated) <= 1:
             return order
         seat, number = seated[0]
@@ -45,8 +51,14 @@ def satellite_and_target(field, staff):
     """A 7-entry satellite at 100 (pool 700) for a target priced 200 + 20: three seats
     (660) and 40 in cash to 4th."""
     satellite, entries = field(7, tables=1, buy_in=100)
-    target = Tournament.objects.create(festival=satellite.festival, name="Main Event", buy_in=200, fee=20,
-                                       status=Tournament.Status.REGISTRATION, max_entries=50)
+    target = Tournament.objects.create(
+        festival=satellite.festival,
+        name="Main Event",
+        buy_in=200,
+        fee=20,
+        status=Tournament.Status.REGISTRATION,
+        max_entries=50,
+    )
     Tournament.objects.filter(pk=satellite.pk).update(satellite_for=target)
     satellite.refresh_from_db()
     open_tables(satellite.id, [1], staff["director"])
@@ -56,15 +68,20 @@ def satellite_and_target(field, staff):
 
 @pytest.mark.django_db
 def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the_remainder_in_cash(
-        satellite_and_target, staff):
+    satellite_and_target, staff
+):
     satellite, target = satellite_and_target
-    assert queries.payout(satellite) == [220, 220, 220, 40]
+    assert payout(satellite) == [220, 220, 220, 40]
     order = play_to_the_end(satellite, staff)
     satellite.refresh_from_db()
     assert satellite.status == Tournament.Status.FINISHED
-    results = queries.standings(satellite)
-    assert results["satellite"] == {"target": {"id": target.id, "name": "Main Event"}, "price": 220, "seats": 3,
-                                    "remainder": 40}
+    results = standings(satellite)
+    assert results["satellite"] == {
+        "target": {"id": target.id, "name": "Main Event"},
+        "price": 220,
+        "seats": 3,
+        "remainder": 40,
+    }
     by_place = {row["place"][0]: row for row in results["out"]}
     assert [by_place[p]["seat"] for p in (1, 2, 3)] == [{"id": target.id, "name": "Main Event"}] * 3
     assert by_place[4]["seat"] is None and by_place[4]["prize"] == 40
@@ -73,7 +90,7 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
     assert sorted(seat.won_with.number for seat in seats) == sorted(by_place[p]["entry"] for p in (1, 2, 3))
     assert order[-1] == by_place[2]["entry"]
     assert all(seat.tournament_id == target.id and seat.player_id == seat.won_with.player_id for seat in seats)
-    assert [row["entry"] for row in queries.prizes_to_pay(satellite)] == [by_place[4]["entry"]]
+    assert [row["entry"] for row in prizes_to_pay(satellite)] == [by_place[4]["entry"]]
     awarded = satellite.events.get(kind="satellite.seats_awarded")
     assert len(awarded.public["seats"]) == 3 and "code" not in awarded.public["seats"][0]
     assert {seat["code"] for seat in awarded.payload["seats"]} == {seat.code for seat in seats}
@@ -82,12 +99,14 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
     listed = director.get(f"/api/tournaments/{satellite.id}/vouchers/").json()
     assert listed["satellite_for"] == {"id": target.id, "name": "Main Event"}
     assert {(v["player"]["id"], v["code"], v["target"]["name"]) for v in listed["issued"]} == {
-        (seat.player_id, seat.code, "Main Event") for seat in seats}
+        (seat.player_id, seat.code, "Main Event") for seat in seats
+    }
     assert len(director.get(f"/api/tournaments/{target.id}/vouchers/").json()["good_here"]) == 3
     first = Entry.objects.get(tournament=satellite, number=by_place[1]["entry"])
     companion = Client().get(f"/api/tournaments/{satellite.id}/seat/{first.public_code}/").json()
     assert [(v["target"]["name"], v["code"]) for v in companion["won_seats"]] == [
-        ("Main Event", WonSeat.objects.get(won_with=first).code)]
+        ("Main Event", WonSeat.objects.get(won_with=first).code)
+    ]
     assert "player" not in companion["won_seats"][0]  # the seat page names no one
 
     # The finish run again (a retried operation): no second voucher.
@@ -98,8 +117,11 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
     # The payout desk refuses a seat place: there is no cash to pay.
     cashier = Client()
     cashier.force_login(staff["cashier"])
-    paid = cashier.post(f"/api/tournaments/{satellite.id}/entries/{by_place[1]['entry']}/pay-prize/",
-                        {"method": "cash"}, content_type="application/json")
+    paid = cashier.post(
+        f"/api/tournaments/{satellite.id}/entries/{by_place[1]['entry']}/pay-prize/",
+        {"method": "cash"},
+        content_type="application/json",
+    )
     assert paid.status_code == 409
 
     # The desk finds the winner's voucher by player and sells the target's won entry with it.
@@ -109,16 +131,34 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
     check = clerk.get(f"/api/tournaments/{target.id}/players/{winner['player']}/check/").json()
     assert [voucher["target"]["name"] for voucher in check["won_seats"]] == ["Main Event"]
     code = check["won_seats"][0]["code"]
-    sold = clerk.post(f"/api/tournaments/{target.id}/entries/", {
-        "player_id": winner["player"], "kind": "satellite", "method": "won", "desk": "d", "shift": "s",
-        "won_seat_code": code}, content_type="application/json")
+    sold = clerk.post(
+        f"/api/tournaments/{target.id}/entries/",
+        {
+            "player_id": winner["player"],
+            "kind": "satellite",
+            "method": "won",
+            "desk": "d",
+            "shift": "s",
+            "won_seat_code": code,
+        },
+        content_type="application/json",
+    )
     assert sold.status_code == 201, sold.content
     assert WonSeat.objects.get(code=code).entry.tournament_id == target.id
     # REG-NONTRANSFER: another winner's voucher is not this player's.
     other = WonSeat.objects.filter(won_with__tournament=satellite).exclude(code=code).first()
-    refused = clerk.post(f"/api/tournaments/{target.id}/entries/", {
-        "player_id": winner["player"], "kind": "satellite", "method": "won", "desk": "d", "shift": "s",
-        "won_seat_code": other.code}, content_type="application/json")
+    refused = clerk.post(
+        f"/api/tournaments/{target.id}/entries/",
+        {
+            "player_id": winner["player"],
+            "kind": "satellite",
+            "method": "won",
+            "desk": "d",
+            "shift": "s",
+            "won_seat_code": other.code,
+        },
+        content_type="application/json",
+    )
     assert refused.status_code == 409
 
 
@@ -136,26 +176,35 @@ def test_PAY_STRUCT_neverending_freeroll_places_become_vouchers_for_the_next_lev
     """PAY-STRUCT (neverending): one freeroll into the next level per ten entrants, to the top
     places; their cash prizes stay."""
     level, _ = field(20, tables=3, buy_in=1_000)
-    next_level = Tournament.objects.create(festival=level.festival, name="Level 2", ruleset_preset="neverending",
-                                           status=Tournament.Status.REGISTRATION)
+    next_level = Tournament.objects.create(
+        festival=level.festival, name="Level 2", ruleset_preset="neverending", status=Tournament.Status.REGISTRATION
+    )
     Tournament.objects.filter(pk=level.pk).update(satellite_for=next_level, ruleset_preset="neverending")
     level.refresh_from_db()
-    cash_before = queries.payout(level)
+    cash_before = payout(level)
     open_tables(level.id, [1, 2, 3], staff["director"])
     draw_field(level.id, staff["director"], seed=4)
     while True:
-        sitting = Seating.objects.filter(tournament=level, ended_at__isnull=True).select_related(
-            "tournament_table__table").order_by("-tournament_table__table__number", "seat")
+        sitting = (
+            Seating.objects.filter(tournament=level, ended_at__isnull=True)
+            .select_related("tournament_table__table")
+            .order_by("-tournament_table__table__number", "seat")
+        )
         if sitting.count() <= 1:
             break
         first = sitting.first()
         table = first.tournament_table.table.number
         player_out(level.id, table, first.seat, staff["floor"])
-        if Seating.objects.filter(tournament=level, ended_at__isnull=True, tournament_table__table__number=table).count() > 1:
+        if (
+            Seating.objects.filter(
+                tournament=level, ended_at__isnull=True, tournament_table__table__number=table
+            ).count()
+            > 1
+        ):
             hand_done(level.id, table, staff["floor"])  # each bust in a hand of its own: no ties
     level.refresh_from_db()
     assert level.status == Tournament.Status.FINISHED
-    results = queries.standings(level)
+    results = standings(level)
     assert results["payouts"] == cash_before and results["satellite"] is None
     free = sorted(row["entry"] for row in results["out"] if row["freeroll"])
     assert len(free) == 2
@@ -168,12 +217,19 @@ def test_PAY_STRUCT_neverending_freeroll_places_become_vouchers_for_the_next_lev
 @pytest.mark.django_db
 def test_a_voucher_for_an_event_with_flights_is_good_in_any_flight(satellite_and_target, staff):
     satellite, target = satellite_and_target
-    flight = Tournament.objects.create(festival=target.festival, name="Main Event Day 1B", main_event=target,
-                                       buy_in=200, fee=20, status=Tournament.Status.REGISTRATION)
+    flight = Tournament.objects.create(
+        festival=target.festival,
+        name="Main Event Day 1B",
+        main_event=target,
+        buy_in=200,
+        fee=20,
+        status=Tournament.Status.REGISTRATION,
+    )
     play_to_the_end(satellite, staff)
     seat = WonSeat.objects.filter(won_with__tournament=satellite).first()
-    entry = desk.register_entry(flight.id, seat.player_id, queries.Sale(Kind.SATELLITE, "won", "d", "s",
-                                                                        won_seat_code=seat.code.lower()), staff["desk"])
+    entry = desk.register_entry(
+        flight.id, seat.player_id, Sale(Kind.SATELLITE, "won", "d", "s", won_seat_code=seat.code.lower()), staff["desk"]
+    )
     assert entry.tournament_id == flight.id and entry.paid == 0
     seat.refresh_from_db()
     assert seat.entry_id == entry.id
@@ -189,8 +245,11 @@ def test_a_satellite_names_its_target_on_the_settings_and_bad_targets_are_refuse
     body = {"name": satellite.name, "buy_in": 0, "fee": 0, "starting_stack": 10_000}
 
     def settings(target_id):
-        return director.post(f"/api/tournaments/{satellite.id}/settings/", {**body, "satellite_for": target_id},
-                             content_type="application/json")
+        return director.post(
+            f"/api/tournaments/{satellite.id}/settings/",
+            {**body, "satellite_for": target_id},
+            content_type="application/json",
+        )
 
     assert settings(satellite.id).json()["detail"] == "A tournament cannot be a satellite for itself."
     elsewhere = Tournament.objects.create(festival=type(festival).objects.create(name="Other", venue="X"), name="X")
@@ -203,8 +262,14 @@ def test_a_satellite_names_its_target_on_the_settings_and_bad_targets_are_refuse
     satellite.refresh_from_db()
     assert satellite.satellite_for_id == target.id
     # round in a circle: the target cannot be a satellite for its own satellite
-    circle = setup.Settings(name=target.name, ruleset_preset="pokerfest", buy_in=1000, fee=50, starting_stack=10_000,
-                            satellite_for=satellite.id)
+    circle = setup.Settings(
+        name=target.name,
+        ruleset_preset="pokerfest",
+        buy_in=1000,
+        fee=50,
+        starting_stack=10_000,
+        satellite_for=satellite.id,
+    )
     with pytest.raises(Exception, match="circle"):
         setup.update_tournament(target.id, circle, staff["director"])
     page = director.get(f"/tournaments/{satellite.id}/setup/").content.decode()
@@ -214,8 +279,15 @@ def test_a_satellite_names_its_target_on_the_settings_and_bad_targets_are_refuse
 @pytest.mark.django_db
 def test_the_festival_schedule_lists_every_event_with_seats_left_flights_and_satellites(satellite_and_target, staff):
     satellite, target = satellite_and_target
-    flight = Tournament.objects.create(festival=target.festival, name="Main Event Day 1A", main_event=target,
-                                       buy_in=200, fee=20, max_entries=10, status=Tournament.Status.REGISTRATION)
+    flight = Tournament.objects.create(
+        festival=target.festival,
+        name="Main Event Day 1A",
+        main_event=target,
+        buy_in=200,
+        fee=20,
+        max_entries=10,
+        status=Tournament.Status.REGISTRATION,
+    )
     url = f"/api/festivals/{target.festival_id}/schedule/"
     answer = Client().get(url)
     assert answer.status_code == 200 and answer["Cache-Control"] == "public, max-age=5" and answer["ETag"]
@@ -228,9 +300,12 @@ def test_the_festival_schedule_lists_every_event_with_seats_left_flights_and_sat
     assert events[satellite.name]["satellite_for"] == {"id": target.id, "name": "Main Event"}
     assert events[satellite.name]["seats_left"] is None  # no cap
     assert Client().get(url, HTTP_IF_NONE_MATCH=answer["ETag"]).status_code == 304
-    player = player_services.create_player(flight.id, player_services.NewPlayer(
-        "Flight", "Player", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    desk.register_entry(flight.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    player = player_services.create_player(
+        flight.id,
+        player_services.NewPlayer("Flight", "Player", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    desk.register_entry(flight.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     again = Client().get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
     assert again.status_code == 200
     assert {e["name"]: e for e in again.json()["events"]}["Main Event"]["flights"][0]["seats_left"] == 9
@@ -239,8 +314,15 @@ def test_the_festival_schedule_lists_every_event_with_seats_left_flights_and_sat
 
 
 # The vouchers name players (personal data): the desk's roles and the director; the schedule is public.
-VOUCHERS = {"anonymous": 401, "director": 200, "floor": 403, "desk": 200, "cashier": 200, "media": 403,
-            "superuser": 200}
+VOUCHERS = {
+    "anonymous": 401,
+    "director": 200,
+    "floor": 403,
+    "desk": 200,
+    "cashier": 200,
+    "media": 403,
+    "superuser": 200,
+}
 
 
 @pytest.mark.django_db

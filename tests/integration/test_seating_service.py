@@ -8,17 +8,18 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
 
+from players.models import Player
 from players.services import desk as player_services
-from tables import seating
 from tables.models import Seating, Table
-from tournaments import queries
-from tournaments.services import desk
-from tables.queries import floor_view, proposed_moves, seat_of
+from tables.queries.floor import floor_view
+from tables.queries.tables import proposed_moves, seat_of
+from tables.rules import seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
-from tournaments.entries import Kind
-from players.models import Player
 from tournaments.models import Entry
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
+from tournaments.services import desk
 
 
 def signed_in(user):
@@ -46,18 +47,25 @@ def test_SEAT_DRAW_the_director_seats_the_whole_field_in_one_action_replayable_f
     for tournament_table in tournament.tables.all():
         seats = set(open_seats.filter(tournament_table=tournament_table).values_list("seat", flat=True))
         assert tournament_table.button in seats  # BTN-DRAW put the button on a player
-    replay = seating.draw(sorted(e.id for e in entries), [seating.Table(n, 9) for n in [3, 1, 2, 4, 5, 6, 7]],
-                          random.Random(drawn["seed"]))
+    replay = seating.draw(
+        sorted(e.id for e in entries),
+        [seating.Table(n, 9) for n in [3, 1, 2, 4, 5, 6, 7]],
+        random.Random(drawn["seed"]),
+    )
     assert {(t.number, s, p) for t in replay.tables for s, p in t.players.items()} == {
-        (s.tournament_table.table.number, s.seat, s.entry_id) for s in open_seats}
+        (s.tournament_table.table.number, s.seat, s.entry_id) for s in open_seats
+    }
     logged = tournament.events.get(kind="seating.drawn")
     assert logged.payload["seed"] == drawn["seed"] and "seed" not in logged.public
     # BTN-DRAW (pokerfest): one draw at one table sets the button seat of every table.
     button_seat = drawn["button_draw"]["seat"]
     assert logged.public["button_draw"] == drawn["button_draw"] and drawn["button_draw"]["table"] == 3
     for tournament_table in tournament.tables.select_related("table"):
-        state = seating.Table(tournament_table.table.number, 9, dict(open_seats.filter(
-            tournament_table=tournament_table).values_list("seat", "entry_id")))
+        state = seating.Table(
+            tournament_table.table.number,
+            9,
+            dict(open_seats.filter(tournament_table=tournament_table).values_list("seat", "entry_id")),
+        )
         expected = button_seat if button_seat in state.players else state.next_occupied(button_seat)
         assert tournament_table.button == expected
 
@@ -88,18 +96,27 @@ def test_the_database_allows_one_player_per_seat_and_one_open_seat_per_entry(fie
     taken = Seating.objects.filter(tournament=tournament).first()
     now = timezone.now()
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seating.objects.create(tournament=tournament, entry=entries[2] if taken.entry != entries[2] else entries[1],
-                               tournament_table=taken.tournament_table, seat=taken.seat, started_at=now)
+        Seating.objects.create(
+            tournament=tournament,
+            entry=entries[2] if taken.entry != entries[2] else entries[1],
+            tournament_table=taken.tournament_table,
+            seat=taken.seat,
+            started_at=now,
+        )
     free = next(s for s in range(1, 10) if not Seating.objects.filter(seat=s).exists())
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seating.objects.create(tournament=tournament, entry=taken.entry, tournament_table=taken.tournament_table,
-                               seat=free, started_at=now)
+        Seating.objects.create(
+            tournament=tournament, entry=taken.entry, tournament_table=taken.tournament_table, seat=free, started_at=now
+        )
 
 
 def seat_map(tournament):
-    return {(s.tournament_table.table.number, s.seat): s.entry_id
-            for s in Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
-            .select_related("tournament_table__table")}
+    return {
+        (s.tournament_table.table.number, s.seat): s.entry_id
+        for s in Seating.objects.filter(tournament=tournament, ended_at__isnull=True).select_related(
+            "tournament_table__table"
+        )
+    }
 
 
 @pytest.mark.django_db(transaction=True)
@@ -108,9 +125,9 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
 
     from django.db import connection
 
-    from tables.services.floor import confirm_move
+    from tables.queries.tables import proposed_moves
     from tables.services.draw import draw_field, open_tables
-    from tables.queries import proposed_moves
+    from tables.services.floor import confirm_move
 
     tournament, entries = field(18, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
@@ -126,16 +143,32 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
     (move,) = answer["moves"]
     assert (move["from_table"], move["to_table"]) == (2, 1)
     positions = tournament.tables.get(table__number=2)
-    due = seating.big_blind_order(seating.Table(2, 9, {s: e for (n, s), e in seat_map(tournament).items() if n == 2},
-                                                positions.button, positions.small_blind, positions.big_blind))[0]
+    due = seating.big_blind_order(
+        seating.Table(
+            2,
+            9,
+            {s: e for (n, s), e in seat_map(tournament).items() if n == 2},
+            positions.button,
+            positions.small_blind,
+            positions.big_blind,
+        )
+    )[0]
     assert move["from_seat"] == due  # the player due the big blind next moves
 
     results = []
 
     def confirm():
         try:
-            results.append(confirm_move(tournament.id, move["from_table"], move["from_seat"], move["to_table"],
-                                        move["to_seat"], staff["floor"]))
+            results.append(
+                confirm_move(
+                    tournament.id,
+                    move["from_table"],
+                    move["from_seat"],
+                    move["to_table"],
+                    move["to_seat"],
+                    staff["floor"],
+                )
+            )
         finally:
             connection.close()
 
@@ -162,9 +195,11 @@ def test_SEAT_BALANCE_a_seat_filled_meanwhile_is_refused_with_a_new_proposal(fie
     player_out(tournament.id, 1, seats[0], staff["floor"])
     move = player_out(tournament.id, 1, seats[1], staff["floor"])["moves"][0]
     occupied = next(seat for (number, seat) in seat_map(tournament) if number == 1)
-    response = signed_in(staff["floor"]).post(f"/api/tournaments/{tournament.id}/moves/confirm/", {
-        "from_table": move["from_table"], "from_seat": move["from_seat"], "to_table": 1, "to_seat": occupied},
-        content_type="application/json")
+    response = signed_in(staff["floor"]).post(
+        f"/api/tournaments/{tournament.id}/moves/confirm/",
+        {"from_table": move["from_table"], "from_seat": move["from_seat"], "to_table": 1, "to_seat": occupied},
+        content_type="application/json",
+    )
     assert response.status_code == 409
     assert response.json()["detail"] == f"Seat {occupied} at table 1 was just filled; here is a new proposal."
     assert response.json()["proposal"]["moves"] == [move]
@@ -196,27 +231,36 @@ def seat_map_seats(tournament):
 @pytest.mark.django_db
 def test_ENT_LATE_after_the_draw_a_late_entry_sits_at_a_smallest_table_outside_the_blinds(field, staff):
     from clock.services import level_clock as clock_services
+    from tables.queries.tables import seat_of
     from tables.services.draw import draw_field, open_tables
-    from tables.queries import seat_of
 
     tournament, entries = field(17, tables=2)
     open_tables(tournament.id, [1, 2], staff["director"])
     draw_field(tournament.id, staff["director"], seed=99)
     clock_services.start_clock(tournament.id, None)
-    late = player_services.create_player(tournament.id, player_services.NewPlayer(
-        "Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-    entry = desk.register_entry(tournament.id, late.id, queries.Sale(Kind.LATE, "cash", "d", "s"), None)
+    late = player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer("Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    entry = desk.register_entry(tournament.id, late.id, Sale(Kind.LATE, "cash", "d", "s"), None)
     where = seat_of(entry)
     assert where is not None
     counts = {n: sum(1 for (t, _) in seat_map(tournament) if t == n) for n in (1, 2)}
     assert counts == {1: 9, 2: 9}  # it went to the table with 8
     here = tournament.tables.get(table__number=where[0])
-    before = seating.Table(where[0], 9, {s: e for (t, s), e in seat_map(tournament).items()
-                                         if t == where[0] and e != entry.id},
-                           here.button, here.small_blind, here.big_blind)
+    before = seating.Table(
+        where[0],
+        9,
+        {s: e for (t, s), e in seat_map(tournament).items() if t == where[0] and e != entry.id},
+        here.button,
+        here.small_blind,
+        here.big_blind,
+    )
     assert seating.hands_until_big_blind(before, where[1]) is not None
     assert tournament.events.get(kind="entry.registered", payload__entry__number=entry.number).payload["seat"] == list(
-        where)
+        where
+    )
 
 
 def post(client, url, body=None):
@@ -236,7 +280,8 @@ def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_the
     assert missing.status_code == 409
     assert missing.json()["detail"] == "List every open table once, first to break first: the open tables are 1, 2, 3."
     assert post(director, f"{base}/tables/breaking-order/", {"tables": [2, 3, 1]}).json() == {
-        "breaking_order": [2, 3, 1]}
+        "breaking_order": [2, 3, 1]
+    }
     close_registration(tournament.id, staff["director"])
     assert tournament.events.get(kind="registration.closed").public["breaking_order"] == [2, 3, 1]
     late = post(director, f"{base}/tables/breaking-order/", {"tables": [1, 2, 3]})
@@ -246,10 +291,10 @@ def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_the
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_field_fits(field, staff):
+    from tables.queries.tables import proposed_moves
+    from tables.services.breaking import set_breaking_order
     from tables.services.draw import draw_field, open_tables
     from tables.services.floor import player_out
-    from tables.queries import proposed_moves
-    from tables.services.breaking import set_breaking_order
 
     tournament, _ = field(20, tables=3)
     open_tables(tournament.id, [1, 2, 3], staff["director"])
@@ -278,16 +323,17 @@ def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_
     # The broken table's tablet (floor?table=2) lists where each of its players sits now.
     listing = floor.get(f"{base}/tables/?broken=2").json()["broken_table"]
     assert [(p["from_seat"], p["table"], p["seat"]) for p in listing["players"]] == [
-        (m["from_seat"], m["to_table"], m["to_seat"]) for m in broken["moves"]]
+        (m["from_seat"], m["to_table"], m["to_seat"]) for m in broken["moves"]
+    ]
     assert all(p["name"] for p in listing["players"])
     assert floor.get(f"{base}/tables/?broken=1").json()["broken_table"] is None  # still open
 
 
 @pytest.mark.django_db
 def test_SEAT_BALANCE_the_tolerance_and_the_halt_come_from_the_ruleset(field, staff):
+    from tables.queries.tables import proposed_moves
     from tables.services.draw import draw_field, open_tables
     from tables.services.floor import player_out
-    from tables.queries import proposed_moves
 
     tournament, _ = field(18, tables=2)
     tournament.ruleset = {"preset": "pokerfest", "seating": {"balance_tolerance": 2}}
@@ -358,8 +404,10 @@ def test_a_player_is_moved_or_swapped_by_hand_only_with_a_reason_that_goes_in_th
     assert unexplained.status_code == 409 and unexplained.json()["detail"].startswith("Say why the player is moved")
     taken = post(floor, f"{base}/moves/by-hand/", {**move, "to_seat": b_seat, "reason": "wheelchair access"})
     assert taken.json()["detail"] == f"Seat {b_seat} at table 2 is taken: swap the two players instead."
-    assert post(floor, f"{base}/moves/by-hand/", {**move, "to_seat": 10, "reason": "x"}).json()["detail"] == \
-        "Table 2 has seats 1 to 9."
+    assert (
+        post(floor, f"{base}/moves/by-hand/", {**move, "to_seat": 10, "reason": "x"}).json()["detail"]
+        == "Table 2 has seats 1 to 9."
+    )
     assert post(floor, f"{base}/moves/by-hand/", {**move, "reason": "wheelchair access"}).status_code == 200
     assert seat_map(tournament)[(2, empty)] == seats[(a_table, a_seat)]
     assert tournament.events.get(kind="player.moved").public["reason"] == "wheelchair access"
@@ -369,8 +417,10 @@ def test_a_player_is_moved_or_swapped_by_hand_only_with_a_reason_that_goes_in_th
     now = seat_map(tournament)
     assert (now[(2, empty)], now[(2, b_seat)]) == (seats[(b_table, b_seat)], seats[(a_table, a_seat)])
     assert len(now) == 10 and len(set(now.values())) == 10
-    assert post(floor, f"{base}/moves/swap/", {**swap, "seat_b": empty}).json()["detail"] == \
-        "Choose two different seats to swap."
+    assert (
+        post(floor, f"{base}/moves/swap/", {**swap, "seat_b": empty}).json()["detail"]
+        == "Choose two different seats to swap."
+    )
     assert tournament.events.get(kind="players.swapped").payload["reason"] == "feuding neighbours"
 
 
@@ -390,15 +440,24 @@ def test_the_public_finds_a_seat_by_name_and_the_seat_page_follows_the_entry(fie
     seat = public.get(f"{base}/seat/{entries[3].public_code}/").json()
     assert found == [{"name": "P3 S.", "entry": entries[3].number, "table": seat["table"], "seat": seat["seat"]}]
     assert public.get(f"{base}/seating/find/", {"name": "p3 seated"}).json() == found
-    assert public.get(f"{base}/seating/find/", {"name": "x"}).json()["detail"] == "Type at least two letters of the name."
+    assert (
+        public.get(f"{base}/seating/find/", {"name": "x"}).json()["detail"] == "Type at least two letters of the name."
+    )
     assert public.get(f"{base}/seat/nonsense/").status_code == 404
     other = 2 if seat["table"] == 1 else 1
     empty = next(s for s in range(1, 10) if (other, s) not in seat_map(tournament))
     move_by_hand(tournament.id, seat["table"], seat["seat"], other, empty, "TV table", staff["floor"])
     answer = public.get(f"{base}/seat/{entries[3].public_code}/").json()
-    assert {key: answer[key] for key in ("entry", "status", "tournament_status", "table", "seat", "waiting_position")} == {
-        "entry": entries[3].number, "status": "active", "tournament_status": "registration", "table": other,
-        "seat": empty, "waiting_position": None}
+    assert {
+        key: answer[key] for key in ("entry", "status", "tournament_status", "table", "seat", "waiting_position")
+    } == {
+        "entry": entries[3].number,
+        "status": "active",
+        "tournament_status": "registration",
+        "table": other,
+        "seat": empty,
+        "waiting_position": None,
+    }
     assert (answer["penalty"], answer["absent"], answer["finish"]) == (None, None, None)  # the companion's parts
 
 
@@ -435,10 +494,12 @@ def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, 
     director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
     post(director, f"{base}/tables/open/", {"tables": [1]})
     post(director, f"{base}/seating/draw/")
-    first = director.post(f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-1").json()
-    again = director.post(f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json",
-                          HTTP_IDEMPOTENCY_KEY="tap-1").json()
+    first = director.post(
+        f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-1"
+    ).json()
+    again = director.post(
+        f"{base}/tables/1/hand-done/", {"hand": 1}, content_type="application/json", HTTP_IDEMPOTENCY_KEY="tap-1"
+    ).json()
     assert first == again and tournament.events.filter(kind="hand.done").count() == 1  # the button moved once
     seat = next(iter(seat_map(tournament)))[1]
     out = director.post(f"{base}/tables/1/seats/{seat}/out/", HTTP_IDEMPOTENCY_KEY="tap-2")
@@ -449,10 +510,10 @@ def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, 
 
 @pytest.mark.django_db
 def test_CLK_LEVELS_new_limits_apply_from_each_tables_next_hand(field, staff):
-    from clock.services import level_clock as clock_services
     from clock.models import Clock
+    from clock.services import level_clock as clock_services
+    from tables.queries.floor import floor_view
     from tables.services.draw import draw_field, open_tables
-    from tables.queries import floor_view
     from tables.services.floor import hand_done
 
     tournament, _ = field(12, tables=2)
@@ -478,12 +539,24 @@ def test_ENT_WAIT_late_entries_wait_in_order_for_a_seat_and_take_the_next_that_o
     open_tables(tournament.id, [1], staff["director"])
     draw_field(tournament.id, staff["director"], seed=5)
     level_clock.start_clock(tournament.id, staff["director"])  # late entries come after the start
-    late = [desk.register_entry(tournament.id, player_services.create_player(tournament.id, player_services.NewPlayer(
-        f"Late{i}", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True), None).id,
-        queries.Sale(Kind.LATE, "cash", "d", "s"), None) for i in range(2)]
+    late = [
+        desk.register_entry(
+            tournament.id,
+            player_services.create_player(
+                tournament.id,
+                player_services.NewPlayer(f"Late{i}", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+                None,
+            ).id,
+            Sale(Kind.LATE, "cash", "d", "s"),
+            None,
+        )
+        for i in range(2)
+    ]
     waiting = Client().get(f"/api/tournaments/{tournament.id}/waiting-list/").json()
-    assert waiting == {"seats_left": 0, "waiting": [{"position": 1, "entry": 10, "name": "Late0 C."},
-                                                    {"position": 2, "entry": 11, "name": "Late1 C."}]}
+    assert waiting == {
+        "seats_left": 0,
+        "waiting": [{"position": 1, "entry": 10, "name": "Late0 C."}, {"position": 2, "entry": 11, "name": "Late1 C."}],
+    }
     seat_page = Client().get(f"/api/tournaments/{tournament.id}/seat/{late[1].public_code}/").json()
     assert seat_page["waiting_position"] == 2 and seat_page["table"] is None
     in_line = lambda: [w["entry"] for w in floor_view(tournament.id)["waiting_list"]["waiting"]]  # noqa: E731
@@ -503,27 +576,57 @@ def test_ENT_WAIT_late_entries_wait_in_order_for_a_seat_and_take_the_next_that_o
 
 @pytest.mark.django_db
 def test_SEAT_DRAW_a_thousand_entries_over_112_tables_each_seated_once_nine_at_most_balanced_within_one(
-        make_tournament, staff):
+    make_tournament, staff
+):
     """SEAT-DRAW at festival scale, through the director's API: every entry is seated exactly
     once, no table holds more than its nine seats, the tables are within one of each other, every
     table with players has its first hand's positions, and a bust's proposal reads the sizes."""
     tournament = make_tournament()
     Table.objects.bulk_create([Table(festival=tournament.festival, number=n, seats=9) for n in range(1, 113)])
     now = timezone.now()
-    people = Player.objects.bulk_create([  # the desk is not what this tests: 1,000 entries in bulk
-        Player(first_name=f"Large{n}", last_name="Field", date_of_birth=date(1985, 3, 4), id_checked_on=now.date(),
-               id_document_type="passport", id_document_number=f"LARGE{tournament.id}X{n}") for n in range(1000)])
-    Entry.objects.bulk_create([
-        Entry(tournament=tournament, player=p, number=n + 1, kind="buy_in", chips=10_000, pool_part=0, fee_part=0,
-              paid=0, method="cash", desk="d", shift="s", created_at=now) for n, p in enumerate(people)])
+    people = Player.objects.bulk_create(
+        [  # the desk is not what this tests: 1,000 entries in bulk
+            Player(
+                first_name=f"Large{n}",
+                last_name="Field",
+                date_of_birth=date(1985, 3, 4),
+                id_checked_on=now.date(),
+                id_document_type="passport",
+                id_document_number=f"LARGE{tournament.id}X{n}",
+            )
+            for n in range(1000)
+        ]
+    )
+    Entry.objects.bulk_create(
+        [
+            Entry(
+                tournament=tournament,
+                player=p,
+                number=n + 1,
+                kind="buy_in",
+                chips=10_000,
+                pool_part=0,
+                fee_part=0,
+                paid=0,
+                method="cash",
+                desk="d",
+                shift="s",
+                created_at=now,
+            )
+            for n, p in enumerate(people)
+        ]
+    )
     director = signed_in(staff["director"])
     base = f"/api/tournaments/{tournament.id}"
     opened = director.post(f"{base}/tables/open/", {"tables": list(range(1, 113))}, content_type="application/json")
     assert opened.status_code == 200, opened.content
     drawn = director.post(f"{base}/seating/draw/").json()
 
-    sitting = list(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list(
-        "entry_id", "tournament_table__table__number", "seat"))
+    sitting = list(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list(
+            "entry_id", "tournament_table__table__number", "seat"
+        )
+    )
     assert sorted(entry for entry, _, _ in sitting) == sorted(tournament.entries.values_list("id", flat=True))
     assert len({(table, seat) for _, table, seat in sitting}) == 1000 and all(1 <= seat <= 9 for _, _, seat in sitting)
     counts = {number: sum(1 for _, table, _ in sitting if table == number) for number in range(1, 113)}
@@ -534,5 +637,11 @@ def test_SEAT_DRAW_a_thousand_entries_over_112_tables_each_seated_once_nine_at_m
         seats_of.setdefault(table, set()).add(seat)
     for here in tournament.tables.select_related("table"):
         assert here.button in seats_of[here.table.number] and here.big_blind in seats_of[here.table.number]
-    assert proposed_moves(tournament.id) == {"moves": [], "halted": [], "waiting": [], "break_due": None,
-                                             "final_due": False, "players_left": 1000}
+    assert proposed_moves(tournament.id) == {
+        "moves": [],
+        "halted": [],
+        "waiting": [],
+        "break_due": None,
+        "final_due": False,
+        "players_left": 1000,
+    }

@@ -9,11 +9,11 @@ from django.test import Client
 from clock.models import Clock, Structure
 from clock.services import level_clock
 from players.models import Company, Player
-from tables.models import KeepApart, SeatPin
 from players.services.desk import NewPlayer, create_player
-from tournaments import queries
-from tournaments.entries import Kind
+from tables.models import KeepApart, SeatPin
 from tournaments.models import Festival, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services.desk import EntryRefused, register_entry
 
 
@@ -35,9 +35,20 @@ def template(db):
 @pytest.mark.django_db
 def test_the_director_creates_a_tournament_from_a_preset_and_a_template_without_the_admin(template, staff):
     festival, structure = template
-    body = {"festival_id": festival.id, "structure_id": structure.id, "name": "Main Event", "ruleset_preset": "kentucky",
-            "buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 200, "guarantee": 1_000_000,
-            "places_paid": 10, "late_entry_until_level": 2, "starts_at": "2026-12-05T18:00:00Z"}
+    body = {
+        "festival_id": festival.id,
+        "structure_id": structure.id,
+        "name": "Main Event",
+        "ruleset_preset": "kentucky",
+        "buy_in": 50_000,
+        "fee": 5_000,
+        "starting_stack": 30_000,
+        "max_entries": 200,
+        "guarantee": 1_000_000,
+        "places_paid": 10,
+        "late_entry_until_level": 2,
+        "starts_at": "2026-12-05T18:00:00Z",
+    }
     assert signed_in(staff["desk"]).post("/api/tournaments/", body, content_type="application/json").status_code == 403
     director = signed_in(staff["director"])
     wrong = director.post("/api/tournaments/", {**body, "ruleset_preset": "casino"}, content_type="application/json")
@@ -46,21 +57,32 @@ def test_the_director_creates_a_tournament_from_a_preset_and_a_template_without_
     assert created.status_code == 201
     tournament = Tournament.objects.get(pk=created.json()["id"])
     assert (tournament.name, tournament.ruleset_preset, tournament.buy_in, tournament.fee, tournament.places_paid) == (
-        "Main Event", "kentucky", 50_000, 5_000, 10)
+        "Main Event",
+        "kentucky",
+        50_000,
+        5_000,
+        10,
+    )
     clock = Clock.objects.get(tournament=tournament)
     assert clock.structure.late_entry_until_level == 2 and clock.structure.levels.count() == 3
     assert not clock.structure.is_template and structure.levels.count() == 3  # a copy; the template stays
     assert list(tournament.events.values_list("seq", "kind")) == [(1, "tournament.created"), (2, "clock.structure_set")]
 
     settings = f"/api/tournaments/{tournament.id}/settings/"
-    edit = {key: value for key, value in body.items() if key not in ("festival_id", "structure_id",
-                                                                      "late_entry_until_level")}
+    edit = {
+        key: value
+        for key, value in body.items()
+        if key not in ("festival_id", "structure_id", "late_entry_until_level")
+    }
     assert director.post(settings, {**edit, "buy_in": 40_000}, content_type="application/json").status_code == 200
     level_clock.start_clock(tournament.id, staff["director"])
     frozen = director.post(settings, {**edit, "buy_in": 45_000}, content_type="application/json")
-    assert frozen.status_code == 409 and frozen.json()["detail"] == "The clock has started: buy in can no longer change."
-    renamed = director.post(settings, {**edit, "buy_in": 40_000, "name": "Main Event Day 1"},
-                            content_type="application/json")
+    assert (
+        frozen.status_code == 409 and frozen.json()["detail"] == "The clock has started: buy in can no longer change."
+    )
+    renamed = director.post(
+        settings, {**edit, "buy_in": 40_000, "name": "Main Event Day 1"}, content_type="application/json"
+    )
     assert renamed.json() == {"changes": {"name": "Main Event Day 1"}}
     assert tournament.events.filter(kind="tournament.updated").count() == 2
 
@@ -70,27 +92,39 @@ def test_venue_tables_pins_keep_apart_companies_and_exclusions_from_the_set_up(f
     tournament, entries = field(4, tables=2)
     director = signed_in(staff["director"])
     base = f"/api/tournaments/{tournament.id}"
-    added = director.post(f"{base}/venue-tables/", {"number": 9, "seats": 10, "is_tv": True},
-                          content_type="application/json")
+    added = director.post(
+        f"{base}/venue-tables/", {"number": 9, "seats": 10, "is_tv": True}, content_type="application/json"
+    )
     assert added.json() == {"table": 9, "seats": 10, "is_tv": True}
     again = director.post(f"{base}/venue-tables/", {"number": 9}, content_type="application/json")
     assert again.status_code == 409 and again.json()["detail"] == "The venue already has a table 9."
-    pinned = director.post(f"{base}/seat-pins/", {"entry": 2, "table": 9, "seat": 1, "reason": "wheelchair"},
-                           content_type="application/json")
+    pinned = director.post(
+        f"{base}/seat-pins/",
+        {"entry": 2, "table": 9, "seat": 1, "reason": "wheelchair"},
+        content_type="application/json",
+    )
     assert pinned.status_code == 200 and SeatPin.objects.get(tournament=tournament).entry.number == 2
-    taken = director.post(f"{base}/seat-pins/", {"entry": 3, "table": 9, "seat": 1, "reason": "TV"},
-                          content_type="application/json")
+    taken = director.post(
+        f"{base}/seat-pins/", {"entry": 3, "table": 9, "seat": 1, "reason": "TV"}, content_type="application/json"
+    )
     assert taken.status_code == 409 and "reserved for another entry" in taken.json()["detail"]
-    apart = director.post(f"{base}/keep-apart/", {"name": "the Smith family", "entries": [1, 3]},
-                          content_type="application/json")
-    assert apart.status_code == 200 and sorted(KeepApart.objects.get().entries.values_list("number", flat=True)) == [1, 3]
-    company = director.post(f"{base}/companies/", {"name": "Acme Poker", "status": "approved"},
-                            content_type="application/json")
+    apart = director.post(
+        f"{base}/keep-apart/", {"name": "the Smith family", "entries": [1, 3]}, content_type="application/json"
+    )
+    assert apart.status_code == 200 and sorted(KeepApart.objects.get().entries.values_list("number", flat=True)) == [
+        1,
+        3,
+    ]
+    company = director.post(
+        f"{base}/companies/", {"name": "Acme Poker", "status": "approved"}, content_type="application/json"
+    )
     assert company.status_code == 200 and Company.objects.get(name="Acme Poker").status == "approved"
     player = Player.objects.get(entries__tournament=tournament, entries__number=4)
-    excluded = signed_in(staff["desk"]).post(f"{base}/players/{player.id}/exclusions/",
-                                             {"reason": "self-exclusion", "starts": date.today().isoformat()},
-                                             content_type="application/json")
+    excluded = signed_in(staff["desk"]).post(
+        f"{base}/players/{player.id}/exclusions/",
+        {"reason": "self-exclusion", "starts": date.today().isoformat()},
+        content_type="application/json",
+    )
     assert excluded.status_code == 200
     check = signed_in(staff["desk"]).get(f"{base}/players/{player.id}/check/").json()
     assert [r["rule"] for r in check["reasons"] if not r["ok"]] == ["REG-EXCLUDE"]  # every desk refuses the player
@@ -101,19 +135,26 @@ def test_venue_tables_pins_keep_apart_companies_and_exclusions_from_the_set_up(f
 @pytest.mark.django_db
 def test_a_new_tournament_sells_once_the_director_opens_registration(template, staff):
     festival, structure = template
-    created = signed_in(staff["director"]).post("/api/tournaments/", {
-        "festival_id": festival.id, "structure_id": structure.id, "name": "Opener", "buy_in": 1_000},
-        content_type="application/json").json()
+    created = (
+        signed_in(staff["director"])
+        .post(
+            "/api/tournaments/",
+            {"festival_id": festival.id, "structure_id": structure.id, "name": "Opener", "buy_in": 1_000},
+            content_type="application/json",
+        )
+        .json()
+    )
     tournament = Tournament.objects.get(pk=created["id"])
     assert tournament.status == "scheduled"
-    player = create_player(tournament.id, NewPlayer("Eager", "Early", date(1980, 1, 1), accepts_terms=True,
-                                                    id_checked=True), None)
+    player = create_player(
+        tournament.id, NewPlayer("Eager", "Early", date(1980, 1, 1), accepts_terms=True, id_checked=True), None
+    )
     with pytest.raises(EntryRefused, match="Registration is not open yet"):
-        register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     assert signed_in(staff["desk"]).post(f"/api/tournaments/{tournament.id}/registration/open/").status_code == 403
     opened = signed_in(staff["director"]).post(f"/api/tournaments/{tournament.id}/registration/open/")
     assert opened.json() == {"tournament_status": "registration"}
-    assert register_entry(tournament.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None).number == 1
+    assert register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None).number == 1
     again = signed_in(staff["director"]).post(f"/api/tournaments/{tournament.id}/registration/open/")
     assert again.status_code == 409
     level_clock.start_clock(tournament.id, staff["director"])
@@ -124,26 +165,46 @@ def test_a_new_tournament_sells_once_the_director_opens_registration(template, s
 @pytest.mark.django_db
 def test_the_director_creates_a_festival_without_the_admin(staff):
     director = signed_in(staff["director"])
-    assert signed_in(staff["desk"]).post("/api/festivals/", {"name": "X", "venue": "Y"},
-                                         content_type="application/json").status_code == 403
-    wrong = director.post("/api/festivals/", {"name": "Winter", "venue": "Casino", "time_zone": "Mars/Olympus"},
-                          content_type="application/json")
+    assert (
+        signed_in(staff["desk"])
+        .post("/api/festivals/", {"name": "X", "venue": "Y"}, content_type="application/json")
+        .status_code
+        == 403
+    )
+    wrong = director.post(
+        "/api/festivals/",
+        {"name": "Winter", "venue": "Casino", "time_zone": "Mars/Olympus"},
+        content_type="application/json",
+    )
     assert wrong.status_code == 409 and "time zone" in wrong.json()["detail"]
-    made = director.post("/api/festivals/", {"name": "Winter", "venue": "Casino", "time_zone": "Europe/Vienna",
-                                             "currency": "eur"}, content_type="application/json")
+    made = director.post(
+        "/api/festivals/",
+        {"name": "Winter", "venue": "Casino", "time_zone": "Europe/Vienna", "currency": "eur"},
+        content_type="application/json",
+    )
     assert made.status_code == 201 and Festival.objects.get(pk=made.json()["id"]).currency == "EUR"
 
 
 @pytest.mark.django_db
-def test_a_start_typed_without_an_offset_is_the_festivals_wall_clock_and_saving_it_again_changes_nothing(template, staff):
+def test_a_start_typed_without_an_offset_is_the_festivals_wall_clock_and_saving_it_again_changes_nothing(
+    template, staff
+):
     """The set-up page sends the datetime-local field as typed: 12:00 at a Vienna festival is
     11:00 UTC, shown as 12:00 again, and sending the page back unchanged moves nothing."""
     festival, structure = template
     festival.time_zone = "Europe/Vienna"
     festival.save()
     director = signed_in(staff["director"])
-    body = {"festival_id": festival.id, "structure_id": structure.id, "name": "Main Event", "ruleset_preset": "pokerfest",
-            "buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "starts_at": "2026-12-05T12:00"}
+    body = {
+        "festival_id": festival.id,
+        "structure_id": structure.id,
+        "name": "Main Event",
+        "ruleset_preset": "pokerfest",
+        "buy_in": 50_000,
+        "fee": 5_000,
+        "starting_stack": 30_000,
+        "starts_at": "2026-12-05T12:00",
+    }
     created = director.post("/api/tournaments/", body, content_type="application/json")
     assert created.status_code == 201
     tournament = Tournament.objects.get(pk=created.json()["id"])
@@ -153,7 +214,10 @@ def test_a_start_typed_without_an_offset_is_the_festivals_wall_clock_and_saving_
     edit = {key: value for key, value in body.items() if key not in ("festival_id", "structure_id")}
     again = director.post(f"/api/tournaments/{tournament.id}/settings/", edit, content_type="application/json")
     assert again.status_code == 409 and again.json()["detail"] == "Nothing changed."
-    flight = director.post(f"/api/tournaments/{tournament.id}/flights/", {"name": "Day 1A", "starts_at": "2026-12-05T12:00"},
-                           content_type="application/json")
+    flight = director.post(
+        f"/api/tournaments/{tournament.id}/flights/",
+        {"name": "Day 1A", "starts_at": "2026-12-05T12:00"},
+        content_type="application/json",
+    )
     assert flight.status_code == 201
     assert Tournament.objects.get(main_event=tournament).starts_at == tournament.starts_at

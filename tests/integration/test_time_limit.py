@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from clock.services import level_clock as clock_services
 from clock import tasks
 from clock.models import Clock
+from clock.services import level_clock as clock_services
 from tournaments.models import Event, Tournament
 
 
@@ -32,8 +32,11 @@ def test_CLK_LIMIT_at_six_hours_the_clock_stops_and_the_director_gets_the_chip_c
     director = Client()
     director.force_login(staff["director"])
     url = f"/api/tournaments/{tournament.id}/chip-chop/"
-    proposal = director.post(url, {"stacks": {"7": 400_000, "12": 250_000, "3": 100_000},
-                                   "prizes": [1_000_000, 400_000, 200_000]}, content_type="application/json")
+    proposal = director.post(
+        url,
+        {"stacks": {"7": 400_000, "12": 250_000, "3": 100_000}, "prizes": [1_000_000, 400_000, 200_000]},
+        content_type="application/json",
+    )
     assert proposal.json() == {"shares": {"7": 853_334, "12": 533_333, "3": 213_333}}
     bad = director.post(url, {"stacks": {"7": 0}, "prizes": [100]}, content_type="application/json")
     assert bad.status_code == 422 and bad.json()["detail"] == "Every remaining player has chips."

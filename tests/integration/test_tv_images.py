@@ -14,7 +14,10 @@ from tournaments.models import TvImage
 
 pytestmark = pytest.mark.django_db
 
-PNG = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\xff\xff?\0\x05\xfe\x02\xfe\xa7\x35\x81\x84\0\0\0\0IEND\xaeB`\x82"
+PNG = (
+    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89"
+    b"\0\0\0\rIDATx\x9cc\xf8\xff\xff?\0\x05\xfe\x02\xfe\xa7\x35\x81\x84\0\0\0\0IEND\xaeB`\x82"
+)
 JPEG = b"\xff\xd8\xff\xe0\0\x10JFIF\0" + b"\0" * 40 + b"\xff\xd9"
 
 
@@ -27,9 +30,12 @@ def client_for(user=None) -> Client:
 
 def upload(client, tournament_id, data: bytes, kind="sponsor", caption="Acme Poker", key=None):
     headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
-    return client.post(f"/api/tournaments/{tournament_id}/tv-images/", json.dumps(
-        {"kind": kind, "caption": caption, "data": base64.b64encode(data).decode()}),
-        content_type="application/json", **headers)
+    return client.post(
+        f"/api/tournaments/{tournament_id}/tv-images/",
+        json.dumps({"kind": kind, "caption": caption, "data": base64.b64encode(data).decode()}),
+        content_type="application/json",
+        **headers,
+    )
 
 
 def test_TV_IMAGES_the_director_uploads_an_image_and_every_tv_gets_it_with_its_type(make_tournament, staff):
@@ -39,12 +45,24 @@ def test_TV_IMAGES_the_director_uploads_an_image_and_every_tv_gets_it_with_its_t
     assert answer.status_code == 200, answer.content
     image = TvImage.objects.get()
     assert (image.kind, image.caption, image.content_type, image.size, image.festival_id) == (
-        "sponsor", "Acme Poker", "image/png", len(PNG), tournament.festival_id)
+        "sponsor",
+        "Acme Poker",
+        "image/png",
+        len(PNG),
+        tournament.festival_id,
+    )
     assert bytes(image.data) == PNG and image.uploaded_by == staff["director"]
-    assert answer.json()["images"] == [{"id": image.id, "kind": "sponsor", "caption": "Acme Poker",
-                                        "content_type": "image/png", "size": len(PNG),
-                                        "uploaded_at": answer.json()["images"][0]["uploaded_at"],
-                                        "url": f"/tv-images/{image.id}/"}]
+    assert answer.json()["images"] == [
+        {
+            "id": image.id,
+            "kind": "sponsor",
+            "caption": "Acme Poker",
+            "content_type": "image/png",
+            "size": len(PNG),
+            "uploaded_at": answer.json()["images"][0]["uploaded_at"],
+            "url": f"/tv-images/{image.id}/",
+        }
+    ]
     # The same request again (a lost answer, retried) is one image and one event.
     assert upload(director, tournament.id, PNG, key="k-1").json() == answer.json()
     assert TvImage.objects.count() == 1
@@ -62,7 +80,10 @@ def test_TV_IMAGES_the_director_uploads_an_image_and_every_tv_gets_it_with_its_t
     # A JPEG for the festival joins it; the festival's come first.
     upload(director, tournament.id, JPEG, kind="festival", caption="")
     listed = anonymous.get(f"/api/tournaments/{tournament.id}/tv-images/").json()
-    assert [(row["kind"], row["content_type"]) for row in listed] == [("festival", "image/jpeg"), ("sponsor", "image/png")]
+    assert [(row["kind"], row["content_type"]) for row in listed] == [
+        ("festival", "image/jpeg"),
+        ("sponsor", "image/png"),
+    ]
     assert anonymous.get(listed[0]["url"])["Content-Type"] == "image/jpeg"
 
 
@@ -78,17 +99,26 @@ def test_TV_IMAGES_the_director_takes_an_image_off_and_it_is_gone_everywhere(mak
     assert again.status_code == 409 and "no such image" in again.json()["detail"]
 
 
-@pytest.mark.parametrize("data, kind, caption, status, says", [
-    (b"GIF89a\x01\0\x01\0" + b"\0" * 30, "sponsor", "", 409, "not a PNG, JPEG or WebP image"),
-    (b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>", "sponsor", "", 409,
-     "not a PNG, JPEG or WebP image"),
-    (b"", "sponsor", "", 409, "The file is empty"),
-    (PNG + b"\0" * (1024 * 1024), "sponsor", "", 409, "at most 1 MB fits on the TV"),
-    (PNG, "banner", "", 409, "festival's or a sponsor's"),
-    (PNG, "sponsor", "x" * 101, 409, "at most 100 characters"),
-])
+@pytest.mark.parametrize(
+    "data, kind, caption, status, says",
+    [
+        (b"GIF89a\x01\0\x01\0" + b"\0" * 30, "sponsor", "", 409, "not a PNG, JPEG or WebP image"),
+        (
+            b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+            "sponsor",
+            "",
+            409,
+            "not a PNG, JPEG or WebP image",
+        ),
+        (b"", "sponsor", "", 409, "The file is empty"),
+        (PNG + b"\0" * (1024 * 1024), "sponsor", "", 409, "at most 1 MB fits on the TV"),
+        (PNG, "banner", "", 409, "festival's or a sponsor's"),
+        (PNG, "sponsor", "x" * 101, 409, "at most 100 characters"),
+    ],
+)
 def test_TV_IMAGES_a_file_that_is_not_a_small_image_is_refused_with_a_sentence_and_nothing_kept(
-        make_tournament, staff, data, kind, caption, status, says):
+    make_tournament, staff, data, kind, caption, status, says
+):
     tournament = make_tournament()
     answer = upload(client_for(staff["director"]), tournament.id, data, kind=kind, caption=caption)
     assert answer.status_code == status and says in answer.json()["detail"], answer.content
@@ -97,12 +127,18 @@ def test_TV_IMAGES_a_file_that_is_not_a_small_image_is_refused_with_a_sentence_a
 
 def test_TV_IMAGES_a_body_over_the_bound_is_refused_before_it_is_decoded(make_tournament, staff):
     tournament = make_tournament()
-    answer = client_for(staff["director"]).post(f"/api/tournaments/{tournament.id}/tv-images/", json.dumps(
-        {"kind": "sponsor", "data": "A" * 1_500_000}), content_type="application/json")
+    answer = client_for(staff["director"]).post(
+        f"/api/tournaments/{tournament.id}/tv-images/",
+        json.dumps({"kind": "sponsor", "data": "A" * 1_500_000}),
+        content_type="application/json",
+    )
     assert answer.status_code == 422 and not TvImage.objects.exists()
     # Over Django's bound for a body in memory (2.5 MB): a 400 with a sentence, not a 500.
-    huge = client_for(staff["director"]).post(f"/api/tournaments/{tournament.id}/tv-images/", json.dumps(
-        {"kind": "sponsor", "data": "A" * 3_000_000}), content_type="application/json")
+    huge = client_for(staff["director"]).post(
+        f"/api/tournaments/{tournament.id}/tv-images/",
+        json.dumps({"kind": "sponsor", "data": "A" * 3_000_000}),
+        content_type="application/json",
+    )
     assert huge.status_code in (400, 413) and not TvImage.objects.exists()
 
 
@@ -112,7 +148,9 @@ def test_TV_IMAGES_only_the_director_uploads_or_removes_an_image(make_tournament
     image_id = upload(client_for(staff["director"]), tournament.id, PNG).json()["image"]
     someone = client_for(staff[role] if role else None)
     assert upload(someone, tournament.id, JPEG).status_code == (403 if role else 401)
-    assert someone.post(f"/api/tournaments/{tournament.id}/tv-images/{image_id}/remove/").status_code == (403 if role else 401)
+    assert someone.post(f"/api/tournaments/{tournament.id}/tv-images/{image_id}/remove/").status_code == (
+        403 if role else 401
+    )
     assert TvImage.objects.count() == 1
     assert someone.get(f"/tv-images/{image_id}/").status_code == 200  # the TV is public
 
@@ -127,7 +165,7 @@ def test_TV_IMAGES_an_image_removed_from_another_festivals_tournament_is_refused
 
 def test_TV_IMAGES_the_database_refuses_a_size_that_is_not_the_datas_or_a_type_not_allowed(make_tournament):
     festival = make_tournament().festival
-    row = dict(festival=festival, kind="sponsor", content_type="image/png", uploaded_at=timezone.now())
+    row = {"festival": festival, "kind": "sponsor", "content_type": "image/png", "uploaded_at": timezone.now()}
     with pytest.raises(IntegrityError), transaction.atomic():
         TvImage.objects.create(**row, data=PNG, size=len(PNG) + 1)
     with pytest.raises(IntegrityError), transaction.atomic():

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import URLPattern
 from django.utils import timezone
 
+from players.models import PreRegistration
 from pokerfest.urls import urlpatterns
 from tests.conftest import PERSONAS
-from players.models import PreRegistration
 from tournaments.models import TvImage
 
 UNKNOWN = 987654
@@ -35,23 +35,48 @@ def client_for(persona: str, staff) -> Client:
 
 def test_the_walk_covers_the_pages_the_probe_named():
     routes = {str(p.pattern) for p in page_patterns()}
-    assert {"tournaments/<int:tournament_id>/compliance/",
-            "tournaments/<int:tournament_id>/entries/<int:number>/ticket/",
-            "tournaments/<int:tournament_id>/seat/<str:code>/", "festivals/<int:festival_id>/leaderboard/"} <= routes
+    assert {
+        "tournaments/<int:tournament_id>/compliance/",
+        "tournaments/<int:tournament_id>/entries/<int:number>/ticket/",
+        "tournaments/<int:tournament_id>/seat/<str:code>/",
+        "festivals/<int:festival_id>/leaderboard/",
+    } <= routes
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona, field, staff):
     tournament, (entry,) = field(1, tables=1)
-    image = TvImage.objects.create(festival=tournament.festival, kind="sponsor", content_type="image/png",
-                                   data=b"\x89PNG\r\n\x1a\n", size=8, uploaded_at=timezone.now())
+    image = TvImage.objects.create(
+        festival=tournament.festival,
+        kind="sponsor",
+        content_type="image/png",
+        data=b"\x89PNG\r\n\x1a\n",
+        size=8,
+        uploaded_at=timezone.now(),
+    )
     prereg = PreRegistration.objects.create(
-        tournament=tournament, status="held", first_name="Ada", last_name="Online", date_of_birth="1990-05-17",
-        email="ada@example.com", id_document_type="passport", id_document_number="P1", terms_version="2026-1",
-        payment="desk", created_at=timezone.now(), changed_at=timezone.now())
-    known = {"tournament_id": tournament.id, "festival_id": tournament.festival_id, "number": entry.number,
-             "code": entry.public_code, "image_id": image.id, "prereg_code": prereg.code}
+        tournament=tournament,
+        status="held",
+        first_name="Ada",
+        last_name="Online",
+        date_of_birth="1990-05-17",
+        email="ada@example.com",
+        id_document_type="passport",
+        id_document_number="P1",
+        terms_version="2026-1",
+        payment="desk",
+        created_at=timezone.now(),
+        changed_at=timezone.now(),
+    )
+    known = {
+        "tournament_id": tournament.id,
+        "festival_id": tournament.festival_id,
+        "number": entry.number,
+        "code": entry.public_code,
+        "image_id": image.id,
+        "prereg_code": prereg.code,
+    }
     unknowns = [  # each unknown alone, the rest known: a real tournament with a wrong entry, and so on
         {**known, "tournament_id": UNKNOWN},
         {**known, "festival_id": UNKNOWN},

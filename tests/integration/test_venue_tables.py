@@ -10,14 +10,14 @@ from django.apps import apps
 from django.db import IntegrityError, connection, transaction
 from django.test import Client
 
-from core.refusals import Refused
 from players.services import desk as player_services
+from rules.refusals import Refused
 from tables.models import Table, TournamentTable
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tournaments import queries
-from tournaments.entries import Kind
 from tournaments.models import Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
 from tournaments.services.desk import cancel_tournament, register_entry
 
 
@@ -36,15 +36,19 @@ def test_a_table_open_in_one_tournament_is_refused_to_another_with_its_name(make
     open_tables(main.id, [1, 2], staff["director"])
     with pytest.raises(Refused) as refused:
         open_tables(side.id, [3, 2], staff["director"])
-    assert str(refused.value) == "Table 2 is in use by Main Event: it opens here once it breaks there or that " \
-                                 "tournament ends."
+    assert (
+        str(refused.value) == "Table 2 is in use by Main Event: it opens here once it breaks there or that "
+        "tournament ends."
+    )
     assert not side.tables.exists() and not side.events.exists()  # nothing opened, not even table 3
     director = Client()
     director.force_login(staff["director"])
-    answer = director.post(f"/api/tournaments/{side.id}/tables/open/", {"tables": [1, 2]},
-                           content_type="application/json")
+    answer = director.post(
+        f"/api/tournaments/{side.id}/tables/open/", {"tables": [1, 2]}, content_type="application/json"
+    )
     assert answer.status_code == 409 and answer.json()["detail"].startswith(
-        "Table 1 is in use by Main Event; Table 2 is in use by Main Event:")
+        "Table 1 is in use by Main Event; Table 2 is in use by Main Event:"
+    )
     assert [t.table.number for t in open_tables(side.id, [3], staff["director"])] == [3]
 
 
@@ -63,9 +67,12 @@ def test_the_database_refuses_a_second_open_row_for_one_venue_table(make_tournam
 def test_a_finished_or_cancelled_tournaments_tables_open_for_another(make_tournament, staff):
     main, side = two_tournaments(make_tournament)
     for i in range(2):
-        player = player_services.create_player(main.id, player_services.NewPlayer(
-            f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True), None)
-        register_entry(main.id, player.id, queries.Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+        player = player_services.create_player(
+            main.id,
+            player_services.NewPlayer(f"P{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        register_entry(main.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     open_tables(main.id, [1], staff["director"])
     draw_field(main.id, staff["director"], seed=1)
     seat = main.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True).first()
@@ -83,8 +90,7 @@ def test_a_finished_or_cancelled_tournaments_tables_open_for_another(make_tourna
 
 
 @pytest.mark.django_db(transaction=True)
-def test_two_tournaments_opening_one_table_at_the_same_moment_one_is_refused_with_a_sentence(
-        make_tournament, staff):
+def test_two_tournaments_opening_one_table_at_the_same_moment_one_is_refused_with_a_sentence(make_tournament, staff):
     main, side = two_tournaments(make_tournament)
     start, opened, refused, errors = threading.Barrier(2), [], [], []
 

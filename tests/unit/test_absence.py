@@ -5,7 +5,7 @@ from datetime import timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables.absence import id_check_day, id_checked, stack_removal
+from tables.rules.absent import id_check_day, id_checked, stack_removal
 
 
 def test_PEN_ABSENT_never_removed_when_the_rules_say_never():

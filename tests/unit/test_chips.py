@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables.chip_race import OddChips, chip_race, chips_for, odd_chip_pot, race_order
-from tables.chips import ChipMovement, Movement, check_counts, chip_leaders, chips_in_play
-from tournaments.high_card import Card, shoe
+from tables.rules.colour_up import OddChips, chip_race, chips_for, odd_chip_pot, race_order
+from tables.rules.counts import ChipMovement, Movement, check_counts, chip_leaders, chips_in_play
+from tables.rules.high_card import Card, shoe
 
 
 def cards(text: str) -> list[Card]:
@@ -54,9 +54,15 @@ def test_CHIP_ODD_kentucky_the_tables_odd_chips_go_to_the_high_card_then_are_col
     assert (result.odd_value, result.new_value) == (200, 300)
 
 
-@given(st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=10), st.integers(0, 2**32),
-       st.sampled_from([None, 1, 4, 7]), st.booleans())
-def test_CHIP_RACE_never_removes_a_last_chip_gives_at_most_one_and_accounts_for_every_chip(rows, seed, dealer, kentucky):
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=10),
+    st.integers(0, 2**32),
+    st.sampled_from([None, 1, 4, 7]),
+    st.booleans(),
+)
+def test_CHIP_RACE_never_removes_a_last_chip_gives_at_most_one_and_accounts_for_every_chip(
+    rows, seed, dealer, kentucky
+):
     table = [OddChips(seat, odd, other or odd == 0) for seat, (odd, other) in enumerate(rows, start=1)]
     deck = shoe(60, random.Random(seed))
     if kentucky:
@@ -77,9 +83,11 @@ def test_CHIP_RACE_never_removes_a_last_chip_gives_at_most_one_and_accounts_for_
 
 def test_CHIP_COUNT_chips_in_play_are_starting_stacks_rebuys_and_addons_less_chips_removed():
     book = [ChipMovement(Movement.STARTING_STACK, 20_000)] * 30 + [
-        ChipMovement(Movement.REBUY, 2_000), ChipMovement(Movement.ADDON, 5_000),
+        ChipMovement(Movement.REBUY, 2_000),
+        ChipMovement(Movement.ADDON, 5_000),
         ChipMovement(Movement.REMOVED, 18_500),  # a disqualified player's stack
-        ChipMovement(Movement.COLOUR_UP, 75)]
+        ChipMovement(Movement.COLOUR_UP, 75),
+    ]
     assert chips_in_play(book) == 600_000 + 7_000 - 18_500 + 75
     with pytest.raises(ValueError):
         chips_in_play([ChipMovement(Movement.REMOVED, -5)])
@@ -91,18 +99,28 @@ def test_CHIP_COUNT_the_counts_are_checked_against_chips_in_play_and_a_gap_is_fl
     assert not partial.complete and "1 of 3 stacks counted" in partial.sentence()
     short = check_counts({"t1s1": 40_000, "t1s2": 35_000, "t2s5": 24_000, "gone": 9_999}, seated, 100_000)
     assert short.gap == -1_000 and not short.agrees
-    assert short.sentence() == ("The counts come to 99,000, 1,000 fewer than the 100,000 chips in play: recount "
-                                "or find the chips.")
+    assert short.sentence() == (
+        "The counts come to 99,000, 1,000 fewer than the 100,000 chips in play: recount or find the chips."
+    )
     assert check_counts({"t1s1": 40_000, "t1s2": 35_000, "t2s5": 25_000}, seated, 100_000).agrees
     leaders = chip_leaders({"ann": 40_000, "bob": 35_000, "cy": 25_000}, 100_000, players_left=3, top=2)
     assert leaders.leaders == [("ann", 40_000), ("bob", 35_000)] and leaders.average == 33_333
 
 
-@given(st.lists(st.one_of(
-    st.tuples(st.just("entry"), st.integers(1, 50_000)), st.tuples(st.just("rebuy"), st.integers(1, 10_000)),
-    st.tuples(st.just("addon"), st.integers(1, 10_000)), st.tuples(st.just("pot"), st.integers(0, 100)),
-    st.tuples(st.just("forfeit"), st.integers(0, 100)), st.tuples(st.just("dq"), st.integers(0, 100)),
-    st.tuples(st.just("race"), st.integers(0, 2**16))), max_size=80))
+@given(
+    st.lists(
+        st.one_of(
+            st.tuples(st.just("entry"), st.integers(1, 50_000)),
+            st.tuples(st.just("rebuy"), st.integers(1, 10_000)),
+            st.tuples(st.just("addon"), st.integers(1, 10_000)),
+            st.tuples(st.just("pot"), st.integers(0, 100)),
+            st.tuples(st.just("forfeit"), st.integers(0, 100)),
+            st.tuples(st.just("dq"), st.integers(0, 100)),
+            st.tuples(st.just("race"), st.integers(0, 2**16)),
+        ),
+        max_size=80,
+    )
+)
 def test_CHIP_COUNT_chips_in_play_equal_the_sum_of_stacks_after_any_sequence(actions):
     stacks: list[int] = []
     book: list[ChipMovement] = []
@@ -126,8 +144,9 @@ def test_CHIP_COUNT_chips_in_play_equal_the_sum_of_stacks_after_any_sequence(act
             rng = random.Random(amount)
             table = list(range(len(stacks)))[:9]
             odd = {i: (stacks[i] % 100) // 25 for i in table}
-            race = chip_race([OddChips(i + 1, odd[i], stacks[i] - odd[i] * 25 > 0) for i in table], 25, 100,
-                             None, shoe(40, rng))
+            race = chip_race(
+                [OddChips(i + 1, odd[i], stacks[i] - odd[i] * 25 > 0) for i in table], 25, 100, None, shoe(40, rng)
+            )
             for i in table:
                 stacks[i] += race.new_chips.get(i + 1, 0) * 100 - odd[i] * 25
                 assert stacks[i] > 0  # every stack has chips before (a pot leaves at least one): none raced out

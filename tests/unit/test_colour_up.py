@@ -6,10 +6,16 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables.chip_race import (
-    OddChips, chip_race, colour_up_problem, denomination_in, odd_chip_pot, seat_lines, suggested_colour_up,
+from tables.rules.colour_up import (
+    OddChips,
+    chip_race,
+    colour_up_problem,
+    denomination_in,
+    odd_chip_pot,
+    seat_lines,
+    suggested_colour_up,
 )
-from tournaments.high_card import shoe
+from tables.rules.high_card import shoe
 
 KENTUCKY = ["$25 green chips leave", "$50 red chips leave", "$100 black chips leave", "$500 purple chips leave"]
 
@@ -40,21 +46,35 @@ def test_CHIP_RACE_denominations_that_make_no_sense_are_refused_with_a_sentence(
 
 def test_CHIP_RACE_CHIP_ODD_the_tablet_says_what_each_seat_gets():
     assert seat_lines({"3": 1, "4": 0, "5": 1}, [5], 100, pot=False) == {
-        3: "seat 3 wins one 100 chip", 4: "seat 4 wins nothing", 5: "seat 5 keeps one 100 chip: not raced out"}
-    assert seat_lines({1: 0, 4: 3}, (), 1_000, pot=True) == {1: "seat 1 wins nothing",
-                                                            4: "seat 4 takes the pot: 3 chips of 1,000"}
+        3: "seat 3 wins one 100 chip",
+        4: "seat 4 wins nothing",
+        5: "seat 5 keeps one 100 chip: not raced out",
+    }
+    assert seat_lines({1: 0, 4: 3}, (), 1_000, pot=True) == {
+        1: "seat 1 wins nothing",
+        4: "seat 4 takes the pot: 3 chips of 1,000",
+    }
 
 
-@given(st.lists(st.tuples(st.integers(0, 19), st.booleans()), min_size=1, max_size=10), st.integers(0, 2**32),
-       st.sampled_from([None, 1, 5, 9]), st.booleans(), st.sampled_from([(25, 100), (5, 100), (100, 500), (25, 50)]))
+@given(
+    st.lists(st.tuples(st.integers(0, 19), st.booleans()), min_size=1, max_size=10),
+    st.integers(0, 2**32),
+    st.sampled_from([None, 1, 5, 9]),
+    st.booleans(),
+    st.sampled_from([(25, 100), (5, 100), (100, 500), (25, 50)]),
+)
 def test_CHIP_RACE_CHIP_ODD_any_denominations_keep_every_player_in_and_account_for_the_value(
-        rows, seed, dealer, kentucky, denominations):
+    rows, seed, dealer, kentucky, denominations
+):
     leaving, smallest = denominations
     most = smallest // leaving - 1
     table = [OddChips(seat, min(odd, most), other or min(odd, most) > 0) for seat, (odd, other) in enumerate(rows, 1)]
     cards = shoe(max(1, sum(row.odd_chips for row in table)), random.Random(seed))
-    result = (odd_chip_pot(table, leaving, smallest, cards) if kentucky
-              else chip_race(table, leaving, smallest, dealer, cards))
+    result = (
+        odd_chip_pot(table, leaving, smallest, cards)
+        if kentucky
+        else chip_race(table, leaving, smallest, dealer, cards)
+    )
     for row in table:
         if row.odd_chips and not row.has_other_chips:
             assert result.new_chips[row.seat] >= 1  # never raced out of the last chip

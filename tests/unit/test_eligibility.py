@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from players.eligibility import (
-    EligibilityPolicy, Exclusion, Membership, MembershipRule, PlayerFacts, age_on, check, local_day,
+from players.rules.eligibility import (
+    EligibilityPolicy,
+    Exclusion,
+    Membership,
+    MembershipRule,
+    PlayerFacts,
+    age_on,
+    check,
+    local_day,
 )
 
 DAY = date(2026, 11, 29)
@@ -25,8 +32,10 @@ def refusal_rules(verdict) -> list[str]:
     return [reason.rule for reason in verdict.refusals]
 
 
-@given(st.dates(min_value=date(1930, 1, 1), max_value=date(2030, 12, 31)), st.dates(min_value=date(1950, 1, 1),
-       max_value=date(2060, 12, 31)))
+@given(
+    st.dates(min_value=date(1930, 1, 1), max_value=date(2030, 12, 31)),
+    st.dates(min_value=date(1950, 1, 1), max_value=date(2060, 12, 31)),
+)
 def test_REG_AGE_age_is_completed_years_on_the_day(born, day):
     age = age_on(born, day)
     if day >= born:
@@ -42,9 +51,13 @@ def test_REG_AGE_age_is_completed_years_on_the_day(born, day):
         assert age == birthdays
 
 
-@given(st.integers(-3, 3), st.sampled_from(["Pacific/Kiritimati", "Europe/Vienna", "America/Los_Angeles",
-                                              "Pacific/Pago_Pago", "Asia/Kolkata", "UTC"]),
-       st.integers(0, 24 * 60 - 1))
+@given(
+    st.integers(-3, 3),
+    st.sampled_from(
+        ["Pacific/Kiritimati", "Europe/Vienna", "America/Los_Angeles", "Pacific/Pago_Pago", "Asia/Kolkata", "UTC"]
+    ),
+    st.integers(0, 24 * 60 - 1),
+)
 def test_REG_AGE_eighteenth_birthday_is_kept_at_the_venue(days_from_birthday, zone, minute_of_utc_day):
     """Whether someone is 18 depends on the calendar day where the event is played, not on UTC."""
     moment = datetime(2026, 11, 29, tzinfo=UTC) + timedelta(minutes=minute_of_utc_day)
@@ -82,7 +95,10 @@ def test_REG_MEMBER_neverending_needs_a_paid_member_with_a_signed_release():
 @pytest.mark.parametrize(
     "visitor,expected",
     [
-        (Membership("V-1", False, signed_in_by=None, sponsor_present=True, visitor_fee_paid=True), "signed in by a full member"),
+        (
+            Membership("V-1", False, signed_in_by=None, sponsor_present=True, visitor_fee_paid=True),
+            "signed in by a full member",
+        ),
         (Membership("V-1", False, signed_in_by="C-9", sponsor_present=False, visitor_fee_paid=True), "must be present"),
         (Membership("V-1", False, signed_in_by="C-9", sponsor_present=True, visitor_fee_paid=False), "visitor fee"),
         (Membership("V-1", False, signed_in_by="C-9", sponsor_present=True, visitor_fee_paid=True), None),
@@ -98,8 +114,10 @@ def test_REG_MEMBER_chips_visitors_are_signed_in_by_a_present_member_and_pay_the
     assert check(adult(membership=member), CHIPS, DAY).may_enter  # chips needs no release form
 
 
-@given(st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31)),
-       st.one_of(st.none(), st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31))))
+@given(
+    st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31)),
+    st.one_of(st.none(), st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31))),
+)
 def test_REG_EXCLUDE_an_exclusion_refuses_exactly_on_the_days_it_covers(starts, ends):
     exclusion = Exclusion("self-exclusion", starts, ends)
     verdict = check(adult(exclusions=(exclusion,)), OPEN, DAY)

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clock import timeline
-from tournaments.entries import Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund
-from tournaments.rulesets import PRESETS, EntryRules, Ruleset, preset
+from clock.rules import timeline
+from tournaments.rules.entries import Kind, PlayerHistory, RefundReason, TournamentMoment, entry_allowed, refund
+from tournaments.rules.rulesets import PRESETS, EntryRules, Ruleset, preset
 
 NEW = PlayerHistory(active_entry=False, had_entry=False)
 IN = PlayerHistory(active_entry=True, had_entry=True)
@@ -36,11 +36,15 @@ def test_ENT_LATE_buy_ins_before_the_start_late_entries_after_until_the_window_c
 def test_ENT_LATE_before_the_start_the_refusal_names_the_kind_with_its_article():
     """The walkthrough read "sell a buy-in, not a late." and "not a alternate."."""
     rules = preset("neverending").entries
-    said = {kind: entry_allowed(kind, rules, at(0, started=False), BUSTED).message
-            for kind in (Kind.LATE, Kind.ALTERNATE, Kind.RE_ENTRY)}
-    assert said == {Kind.LATE: "Play has not started: sell a buy-in, not a late entry.",
-                    Kind.ALTERNATE: "Play has not started: sell a buy-in, not an alternate.",
-                    Kind.RE_ENTRY: "Play has not started: sell a buy-in, not a re-entry."}
+    said = {
+        kind: entry_allowed(kind, rules, at(0, started=False), BUSTED).message
+        for kind in (Kind.LATE, Kind.ALTERNATE, Kind.RE_ENTRY)
+    }
+    assert said == {
+        Kind.LATE: "Play has not started: sell a buy-in, not a late entry.",
+        Kind.ALTERNATE: "Play has not started: sell a buy-in, not an alternate.",
+        Kind.RE_ENTRY: "Play has not started: sell a buy-in, not a re-entry.",
+    }
 
 
 def test_ENT_LATE_re_entries_only_for_busted_players_where_the_house_allows_them():
@@ -118,8 +122,11 @@ def test_rulesets_round_trip_through_json_and_ignore_unknown_keys():
 
 def test_clock_elapsed_counts_levels_and_breaks_not_pauses():
     t0 = datetime(2026, 1, 1, tzinfo=UTC)
-    levels = [timeline.Level(1, 2, 0, timedelta(minutes=20)), timeline.Level(0, 0, 0, timedelta(minutes=10), True),
-              timeline.Level(2, 4, 0, timedelta(minutes=20))]
+    levels = [
+        timeline.Level(1, 2, 0, timedelta(minutes=20)),
+        timeline.Level(0, 0, 0, timedelta(minutes=10), True),
+        timeline.Level(2, 4, 0, timedelta(minutes=20)),
+    ]
     assert timeline.first_break(levels) == 1
     state = timeline.start(timeline.initial(levels), levels, t0)
     assert timeline.elapsed(state, levels, t0 + timedelta(minutes=25)) == timedelta(minutes=25)
@@ -130,7 +137,7 @@ def test_clock_elapsed_counts_levels_and_breaks_not_pauses():
 
 
 def test_ENT_SUBST_substitutes_only_where_the_house_allows_them_for_a_seat_in_play():
-    from tournaments.entries import substitution_allowed
+    from tournaments.rules.entries import substitution_allowed
 
     neverending, pokerfest = preset("neverending").entries, preset("pokerfest").entries
     assert substitution_allowed(neverending, entry_active=True, substitute_holds_entry=False).ok
@@ -139,15 +146,17 @@ def test_ENT_SUBST_substitutes_only_where_the_house_allows_them_for_a_seat_in_pl
     assert "entry of their own" in substitution_allowed(neverending, True, True).message
 
 
-
-@pytest.mark.parametrize("data,says", [
-    ({"entries": {"late_entry_minutes": "abc"}}, "entries.late_entry_minutes must be a whole number or null"),
-    ({"entries": {"rebuy": 1}}, "entries.rebuy must be true or false"),
-    ({"entries": {"rebuy_price": -5}}, "entries.rebuy_price must be a whole number, 0 or more"),
-    ({"eligibility": {"membership": "vip"}}, "eligibility.membership must be one of"),
-    ({"entries": []}, "entries must be a JSON object"),
-    ([], "A ruleset is a JSON object"),
-])
+@pytest.mark.parametrize(
+    "data,says",
+    [
+        ({"entries": {"late_entry_minutes": "abc"}}, "entries.late_entry_minutes must be a whole number or null"),
+        ({"entries": {"rebuy": 1}}, "entries.rebuy must be true or false"),
+        ({"entries": {"rebuy_price": -5}}, "entries.rebuy_price must be a whole number, 0 or more"),
+        ({"eligibility": {"membership": "vip"}}, "eligibility.membership must be one of"),
+        ({"entries": []}, "entries must be a JSON object"),
+        ([], "A ruleset is a JSON object"),
+    ],
+)
 def test_a_hand_edited_ruleset_is_refused_with_the_setting_named(data, says):
     with pytest.raises(ValueError, match=says):
         Ruleset.from_json(data)
@@ -170,7 +179,11 @@ def test_PAY_STRUCT_payout_rules_live_in_the_ruleset_and_a_fixed_table_is_checke
     table = Ruleset.from_json({"preset": "chips", "payouts": {"percent_table": [[9, [6500, 3500]]]}})
     assert table.payouts.percent_table == ((9, (6500, 3500)),)
     assert Ruleset.from_json(table.to_json()) == table
-    for bad, says in [([[9, [3500, 6500]]], "never more to a lower place"), ([[9, 5]], "bands"),
-                      ([[9, [5000]], [5, [5000]]], "growing entry count"), ("x", "must be a list")]:
+    for bad, says in [
+        ([[9, [3500, 6500]]], "never more to a lower place"),
+        ([[9, 5]], "bands"),
+        ([[9, [5000]], [5, [5000]]], "growing entry count"),
+        ("x", "must be a list"),
+    ]:
         with pytest.raises(ValueError, match=says):
             Ruleset.from_json({"payouts": {"percent_table": bad}})

@@ -86,7 +86,12 @@ def test_one_failing_socket_costs_the_others_nothing():
 
 
 def test_the_etag_leaves_out_only_the_moment_of_reading():
-    document = {"seq": 4, "server_time": "t1", "clock": {"remaining_ms": 10, "ends_at": "e"}, "rows": [{"server_time": 1}]}
+    document = {
+        "seq": 4,
+        "server_time": "t1",
+        "clock": {"remaining_ms": 10, "ends_at": "e"},
+        "rows": [{"server_time": 1}],
+    }
     assert without_volatile(document) == {"seq": 4, "clock": {"ends_at": "e"}, "rows": [{}]}
     assert matches('W/"abc", "def"', 'W/"def"') and matches('"abc"', 'W/"abc"') and matches("*", 'W/"x"')
     assert not matches('W/"abc"', 'W/"abd"') and not matches("", 'W/"abc"')

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.flights import Bag, FlightReentry, OtherFlightEntry, entry_refusal, qualify, table_ranges
-from tournaments.rulesets import Ruleset, preset
+from tournaments.rules.flights import Bag, FlightReentry, OtherFlightEntry, entry_refusal, qualify, table_ranges
+from tournaments.rules.rulesets import Ruleset, preset
 
 RULES = [rule.value for rule in FlightReentry]
 
@@ -16,8 +16,11 @@ def test_FLIGHT_REENTRY_the_presets_say_how_players_enter_several_flights():
     on); the others keep the first bag."""
     assert preset("pokerfest").entries.flight_reentry == "best_stack"
     assert {preset(name).entries.flight_reentry for name in ("neverending", "chips", "kentucky", "action-clock")} == {
-        "first"}
-    assert Ruleset.from_json({"preset": "chips", "entries": {"flight_reentry": "each"}}).entries.flight_reentry == "each"
+        "first"
+    }
+    assert (
+        Ruleset.from_json({"preset": "chips", "entries": {"flight_reentry": "each"}}).entries.flight_reentry == "each"
+    )
     with pytest.raises(ValueError, match="entries.flight_reentry must be one of: best_stack, first, each"):
         Ruleset.from_json({"entries": {"flight_reentry": "twice"}})
 
@@ -36,12 +39,16 @@ def test_FLIGHT_REENTRY_at_the_desk():
     assert entry_refusal("each", [bagged]) is None
     assert entry_refusal("first", [bagged]) == (
         "The player has bagged chips in Day 1A, and this event's re-entry rule is 'first': a player who has "
-        "bagged in one flight cannot enter another (FLIGHT-REENTRY).")
+        "bagged in one flight cannot enter another (FLIGHT-REENTRY)."
+    )
 
 
 bags = st.lists(st.tuples(st.integers(1, 6), st.integers(1, 4), st.integers(1, 500_000)), max_size=30).map(
-    lambda rows: [Bag(bag=i + 1, player=player, flight_order=order, flight=f"Day 1{'ABCD'[order - 1]}", chips=chips)
-                  for i, (player, order, chips) in enumerate(rows)])
+    lambda rows: [
+        Bag(bag=i + 1, player=player, flight_order=order, flight=f"Day 1{'ABCD'[order - 1]}", chips=chips)
+        for i, (player, order, chips) in enumerate(rows)
+    ]
+)
 
 
 @given(bags, st.sampled_from(RULES))
@@ -95,8 +102,13 @@ def test_day_two_tables_are_typed_as_ranges_over_one_or_two_rooms():
     assert table_ranges("1-3, 101-103") == [1, 2, 3, 101, 102, 103]
     assert table_ranges("5 7;9") == [5, 7, 9]
     assert table_ranges("1 – 2") == [1, 2]
-    for typed, problem in [("", "Type the Day 2 tables"), ("1-3, 2", "listed twice"), ("4-2", "runs backwards"),
-                           ("a-b", "is neither"), ("0-3", "runs backwards or past")]:
+    for typed, problem in [
+        ("", "Type the Day 2 tables"),
+        ("1-3, 2", "listed twice"),
+        ("4-2", "runs backwards"),
+        ("a-b", "is neither"),
+        ("0-3", "runs backwards or past"),
+    ]:
         with pytest.raises(ValueError, match=problem):
             table_ranges(typed)
 

@@ -1,13 +1,13 @@
-"""Issue 14: the floor's undo window is a minute, to the second (tables/undo.py)."""
+"""Issue 14: the floor's undo window is a minute, to the second (tables/rules/undo.py)."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables.undo import UNDO_WINDOW, seconds_ago, within_undo_window
+from tables.rules.undo import UNDO_WINDOW, seconds_ago, within_undo_window
 
-TAPPED = datetime(2026, 12, 1, 20, 0, tzinfo=timezone.utc)
+TAPPED = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
 @given(st.integers(min_value=0, max_value=600_000))
@@ -19,4 +19,7 @@ def test_a_tap_may_be_undone_for_exactly_a_minute(milliseconds):
 
 def test_the_window_is_sixty_seconds_and_a_clock_slightly_behind_is_in_time():
     assert UNDO_WINDOW == timedelta(seconds=60)
-    assert within_undo_window(TAPPED, TAPPED - timedelta(seconds=1)) and seconds_ago(TAPPED, TAPPED - timedelta(seconds=1)) == 0
+    assert (
+        within_undo_window(TAPPED, TAPPED - timedelta(seconds=1))
+        and seconds_ago(TAPPED, TAPPED - timedelta(seconds=1)) == 0
+    )

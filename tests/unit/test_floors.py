@@ -16,7 +16,7 @@ from core import kinds
 from core.log import append_event
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("pokerfest", "core", "players", "tournaments", "tables", "clock")
+APPS = ("pokerfest", "core", "players", "tournaments", "tables", "clock", "rules")
 
 
 def app_modules() -> dict[str, Path]:
@@ -54,8 +54,11 @@ def test_the_check_finds_an_import_placed_inside_a_function():
 
 
 def test_no_project_module_imports_a_project_module_inside_a_function():
-    found = [f"{path.relative_to(ROOT)}:{line} imports {name}"
-             for path in app_modules().values() for line, name in local_project_imports(path.read_text())]
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {name}"
+        for path in app_modules().values()
+        for line, name in local_project_imports(path.read_text())
+    ]
     assert found == [], "imports belong at the top of the module (the floors say which are allowed)"
 
 
@@ -110,8 +113,11 @@ CONSTANTS = {name: value for name, value in vars(kinds).items() if isinstance(va
 
 def kinds_referenced(path: Path) -> set[str]:
     """The catalogue constants a module names (`kinds.HAND_DONE`)."""
-    return {node.attr for node in ast.walk(ast.parse(path.read_text()))
-            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "kinds"}
+    return {
+        node.attr
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "kinds"
+    }
 
 
 def test_the_catalogue_holds_each_kind_once_under_its_constant():
@@ -121,9 +127,12 @@ def test_the_catalogue_holds_each_kind_once_under_its_constant():
 
 def test_every_kind_a_module_names_is_in_the_catalogue():
     named = {(path.relative_to(ROOT), name) for path in app_modules().values() for name in kinds_referenced(path)}
-    unknown = sorted(f"{path}: kinds.{name}" for path, name in named
-                     if not isinstance(getattr(kinds, name, None), kinds.EventKind)
-                     and name not in ("EventKind", "PUBLIC", "STAFF", "CATALOGUE", "for_screens"))
+    unknown = sorted(
+        f"{path}: kinds.{name}"
+        for path, name in named
+        if not isinstance(getattr(kinds, name, None), kinds.EventKind)
+        and name not in ("EventKind", "PUBLIC", "STAFF", "CATALOGUE", "for_screens")
+    )
     assert unknown == []
 
 
@@ -140,10 +149,7 @@ def test_no_module_spells_an_event_kind_as_a_string():
 
 
 def test_every_catalogued_kind_is_appended_by_some_service():
-    # tournaments.promotion: the satellite's vouchers at the finish, a reaction on the floor just
-    # below the tables' services (which finish a tournament), so it is not in a services package.
-    services = [path for name, path in app_modules().items()
-                if ".services." in f"{name}." or name == "tournaments.promotion"]
+    services = [path for name, path in app_modules().items() if ".services." in f"{name}."]
     emitted = set().union(*(kinds_referenced(path) for path in services))
     assert sorted(set(CONSTANTS) - emitted) == []
 

@@ -6,11 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from players.logos import (
-    CompanyStatus, Logo, Placement, Wearer, field_cap_allowed, field_cap_breaches, tv_table_breaches,
+from players.rules.logos import (
+    CompanyStatus,
+    Logo,
+    Placement,
+    Wearer,
+    field_cap_allowed,
+    field_cap_breaches,
+    tv_table_breaches,
     wearer_violations,
 )
-from tournaments.high_card import Card, high_card
+from tables.rules.high_card import Card, high_card
 
 APPROVED, HEADLINE = CompanyStatus.APPROVED, CompanyStatus.HEADLINE
 
@@ -30,8 +36,10 @@ def test_PF_LOGO_SIZE_normal_play_breast_70_and_sleeve_40_square_cm_one_each():
     assert rules_of(wearer_violations(Wearer(1, (logo(placement=Placement.SLEEVE, w=5, h=8.2),)))) == ["PF-LOGO-SIZE"]
     two = wearer_violations(Wearer(1, (logo(w=2, h=2), logo(company="Other", w=2, h=2))))
     assert [v.message for v in two] == ["More than one breast logo."]
-    assert "breast pocket and the upper sleeve only" in wearer_violations(
-        Wearer(1, (logo(placement=Placement.OTHER, w=1, h=1),)))[0].message
+    assert (
+        "breast pocket and the upper sleeve only"
+        in wearer_violations(Wearer(1, (logo(placement=Placement.OTHER, w=1, h=1),)))[0].message
+    )
 
 
 @given(st.floats(0.1, 10), st.floats(0.1, 10))
@@ -84,8 +92,11 @@ def test_PF_LOGO_TV_two_per_company_at_a_tv_table_and_no_logo_at_the_final_table
 
 
 def test_BTN_DRAW_suit_order_spades_hearts_diamonds_clubs_and_rank_first():
-    order = sorted([Card("A", "c"), Card("A", "s"), Card("K", "s"), Card("A", "h"), Card("A", "d")],
-                   key=lambda c: c.strength, reverse=True)
+    order = sorted(
+        [Card("A", "c"), Card("A", "s"), Card("K", "s"), Card("A", "h"), Card("A", "d")],
+        key=lambda c: c.strength,
+        reverse=True,
+    )
     assert [str(c) for c in order] == ["As", "Ah", "Ad", "Ac", "Ks"]
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.payouts import (
+from tournaments.rules.payouts import (
     PayoutRules,
     chip_chop,
     guaranteed_chop,
@@ -65,8 +65,9 @@ def test_PAY_CHOP_a_guaranteed_chop_gives_everyone_the_next_prize_first():
 
 def test_PAY_CHOP_icm_of_a_known_three_way_final():
     equities = icm_equities([5000, 3000, 2000], [50, 30, 20])
-    assert [round(e, 4) for e in equities] == [round(e, 4) for e in icm_by_finishing_orders([5000, 3000, 2000],
-                                                                                           [50, 30, 20])]
+    assert [round(e, 4) for e in equities] == [
+        round(e, 4) for e in icm_by_finishing_orders([5000, 3000, 2000], [50, 30, 20])
+    ]
     # By hand: the big stack is first half the time, second 3/10 * 5/7 + 2/10 * 5/8 = 0.3393.
     assert [round(e, 2) for e in equities] == [38.39, 32.75, 28.86]
     assert icm_deal([5000, 3000, 2000], [5000, 3000, 2000]) == [3839, 3275, 2886]
@@ -77,11 +78,11 @@ def test_PAY_CHOP_icm_of_a_known_three_way_final():
 def test_PAY_CHOP_icm_matches_the_definition_sums_to_the_prizes_and_stays_between_them(stacks, prizes):
     equities = icm_equities(stacks, prizes)
     assert equities == pytest.approx(icm_by_finishing_orders(stacks, prizes), rel=1e-9, abs=1e-6)
-    paid = (prizes + [0] * len(stacks))[:len(stacks)]
+    paid = (prizes + [0] * len(stacks))[: len(stacks)]
     assert sum(equities) == pytest.approx(sum(paid), rel=1e-9, abs=1e-6)
     assert all(min(paid) - 1e-6 <= e <= max(paid) + 1e-6 for e in equities)
     deal = icm_deal(stacks, prizes)
-    assert sum(deal) == sum(prizes[:len(stacks)])
+    assert sum(deal) == sum(prizes[: len(stacks)])
     assert all(abs(d - e) < 1 + 1e-6 for d, e in zip(deal, equities))
     for i, j in itertools.permutations(range(len(stacks)), 2):
         if stacks[i] > stacks[j]:
@@ -134,12 +135,12 @@ def test_PAY_STRUCT_a_payout_table_sums_exactly_never_increases_and_pays_the_min
 
 
 @settings(max_examples=150)
-@given(st.integers(1, 3000), st.integers(1, 10**9), st.integers(1, 60), st.sampled_from([1, 100, 500]),
-       st.booleans())
+@given(st.integers(1, 3000), st.integers(1, 10**9), st.integers(1, 60), st.sampled_from([1, 100, 500]), st.booleans())
 def test_PAY_STRUCT_an_override_of_the_places_paid_pays_exactly_that_many(entries, pool, places, unit, fixed):
     """Issue 11, item 2: places paid set to 10 paid 10 amounts on the lobby, not the table's 3."""
-    rules = PayoutRules(unit=unit, percent_table=((100, (5000, 3000, 2000)), (10_000, (4000, 2500, 1500, 1000, 1000)))
-                        if fixed else ())
+    rules = PayoutRules(
+        unit=unit, percent_table=((100, (5000, 3000, 2000)), (10_000, (4000, 2500, 1500, 1000, 1000))) if fixed else ()
+    )
     prizes = payout_table(entries, pool, rules, places=places)
     assert sum(prizes) == pool and prizes == sorted(prizes, reverse=True)
     assert len(prizes) == min(places, entries)
@@ -154,7 +155,7 @@ def test_PAY_STRUCT_an_override_cuts_a_fixed_table_to_its_places_and_scales_it_t
 
 
 def test_PAY_CHOP_three_deals_side_by_side_each_summing_to_the_prizes_less_what_is_left_to_play():
-    from tournaments.payouts import deal_proposals
+    from tournaments.rules.payouts import deal_proposals
 
     deals = deal_proposals([400_000, 250_000, 100_000], [1_000_000, 400_000, 200_000], left_to_play=100_000)
     assert all(sum(amounts) == 1_500_000 for amounts in deals.values())
@@ -167,7 +168,7 @@ def test_PAY_CHOP_three_deals_side_by_side_each_summing_to_the_prizes_less_what_
 
 @given(st.lists(st.integers(1, 10**7), min_size=2, max_size=9), st.integers(0, 100))
 def test_PAY_CHOP_every_proposal_adds_up_to_the_cent(stacks, keep_percent):
-    from tournaments.payouts import deal_proposals
+    from tournaments.rules.payouts import deal_proposals
 
     prizes = sorted((10_000 * (k + 1) for k in range(len(stacks))), reverse=True)
     left = prizes[0] * keep_percent // 100
@@ -176,8 +177,8 @@ def test_PAY_CHOP_every_proposal_adds_up_to_the_cent(stacks, keep_percent):
 
 
 def test_PAY_POINTS_chips_ranks_every_finisher_and_ties_share_the_average():
-    from tournaments.payouts import league_points
-    from tournaments.rulesets import preset
+    from tournaments.rules.payouts import league_points
+    from tournaments.rules.rulesets import preset
 
     chips = preset("chips").payouts
     assert chips.points == "sqrt"
@@ -189,8 +190,8 @@ def test_PAY_POINTS_chips_ranks_every_finisher_and_ties_share_the_average():
 
 
 def test_PAY_STRUCT_neverending_gives_one_freeroll_per_ten_entrants():
-    from tournaments.payouts import freerolls
-    from tournaments.rulesets import preset
+    from tournaments.rules.payouts import freerolls
+    from tournaments.rules.rulesets import preset
 
     assert [freerolls(n, preset("neverending").payouts) for n in (9, 10, 57)] == [0, 1, 5]
     assert freerolls(100, preset("pokerfest").payouts) == 0

@@ -2,14 +2,29 @@
 left to serve, which carries to a new table and the next day (PEN-CARRY)."""
 
 import pytest
-from hypothesis import given
 from django.utils import translation
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.penalties import (CHIPS_LADDERS, INFRACTION_ANY, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS,
-                                   PRESET_WORDS, Sentence, Step, check_ladders, fine, ladder, parse_step, propose,
-                                   sentence, shown_infraction, shown_step)
-from tournaments.rulesets import Ruleset, preset
+from tables.rules.penalties import (
+    CHIPS_LADDERS,
+    INFRACTION_ANY,
+    NEVERENDING_LADDERS,
+    PLAIN_LADDERS,
+    POKERFEST_LADDERS,
+    PRESET_WORDS,
+    Sentence,
+    Step,
+    check_ladders,
+    fine,
+    ladder,
+    parse_step,
+    propose,
+    sentence,
+    shown_infraction,
+    shown_step,
+)
+from tournaments.rules.rulesets import Ruleset, preset
 
 
 def test_PEN_LADDER_a_step_is_written_as_the_floor_says_it():
@@ -20,8 +35,12 @@ def test_PEN_LADDER_a_step_is_written_as_the_floor_says_it():
     assert parse_step("dead hand + 1 orbit") == Step(dead_hand=True, orbits=1)
     assert parse_step("ban") == Step(ban=True, disqualification=True)
     assert str(parse_step("big blind + 10 min")) == "big blind + 10 minutes"
-    for wrong, says in [("3 weeks", '"3 weeks" is not a penalty'), ("0 orbits", "give 1 to 10 orbits"),
-                        ("", "A penalty step is text"), ("500 minutes", "give 1 to 120 minutes")]:
+    for wrong, says in [
+        ("3 weeks", '"3 weeks" is not a penalty'),
+        ("0 orbits", "give 1 to 10 orbits"),
+        ("", "A penalty step is text"),
+        ("500 minutes", "give 1 to 120 minutes"),
+    ]:
         with pytest.raises(ValueError, match=says):
             parse_step(wrong)
 
@@ -29,8 +48,12 @@ def test_PEN_LADDER_a_step_is_written_as_the_floor_says_it():
 def test_PEN_LADDER_chips_betting_out_of_turn_is_matched_with_a_warning_then_a_big_blind_and_5_then_10_minutes():
     steps = ladder(CHIPS_LADDERS, "betting out of turn")
     assert [str(propose(steps, given)) for given in range(5)] == [
-        "warning + match", "big blind + 5 minutes", "big blind + 10 minutes", "big blind + 20 minutes",
-        "big blind + 20 minutes"]  # past the top, the top again
+        "warning + match",
+        "big blind + 5 minutes",
+        "big blind + 10 minutes",
+        "big blind + 20 minutes",
+        "big blind + 20 minutes",
+    ]  # past the top, the top again
     general = ladder(CHIPS_LADDERS, "slow rolling")  # not named: the house's general ladder
     assert [str(step) for step in general] == ["warning", "5 minutes", "10 minutes", "15 minutes", "disqualification"]
 
@@ -49,7 +72,7 @@ def test_PEN_LADDER_a_house_ladder_is_checked_when_the_ruleset_is_saved():
     check_ladders(CHIPS_LADDERS + POKERFEST_LADDERS[1:])
     with pytest.raises(ValueError, match='"any": "nap" is not a penalty'):
         check_ladders((("any", ("warning", "nap")),))
-    with pytest.raises(ValueError, match="names \"any\" twice"):
+    with pytest.raises(ValueError, match='names "any" twice'):
         check_ladders((("any", ("warning",)), ("any", ("1 orbit",))))
     with pytest.raises(ValueError, match="is a list of"):
         check_ladders((("any", ()),))
@@ -84,10 +107,16 @@ def test_PEN_CARRY_two_orbits_given_at_8_handed_with_5_hands_served_leave_11_for
     assert minutes.after_play(60).served
 
 
-@given(st.integers(0, 10), st.integers(0, 50), st.integers(1, 10), st.lists(st.sampled_from(["hand", "play"]),
-                                                                          max_size=200), st.integers(1, 120))
-def test_PEN_CARRY_a_sentence_only_counts_down_and_is_served_exactly_when_both_are_zero(orbits, hands, seated, steps,
-                                                                                       seconds):
+@given(
+    st.integers(0, 10),
+    st.integers(0, 50),
+    st.integers(1, 10),
+    st.lists(st.sampled_from(["hand", "play"]), max_size=200),
+    st.integers(1, 120),
+)
+def test_PEN_CARRY_a_sentence_only_counts_down_and_is_served_exactly_when_both_are_zero(
+    orbits, hands, seated, steps, seconds
+):
     left = sentence(Step(orbits=orbits, hands=hands), seated)
     left = Sentence(left.hands, seconds * 60)
     for step in steps:

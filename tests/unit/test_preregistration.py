@@ -7,16 +7,29 @@ from datetime import date
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.preregistration import (
-    CODE_ALPHABET, CODE_LENGTH, Application, check_application, code_from_scan, looks_like_code, seats_left,
+from tournaments.rules.preregistration import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    Application,
+    check_application,
+    code_from_scan,
+    looks_like_code,
+    seats_left,
     waiting_position,
 )
 
 TODAY = date(2026, 12, 1)
 PLAY_DAY = date(2026, 12, 12)
-GOOD = Application(first_name="Ada", last_name="Lovelace", date_of_birth=date(1990, 5, 17), email="ada@example.com",
-                   id_document_type="passport", id_document_number="P 123-456", id_document_country="at",
-                   accepts_terms=True)
+GOOD = Application(
+    first_name="Ada",
+    last_name="Lovelace",
+    date_of_birth=date(1990, 5, 17),
+    email="ada@example.com",
+    id_document_type="passport",
+    id_document_number="P 123-456",
+    id_document_country="at",
+    accepts_terms=True,
+)
 
 
 def rules(application: Application, minimum_age: int = 18) -> list[str]:
@@ -55,8 +68,14 @@ def test_online_payment_needs_its_reference_and_desk_payment_none():
 
 
 def test_typing_mistakes_are_caught_with_every_reason_at_once():
-    bad = replace(GOOD, first_name=" ", email="ada.example.com", date_of_birth=date(2027, 1, 1),
-                  id_document_country="Austria", accepts_terms=False)
+    bad = replace(
+        GOOD,
+        first_name=" ",
+        email="ada.example.com",
+        date_of_birth=date(2027, 1, 1),
+        id_document_country="Austria",
+        accepts_terms=False,
+    )
     assert rules(bad) == ["PRE-FORM", "PRE-FORM", "PRE-FORM", "PRE-FORM", "REG-CONSENT"]
 
 
@@ -66,9 +85,11 @@ def test_the_desk_field_takes_the_code_typed_or_the_url_a_scanner_types():
     assert code_from_scan("http://10.0.0.5:8000/preregistered/ABCD234XYZ") == "ABCD234XYZ"
 
 
-@given(st.text(alphabet=CODE_ALPHABET, min_size=CODE_LENGTH, max_size=CODE_LENGTH),
-       st.sampled_from(["", "http://venue.lan/preregistered/", "https://a.example/preregistered/"]),
-       st.sampled_from(["", "/", "\n"]))
+@given(
+    st.text(alphabet=CODE_ALPHABET, min_size=CODE_LENGTH, max_size=CODE_LENGTH),
+    st.sampled_from(["", "http://venue.lan/preregistered/", "https://a.example/preregistered/"]),
+    st.sampled_from(["", "/", "\n"]),
+)
 def test_any_code_survives_its_url_and_a_scanner_s_line_end(code, prefix, end):
     scanned = code_from_scan(prefix + code + end)
     assert scanned == code and looks_like_code(scanned)

@@ -46,6 +46,7 @@ def test_the_image_installs_the_pinned_requirements():
 
 def interpolate(value: str, given: dict[str, str]) -> str:
     """Compose's ${NAME:-default} and ${NAME:?message} for the values this file uses."""
+
     def one(match):
         name, operator, word = match.groups()
         if given.get(name):
@@ -67,14 +68,21 @@ def test_compose_needs_a_secret_key_and_loads_no_demo_logins_by_default():
         assert env["POKERFEST_DEVELOPMENT"] == "0"  # the launcher in web would otherwise mark it development
     # load_demo creates an `admin` superuser whose password is in the README.
     assert interpolate(services["web"]["environment"]["POKERFEST_DEMO"], {}) == "0"
-    assert 'POKERFEST_DEVELOPMENT=0' in (ROOT / "Dockerfile").read_text()
+    assert "POKERFEST_DEVELOPMENT=0" in (ROOT / "Dockerfile").read_text()
 
 
 def test_compose_defaults_are_the_secure_production_settings():
-    env = {name: interpolate(value, {"SECRET_KEY": "k" * 50}) for name, value in
-           compose()["services"]["web"]["environment"].items()}
-    for switch in ("SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE",
-                   "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_HSTS_PRELOAD"):
+    env = {
+        name: interpolate(value, {"SECRET_KEY": "k" * 50})
+        for name, value in compose()["services"]["web"]["environment"].items()
+    }
+    for switch in (
+        "SECURE_SSL_REDIRECT",
+        "SESSION_COOKIE_SECURE",
+        "CSRF_COOKIE_SECURE",
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+        "SECURE_HSTS_PRELOAD",
+    ):
         assert env[switch] == "1", switch
     assert int(env["SECURE_HSTS_SECONDS"]) >= 365 * 24 * 3600
     assert env["AXES_FAILURE_LIMIT"] == "10"
@@ -115,7 +123,7 @@ def nginx(text: str) -> list:
 
 
 def one(directives: list, *start: str) -> list:
-    matches = [d for d in directives if tuple(d[:len(start)]) == start]
+    matches = [d for d in directives if tuple(d[: len(start)]) == start]
     assert len(matches) == 1, (start, matches)
     return matches[0]
 
@@ -146,8 +154,13 @@ def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica():
     server = one(config, "server")[-1]
     assert one(server, "listen") == ["listen", "8000"]  # the port compose publishes
     headers = {d[1]: d[2] for d in server if d[0] == "proxy_set_header"}
-    assert headers == {"Host": "$host", "X-Forwarded-For": "$remote_addr", "X-Forwarded-Proto": "$forwarded_proto",
-                       "Upgrade": "$http_upgrade", "Connection": "$connection_upgrade"}
+    assert headers == {
+        "Host": "$host",
+        "X-Forwarded-For": "$remote_addr",
+        "X-Forwarded-Proto": "$forwarded_proto",
+        "Upgrade": "$http_upgrade",
+        "Connection": "$connection_upgrade",
+    }
     assert one(server, "proxy_http_version")[1] == "1.1"  # WebSocket upgrades need HTTP/1.1
     upgrade = one(config, "map", "$http_upgrade", "$connection_upgrade")[-1]
     assert ["default", "upgrade"] in upgrade

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.payouts import chip_chop, guaranteed_chop, split_tie
-from tournaments.satellites import Award, award, awards, satellite_table, seat_count
+from tournaments.rules.payouts import chip_chop, guaranteed_chop, split_tie
+from tournaments.rules.satellites import Award, award, awards, satellite_table, seat_count
 
 pools = st.integers(0, 10**9)
 prices = st.integers(1, 10**7)
@@ -50,7 +50,7 @@ def test_a_tie_shares_its_places_and_a_seat_not_whole_for_each_is_paid_as_cash(p
     worst = data.draw(st.integers(best, min(entries, len(table) + 3)))
     run = [table[p - 1] if p <= len(table) else 0 for p in range(best, worst + 1)]
     shared = split_tie(run)
-    places = table[:best - 1] + shared + table[worst:]
+    places = table[: best - 1] + shared + table[worst:]
     found = awards(places, price)
     assert total(found, price) == pool
     if all(prize == price for prize in run):  # a run of seats only: each tied player gets a seat

@@ -7,9 +7,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.seating import (
-    Table, TableSize, balance, big_blind_order, break_table, button_draw, draw, draw_buttons, final_table,
-    halted_tables, hands_until_big_blind, needs_balancing, next_hand, seat_late_entry, table_to_break, worst_seat,
+from tables.rules.seating import (
+    Table,
+    TableSize,
+    balance,
+    big_blind_order,
+    break_table,
+    button_draw,
+    draw,
+    draw_buttons,
+    final_table,
+    halted_tables,
+    hands_until_big_blind,
+    needs_balancing,
+    next_hand,
+    seat_late_entry,
+    table_to_break,
+    worst_seat,
 )
 
 
@@ -54,8 +68,7 @@ def test_BTN_DEAD_a_player_joining_a_heads_up_table_never_puts_the_button_on_the
 
 @settings(max_examples=300, deadline=None)
 @given(seats=st.integers(2, 10), data=st.data())
-def test_BTN_DEAD_through_joins_and_busts_nobody_posts_the_big_blind_twice_and_the_button_is_never_in_it(
-        seats, data):
+def test_BTN_DEAD_through_joins_and_busts_nobody_posts_the_big_blind_twice_and_the_button_is_never_in_it(seats, data):
     first = data.draw(st.lists(st.integers(1, seats), min_size=2, max_size=seats, unique=True))
     state = next_hand(table(1, seats, first, button=first[0]))
     for _ in range(data.draw(st.integers(1, 25))):
@@ -170,11 +183,22 @@ def apply(tables: list[Table], moves) -> list[Table]:
     for move in moves:
         src, dst = state[move.from_table], state[move.to_table]
         assert src.players[move.from_seat] == move.player and move.to_seat not in dst.players
-        state[move.from_table] = Table(src.number, src.seats, {s: p for s, p in src.players.items()
-                                                               if s != move.from_seat}, src.button, src.small_blind,
-                                       src.big_blind)
-        state[move.to_table] = Table(dst.number, dst.seats, {**dst.players, move.to_seat: move.player}, dst.button,
-                                     dst.small_blind, dst.big_blind)
+        state[move.from_table] = Table(
+            src.number,
+            src.seats,
+            {s: p for s, p in src.players.items() if s != move.from_seat},
+            src.button,
+            src.small_blind,
+            src.big_blind,
+        )
+        state[move.to_table] = Table(
+            dst.number,
+            dst.seats,
+            {**dst.players, move.to_seat: move.player},
+            dst.button,
+            dst.small_blind,
+            dst.big_blind,
+        )
     return sorted(state.values(), key=lambda t: t.number)
 
 
@@ -198,17 +222,27 @@ def test_SEAT_BALANCE_and_SEAT_BREAK_hold_for_large_fields_through_random_bust_r
 def play(field: int, seed: int, tolerance: int, busts: int) -> None:
     rng = random.Random(seed)
     tables = draw(list(range(1, field + 1)), [Table(n, 9) for n in range(1, -(-field // 9) + 1)], rng).tables
-    tables = [next_hand(Table(t.number, t.seats, t.players, button=button_draw(t, rng)[0])) if t.count >= 2 else t
-              for t in tables]
+    tables = [
+        next_hand(Table(t.number, t.seats, t.players, button=button_draw(t, rng)[0])) if t.count >= 2 else t
+        for t in tables
+    ]
     breaking_order = [t.number for t in reversed(tables)]
     moved: set[int] = set()
     remaining = field
     while remaining > 9 and field - remaining < busts:
         victim_table = rng.choice([t for t in tables if t.count > 1])
         victim_seat = rng.choice(sorted(victim_table.players))
-        tables = [Table(t.number, t.seats, {s: p for s, p in t.players.items() if (t.number, s) !=
-                                            (victim_table.number, victim_seat)}, t.button, t.small_blind, t.big_blind)
-                  for t in tables]
+        tables = [
+            Table(
+                t.number,
+                t.seats,
+                {s: p for s, p in t.players.items() if (t.number, s) != (victim_table.number, victim_seat)},
+                t.button,
+                t.small_blind,
+                t.big_blind,
+            )
+            for t in tables
+        ]
         remaining -= 1
         tables = [next_hand(t) if t.count >= 2 else t for t in tables]
         breaking = break_table(tables, breaking_order, random.Random(seed + remaining))
@@ -287,7 +321,7 @@ def test_ENT_LATE_a_late_entry_goes_to_a_smallest_table_never_between_the_blinds
 
 
 def test_SEAT_COLLECT_a_seat_number_goes_into_play_once_every_table_has_collected_it():
-    from tables.seating import stacks_in_play
+    from tables.rules.seating import stacks_in_play
 
     tables = [table(1, 9, [1, 2, 8]), table(2, 9, [2, 8]), table(3, 9, [8, 9])]
     assert stacks_in_play(set(), tables) == set()

@@ -6,8 +6,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clock.structures import PRESET_STRUCTURES, StructureError, from_csv, insert_intervals, minutes_to_end_of, to_csv
-from clock.timeline import Level
+from clock.rules.structures import (
+    PRESET_STRUCTURES,
+    StructureError,
+    from_csv,
+    insert_intervals,
+    minutes_to_end_of,
+    to_csv,
+)
+from clock.rules.timeline import Level
 
 MINUTE = timedelta(minutes=1)
 
@@ -16,8 +23,9 @@ def test_CLK_LEVELS_kentucky_ships_its_rulebook_table():
     levels = PRESET_STRUCTURES["kentucky"]
     play = [level for level in levels if not level.is_break]
     assert len(play) == 16 and all(level.duration == 20 * MINUTE for level in play)
-    breaks_after = [sum(1 for earlier in levels[:i] if not earlier.is_break) for i, level in enumerate(levels)
-                    if level.is_break]
+    breaks_after = [
+        sum(1 for earlier in levels[:i] if not earlier.is_break) for i, level in enumerate(levels) if level.is_break
+    ]
     assert breaks_after == [5, 10, 14] and levels[-3].name == "before the final table"
     assert [p.ante > 0 for p in play] == [False] * 5 + [True] * 11  # antes from level 6
     assert (play[6].small_blind, play[6].big_blind) == (750, 1500)  # the rulebook's "759" is a typo
@@ -29,7 +37,15 @@ def test_CLK_INTERVAL_chips_an_interval_after_every_55_minutes_of_play():
     levels = [Level(100 * n, 200 * n, 0, 30 * MINUTE) for n in range(1, 5)]  # two hours of play
     with_intervals = insert_intervals(levels, 55 * MINUTE, 5 * MINUTE)
     assert [(level.is_break, int(level.duration / MINUTE)) for level in with_intervals] == [
-        (False, 30), (False, 25), (True, 5), (False, 5), (False, 30), (False, 20), (True, 5), (False, 10)]
+        (False, 30),
+        (False, 25),
+        (True, 5),
+        (False, 5),
+        (False, 30),
+        (False, 20),
+        (True, 5),
+        (False, 10),
+    ]
     assert with_intervals[3].small_blind == 200  # the interrupted level goes on after the interval
 
 
@@ -59,13 +75,16 @@ def test_CLK_LEVELS_a_structure_goes_out_and_comes_back_as_csv():
     assert to_csv(levels).splitlines()[0] == "small_blind,big_blind,ante,big_blind_ante,minutes,is_break,name,colour_up"
 
 
-@pytest.mark.parametrize("text,says", [
-    ("small_blind,big_blind\n1,2\n", "missing: minutes"),
-    ("small_blind,big_blind,minutes\n100,50,20\n", "Row 2: the big blind (50) is below the small blind (100)."),
-    ("small_blind,big_blind,minutes\n50,100,twenty\n", "Row 2: minutes must be a number, not 'twenty'."),
-    ("small_blind,big_blind,minutes\n50,100,0\n", "Row 2: minutes must be more than 0."),
-    ("small_blind,big_blind,minutes\n", "The CSV has no levels."),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("small_blind,big_blind\n1,2\n", "missing: minutes"),
+        ("small_blind,big_blind,minutes\n100,50,20\n", "Row 2: the big blind (50) is below the small blind (100)."),
+        ("small_blind,big_blind,minutes\n50,100,twenty\n", "Row 2: minutes must be a number, not 'twenty'."),
+        ("small_blind,big_blind,minutes\n50,100,0\n", "Row 2: minutes must be more than 0."),
+        ("small_blind,big_blind,minutes\n", "The CSV has no levels."),
+    ],
+)
 def test_CLK_LEVELS_a_bad_csv_is_refused_naming_the_row(text, says):
     with pytest.raises(StructureError, match=says.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
         from_csv(text)

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clock.table_clocks import (
+from clock.rules.calls import (
     Countdown,
     Replenishing,
     action_seconds,
@@ -18,7 +18,7 @@ from clock.table_clocks import (
     start_shot,
     top_up,
 )
-from tournaments.rulesets import PRESETS, preset
+from tournaments.rules.rulesets import PRESETS, preset
 
 T0 = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 MINUTES = timedelta(minutes=1)
@@ -112,8 +112,8 @@ def test_AC_the_action_clock_is_a_ruleset_switch_on_top_of_any_preset():
 
 
 def test_CLK_EOD_the_last_hands_are_announced_between_15_and_5_minutes_before_the_days_last_level_ends():
-    from clock import timeline
-    from clock.table_clocks import hands_left_after, last_hands_refusal
+    from clock.rules import timeline
+    from clock.rules.calls import hands_left_after, last_hands_refusal
 
     levels = [timeline.Level(n, 2 * n, 0, 30 * MINUTES) for n in range(1, 4)]
     levels.insert(1, timeline.Level(0, 0, 0, 10 * MINUTES, is_break=True))  # level 3 is index 3
@@ -125,16 +125,19 @@ def test_CLK_EOD_the_last_hands_are_announced_between_15_and_5_minutes_before_th
     assert last_hands_refusal(at(3, 15 * MINUTES), levels, 3) is None
     assert last_hands_refusal(at(3, 5 * MINUTES), levels, 3) is None
     assert last_hands_refusal(at(3, 16 * MINUTES), levels, 3) == (
-        "Announce the last hands between 15 and 5 minutes before the end of level 3; 16:00 is left now.")
+        "Announce the last hands between 15 and 5 minutes before the end of level 3; 16:00 is left now."
+    )
     assert "4:59 is left" in last_hands_refusal(at(3, timedelta(minutes=4, seconds=59)), levels, 3)
-    assert last_hands_refusal(at(2, 10 * MINUTES), levels, 3) == "The day ends with level 3; the clock is not there yet."
+    assert (
+        last_hands_refusal(at(2, 10 * MINUTES), levels, 3) == "The day ends with level 3; the clock is not there yet."
+    )
     assert last_hands_refusal(at(3, 10 * MINUTES, timeline.PAUSED), levels, 3).startswith("Start or resume")
     assert last_hands_refusal(at(3, 10 * MINUTES), levels, None) == "Set the level the day ends with first."
     assert [hands_left_after(n) for n in (3, 1, 0, None)] == [2, 0, 0, None]
 
 
 def test_CLK_HEADSUP_chips_plays_at_least_ten_hands_heads_up():
-    from clock.table_clocks import heads_up_count
+    from clock.rules.calls import heads_up_count
 
     chips = preset("chips").clock
     assert heads_up_count(chips, 40, 37) == {"played": 3, "minimum": 10, "to_play": 7}

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from clock import timeline
-from clock.timeline import FINISHED, PAUSED, READY, RUNNING, ClockRefused, Level
+from clock.rules import timeline
+from clock.rules.timeline import FINISHED, PAUSED, READY, RUNNING, ClockRefused, Level
 
 T0 = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
 
@@ -142,19 +142,21 @@ def test_state_rejects_contradictions():
         timeline.ClockState(PAUSED, 0, ends_at=T0)
 
 
-@pytest.mark.parametrize(
-    "seconds,text", [(0, "0:00"), (59, "0:59"), (61, "1:01"), (3600, "1:00:00"), (-90, "1:30")]
-)
+@pytest.mark.parametrize("seconds,text", [(0, "0:00"), (59, "0:59"), (61, "1:01"), (3600, "1:00:00"), (-90, "1:30")])
 def test_format_duration(seconds, text):
     assert timeline.format_duration(timedelta(seconds=seconds)) == text
 
 
 def test_CLK_LEVELS_the_lobby_counts_down_to_the_next_break():
-    from clock.timeline import between_level_and_break
+    from clock.rules.timeline import between_level_and_break
 
     m = timedelta(minutes=1)
-    levels = [timeline.Level(1, 2, 0, 20 * m), timeline.Level(2, 4, 0, 20 * m), timeline.Level(0, 0, 0, 10 * m, True),
-              timeline.Level(3, 6, 0, 20 * m)]
+    levels = [
+        timeline.Level(1, 2, 0, 20 * m),
+        timeline.Level(2, 4, 0, 20 * m),
+        timeline.Level(0, 0, 0, 10 * m, True),
+        timeline.Level(3, 6, 0, 20 * m),
+    ]
     assert between_level_and_break(levels, 0) == 20 * m  # level 2 still to play after this one
     assert between_level_and_break(levels, 1) == timedelta(0)  # the break comes next
     assert between_level_and_break(levels, 2) is None and between_level_and_break(levels, 3) is None
@@ -175,8 +177,14 @@ def test_CLK_CONTROL_skipping_a_break_starts_the_next_level_with_its_full_time()
         timeline.skip_break(timeline.start(timeline.initial(last), last, t0), last, t0 + 25 * m)
 
 
-operations = st.lists(st.tuples(st.sampled_from(["pause", "resume", "adjust", "skip", "level", "look"]),
-                                st.integers(0, 3600), st.integers(-600, 600)), max_size=25)
+operations = st.lists(
+    st.tuples(
+        st.sampled_from(["pause", "resume", "adjust", "skip", "level", "look"]),
+        st.integers(0, 3600),
+        st.integers(-600, 600),
+    ),
+    max_size=25,
+)
 
 
 @given(levels_strategy, operations)
@@ -224,8 +232,11 @@ def test_CLK_CONTROL_any_sequence_of_controls_replays_from_the_log_to_the_same_c
 def test_PEN_LADDER_play_time_leaves_out_pauses_and_breaks():
     """Minutes away are served in play only: not while paused, nor in a break."""
     played, start, pause, initial = timeline.played, timeline.start, timeline.pause, timeline.initial
-    levels = [Level(100, 200, 0, timedelta(minutes=10)), Level(0, 0, 0, timedelta(minutes=5), is_break=True),
-              Level(200, 400, 0, timedelta(minutes=10))]
+    levels = [
+        Level(100, 200, 0, timedelta(minutes=10)),
+        Level(0, 0, 0, timedelta(minutes=5), is_break=True),
+        Level(200, 400, 0, timedelta(minutes=10)),
+    ]
     t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)
     state = start(initial(levels), levels, t0)
     assert played(state, levels, t0 + timedelta(minutes=4)) == timedelta(minutes=4)
@@ -237,8 +248,11 @@ def test_PEN_LADDER_play_time_leaves_out_pauses_and_breaks():
     assert played(initial(levels), levels, t0) == timedelta(0)
 
 
-@given(st.lists(st.tuples(st.integers(1, 3600), st.booleans()), min_size=1, max_size=6), st.integers(0, 30000),
-       st.integers(0, 30000))
+@given(
+    st.lists(st.tuples(st.integers(1, 3600), st.booleans()), min_size=1, max_size=6),
+    st.integers(0, 30000),
+    st.integers(0, 30000),
+)
 def test_PEN_LADDER_play_time_never_runs_back_and_never_passes_the_clock_time(spec, first, second):
     levels = [Level(0 if brk else 100, 0 if brk else 200, 0, timedelta(seconds=s), is_break=brk) for s, brk in spec]
     t0 = datetime(2026, 1, 1, 12, tzinfo=UTC)

@@ -55,8 +55,11 @@ def test_there_is_a_german_catalogue():
 
 @pytest.mark.parametrize("po", PO_FILES, ids=lambda path: path.name)
 def test_every_message_has_a_german_translation(po):
-    untranslated = [entry["msgid"] for entry in entries(po)
-                    if "fuzzy" in entry["flags"] or not all(entry["msgstr"].values()) or not entry["msgstr"]]
+    untranslated = [
+        entry["msgid"]
+        for entry in entries(po)
+        if "fuzzy" in entry["flags"] or not all(entry["msgstr"].values()) or not entry["msgstr"]
+    ]
     assert untranslated == [], f"{po.name}: translate these (and drop any fuzzy flag), then `make messages`"
 
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments import tv_images
+from tournaments.rules import tv as tv_images
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 20
 JPEG = b"\xff\xd8\xff\xe0" + b"\0" * 20
@@ -17,8 +17,9 @@ def test_TV_IMAGES_the_type_comes_from_the_signature(data, expected):
     assert tv_images.checked(data, "sponsor", "  Acme   Poker ") == (expected, "sponsor", "Acme Poker")
 
 
-@pytest.mark.parametrize("data", [b"GIF89a" + b"\0" * 20, b"<svg xmlns='http://www.w3.org/2000/svg'/>", b"RIFF\0\0\0\0WAVE",
-                                  b"%PDF-1.7"])
+@pytest.mark.parametrize(
+    "data", [b"GIF89a" + b"\0" * 20, b"<svg xmlns='http://www.w3.org/2000/svg'/>", b"RIFF\0\0\0\0WAVE", b"%PDF-1.7"]
+)
 def test_TV_IMAGES_anything_else_is_refused_with_the_formats_that_fit(data):
     with pytest.raises(ValueError, match="not a PNG, JPEG or WebP image"):
         tv_images.checked(data, "festival", "")

@@ -6,7 +6,7 @@ A deal shares the prizes still in play among the players left: chip-chop, ICM or
 guaranteed minimum, optionally keeping an amount back for the winner of the play that goes
 on. It is recorded only when every remaining player agrees and a tournament representative
 is present, and it goes to media through the public log. The proposals side by side are a
-query (tournaments/queries.py: deal_proposals).
+query (tournaments/queries/: deal_proposals).
 
 Service floor: reads the queries only.
 """
@@ -14,24 +14,33 @@ Service floor: reads the queries only.
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.table_clocks import heads_up_count
+from clock.rules.calls import heads_up_count
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused
-from players.queries import public_name_of
+from players.queries.players import public_name_of
+from rules.refusals import Refused
 from tables.services.finish import finish
-from tournaments import payouts
 from tournaments.models import Deal
-from tournaments.queries import deal_stacks, field_counts, money_summary, players_left_by_number
+from tournaments.queries.deals import deal_stacks, players_left_by_number
+from tournaments.queries.payouts import money_summary
+from tournaments.queries.snapshot import field_counts
+from tournaments.rules import payouts
 
 
-def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play: int, agreed: list[int],
-           representative: str, director, request_key: str | None = None) -> dict:
+def record(
+    tournament_id: int,
+    method: str,
+    stacks: dict[int, int],
+    left_to_play: int,
+    agreed: list[int],
+    representative: str,
+    director,
+    request_key: str | None = None,
+) -> dict:
     representative = representative.strip()
     if not representative:
-        raise Refused(_("Name the tournament representative present: a deal is recorded only in "
-                        "their presence."))
+        raise Refused(_("Name the tournament representative present: a deal is recorded only in their presence."))
     if method not in (Deal.Method.CHIP_CHOP, Deal.Method.ICM, Deal.Method.GUARANTEED):
         raise Refused(_("Choose a deal: chip_chop, icm, guaranteed."))
     with operation(tournament_id, director, request_key) as op:
@@ -40,7 +49,10 @@ def record(tournament_id: int, method: str, stacks: dict[int, int], left_to_play
         numbers, chips, prizes = deal_stacks(op.tournament, stacks)
         missing = sorted(set(numbers) - set(agreed))
         if missing:
-            raise Refused(_("Every player left must agree; not yet: entries %(missing)s.") % {"missing": ', '.join(map(str, missing))})
+            raise Refused(
+                _("Every player left must agree; not yet: entries %(missing)s.")
+                % {"missing": ", ".join(map(str, missing))}
+            )
         try:
             amounts = payouts.deal_proposals(chips, prizes, left_to_play)[method]
         except ValueError as problem:
@@ -60,8 +72,7 @@ def end_by_time_limit(tournament_id: int, stacks: dict[int, int], director, requ
             return op.repeated.public
         clock = op.locked_clock()
         if clock is None or not clock.limit_reached:
-            raise Refused(_("The time limit has not been reached: play on, or record a deal everyone "
-                            "agrees to."))
+            raise Refused(_("The time limit has not been reached: play on, or record a deal everyone agrees to."))
         numbers, chips, prizes = deal_stacks(op.tournament, stacks)
         amounts = payouts.chip_chop(chips, sum(prizes))
         public = _recorded(op, Deal.Method.CHIP_CHOP, numbers, stacks, amounts, 0, "the time limit (CLK-LIMIT)")
@@ -81,25 +92,49 @@ def end_at_the_gong(tournament_id: int, stacks: dict[int, int], director, reques
         if heads_up is not None:
             count = heads_up_count(tournament.rules().clock, heads_up.hands_dealt, heads_up.heads_up_from_hand)
             if count and count["to_play"]:
-                raise Refused(_("Heads-up, at least %(count)s hands are played (CLK-HEADSUP): "
-                                "%(count2)s more before the gong ends the tournament.") % {"count": count['minimum'], "count2": count['to_play']})
+                raise Refused(
+                    _(
+                        "Heads-up, at least %(count)s hands are played (CLK-HEADSUP): "
+                        "%(count2)s more before the gong ends the tournament."
+                    )
+                    % {"count": count["minimum"], "count2": count["to_play"]}
+                )
         numbers, chips, prizes = deal_stacks(tournament, stacks)
         public = _recorded(op, Deal.Method.BY_PLACE, numbers, stacks, prizes, 0, "the final gong")
         finish(op, "final gong")
     return public
 
 
-def _recorded(op: Operation, method: str, numbers: list[int], stacks: dict[int, int], amounts: list[int],
-              left_to_play: int, representative: str) -> dict:
+def _recorded(
+    op: Operation,
+    method: str,
+    numbers: list[int],
+    stacks: dict[int, int],
+    amounts: list[int],
+    left_to_play: int,
+    representative: str,
+) -> dict:
     """The deal's row and its event (`numbers` in order of chips, `amounts` alike)."""
     tournament = op.tournament
-    deal = Deal.objects.create(tournament=tournament, method=method, stacks={str(n): stacks[n] for n in numbers},
-                               amounts={str(n): a for n, a in zip(numbers, amounts)}, left_to_play=left_to_play,
-                               representative=representative, at=timezone.now(), recorded_by=recorded_user(op.actor))
+    deal = Deal.objects.create(
+        tournament=tournament,
+        method=method,
+        stacks={str(n): stacks[n] for n in numbers},
+        amounts={str(n): a for n, a in zip(numbers, amounts)},
+        left_to_play=left_to_play,
+        representative=representative,
+        at=timezone.now(),
+        recorded_by=recorded_user(op.actor),
+    )
     left = players_left_by_number(tournament)
-    public = {"method": deal.get_method_display(), "left_to_play": left_to_play,
-              "players": [{"entry": n, "name": public_name_of(left[n].player),
-                           "chips": stacks[n], "amount": a} for n, a in zip(numbers, amounts)]}
+    public = {
+        "method": deal.get_method_display(),
+        "left_to_play": left_to_play,
+        "players": [
+            {"entry": n, "name": public_name_of(left[n].player), "chips": stacks[n], "amount": a}
+            for n, a in zip(numbers, amounts)
+        ],
+    }
     public["money"] = money_summary(tournament, field_counts(tournament.id)["players_left"])
     op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
     return public

@@ -18,21 +18,29 @@ from django.utils.translation import gettext as _
 from core import kinds, log
 from core.access import recorded_user
 from core.operation import Operation, operation
-from core.refusals import Refused, logged_reason
-from players import eligibility
 from players.models import Player
-from players.queries import player_summary
-from tables.queries import breaking_order, waiting_entries
+from players.queries.players import player_summary
+from players.rules import eligibility
+from rules.refusals import Refused, logged_reason
+from tables.queries.tables import breaking_order
+from tables.queries.waiting_list import waiting_entries
 from tables.services.draw import seat_new_entry
 from tables.services.finish import close
-from tournaments.entries import Kind, RefundReason, refund, substitution_allowed
-from tournaments.flight_queries import flight_reason
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
-from tournaments.queries import (
-    Sale, eligibility_reasons, entry_rules, entry_summary, field_counts, money_summary, places_paid, player_history, sale_window,
+from tournaments.queries.entries import (
+    Sale,
+    eligibility_reasons,
+    entry_rules,
+    entry_summary,
+    player_history,
+    sale_window,
     tournament_moment,
 )
-from tournaments.won_seat_queries import won_seat_for
+from tournaments.queries.flights import flight_reason
+from tournaments.queries.payouts import money_summary, places_paid
+from tournaments.queries.satellites import won_seat_for
+from tournaments.queries.snapshot import field_counts
+from tournaments.rules.entries import Kind, RefundReason, refund, substitution_allowed
 
 
 class EntryRefused(Refused):
@@ -46,8 +54,9 @@ class EntryRefused(Refused):
         return {"reasons": [{"rule": r.rule, "ok": r.ok, "message": r.message} for r in self.reasons]}
 
 
-def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None,
-                   releasing_hold: bool = False) -> Entry:
+def register_entry(
+    tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None, releasing_hold: bool = False
+) -> Entry:
     """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
     it with its reasons, and raises EntryRefused. `releasing_hold`: the seat is one a
     pre-registration holds (Tournament.seats_held), which the sale turns into a seat sold."""
@@ -66,9 +75,16 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
     rules = entry_rules(tournament)  # the ruleset and structure: the director's, not the other desks'
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
-        refused.append(eligibility.Reason(
-            "ENT-LATE", False, "A won entry is paid with 'won', and only a won entry is." if won
-            else _("Choose how the %(value)s is paid; 'won' is for satellite entries.") % {"value": sale.kind.replace('_', '-')}))
+        refused.append(
+            eligibility.Reason(
+                "ENT-LATE",
+                False,
+                "A won entry is paid with 'won', and only a won entry is."
+                if won
+                else _("Choose how the %(value)s is paid; 'won' is for satellite entries.")
+                % {"value": sale.kind.replace("_", "-")},
+            )
+        )
     # The entry row carries the form's key (a sale refused and then retried must be sold).
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
@@ -86,8 +102,11 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
         if refused:
             # The rules only: the messages can carry personal data (an age) and the staff feed
             # reaches the floor too. The clerk has the full reasons in the answer.
-            op.append(kinds.ENTRY_REFUSED, public=None, payload={
-                "player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]})
+            op.append(
+                kinds.ENTRY_REFUSED,
+                public=None,
+                payload={"player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]},
+            )
         else:
             if releasing_hold:  # before the seat is sold: the database checks sold + held <= cap
                 Tournament.objects.filter(pk=tournament.pk).update(seats_held=tournament.seats_held)
@@ -95,8 +114,9 @@ def register_entry(tournament_id: int, player_id: int, sale: Sale, actor, reques
             if won_seat is not None:
                 # The voucher is spent with the sale; the database allows it one entry.
                 if WonSeat.objects.filter(pk=won_seat.pk, entry__isnull=True).update(entry=entry) != 1:
-                    raise EntryRefused([eligibility.Reason("REG-NONTRANSFER", False,
-                                                           _("This won seat has already been used."))])
+                    raise EntryRefused(
+                        [eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))]
+                    )
     if refused:
         raise EntryRefused(refused)
     return entry
@@ -116,10 +136,21 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         tournament.seats_sold += 1
     number = (tournament.entries.aggregate(last=Max("number"))["last"] or 0) + 1
     entry = Entry.objects.create(
-        tournament=tournament, player=player, number=number, kind=sale.kind, chips=chips, pool_part=pool_part,
-        fee_part=fee_part, paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part, method=sale.method,
-        desk=sale.desk, shift=sale.shift, clerk=recorded_user(actor),
-        created_at=now, visitor_signed_in_by=sale.visitor_signed_in_by.strip(), request_key=request_key or None,
+        tournament=tournament,
+        player=player,
+        number=number,
+        kind=sale.kind,
+        chips=chips,
+        pool_part=pool_part,
+        fee_part=fee_part,
+        paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part,
+        method=sale.method,
+        desk=sale.desk,
+        shift=sale.shift,
+        clerk=recorded_user(actor),
+        created_at=now,
+        visitor_signed_in_by=sale.visitor_signed_in_by.strip(),
+        request_key=request_key or None,
         request_fingerprint=log.fingerprint_of(request_key),
     )
     seat, line = None, []
@@ -130,10 +161,17 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
             seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     counts["money"] = money_summary(tournament, counts["players_left"])
-    op.append(kinds.ENTRY_REGISTERED, payload={
-        "entry": entry_summary(entry), "player": player_summary(player), "seats_sold": tournament.seats_sold,
-        "seat": seat, **counts,
-    }, public=counts)
+    op.append(
+        kinds.ENTRY_REGISTERED,
+        payload={
+            "entry": entry_summary(entry),
+            "player": player_summary(player),
+            "seats_sold": tournament.seats_sold,
+            "seat": seat,
+            **counts,
+        },
+        public=counts,
+    )
     if seat is None and entry.id in line:
         public = {"entry": entry.number, "position": line.index(entry.id) + 1}  # ENT-WAIT: the screens list it
         op.append(kinds.ENTRY_WAITING, public=public, payload={**public, "player": player_summary(player)})
@@ -142,20 +180,24 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
 
 def locked_entry(tournament: Tournament, number: int) -> Entry:
     """The entry's row, locked (inside an operation, so after the tournament's)."""
-    return Entry.objects.select_for_update(of=("self",)).select_related("player").get(tournament=tournament,
-                                                                                      number=number)
+    return (
+        Entry.objects.select_for_update(of=("self",)).select_related("player").get(tournament=tournament, number=number)
+    )
 
 
 def _active_entry(op: Operation, number: int) -> Entry:
     entry = locked_entry(op.tournament, number)
     if entry.status != Entry.Status.ACTIVE:
-        raise Refused(_("Entry #%(number)s is %(entry_status)s; only an active entry can be voided "
-                        "or refunded.") % {"number": number, "entry_status": entry.status})
+        raise Refused(
+            _("Entry #%(number)s is %(entry_status)s; only an active entry can be voided or refunded.")
+            % {"number": number, "entry_status": entry.status}
+        )
     return entry
 
 
-def _close(op: Operation, entry: Entry, status: str, returned: int, from_pool: int, reason: str,
-           kind: kinds.EventKind) -> Entry:
+def _close(
+    op: Operation, entry: Entry, status: str, returned: int, from_pool: int, reason: str, kind: kinds.EventKind
+) -> Entry:
     tournament = op.tournament
     entry.status, entry.returned, entry.returned_from_pool = status, returned, from_pool
     entry.closed_at, entry.close_reason = timezone.now(), reason
@@ -166,9 +208,17 @@ def _close(op: Operation, entry: Entry, status: str, returned: int, from_pool: i
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold)
     counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
     counts["money"] = money_summary(tournament, counts["players_left"])
-    op.append(kind, payload={
-        "entry": entry_summary(entry), "player": player_summary(entry.player), "reason": reason,
-        "seats_sold": tournament.seats_sold, **counts}, public=counts)
+    op.append(
+        kind,
+        payload={
+            "entry": entry_summary(entry),
+            "player": player_summary(entry.player),
+            "reason": reason,
+            "seats_sold": tournament.seats_sold,
+            **counts,
+        },
+        public=counts,
+    )
     return entry
 
 
@@ -185,12 +235,12 @@ def void_entry(tournament_id: int, number: int, reason: str, actor, request_key:
             voucher.entry = None
             voucher.save(update_fields=["entry"])
             reason = f"{reason.strip()} (won-seat voucher {voucher.code} released)"
-        return _close(op, entry, Entry.Status.VOIDED, entry.paid, entry.pool_part, reason.strip(),
-                      kinds.ENTRY_VOIDED)
+        return _close(op, entry, Entry.Status.VOIDED, entry.paid, entry.pool_part, reason.strip(), kinds.ENTRY_VOIDED)
 
 
-def refund_entry(tournament_id: int, number: int, why: RefundReason, actor, note: str = "",
-                 request_key: str | None = None) -> Entry:
+def refund_entry(
+    tournament_id: int, number: int, why: RefundReason, actor, note: str = "", request_key: str | None = None
+) -> Entry:
     """ENT-REFUND: cancelled or withdrawn, paid back by rule."""
     if why == RefundReason.DISQUALIFIED:
         raise Refused(_("A disqualification is a ruling, not a refund: it pays nothing back (PAY-DQ)."))
@@ -198,8 +248,9 @@ def refund_entry(tournament_id: int, number: int, why: RefundReason, actor, note
         if op.repeated:
             return Entry.objects.get(tournament_id=tournament_id, number=number)
         entry = _active_entry(op, number)
-        back = refund(why, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON,
-                      op.tournament.rules().entries)
+        back = refund(
+            why, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON, op.tournament.rules().entries
+        )
         reason = f"{back.message} {note.strip()}".strip()
         return _close(op, entry, Entry.Status.REFUNDED, back.to_player, back.from_pool, reason, kinds.ENTRY_REFUNDED)
 
@@ -224,11 +275,19 @@ def approve_substitute(tournament_id: int, number: int, substitute_id: int, reas
             refused.insert(0, verdict)
         if refused:
             raise EntryRefused(refused)
-        substitution = Substitution.objects.create(entry=entry, substitute=substitute, reason=reason.strip(),
-                                                   approved_by=director, at=now)
-        op.append(kinds.ENTRY_SUBSTITUTED, public=None, payload={
-            "entry": entry_summary(entry), "player": player_summary(entry.player),
-            "substitute": player_summary(substitute), "reason": substitution.reason})
+        substitution = Substitution.objects.create(
+            entry=entry, substitute=substitute, reason=reason.strip(), approved_by=director, at=now
+        )
+        op.append(
+            kinds.ENTRY_SUBSTITUTED,
+            public=None,
+            payload={
+                "entry": entry_summary(entry),
+                "player": player_summary(entry.player),
+                "substitute": player_summary(substitute),
+                "reason": substitution.reason,
+            },
+        )
     return substitution
 
 
@@ -236,13 +295,17 @@ def issue_won_seat(tournament_id: int, player_id: int, source: str, director) ->
     """A satellite or freeroll winner's seat in this tournament, with the voucher code the
     desk will ask for (REG-NONTRANSFER: it is good for this player only)."""
     if not source.strip():
-        raise Refused(_("Say where the seat was won, e.g. \"Satellite 3, 1st place\"."))
+        raise Refused(_('Say where the seat was won, e.g. "Satellite 3, 1st place".'))
     with operation(tournament_id, director) as op:
         player = Player.objects.get(pk=player_id)
-        seat = WonSeat.objects.create(tournament_id=tournament_id, player=player, source=source.strip(),
-                                      issued_by=recorded_user(director))
-        op.append(kinds.WON_SEAT_ISSUED, public=None, payload={
-            "player": player_summary(player), "source": seat.source, "code": seat.code})
+        seat = WonSeat.objects.create(
+            tournament_id=tournament_id, player=player, source=source.strip(), issued_by=recorded_user(director)
+        )
+        op.append(
+            kinds.WON_SEAT_ISSUED,
+            public=None,
+            payload={"player": player_summary(player), "source": seat.source, "code": seat.code},
+        )
     return seat
 
 
@@ -252,7 +315,10 @@ def open_registration(tournament_id: int, director, request_key: str | None = No
         if op.repeated:
             return op.repeated.public
         if op.tournament.status != Tournament.Status.SCHEDULED:
-            raise Refused(_("Registration opens once, before play: the tournament is %(tournament)s.") % {"tournament": op.tournament.get_status_display()})
+            raise Refused(
+                _("Registration opens once, before play: the tournament is %(tournament)s.")
+                % {"tournament": op.tournament.get_status_display()}
+            )
         Tournament.objects.filter(pk=tournament_id).update(status=Tournament.Status.REGISTRATION)
         public = {"tournament_status": Tournament.Status.REGISTRATION}
         op.append(kinds.REGISTRATION_OPENED, public=public, payload=public)
@@ -283,22 +349,38 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
             return op.repeated.public
         tournament = op.tournament
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(_("The tournament is already %(tournament_status)s.") % {"tournament_status": _(tournament.status)})
+            raise Refused(
+                _("The tournament is already %(tournament_status)s.") % {"tournament_status": _(tournament.status)}
+            )
         now, refunds = timezone.now(), []
-        standing = tournament.entries.select_for_update(of=("self",)).filter(
-            status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).order_by("number")
+        standing = (
+            tournament.entries.select_for_update(of=("self",))
+            .filter(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])
+            .order_by("number")
+        )
         for entry in standing:
-            back = refund(RefundReason.CANCELLED, entry.pool_part, entry.fee_part, entry.method == Entry.Method.WON,
-                          tournament.rules().entries)
+            back = refund(
+                RefundReason.CANCELLED,
+                entry.pool_part,
+                entry.fee_part,
+                entry.method == Entry.Method.WON,
+                tournament.rules().entries,
+            )
             entry.status, entry.returned = Entry.Status.REFUNDED, back.to_player
             entry.returned_from_pool, entry.closed_at = back.from_pool, now
             entry.closed_by, entry.close_reason = recorded_user(director), f"{back.message} {reason}"
-            entry.save(update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by",
-                                      "close_reason"])
+            entry.save(
+                update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by", "close_reason"]
+            )
             refunds.append({"entry": entry.number, "returned": back.to_player})
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=0)
         clock = close(op, Tournament.Status.CANCELLED)
-        public = {"tournament_status": Tournament.Status.CANCELLED, "refunded": len(refunds), "entries": 0,
-                  **field_counts(tournament_id), "clock": clock}
+        public = {
+            "tournament_status": Tournament.Status.CANCELLED,
+            "refunded": len(refunds),
+            "entries": 0,
+            **field_counts(tournament_id),
+            "clock": clock,
+        }
         op.append(kinds.TOURNAMENT_CANCELLED, public=public, payload={**public, "reason": reason, "refunds": refunds})
     return public

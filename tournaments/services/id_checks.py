@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from players.eligibility import local_day
 from players.models import Player
-from players.queries import player_summary
-from tables.absent_queries import id_check_day
-from tables.queries import seat_of
+from players.queries.players import player_summary
+from players.rules.eligibility import local_day
+from rules.refusals import Refused
+from tables.queries.absent import id_check_day
+from tables.queries.tables import seat_of
 from tournaments.models import Entry, PhotoIdCheck
 
 
@@ -35,20 +35,30 @@ def record_photo_id(tournament_id: int, entry_number: int, where: str, actor, re
         tournament = op.tournament
         if not tournament.rules().eligibility.photo_id_each_day:
             raise Refused(_("This tournament's rules do not ask for photo ID at each restart."))
-        entry = (Entry.objects.select_related("player").filter(tournament=tournament, number=entry_number).first())
+        entry = Entry.objects.select_related("player").filter(tournament=tournament, number=entry_number).first()
         if entry is None:
             raise Refused(_("There is no entry #%(entry_number)s in this tournament.") % {"entry_number": entry_number})
         if entry.status != Entry.Status.ACTIVE or entry.kind not in Entry.SEAT_KINDS:
-            raise Refused(_("Entry #%(entry_number)s is %(entry)s: only a player still in is checked.") % {"entry_number": entry_number, "entry": entry.get_status_display()})
+            raise Refused(
+                _("Entry #%(entry_number)s is %(entry)s: only a player still in is checked.")
+                % {"entry_number": entry_number, "entry": entry.get_status_display()}
+            )
         day = id_check_day(tournament)
         place = seat_of(entry)
-        payload = {"entry": entry_number, "day": day, "where": where, "table": place[0] if place else None,
-                   "seat": place[1] if place else None, "player": player_summary(entry.player)}
+        payload = {
+            "entry": entry_number,
+            "day": day,
+            "where": where,
+            "table": place[0] if place else None,
+            "seat": place[1] if place else None,
+            "player": player_summary(entry.player),
+        }
         if PhotoIdCheck.objects.filter(entry=entry, day=day).exists():
             return {**payload, "already": True}
         now = timezone.now()
-        PhotoIdCheck.objects.create(tournament=tournament, entry=entry, day=day, checked_at=now,
-                                    checked_by=recorded_user(actor), where=where)
+        PhotoIdCheck.objects.create(
+            tournament=tournament, entry=entry, day=day, checked_at=now, checked_by=recorded_user(actor), where=where
+        )
         Player.objects.filter(pk=entry.player_id).update(id_checked_on=local_day(now, tournament.festival.time_zone))
         op.append(kinds.ENTRY_ID_CHECKED, public=None, payload=payload)
     return {**payload, "already": False}

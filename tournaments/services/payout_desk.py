@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused, logged_reason
-from players.queries import player_summary
+from players.queries.players import player_summary
+from rules.refusals import Refused, logged_reason
 from tournaments.models import Entry, PrizePayment
-from tournaments.queries import standings
+from tournaments.queries.results import standings
 
 
 def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, request_key: str | None = None) -> dict:
@@ -27,24 +27,40 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
         row = next((r for r in standings(tournament)["out"] if r["entry"] == entry_number), None)
         if row is not None and row.get("seat") and not row["prize"]:
-            raise Refused(_("Entry #%(entry_number)s won a seat in %(target)s, no cash: the voucher is the prize.")
-                          % {"entry_number": entry_number, "target": row["seat"]["name"]})
+            raise Refused(
+                _("Entry #%(entry_number)s won a seat in %(target)s, no cash: the voucher is the prize.")
+                % {"entry_number": entry_number, "target": row["seat"]["name"]}
+            )
         if row is None or not row["prize"]:
             raise Refused(_("Entry #%(entry_number)s has no prize to pay.") % {"entry_number": entry_number})
         player = entry.player
         if method == PrizePayment.Method.WIRE and not (player.id_document_number and player.id_checked_on):
-            raise Refused(_("A wire transfer needs %(player)s's ID document on file and checked "
-                            "(REG-ID); check it at the desk, or pay in cash.") % {"player": player})
+            raise Refused(
+                _(
+                    "A wire transfer needs %(player)s's ID document on file and checked "
+                    "(REG-ID); check it at the desk, or pay in cash."
+                )
+                % {"player": player}
+            )
         try:
             with transaction.atomic():
-                PrizePayment.objects.create(tournament=tournament, entry=entry, amount=row["prize"], method=method,
-                                            paid_at=timezone.now(),
-                                            cashier=recorded_user(cashier))
+                PrizePayment.objects.create(
+                    tournament=tournament,
+                    entry=entry,
+                    amount=row["prize"],
+                    method=method,
+                    paid_at=timezone.now(),
+                    cashier=recorded_user(cashier),
+                )
         except IntegrityError:
-            raise Refused(_("Entry #%(entry_number)s's prize has already been paid: reverse that "
-                            "payment first if it was a mistake.") % {"entry_number": entry_number}) from None
-        payload = {"entry": entry_number, "amount": row["prize"], "method": method,
-                   "player": player_summary(player)}
+            raise Refused(
+                _(
+                    "Entry #%(entry_number)s's prize has already been paid: reverse that "
+                    "payment first if it was a mistake."
+                )
+                % {"entry_number": entry_number}
+            ) from None
+        payload = {"entry": entry_number, "amount": row["prize"], "method": method, "player": player_summary(player)}
         op.append(kinds.PRIZE_PAID, public=None, payload=payload)
     return payload
 
@@ -56,13 +72,25 @@ def reverse_payment(tournament_id: int, entry_number: int, reason: str, actor, r
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload
-        payment = (PrizePayment.objects.select_for_update().select_related("entry__player")
-                   .filter(tournament=op.tournament, entry__number=entry_number, reversed_at__isnull=True).first())
+        payment = (
+            PrizePayment.objects.select_for_update()
+            .select_related("entry__player")
+            .filter(tournament=op.tournament, entry__number=entry_number, reversed_at__isnull=True)
+            .first()
+        )
         if payment is None:
-            raise Refused(_("Entry #%(entry_number)s's prize has not been paid: there is nothing to reverse.") % {"entry_number": entry_number})
+            raise Refused(
+                _("Entry #%(entry_number)s's prize has not been paid: there is nothing to reverse.")
+                % {"entry_number": entry_number}
+            )
         payment.reversed_at, payment.reversed_by, payment.reversal_reason = timezone.now(), recorded_user(actor), reason
         payment.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
-        payload = {"entry": entry_number, "amount": payment.amount, "method": payment.method, "reason": reason,
-                   "player": player_summary(payment.entry.player)}
+        payload = {
+            "entry": entry_number,
+            "amount": payment.amount,
+            "method": payment.method,
+            "reason": reason,
+            "player": player_summary(payment.entry.player),
+        }
         op.append(kinds.PRIZE_PAYMENT_REVERSED, public=None, payload=payload)
     return payload

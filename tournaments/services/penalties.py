@@ -15,24 +15,33 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.queries import level_blinds, play_time
+from clock.queries.clock import level_blinds, play_time
 from core import kinds
 from core.access import Action, can, recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from players.eligibility import local_day
 from players.models import Exclusion
-from players.queries import player_summary
+from players.queries.players import player_summary
+from players.rules.eligibility import local_day
+from rules.refusals import Refused
 from tables.models import Penalty
-from tables.penalty_queries import checked_infraction, penalty_document, proposal, stack_now
-from tables.queries import open_table, sitting_at, table_state
+from tables.queries.penalties import checked_infraction, penalty_document, proposal, stack_now
+from tables.queries.tables import open_table, sitting_at, table_state
+from tables.rules.penalties import Sentence, fine, parse_step, sentence
 from tournaments.models import Tournament
-from tournaments.penalties import Sentence, fine, parse_step, sentence
 from tournaments.services.rulings import disqualify
 
 
-def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: str, actor, step: str | None = None,
-                 request_key: str | None = None, stack: int | None = None, reason: str = "") -> dict:
+def give_penalty(
+    tournament_id: int,
+    table_number: int,
+    seat: int,
+    infraction: str,
+    actor,
+    step: str | None = None,
+    request_key: str | None = None,
+    stack: int | None = None,
+    reason: str = "",
+) -> dict:
     """Answers with the penalty as the tablet shows it. A disqualification or a ban takes the
     player's stack out of play: `stack` is that stack, counted at the table (CHIP-COUNT), and
     `reason` what happened, for the record."""
@@ -51,21 +60,38 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         offer = proposal(entry, ladders, infraction)["proposed"]
         text = step if step is not None and step.strip() else offer
         if text is None:
-            raise Refused(_("This house has no ladder for \"%(infraction)s\": name the step to give.") % {"infraction": infraction})
+            raise Refused(
+                _('This house has no ladder for "%(infraction)s": name the step to give.') % {"infraction": infraction}
+            )
         try:
             given = parse_step(text)
         except ValueError as problem:
             raise Refused(str(problem)) from None
         text = str(given)
         if given.disqualification and not can(actor, Action.DIRECTOR_APPROVAL):
-            raise Refused(_("Only the tournament director gives a %(value)s: call the director to "
-                            "table %(table_number)s, seat %(seat)s.") % {"value": 'ban' if given.ban else 'disqualification', "table_number": table_number, "seat": seat})
+            raise Refused(
+                _(
+                    "Only the tournament director gives a %(value)s: call the director to "
+                    "table %(table_number)s, seat %(seat)s."
+                )
+                % {"value": "ban" if given.ban else "disqualification", "table_number": table_number, "seat": seat}
+            )
         if given.disqualification and (stack is None or stack < 0):
-            raise Refused(_("Count %(player)s's stack first: a %(value)s takes it out of play, and "
-                            "the chips in play must stay right (CHIP-COUNT).") % {"player": entry.player, "value": 'ban' if given.ban else 'disqualification'})
+            raise Refused(
+                _(
+                    "Count %(player)s's stack first: a %(value)s takes it out of play, and "
+                    "the chips in play must stay right (CHIP-COUNT)."
+                )
+                % {"player": entry.player, "value": "ban" if given.ban else "disqualification"}
+            )
         if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
-            raise Refused(_("%(player)s is already sitting out a penalty: wait until it is served, "
-                            "or ask the director to lift it first.") % {"player": entry.player})
+            raise Refused(
+                _(
+                    "%(player)s is already sitting out a penalty: wait until it is served, "
+                    "or ask the director to lift it first."
+                )
+                % {"player": entry.player}
+            )
         seated = table_state(here).count
         # A disqualified player leaves the tournament: nothing to serve.
         left = Sentence() if given.disqualification else sentence(given, seated)
@@ -73,28 +99,53 @@ def give_penalty(tournament_id: int, table_number: int, seat: int, infraction: s
         if given.fine_blinds:
             blinds = level_blinds(tournament_id, here.playing_level)
             if blinds is None:
-                raise Refused(_("The clock shows no level with blinds: a fine in blinds needs the "
-                                "level being played."))
+                raise Refused(_("The clock shows no level with blinds: a fine in blinds needs the level being played."))
             chips = fine(given, blinds[0], blinds[1], stack_now(entry))
         now = timezone.now()
         played, counting_until = play_time(tournament_id, now)
         serving = not left.served
         penalty = Penalty.objects.create(
-            tournament=tournament, entry=entry, infraction=infraction, step=text, proposed=text == offer,
-            given_at=now, given_by=recorded_user(actor), table=table_number, seat=seat, hand=here.hands_dealt + 1,
-            seated_at_table=seated, hands_left=left.hands, seconds_left=left.seconds,
-            played_at=played, chips_fined=chips, status=Penalty.Status.SERVING if serving else Penalty.Status.SERVED,
-            ended_at=None if serving else now)
+            tournament=tournament,
+            entry=entry,
+            infraction=infraction,
+            step=text,
+            proposed=text == offer,
+            given_at=now,
+            given_by=recorded_user(actor),
+            table=table_number,
+            seat=seat,
+            hand=here.hands_dealt + 1,
+            seated_at_table=seated,
+            hands_left=left.hands,
+            seconds_left=left.seconds,
+            played_at=played,
+            chips_fined=chips,
+            status=Penalty.Status.SERVING if serving else Penalty.Status.SERVED,
+            ended_at=None if serving else now,
+        )
         document = penalty_document(penalty, played, counting_until, now, (table_number, seat))
-        op.append(kinds.PENALTY_GIVEN, public=None, payload={
-            "penalty": document, "player": player_summary(entry.player), "table": table_number, "seat": seat,
-            "chips_to_pot": chips})
+        op.append(
+            kinds.PENALTY_GIVEN,
+            public=None,
+            payload={
+                "penalty": document,
+                "player": player_summary(entry.player),
+                "table": table_number,
+                "seat": seat,
+                "chips_to_pot": chips,
+            },
+        )
         if left.seconds and counting_until is not None:  # minutes away end without a hand: the worker says so
             op.after_commit("tables.tasks.settle_penalties", tournament_id, eta=now + timedelta(seconds=left.seconds))
         if given.disqualification:
             said = " ".join(reason.split())[:150]
-            disqualify(tournament_id, entry.number, f"penalty for {infraction}: {text}" + (f" ({said})" if said else ""),
-                       actor, chips=stack)
+            disqualify(
+                tournament_id,
+                entry.number,
+                f"penalty for {infraction}: {text}" + (f" ({said})" if said else ""),
+                actor,
+                chips=stack,
+            )
         if given.ban:
             _ban(op, entry, infraction, now, actor)
         return document
@@ -105,11 +156,19 @@ def _ban(op, entry, infraction: str, now, actor) -> None:
     today = local_day(now, op.tournament.festival.time_zone)
     ends = max([today, *_festival_days(op.tournament)])
     reason = f"festival ban: {infraction}"[:100]
-    Exclusion.objects.create(player=entry.player, reason=reason, starts=today, ends=ends,
-                             recorded_by=recorded_user(actor))
-    op.append(kinds.PLAYER_EXCLUDED, public=None, payload={
-        "player": player_summary(entry.player), "reason": reason, "starts": today.isoformat(),
-        "ends": ends.isoformat()})
+    Exclusion.objects.create(
+        player=entry.player, reason=reason, starts=today, ends=ends, recorded_by=recorded_user(actor)
+    )
+    op.append(
+        kinds.PLAYER_EXCLUDED,
+        public=None,
+        payload={
+            "player": player_summary(entry.player),
+            "reason": reason,
+            "starts": today.isoformat(),
+            "ends": ends.isoformat(),
+        },
+    )
 
 
 def _festival_days(tournament: Tournament) -> list:

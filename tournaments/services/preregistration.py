@@ -16,17 +16,21 @@ from django.utils.translation import gettext as _
 from core import kinds, log
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from players import eligibility
 from players.models import TERMS_VERSION, Consent, Player, PreRegistration
-from players.queries import player_summary
-from tournaments import preregistration
-from tournaments.entries import Kind
+from players.queries.players import player_summary
+from players.rules import eligibility
+from rules.refusals import Refused
 from tournaments.models import Entry, Tournament
-from tournaments.preregistration_queries import (
-    OPEN_STATUSES, locked_counts, other_flights_with_seats, takes_preregistrations, waiting_position,
+from tournaments.queries.entries import Sale, tournament_moment
+from tournaments.queries.preregistration import (
+    OPEN_STATUSES,
+    locked_counts,
+    other_flights_with_seats,
+    takes_preregistrations,
+    waiting_position,
 )
-from tournaments.queries import Sale, tournament_moment
+from tournaments.rules import preregistration
+from tournaments.rules.entries import Kind
 from tournaments.services.desk import EntryRefused, register_entry
 
 DESK_METHODS = (Entry.Method.CASH, Entry.Method.CARD, Entry.Method.TRANSFER)
@@ -50,20 +54,28 @@ class FlightFull(Refused):
         names = [t.name for t in alternatives]
         if names:
             message = _("%(flight)s is full: join its waiting list or choose %(others)s.") % {
-                "flight": tournament.name, "others": _(" or ").join(names)}
+                "flight": tournament.name,
+                "others": _(" or ").join(names),
+            }
         else:
-            message = _("%(flight)s is full: join its waiting list (%(waiting)s waiting) and you will move up when "
-                        "a seat comes free.") % {"flight": tournament.name, "waiting": waiting}
+            message = _(
+                "%(flight)s is full: join its waiting list (%(waiting)s waiting) and you will move up when "
+                "a seat comes free."
+            ) % {"flight": tournament.name, "waiting": waiting}
         super().__init__(message)
         self.tournament, self.alternatives, self.waiting = tournament, alternatives, waiting
 
     def details(self) -> dict:
-        return {"full": True, "waiting": self.waiting,
-                "alternatives": [{"id": t.id, "name": t.name} for t in self.alternatives]}
+        return {
+            "full": True,
+            "waiting": self.waiting,
+            "alternatives": [{"id": t.id, "name": t.name} for t in self.alternatives],
+        }
 
 
-def preregister(tournament_id: int, application: preregistration.Application, join_waiting_list: bool = False,
-                now=None) -> PreRegistration:
+def preregister(
+    tournament_id: int, application: preregistration.Application, join_waiting_list: bool = False, now=None
+) -> PreRegistration:
     """Hold a seat for the player, or, with `join_waiting_list`, put them on the flight's
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
@@ -71,15 +83,21 @@ def preregister(tournament_id: int, application: preregistration.Application, jo
     tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
     has_flights = Tournament.objects.filter(main_event_id=tournament_id).exists()
     if not takes_preregistrations(tournament, has_flights):
-        raise Refused(_("Choose one of %(event)s's flights: each has its own seats.") % {"event": tournament.name}
-                      if has_flights else _("%(event)s takes no pre-registrations now: registration is %(state)s.")
-                      % {"event": tournament.name, "state": _("closed") if tournament.registration_closed
-                         else tournament.get_status_display()})
+        raise Refused(
+            _("Choose one of %(event)s's flights: each has its own seats.") % {"event": tournament.name}
+            if has_flights
+            else _("%(event)s takes no pre-registrations now: registration is %(state)s.")
+            % {
+                "event": tournament.name,
+                "state": _("closed") if tournament.registration_closed else tournament.get_status_display(),
+            }
+        )
     zone = tournament.festival.time_zone
     today = eligibility.local_day(now, zone)
     play_day = max(today, eligibility.local_day(tournament.starts_at, zone)) if tournament.starts_at else today
-    refused = preregistration.check_application(application, tournament.rules().eligibility.minimum_age,
-                                                play_day, today)
+    refused = preregistration.check_application(
+        application, tournament.rules().eligibility.minimum_age, play_day, today
+    )
     if refused:
         raise PreRegistrationRefused(refused)
     with transaction.atomic():
@@ -87,35 +105,51 @@ def preregister(tournament_id: int, application: preregistration.Application, jo
             with transaction.atomic():
                 held = _insert(tournament, application, now)
         except IntegrityError:
-            raise Refused(_("This %(document)s is already pre-registered for %(flight)s: your confirmation page "
-                            "(the link in your email) has its code. Cancel that one first to register again.")
-                          % {"document": _document_words()[application.id_document_type],
-                             "flight": tournament.name}) from None
+            raise Refused(
+                _(
+                    "This %(document)s is already pre-registered for %(flight)s: your confirmation page "
+                    "(the link in your email) has its code. Cancel that one first to register again."
+                )
+                % {"document": _document_words()[application.id_document_type], "flight": tournament.name}
+            ) from None
         seats = _take_a_seat(tournament_id)  # from here the tournament row is locked
         if seats is None:
             _refuse_unless_open(tournament_id)
             if not join_waiting_list:
-                raise FlightFull(tournament, other_flights_with_seats(tournament),
-                                 PreRegistration.objects.filter(tournament_id=tournament_id,
-                                                                status=PreRegistration.Status.WAITING).count())
+                raise FlightFull(
+                    tournament,
+                    other_flights_with_seats(tournament),
+                    PreRegistration.objects.filter(
+                        tournament_id=tournament_id, status=PreRegistration.Status.WAITING
+                    ).count(),
+                )
             held.status = PreRegistration.Status.WAITING
             held.save(update_fields=["status"])
         if seats is None:
             counts = locked_counts(tournament_id)
         else:  # the counts the seat's UPDATE returned, and the waiting list (joined under this lock only)
             max_entries, sold, seats_held = seats
-            counts = {"seats_left": preregistration.seats_left(max_entries, sold, seats_held), "seats_held": seats_held,
-                      "seats_sold": sold, "max_entries": max_entries,
-                      "waiting": PreRegistration.objects.filter(tournament_id=tournament_id,
-                                                                status=PreRegistration.Status.WAITING).count()}
+            counts = {
+                "seats_left": preregistration.seats_left(max_entries, sold, seats_held),
+                "seats_held": seats_held,
+                "seats_sold": sold,
+                "max_entries": max_entries,
+                "waiting": PreRegistration.objects.filter(
+                    tournament_id=tournament_id, status=PreRegistration.Status.WAITING
+                ).count(),
+            }
         if held.status == PreRegistration.Status.HELD:
-            log.append_event(tournament_id, kinds.PREREGISTRATION_HELD, payload={"code": held.code, **counts},
-                             public=counts)
+            log.append_event(
+                tournament_id, kinds.PREREGISTRATION_HELD, payload={"code": held.code, **counts}, public=counts
+            )
         else:
             position = waiting_position(held)
-            log.append_event(tournament_id, kinds.PREREGISTRATION_WAITING,
-                             payload={"code": held.code, "position": position, **counts},
-                             public={"position": position, **counts})
+            log.append_event(
+                tournament_id,
+                kinds.PREREGISTRATION_WAITING,
+                payload={"code": held.code, "position": position, **counts},
+                public={"position": position, **counts},
+            )
     return held
 
 
@@ -125,15 +159,25 @@ def _document_words() -> dict[str, str]:
 
 def _insert(tournament: Tournament, application: preregistration.Application, now) -> PreRegistration:
     return PreRegistration.objects.create(
-        tournament=tournament, status=PreRegistration.Status.HELD, first_name=application.first_name.strip(),
-        last_name=application.last_name.strip(), date_of_birth=application.date_of_birth,
-        email=application.email.strip(), nationality=application.nationality.strip().upper(),
-        id_document_type=application.id_document_type, id_document_number=application.id_document_number,
-        id_document_country=application.id_document_country.strip().upper(), terms_version=TERMS_VERSION,
-        filming_release=application.filming_release, marketing_opt_in=application.marketing_opt_in,
-        initials_only=application.initials_only, payment=application.payment,
+        tournament=tournament,
+        status=PreRegistration.Status.HELD,
+        first_name=application.first_name.strip(),
+        last_name=application.last_name.strip(),
+        date_of_birth=application.date_of_birth,
+        email=application.email.strip(),
+        nationality=application.nationality.strip().upper(),
+        id_document_type=application.id_document_type,
+        id_document_number=application.id_document_number,
+        id_document_country=application.id_document_country.strip().upper(),
+        terms_version=TERMS_VERSION,
+        filming_release=application.filming_release,
+        marketing_opt_in=application.marketing_opt_in,
+        initials_only=application.initials_only,
+        payment=application.payment,
         payment_reference=application.payment_reference.strip() if application.payment == "online" else "",
-        created_at=now, changed_at=now)
+        created_at=now,
+        changed_at=now,
+    )
 
 
 def _take_a_seat(tournament_id: int) -> tuple[int | None, int, int] | None:
@@ -146,7 +190,8 @@ def _take_a_seat(tournament_id: int) -> tuple[int | None, int, int] | None:
             "AND status = ANY(%s) AND NOT registration_closed "
             "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) "
             "RETURNING max_entries, seats_sold, seats_held",
-            [tournament_id, list(OPEN_STATUSES)])
+            [tournament_id, list(OPEN_STATUSES)],
+        )
         return cursor.fetchone()
 
 
@@ -173,24 +218,31 @@ def cancel_preregistration(code: str, actor=None) -> PreRegistration:
         entry.save(update_fields=["status", "changed_at"])
         promoted = None
         if was == PreRegistration.Status.HELD:
-            promoted = (PreRegistration.objects.select_for_update()
-                        .filter(tournament_id=entry.tournament_id, status=PreRegistration.Status.WAITING)
-                        .order_by("id").first())
+            promoted = (
+                PreRegistration.objects.select_for_update()
+                .filter(tournament_id=entry.tournament_id, status=PreRegistration.Status.WAITING)
+                .order_by("id")
+                .first()
+            )
             if promoted is None:
                 Tournament.objects.filter(pk=entry.tournament_id).update(seats_held=op.tournament.seats_held - 1)
             else:  # the seat stays held: for the first in line now
                 promoted.status, promoted.changed_at = PreRegistration.Status.HELD, now
                 promoted.save(update_fields=["status", "changed_at"])
         counts = locked_counts(entry.tournament_id)
-        op.append(kinds.PREREGISTRATION_CANCELLED, payload={"code": entry.code, "was": was, **counts},
-                  public={"was": was, **counts})
+        op.append(
+            kinds.PREREGISTRATION_CANCELLED,
+            payload={"code": entry.code, "was": was, **counts},
+            public={"was": was, **counts},
+        )
         if promoted is not None:
             op.append(kinds.PREREGISTRATION_PROMOTED, payload={"code": promoted.code, **counts}, public=counts)
     return entry
 
 
-def confirm_preregistration(tournament_id: int, code: str, method: str, desk: str, shift: str, actor,
-                            request_key: str | None = None) -> Entry:
+def confirm_preregistration(
+    tournament_id: int, code: str, method: str, desk: str, shift: str, actor, request_key: str | None = None
+) -> Entry:
     """The desk has checked the photo ID against the pre-registration: it becomes an entry,
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
@@ -199,8 +251,10 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
     if found is None:
         raise Refused(_("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code})
     if found.tournament_id != tournament_id:
-        raise Refused(_("This pre-registration is for %(flight)s: confirm it at that tournament's desk.")
-                      % {"flight": found.tournament.name})
+        raise Refused(
+            _("This pre-registration is for %(flight)s: confirm it at that tournament's desk.")
+            % {"flight": found.tournament.name}
+        )
     if found.status == PreRegistration.Status.CONFIRMED:
         return found.entry
     _check_confirmable(found)
@@ -219,8 +273,14 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
         player, created = _player_for(entry_row, actor, now, tournament.festival.time_zone)
         kind = Kind.LATE if tournament_moment(tournament, now).started else Kind.BUY_IN
         try:
-            entry = register_entry(tournament_id, player.id, Sale(kind=kind, method=method, desk=desk, shift=shift),
-                                   actor, request_key=request_key or f"prereg-{code}", releasing_hold=True)
+            entry = register_entry(
+                tournament_id,
+                player.id,
+                Sale(kind=kind, method=method, desk=desk, shift=shift),
+                actor,
+                request_key=request_key or f"prereg-{code}",
+                releasing_hold=True,
+            )
         except EntryRefused as refused:
             refusal = refused  # the player record and the log's refusal stay; the seat stays held
         else:
@@ -228,9 +288,21 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
             entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
             entry_row.save(update_fields=["status", "entry", "player", "confirmed_by", "changed_at"])
             counts = locked_counts(tournament_id)
-            log.append_event(tournament_id, kinds.PREREGISTRATION_CONFIRMED, actor=actor, public=counts, payload={
-                "code": code, "entry": entry.number, "player": player_summary(player), "player_created": created,
-                "method": method, "payment_reference": entry_row.payment_reference, **counts})
+            log.append_event(
+                tournament_id,
+                kinds.PREREGISTRATION_CONFIRMED,
+                actor=actor,
+                public=counts,
+                payload={
+                    "code": code,
+                    "entry": entry.number,
+                    "player": player_summary(player),
+                    "player_created": created,
+                    "method": method,
+                    "payment_reference": entry_row.payment_reference,
+                    **counts,
+                },
+            )
     if refusal is not None:
         raise refusal
     return entry
@@ -238,8 +310,10 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
 
 def _check_confirmable(entry: PreRegistration) -> None:
     if entry.status == PreRegistration.Status.WAITING:
-        raise Refused(_("%(name)s is on the waiting list (number %(position)s): no seat is held for them yet.")
-                      % {"name": f"{entry.first_name} {entry.last_name}", "position": waiting_position(entry)})
+        raise Refused(
+            _("%(name)s is on the waiting list (number %(position)s): no seat is held for them yet.")
+            % {"name": f"{entry.first_name} {entry.last_name}", "position": waiting_position(entry)}
+        )
     if entry.status == PreRegistration.Status.CANCELLED:
         raise Refused(_("This pre-registration was cancelled: register the player as a walk-in."))
 
@@ -248,30 +322,62 @@ def _player_for(entry: PreRegistration, actor, now, time_zone: str) -> tuple[Pla
     """The player the document names (a returning player keeps their record), or a new one
     with the consents given online. Either way the photo ID is seen today (REG-ID)."""
     today = eligibility.local_day(now, time_zone)
-    player = (Player.objects.select_for_update()
-              .filter(id_document_type=entry.id_document_type, id_document_number=entry.id_document_number).first())
+    player = (
+        Player.objects.select_for_update()
+        .filter(id_document_type=entry.id_document_type, id_document_number=entry.id_document_number)
+        .first()
+    )
     created = player is None
     if created:
         try:
             with transaction.atomic():
                 player = Player.objects.create(
-                    first_name=entry.first_name, last_name=entry.last_name, date_of_birth=entry.date_of_birth,
-                    nationality=entry.nationality or entry.id_document_country, email=entry.email,
-                    id_document_type=entry.id_document_type, id_document_number=entry.id_document_number,
-                    initials_only=entry.initials_only, id_checked_on=today)
+                    first_name=entry.first_name,
+                    last_name=entry.last_name,
+                    date_of_birth=entry.date_of_birth,
+                    nationality=entry.nationality or entry.id_document_country,
+                    email=entry.email,
+                    id_document_type=entry.id_document_type,
+                    id_document_number=entry.id_document_number,
+                    initials_only=entry.initials_only,
+                    id_checked_on=today,
+                )
         except IntegrityError:  # another desk created them from the same document a moment ago
-            player, created = Player.objects.get(id_document_type=entry.id_document_type,
-                                                 id_document_number=entry.id_document_number), False
+            player, created = (
+                Player.objects.get(
+                    id_document_type=entry.id_document_type, id_document_number=entry.id_document_number
+                ),
+                False,
+            )
     if not created:
         Player.objects.filter(pk=player.pk).update(id_checked_on=today)
         player.id_checked_on = today
     clerk = recorded_user(actor)
     # The consents as given online, in the same records the desk writes (the latest row counts).
-    Consent.objects.bulk_create([
-        Consent(player=player, kind=Consent.Kind.TERMS, granted=True, version=entry.terms_version, at=entry.created_at,
-                recorded_by=clerk),
-        Consent(player=player, kind=Consent.Kind.FILMING, granted=entry.filming_release, at=entry.created_at,
-                recorded_by=clerk),
-        Consent(player=player, kind=Consent.Kind.MARKETING, granted=entry.marketing_opt_in, at=entry.created_at,
-                recorded_by=clerk)])
+    Consent.objects.bulk_create(
+        [
+            Consent(
+                player=player,
+                kind=Consent.Kind.TERMS,
+                granted=True,
+                version=entry.terms_version,
+                at=entry.created_at,
+                recorded_by=clerk,
+            ),
+            Consent(
+                player=player,
+                kind=Consent.Kind.FILMING,
+                granted=entry.filming_release,
+                at=entry.created_at,
+                recorded_by=clerk,
+            ),
+            Consent(
+                player=player,
+                kind=Consent.Kind.MARKETING,
+                granted=entry.marketing_opt_in,
+                at=entry.created_at,
+                recorded_by=clerk,
+            ),
+        ]
+    )
     return player, created

@@ -12,14 +12,20 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from tournaments import announcements
+from rules.refusals import Refused
 from tournaments.models import Announcement, Tournament
-from tournaments.record_queries import announcements_up
+from tournaments.queries.record import announcements_up
+from tournaments.rules import announcements
 
 
-def announce(tournament_id: int, text: str, director, template: str = "", minutes: int | None = None,
-             request_key: str | None = None) -> dict:
+def announce(
+    tournament_id: int,
+    text: str,
+    director,
+    template: str = "",
+    minutes: int | None = None,
+    request_key: str | None = None,
+) -> dict:
     """Raises Refused with a sentence for an empty, too long or unfinished text."""
     try:
         text, template, minutes = announcements.checked(text, template, minutes)
@@ -32,11 +38,19 @@ def announce(tournament_id: int, text: str, director, template: str = "", minute
             raise Refused(_("The tournament is over; its screens show the results, not announcements."))
         now = timezone.now()
         made = Announcement.objects.create(
-            tournament_id=tournament_id, text=text, template=template, made_at=now, made_by=recorded_user(director),
-            expires_at=now + timedelta(minutes=minutes) if minutes else None)
+            tournament_id=tournament_id,
+            text=text,
+            template=template,
+            made_at=now,
+            made_by=recorded_user(director),
+            expires_at=now + timedelta(minutes=minutes) if minutes else None,
+        )
         up = announcements_up(tournament_id, now)
-        op.append(kinds.ANNOUNCEMENT_MADE, payload={"announcement": made.id, "template": template, "announcements": up},
-                  public={"announcement": made.id, "announcements": up})
+        op.append(
+            kinds.ANNOUNCEMENT_MADE,
+            payload={"announcement": made.id, "template": template, "announcements": up},
+            public={"announcement": made.id, "announcements": up},
+        )
     return {"announcement": made.id, "announcements": up}
 
 
@@ -45,8 +59,7 @@ def dismiss_announcement(tournament_id: int, announcement_id: int, director, req
         now = timezone.now()
         if op.repeated:
             return {"announcements": announcements_up(tournament_id, now)}
-        made = (Announcement.objects.select_for_update()
-                .filter(tournament_id=tournament_id, pk=announcement_id).first())
+        made = Announcement.objects.select_for_update().filter(tournament_id=tournament_id, pk=announcement_id).first()
         if made is None:
             raise Refused(_("There is no such announcement in this tournament."))
         if made.dismissed_at is not None:  # taken down already (another tap): nothing to log
@@ -54,6 +67,9 @@ def dismiss_announcement(tournament_id: int, announcement_id: int, director, req
         made.dismissed_at, made.dismissed_by = now, recorded_user(director)
         made.save(update_fields=["dismissed_at", "dismissed_by"])
         up = announcements_up(tournament_id, now)
-        op.append(kinds.ANNOUNCEMENT_DISMISSED, payload={"announcement": made.id, "announcements": up},
-                  public={"announcement": made.id, "announcements": up})
+        op.append(
+            kinds.ANNOUNCEMENT_DISMISSED,
+            payload={"announcement": made.id, "announcements": up},
+            public={"announcement": made.id, "announcements": up},
+        )
     return {"announcements": up}

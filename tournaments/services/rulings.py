@@ -13,15 +13,15 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused, logged_reason
-from players.queries import player_summary
+from players.queries.players import player_summary
+from rules.refusals import Refused, logged_reason
 from tables.models import ChipAdjustment, Seating, TournamentTable
 from tables.services.draw import seat_new_entry
 from tables.services.floor import end_seating
 from tables.services.undo import bust_undone, reentered_since
 from tournaments.models import Entry, Ruling
-from tournaments.queries import field_counts
-from tournaments.record_queries import ruling_document
+from tournaments.queries.record import ruling_document
+from tournaments.queries.snapshot import field_counts
 from tournaments.services.desk import locked_entry
 
 
@@ -39,9 +39,13 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         entry = locked_entry(tournament, entry_number)
         bust = entry.eliminations.filter(undone_at__isnull=True).first()
         if bust is None or entry.status != Entry.Status.BUSTED:
-            raise Refused(_("Entry #%(entry_number)s is not out: there is no bust to undo.") % {"entry_number": entry_number})
+            raise Refused(
+                _("Entry #%(entry_number)s is not out: there is no bust to undo.") % {"entry_number": entry_number}
+            )
         if reentered_since(tournament, entry):
-            raise Refused(_("%(player)s has re-entered since: void or refund that entry first.") % {"player": entry.player})
+            raise Refused(
+                _("%(player)s has re-entered since: void or refund that entry first.") % {"player": entry.player}
+            )
         now = timezone.now()
         here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).first()
         if here is not None and not here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
@@ -55,13 +59,22 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
         bust_undone(bust, reason, now)
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, "table": table, "seat": seat, **counts}
-        op.append(kinds.PLAYER_OUT_UNDONE, public=public,
-                  payload={**public, "reason": reason, "player": player_summary(entry.player)})
+        op.append(
+            kinds.PLAYER_OUT_UNDONE,
+            public=public,
+            payload={**public, "reason": reason, "player": player_summary(entry.player)},
+        )
     return public
 
 
-def disqualify(tournament_id: int, entry_number: int, reason: str, director, request_key: str | None = None,
-               chips: int | None = None) -> dict:
+def disqualify(
+    tournament_id: int,
+    entry_number: int,
+    reason: str,
+    director,
+    request_key: str | None = None,
+    chips: int | None = None,
+) -> dict:
     """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
     the player takes no place, so the others move up. `chips`: the stack counted as it leaves
     play (CHIP-COUNT); none: the chips the player bought, all that is known of it."""
@@ -73,32 +86,48 @@ def disqualify(tournament_id: int, entry_number: int, reason: str, director, req
             return op.repeated.public
         entry = locked_entry(op.tournament, entry_number)
         if entry.status not in (Entry.Status.ACTIVE, Entry.Status.BUSTED):
-            raise Refused(_("Entry #%(entry_number)s is %(entry_status)s: only a player in the "
-                            "tournament or out of it can be disqualified.") % {"entry_number": entry_number, "entry_status": entry.status})
+            raise Refused(
+                _(
+                    "Entry #%(entry_number)s is %(entry_status)s: only a player in the "
+                    "tournament or out of it can be disqualified."
+                )
+                % {"entry_number": entry_number, "entry_status": entry.status}
+            )
         now = timezone.now()
         sitting = entry.seatings.filter(ended_at__isnull=True).first()
         if sitting is not None:
             end_seating(sitting, now, "disqualified")
         entry.eliminations.filter(undone_at__isnull=True).update(undone_at=now, undo_reason=f"disqualified: {reason}")
-        Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.DISQUALIFIED, closed_at=now,
-                                                 closed_by=recorded_user(director),
-                                                 close_reason=reason)
+        Entry.objects.filter(pk=entry.pk).update(
+            status=Entry.Status.DISQUALIFIED, closed_at=now, closed_by=recorded_user(director), close_reason=reason
+        )
         if entry.status == Entry.Status.ACTIVE:  # a busted player's chips are already in others' stacks
             removed = chips if chips is not None else player_chips(entry)
-            ChipAdjustment.objects.create(tournament=op.tournament, kind=ChipAdjustment.Kind.REMOVED, chips=-removed,
-                                          entry=entry, table=sitting.tournament_table.table.number if sitting else None,
-                                          reason=f"disqualified: {reason}"[:200], at=now, by=recorded_user(director))
+            ChipAdjustment.objects.create(
+                tournament=op.tournament,
+                kind=ChipAdjustment.Kind.REMOVED,
+                chips=-removed,
+                entry=entry,
+                table=sitting.tournament_table.table.number if sitting else None,
+                reason=f"disqualified: {reason}"[:200],
+                at=now,
+                by=recorded_user(director),
+            )
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, **counts}
-        op.append(kinds.PLAYER_DISQUALIFIED, public=public,
-                  payload={**public, "reason": reason, "player": player_summary(entry.player)})
+        op.append(
+            kinds.PLAYER_DISQUALIFIED,
+            public=public,
+            payload={**public, "reason": reason, "player": player_summary(entry.player)},
+        )
     return public
 
 
 def player_chips(entry: Entry) -> int:
     """Every chip a player bought: the seat's stack and the rebuys and add-ons on it."""
-    bought = Entry.objects.filter(tournament_id=entry.tournament_id, player_id=entry.player_id,
-                                  status=Entry.Status.ACTIVE).exclude(kind__in=Entry.SEAT_KINDS)
+    bought = Entry.objects.filter(
+        tournament_id=entry.tournament_id, player_id=entry.player_id, status=Entry.Status.ACTIVE
+    ).exclude(kind__in=Entry.SEAT_KINDS)
     return entry.chips + sum(bought.values_list("chips", flat=True))
 
 
@@ -107,12 +136,24 @@ def _words(text: str, most: int, what: str, needed: bool = True) -> str:
     if needed and not text:
         raise Refused(_("Say %(what)s: it goes in the record.") % {"what": what})
     if len(text) > most:
-        raise Refused(_("Keep %(what)s to %(most)s characters (this is %(text_count)s).") % {"what": what, "most": most, "text_count": len(text)})
+        raise Refused(
+            _("Keep %(what)s to %(most)s characters (this is %(text_count)s).")
+            % {"what": what, "most": most, "text_count": len(text)}
+        )
     return text
 
 
-def record_ruling(tournament_id: int, table_number: int, called_by: str, entry_numbers: list[int], decision: str,
-                  rule_cited: str, director_consulted: bool, floor, request_key: str | None = None) -> dict:
+def record_ruling(
+    tournament_id: int,
+    table_number: int,
+    called_by: str,
+    entry_numbers: list[int],
+    decision: str,
+    rule_cited: str,
+    director_consulted: bool,
+    floor,
+    request_key: str | None = None,
+) -> dict:
     """TD-RULING: recorded against the table's hand being played, with the players involved."""
     called_by = _words(called_by, 100, _("who called the floor"))
     decision = _words(decision, 1000, _("the decision"))
@@ -120,28 +161,54 @@ def record_ruling(tournament_id: int, table_number: int, called_by: str, entry_n
     with operation(tournament_id, floor, request_key) as op:
         if op.repeated:
             return ruling_document(Ruling.objects.get(pk=op.repeated.payload["ruling"]))
-        table = (TournamentTable.objects.select_for_update(of=("self",)).select_related("table")
-                 .filter(tournament=op.tournament, table__number=table_number, broken_at__isnull=True).first())
+        table = (
+            TournamentTable.objects.select_for_update(of=("self",))
+            .select_related("table")
+            .filter(tournament=op.tournament, table__number=table_number, broken_at__isnull=True)
+            .first()
+        )
         if table is None:
-            raise Refused(_("Table %(table_number)s is not playing in this tournament.") % {"table_number": table_number})
+            raise Refused(
+                _("Table %(table_number)s is not playing in this tournament.") % {"table_number": table_number}
+            )
         entries = list(Entry.objects.filter(tournament=op.tournament, number__in=set(entry_numbers)))
         unknown = sorted(set(entry_numbers) - {entry.number for entry in entries})
         if unknown:
-            raise Refused(_("No entry #%(unknown)s in this tournament.") % {"unknown": ', #'.join(map(str, unknown))})
+            raise Refused(_("No entry #%(unknown)s in this tournament.") % {"unknown": ", #".join(map(str, unknown))})
         ruling = Ruling.objects.create(
-            tournament=op.tournament, table=table, hand=table.hands_dealt + 1, called_by=called_by, decision=decision,
-            rule_cited=rule_cited, director_consulted=director_consulted, made_at=timezone.now(),
-            made_by=recorded_user(floor))
+            tournament=op.tournament,
+            table=table,
+            hand=table.hands_dealt + 1,
+            called_by=called_by,
+            decision=decision,
+            rule_cited=rule_cited,
+            director_consulted=director_consulted,
+            made_at=timezone.now(),
+            made_by=recorded_user(floor),
+        )
         ruling.players.set(entries)
-        op.append(kinds.RULING_RECORDED, public=None, payload={"ruling": ruling.id, "table": table_number, "hand": ruling.hand,
-                                                  "players": sorted(entry_numbers), "decision": decision,
-                                                  "rule_cited": rule_cited})
+        op.append(
+            kinds.RULING_RECORDED,
+            public=None,
+            payload={
+                "ruling": ruling.id,
+                "table": table_number,
+                "hand": ruling.hand,
+                "players": sorted(entry_numbers),
+                "decision": decision,
+                "rule_cited": rule_cited,
+            },
+        )
         return ruling_document(ruling)
 
 
 def _locked_ruling(op, ruling_id: int) -> Ruling:
-    ruling = (Ruling.objects.select_for_update(of=("self",)).select_related("table__table")
-              .filter(tournament=op.tournament, pk=ruling_id).first())
+    ruling = (
+        Ruling.objects.select_for_update(of=("self",))
+        .select_related("table__table")
+        .filter(tournament=op.tournament, pk=ruling_id)
+        .first()
+    )
     if ruling is None:
         raise Refused(_("There is no such ruling in this tournament."))
     return ruling
@@ -157,12 +224,20 @@ def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, requ
         if ruling.disputed_at:
             raise Refused(_("This ruling is already disputed; the director reviews it."))
         if ruling.table.hands_dealt >= ruling.hand or ruling.table.broken_at:
-            raise Refused(_("Too late to dispute: table %(table_number)s has started its next hand "
-                            "since the ruling. The director may still review it.") % {"table_number": ruling.table.table.number})
+            raise Refused(
+                _(
+                    "Too late to dispute: table %(table_number)s has started its next hand "
+                    "since the ruling. The director may still review it."
+                )
+                % {"table_number": ruling.table.table.number}
+            )
         ruling.disputed_at, ruling.dispute = timezone.now(), dispute
         ruling.save(update_fields=["disputed_at", "dispute"])
-        op.append(kinds.RULING_DISPUTED, public=None, payload={"ruling": ruling.id, "table": ruling.table.table.number,
-                                                  "dispute": dispute})
+        op.append(
+            kinds.RULING_DISPUTED,
+            public=None,
+            payload={"ruling": ruling.id, "table": ruling.table.table.number, "dispute": dispute},
+        )
         return ruling_document(ruling)
 
 
@@ -170,7 +245,9 @@ def overturn_ruling(tournament_id: int, ruling_id: int, reason: str, director, r
     """The director may overturn a floor ruling, with a reason (TD-RULING)."""
     reason = logged_reason(reason, _("the ruling is overturned"))
     if len(reason) > 500:
-        raise Refused(_("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)})
+        raise Refused(
+            _("Keep the reason to 500 characters (this is %(reason_count)s).") % {"reason_count": len(reason)}
+        )
     with operation(tournament_id, director, request_key) as op:
         ruling = _locked_ruling(op, ruling_id)
         if op.repeated:
@@ -178,8 +255,14 @@ def overturn_ruling(tournament_id: int, ruling_id: int, reason: str, director, r
         if ruling.overturned_at:
             raise Refused(_("This ruling is already overturned."))
         ruling.overturned_at, ruling.overturned_by, ruling.overturn_reason = (
-            timezone.now(), recorded_user(director), reason)
+            timezone.now(),
+            recorded_user(director),
+            reason,
+        )
         ruling.save(update_fields=["overturned_at", "overturned_by", "overturn_reason"])
-        op.append(kinds.RULING_OVERTURNED, public=None, payload={"ruling": ruling.id, "table": ruling.table.table.number,
-                                                    "reason": reason})
+        op.append(
+            kinds.RULING_OVERTURNED,
+            public=None,
+            payload={"ruling": ruling.id, "table": ruling.table.table.number, "reason": reason},
+        )
         return ruling_document(ruling)

@@ -12,12 +12,12 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clock.rules.timeline import READY
 from clock.services.level_clock import structure_from_template
-from clock.timeline import READY
 from core import kinds
 from core.operation import operation
-from core.refusals import Refused, logged_reason
-from core.times import festival_time
+from rules.refusals import Refused, logged_reason
+from rules.times import festival_time
 from tables.models import KeepApart, SeatPin, Table
 from tournaments.models import Entry, Festival, Tournament
 
@@ -47,7 +47,7 @@ def _check(settings: Settings) -> None:
     if not settings.name.strip():
         raise Refused(_("Give the tournament a name."))
     if settings.ruleset_preset not in Tournament.Preset.values:
-        raise Refused(_("Choose a preset: %(values)s.") % {"values": ', '.join(Tournament.Preset.values)})
+        raise Refused(_("Choose a preset: %(values)s.") % {"values": ", ".join(Tournament.Preset.values)})
     if settings.starting_stack < 1:
         raise Refused(_("The starting stack must be at least one chip."))
     if settings.places_paid is not None and settings.places_paid < 1:
@@ -66,39 +66,52 @@ def _check_target(settings: Settings, festival_id: int, tournament: Tournament |
     if tournament is not None and target.id == tournament.id:
         raise Refused(_("A tournament cannot be a satellite for itself."))
     if target.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-        raise Refused(_("%(target)s is %(status)s: a satellite cannot award seats in it.")
-                      % {"target": target.name, "status": _(target.status)})
+        raise Refused(
+            _("%(target)s is %(status)s: a satellite cannot award seats in it.")
+            % {"target": target.name, "status": _(target.status)}
+        )
     chain, step = set(), target
     while step is not None and step.id not in chain:
         if tournament is not None and step.satellite_for_id == tournament.id:
-            raise Refused(_("%(target)s already feeds this tournament: satellites cannot go round in a circle.")
-                          % {"target": step.name})
+            raise Refused(
+                _("%(target)s already feeds this tournament: satellites cannot go round in a circle.")
+                % {"target": step.name}
+            )
         chain.add(step.id)
         step = step.satellite_for
     rules = Tournament(ruleset_preset=settings.ruleset_preset, ruleset=tournament.ruleset if tournament else {}).rules()
     if not rules.payouts.freeroll_per_entrants and target.buy_in + target.fee == 0:
-        raise Refused(_("%(target)s has no entry price: a satellite's seats are worth its buy-in plus fee.")
-                      % {"target": target.name})
+        raise Refused(
+            _("%(target)s has no entry price: a satellite's seats are worth its buy-in plus fee.")
+            % {"target": target.name}
+        )
 
 
 def create_festival(name: str, venue: str, time_zone: str, currency: str, language: str = "") -> Festival:
     """A festival (a venue's series of tournaments) for the director's new tournaments. It has
     no log of its own: each tournament's log starts by naming its festival."""
-    festival = Festival(name=name.strip(), venue=venue.strip(), time_zone=time_zone.strip() or "UTC",
-                        currency=currency.strip().upper() or "EUR", language=language.strip())
+    festival = Festival(
+        name=name.strip(),
+        venue=venue.strip(),
+        time_zone=time_zone.strip() or "UTC",
+        currency=currency.strip().upper() or "EUR",
+        language=language.strip(),
+    )
     if not festival.name or not festival.venue:
         raise Refused(_("Give the festival's name and its venue."))
     try:
         festival.full_clean()
     except ValidationError as problem:
-        raise Refused(" ".join(f"{field.replace('_', ' ')}: {' '.join(errors)}"
-                               for field, errors in problem.message_dict.items())) from None
+        raise Refused(
+            " ".join(f"{field.replace('_', ' ')}: {' '.join(errors)}" for field, errors in problem.message_dict.items())
+        ) from None
     festival.save()
     return festival
 
 
-def create_tournament(festival_id: int, settings: Settings, structure_id: int, director,
-                      late_entry_until_level: int | None = None) -> Tournament:
+def create_tournament(
+    festival_id: int, settings: Settings, structure_id: int, director, late_entry_until_level: int | None = None
+) -> Tournament:
     """A new tournament in a festival, from a preset and a copy of a structure template; its
     log starts with tournament.created."""
     _check(settings)
@@ -111,8 +124,14 @@ def create_tournament(festival_id: int, settings: Settings, structure_id: int, d
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
         with operation(tournament.id, director) as op:
-            public = {"tournament": {"id": tournament.id, "name": tournament.name, "festival": festival.name,
-                                     "preset": tournament.ruleset_preset}}
+            public = {
+                "tournament": {
+                    "id": tournament.id,
+                    "name": tournament.name,
+                    "festival": festival.name,
+                    "preset": tournament.ruleset_preset,
+                }
+            }
             op.append(kinds.TOURNAMENT_CREATED, public=public, payload=public)
             structure_from_template(op, structure_id, late_entry_until_level)
     return tournament
@@ -127,24 +146,36 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
             return op.repeated.public
         tournament = op.tournament
         settings = replace(settings, starts_at=festival_time(settings.starts_at, tournament.festival.time_zone))
-        changes = {field.name: getattr(settings, field.name) for field in fields(Settings)
-                   if getattr(settings, field.name) != getattr(tournament, _column(field.name))}
+        changes = {
+            field.name: getattr(settings, field.name)
+            for field in fields(Settings)
+            if getattr(settings, field.name) != getattr(tournament, _column(field.name))
+        }
         clock = op.locked_clock()
         started = clock is not None and clock.status != READY
         if started and set(changes) - CHANGEABLE_AFTER_THE_START:
             frozen = ", ".join(sorted(set(changes) - CHANGEABLE_AFTER_THE_START)).replace("_", " ")
             raise Refused(_("The clock has started: %(frozen)s can no longer change.") % {"frozen": frozen})
         if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
-            raise Refused(_("The tournament is %(tournament_status)s: its settings are final.") % {"tournament_status": _(tournament.status)})
+            raise Refused(
+                _("The tournament is %(tournament_status)s: its settings are final.")
+                % {"tournament_status": _(tournament.status)}
+            )
         if changes.get("max_entries") is not None and changes["max_entries"] < tournament.seats_sold:
-            raise Refused(_("%(seats_sold)s seats are sold already: the cap cannot be lower.") % {"seats_sold": tournament.seats_sold})
+            raise Refused(
+                _("%(seats_sold)s seats are sold already: the cap cannot be lower.")
+                % {"seats_sold": tournament.seats_sold}
+            )
         if not changes:
             raise Refused(_("Nothing changed."))
         if "satellite_for" in changes:
             _check_target(settings, tournament.festival_id, tournament)
         Tournament.objects.filter(pk=tournament.pk).update(**{_column(name): value for name, value in changes.items()})
-        public = {"changes": {name: value.isoformat() if isinstance(value, datetime) else value
-                              for name, value in changes.items()}}
+        public = {
+            "changes": {
+                name: value.isoformat() if isinstance(value, datetime) else value for name, value in changes.items()
+            }
+        }
         op.append(kinds.TOURNAMENT_UPDATED, public=public, payload=public)
     return public
 
@@ -178,14 +209,24 @@ def pin_seat(tournament_id: int, entry_number: int, table_number: int, seat: int
         entry = Entry.objects.filter(tournament=tournament, number=entry_number, status=Entry.Status.ACTIVE).first()
         table = Table.objects.filter(festival_id=tournament.festival_id, number=table_number).first()
         if entry is None or table is None:
-            raise Refused(_("There is no active entry #%(entry_number)s.") % {"entry_number": entry_number} if entry is None
-                          else _("The venue has no table %(table_number)s.") % {"table_number": table_number})
+            raise Refused(
+                _("There is no active entry #%(entry_number)s.") % {"entry_number": entry_number}
+                if entry is None
+                else _("The venue has no table %(table_number)s.") % {"table_number": table_number}
+            )
         if not 1 <= seat <= table.seats:
-            raise Refused(_("Table %(table_number)s has seats 1 to %(seats)s.") % {"table_number": table_number, "seats": table.seats})
+            raise Refused(
+                _("Table %(table_number)s has seats 1 to %(seats)s.")
+                % {"table_number": table_number, "seats": table.seats}
+            )
         if SeatPin.objects.filter(tournament=tournament, table=table, seat=seat).exclude(entry=entry).exists():
-            raise Refused(_("Seat %(seat)s at table %(table_number)s is reserved for another entry.") % {"seat": seat, "table_number": table_number})
-        SeatPin.objects.update_or_create(tournament=tournament, entry=entry,
-                                         defaults={"table": table, "seat": seat, "reason": reason})
+            raise Refused(
+                _("Seat %(seat)s at table %(table_number)s is reserved for another entry.")
+                % {"seat": seat, "table_number": table_number}
+            )
+        SeatPin.objects.update_or_create(
+            tournament=tournament, entry=entry, defaults={"table": table, "seat": seat, "reason": reason}
+        )
         payload = {"entry": entry_number, "table": table_number, "seat": seat, "reason": reason}
         op.append(kinds.SEAT_PINNED, public=None, payload=payload)
     return payload
@@ -201,7 +242,9 @@ def keep_apart(tournament_id: int, name: str, entry_numbers: list[int], director
         entries = list(Entry.objects.filter(tournament=op.tournament, number__in=numbers))
         if len(entries) != len(numbers):
             missing = sorted(set(numbers) - {entry.number for entry in entries})
-            raise Refused(_("There is no entry %(value)s in this tournament.") % {"value": ', '.join((f'#{n}' for n in missing))})
+            raise Refused(
+                _("There is no entry %(value)s in this tournament.") % {"value": ", ".join(f"#{n}" for n in missing)}
+            )
         group = KeepApart.objects.create(tournament=op.tournament, name=name)
         group.entries.set(entries)
         payload = {"group": name, "entries": numbers}

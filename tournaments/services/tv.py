@@ -11,14 +11,15 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
-from core.refusals import Refused
-from tournaments import tv_images
+from rules.refusals import Refused
 from tournaments.models import TvImage
-from tournaments.tv_queries import images
+from tournaments.queries.tv import images
+from tournaments.rules import tv as tv_images
 
 
-def add_image(tournament_id: int, data: bytes, kind: str, caption: str, director,
-              request_key: str | None = None) -> dict:
+def add_image(
+    tournament_id: int, data: bytes, kind: str, caption: str, director, request_key: str | None = None
+) -> dict:
     """Raises Refused with a sentence for a file that is not a small PNG, JPEG or WebP image."""
     try:
         content_type, kind, caption = tv_images.checked(data, kind, caption)
@@ -28,12 +29,22 @@ def add_image(tournament_id: int, data: bytes, kind: str, caption: str, director
         festival_id = op.tournament.festival_id
         if op.repeated:
             return {"image": op.repeated.payload.get("image"), "images": images(festival_id)}
-        image = TvImage.objects.create(festival_id=festival_id, kind=kind, caption=caption, content_type=content_type,
-                                       data=data, size=len(data), uploaded_at=timezone.now(),
-                                       uploaded_by=recorded_user(director))
+        image = TvImage.objects.create(
+            festival_id=festival_id,
+            kind=kind,
+            caption=caption,
+            content_type=content_type,
+            data=data,
+            size=len(data),
+            uploaded_at=timezone.now(),
+            uploaded_by=recorded_user(director),
+        )
         shown = images(festival_id)
-        op.append(kinds.TV_IMAGE_ADDED, payload={"image": image.id, "images": shown},
-                  public={"image": image.id, "images": shown})
+        op.append(
+            kinds.TV_IMAGE_ADDED,
+            payload={"image": image.id, "images": shown},
+            public={"image": image.id, "images": shown},
+        )
     return {"image": image.id, "images": shown}
 
 
@@ -47,6 +58,9 @@ def remove_image(tournament_id: int, image_id: int, director, request_key: str |
             raise Refused(_("There is no such image in this tournament's festival (taken off already?)."))
         image.delete()
         shown = images(festival_id)
-        op.append(kinds.TV_IMAGE_REMOVED, payload={"image": image_id, "images": shown},
-                  public={"image": image_id, "images": shown})
+        op.append(
+            kinds.TV_IMAGE_REMOVED,
+            payload={"image": image_id, "images": shown},
+            public={"image": image_id, "images": shown},
+        )
     return {"images": shown}

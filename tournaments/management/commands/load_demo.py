@@ -10,20 +10,34 @@ from django.contrib.auth.models import Group, User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from clock.services import level_clock as clock_services
 from clock.models import Clock, Level, Structure
-from players.services import desk as player_services
-from players.models import Player, normalise_document_number
+from clock.services import level_clock as clock_services
 from core.access import Role
+from players.models import Player, normalise_document_number
+from players.services import desk as player_services
 from tables.models import Table
 from tournaments.models import Festival, Tournament
 
 DEMO_PASSWORD = "pokerfest-demo"
 DEMO_TOURNAMENT = "Demo Main Event"
 # Short levels so the clock visibly changes level within minutes.
-DEMO_LEVELS = [(25, 50, 0), (50, 100, 0), (75, 150, 150), (100, 200, 200), None, (150, 300, 300),
-               (200, 400, 400), (300, 600, 600), (400, 800, 800), None, (500, 1000, 1000), (600, 1200, 1200),
-               (800, 1600, 1600), (1000, 2000, 2000), (1500, 3000, 3000)]
+DEMO_LEVELS = [
+    (25, 50, 0),
+    (50, 100, 0),
+    (75, 150, 150),
+    (100, 200, 200),
+    None,
+    (150, 300, 300),
+    (200, 400, 400),
+    (300, 600, 600),
+    (400, 800, 800),
+    None,
+    (500, 1000, 1000),
+    (600, 1200, 1200),
+    (800, 1600, 1600),
+    (1000, 2000, 2000),
+    (1500, 3000, 3000),
+]
 
 
 class Command(BaseCommand):
@@ -79,30 +93,58 @@ class Command(BaseCommand):
         ]:
             # The database keeps the number normalised ("DEMO1906"): look it up the same way, so a
             # second run finds its own players instead of refusing them as duplicates.
-            if not Player.objects.filter(id_document_type="passport",
-                                         id_document_number=normalise_document_number(document)).exists():
-                player_services.create_player(tournament.id, player_services.NewPlayer(
-                    first, last, born, id_document_type="passport", id_document_number=document, accepts_terms=True,
-                ), actor=None)
+            if not Player.objects.filter(
+                id_document_type="passport", id_document_number=normalise_document_number(document)
+            ).exists():
+                player_services.create_player(
+                    tournament.id,
+                    player_services.NewPlayer(
+                        first,
+                        last,
+                        born,
+                        id_document_type="passport",
+                        id_document_number=document,
+                        accepts_terms=True,
+                    ),
+                    actor=None,
+                )
 
     def ensure_tournament(self, level_seconds):
         festival, _ = Festival.objects.get_or_create(
-            name="pokerfest Demo Festival", defaults={"venue": "Demo Casino", "time_zone": "Europe/Vienna", "currency": "EUR"}
+            name="pokerfest Demo Festival",
+            defaults={"venue": "Demo Casino", "time_zone": "Europe/Vienna", "currency": "EUR"},
         )
         tournament, created = Tournament.objects.get_or_create(
-            festival=festival, name=DEMO_TOURNAMENT,
-            defaults={"buy_in": 50_000, "fee": 5_000, "starting_stack": 30_000, "max_entries": 90,
-                      "status": Tournament.Status.REGISTRATION},
+            festival=festival,
+            name=DEMO_TOURNAMENT,
+            defaults={
+                "buy_in": 50_000,
+                "fee": 5_000,
+                "starting_stack": 30_000,
+                "max_entries": 90,
+                "status": Tournament.Status.REGISTRATION,
+            },
         )
         if created:
             structure = Structure.objects.create(name=f"Demo turbo ({level_seconds} s levels)")
             for position, blinds in enumerate(DEMO_LEVELS):
                 if blinds is None:
-                    Level.objects.create(structure=structure, position=position, is_break=True, name="break",
-                                         duration=timedelta(seconds=level_seconds))
+                    Level.objects.create(
+                        structure=structure,
+                        position=position,
+                        is_break=True,
+                        name="break",
+                        duration=timedelta(seconds=level_seconds),
+                    )
                 else:
                     small, big, ante = blinds
-                    Level.objects.create(structure=structure, position=position, small_blind=small, big_blind=big,
-                                         ante=ante, duration=timedelta(seconds=level_seconds))
+                    Level.objects.create(
+                        structure=structure,
+                        position=position,
+                        small_blind=small,
+                        big_blind=big,
+                        ante=ante,
+                        duration=timedelta(seconds=level_seconds),
+                    )
             Clock.objects.create(tournament=tournament, structure=structure)
         return tournament

@@ -1,0 +1,59 @@
+"""Reads of the clock that other floors need: the level a hand dealt now plays, and the
+current level's length.
+
+Query floor: below every service; reads only the clock's models and rules.
+"""
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from clock.models import Clock
+from clock.rules import timeline
+
+
+def _clock(tournament_id: int) -> Clock | None:
+    return Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+
+
+def level_now(tournament_id: int) -> int | None:
+    """The level the clock shows now (None without a clock): the limits a hand dealt now uses."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return None
+    return timeline.view(clock.state, clock.structure.timeline_levels(), timezone.now()).level_index
+
+
+def level_duration(tournament_id: int, now) -> timedelta:
+    """The current level's length, which sets pokerfest's clock call; a full-length call before
+    the clock has a structure."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return timedelta(hours=1)
+    return timeline.view(clock.state, clock.structure.timeline_levels(), now).level.duration
+
+
+def play_time(tournament_id: int, now) -> tuple[int, object]:
+    """(whole seconds of play so far, the moment play stops counting if nothing changes: the
+    end of the level being played, or None when the clock is not counting play now). Without a
+    clock, no play has passed."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return 0, None
+    levels = clock.structure.timeline_levels()
+    shown = timeline.view(clock.state, levels, now)
+    counting = shown.status == timeline.RUNNING and not shown.level.is_break
+    return int(timeline.played(clock.state, levels, now).total_seconds()), shown.ends_at if counting else None
+
+
+def level_blinds(tournament_id: int, index: int | None) -> tuple[int, int] | None:
+    """(small blind, big blind) of the clock's level `index` (the level now when None); None
+    without a clock or in a break."""
+    clock = _clock(tournament_id)
+    if clock is None:
+        return None
+    levels = clock.structure.timeline_levels()
+    if index is None:
+        index = timeline.view(clock.state, levels, timezone.now()).level_index
+    level = levels[min(index, len(levels) - 1)]
+    return None if level.is_break else (level.small_blind, level.big_blind)

@@ -1,0 +1,61 @@
+"""Chip counts in the API (CHIP-COUNT): counts from the tables, bags confirmed by a second
+person, the check against the chips in play, and the chip leaders published to the lobby."""
+
+from ninja import Field, Router, Schema
+from ninja.security import django_auth
+
+from core.access import Action, tournament_for
+from core.api import ERRORS, Chips, Id, SeatNumber, TableNumber, request_key
+from tables.queries.counts import counts_view
+from tables.services import counts
+from tournaments.queries.snapshot import field_counts
+
+router = Router(tags=["chip counts"], auth=django_auth)
+
+
+class CountsIn(Schema):
+    counts: dict[SeatNumber, Chips] = Field(..., description="seat -> chips counted now", max_length=12)
+
+
+class BagIn(Schema):
+    chips: Chips = Field(..., description="the second person's count of the bag")
+
+
+@router.post(
+    "/tournaments/{tournament_id}/tables/{table_number}/chip-counts/",
+    response={200: dict, **ERRORS},
+    summary="Stacks counted at a table now; answers how all counts compare with the chips in play",
+)
+def report_counts(request, tournament_id: Id, table_number: TableNumber, body: CountsIn):
+    tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    return counts.report_counts(tournament_id, table_number, body.counts, request.user, request_key(request))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/bag/confirm/",
+    response={200: dict, **ERRORS},
+    summary="A second person's count of an end-of-day bag",
+)
+def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: BagIn):
+    tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    return counts.confirm_bag(tournament_id, table_number, seat, body.chips, request.user, request_key(request))
+
+
+@router.get(
+    "/tournaments/{tournament_id}/chip-counts/",
+    response={200: dict, **ERRORS},
+    summary="Chips in play, the latest count of every player still in, and whether they agree",
+)
+def chip_counts(request, tournament_id: Id):
+    tournament = tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    return counts_view(tournament, field_counts(tournament_id)["chips_in_play"])
+
+
+@router.post(
+    "/tournaments/{tournament_id}/chip-leaders/publish/",
+    response={200: dict, **ERRORS},
+    summary="Publish the chip leaders and the average stack from the latest counts to the lobby",
+)
+def publish_chip_leaders(request, tournament_id: Id):
+    tournament_for(request.user, tournament_id, Action.PUBLISH_COUNTS)
+    return counts.publish_chip_leaders(tournament_id, request.user, request_key(request))

@@ -1,0 +1,179 @@
+"""The floor tablets' view: every open table with its seats, stacks, the hand being played,
+rulings and clocks of this hand, bags at the end of the day; and a broken table's moves."""
+
+from django.db.models import F, Q
+
+from clock.models import Clock, TableClock
+from clock.queries.clock import level_now
+from clock.rules.calls import extension_chips, heads_up_count
+from tables.queries.counts import latest_counts
+from tables.queries.hand_for_hand import hand_for_hand_view
+from tables.queries.penalties import seated_penalties
+from tables.queries.tables import breaking_order, open_tables, proposed_moves
+from tables.queries.waiting_list import waiting_list
+from tournaments.models import Elimination, Entry, Tournament
+
+
+def floor_view(tournament_id: int) -> dict:
+    """What the floor tablets and the director's overview show: every open table's seats
+    (names), positions and count, the breaking order, and what the tables need now. (The API
+    adds the money line from the tournaments' queries.)"""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    clock_rules = tournament.rules().clock
+    names, chips, numbers = {}, {}, {}
+    for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
+        names[sitting.entry_id] = str(sitting.entry.player)
+        numbers[sitting.entry_id] = sitting.entry.number
+        chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
+    tables = []
+    clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
+    out_this_hand = _out_this_hand(tournament)
+    bagged, confirmed = _bagged_seats(tournament)
+    rulings = _rulings_this_hand(tournament)
+    hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
+    sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
+    stacks = latest_counts(tournament)  # CHIP-COUNT: the tablet shows the latest count as the stack
+    for here in open_tables(tournament).values():
+        state = here.state
+        clock = clocks.get(here.id)
+        tables.append(
+            {
+                "number": state.number,
+                "seats": state.seats,
+                "count": state.count,
+                "button": state.button,
+                "small_blind": state.small_blind,
+                "big_blind": state.big_blind,
+                "is_tv": here.is_tv,
+                "is_final": here.is_final,
+                "hands_dealt": here.hands_dealt,
+                "hand": here.hands_dealt + 1,  # the hand being played: "hand done" names it
+                "playing_level": here.playing_level,
+                "hands_left": here.hands_left,
+                "heads_up": heads_up_count(clock_rules, here.hands_dealt, here.heads_up_from_hand),
+                "hand_for_hand": hfh_status.get(here.id) or None,
+                "bagged": sorted(bagged.get(here.id, ())),
+                "bags_confirmed": sorted(confirmed.get(here.id, ())),  # CHIP-COUNT: by a second person
+                "rulings_this_hand": rulings.get((here.id, here.hands_dealt + 1), []),  # TD-RULING
+                "out_this_hand": out_this_hand.get((state.number, here.hands_dealt), []),
+                "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
+                "clock": clock.document() if clock else None,
+                "players": {
+                    str(seat): {
+                        "entry": entry,
+                        "number": numbers[entry],
+                        "name": names[entry],
+                        "extensions": chips[entry],
+                        "penalty": sitting_out.get(entry),
+                        "stack": stacks[entry]["chips"] if entry in stacks else None,
+                    }
+                    for seat, entry in sorted(state.players.items())
+                },
+            }
+        )
+    proposal = proposed_moves(tournament_id)
+    for move in proposal["moves"]:
+        move["name"] = names.get(move["entry"], "")
+    return {
+        "tables": tables,
+        "tournament_status": tournament.status,
+        "waiting_list": waiting_list(tournament, public=False),
+        "breaking_order": breaking_order(tournament),
+        "clock_level": level_now(tournament_id),
+        "registration_closed": tournament.registration_closed,
+        "tolerance": tournament.rules().seating.balance_tolerance,
+        "action_clock": clock_rules.action_clock,
+        "hand_for_hand": hand_for_hand_view(tournament),
+        **proposal,
+    }
+
+
+def broken_table(tournament: Tournament, number: int) -> dict | None:
+    """SEAT-BREAK: where the players of table `number`, broken, sit now (the broken table's
+    tablet lists them), or None while the table is open or was never opened."""
+    broken = tournament.tables.filter(table__number=number, broken_at__isnull=False).order_by("-broken_at").first()
+    if broken is None or tournament.tables.filter(table__number=number, broken_at__isnull=True).exists():
+        return None
+    left = list(broken.seatings.filter(ended_at=broken.broken_at).select_related("entry__player").order_by("seat"))
+    now_at = {
+        row["entry_id"]: (row["tournament_table__table__number"], row["seat"])
+        for row in tournament.seatings.filter(ended_at__isnull=True, entry_id__in=[s.entry_id for s in left]).values(
+            "entry_id", "tournament_table__table__number", "seat"
+        )
+    }
+    over = tournament.status == Tournament.Status.FINISHED  # END-FINISH: who is still in has won, not gone out
+    return {
+        "number": number,
+        "broken_at": broken.broken_at.isoformat(),
+        "players": [
+            {
+                "name": str(s.entry.player),
+                "number": s.entry.number,
+                "from_seat": s.seat,
+                "winner": over and s.entry.status == Entry.Status.ACTIVE,
+                "table": now_at.get(s.entry_id, (None, None))[0],
+                "seat": now_at.get(s.entry_id, (None, None))[1],
+            }
+            for s in left
+        ],
+    }
+
+
+def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
+    """(table, hand) -> the players out in it so far: a second bust asks "same hand?"."""
+    out: dict[tuple[int, int], list[str]] = {}
+    busts = (
+        Elimination.objects.filter(tournament=tournament, undone_at__isnull=True, entry__status=Entry.Status.BUSTED)
+        .select_related("entry__player")
+        .order_by("seq")
+    )
+    for bust in busts.filter(table__in=tournament.tables.filter(broken_at__isnull=True).values("table__number")):
+        out.setdefault((bust.table, bust.hand), []).append(str(bust.entry.player))
+    return out
+
+
+def _bagged_seats(tournament: Tournament) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Seats bagged today at tables that have played their last hand (CLK-EOD), and those whose
+    bag a second person has confirmed (CHIP-COUNT)."""
+    day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
+    counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
+    bagged: dict[int, set[int]] = {}
+    confirmed: dict[int, set[int]] = {}
+    for number, seat, at in tournament.chip_bags.filter(day=day, table__in=counting).values_list(
+        "table", "seat", "confirmed_at"
+    ):
+        bagged.setdefault(counting[number], set()).add(seat)
+        if at is not None:
+            confirmed.setdefault(counting[number], set()).add(seat)
+    return bagged, confirmed
+
+
+def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dict]]:
+    """TD-RULING: each open table's rulings in the hand being played, which may be disputed."""
+    found: dict[tuple[int, int], list[dict]] = {}
+    for row in (
+        tournament.rulings.filter(table__broken_at__isnull=True)
+        .filter(hand__gt=F("table__hands_dealt"))
+        .values("id", "table_id", "hand", "decision", "disputed_at", "overturn_reason")
+    ):
+        found.setdefault((row["table_id"], row["hand"]), []).append(
+            {
+                "id": row["id"],
+                "decision": row["decision"],
+                "disputed": row["disputed_at"] is not None,
+                "overturned": row["overturn_reason"] or None,
+            }
+        )
+    return found
+
+
+def _table_clocks_this_hand(tournament: Tournament):
+    """Each open table's clock of the hand being played: running, or ended with the hand dead
+    (the tablet shows it until "hand done")."""
+    return (
+        TableClock.objects.filter(
+            tournament=tournament, tournament_table__broken_at__isnull=True, hand=F("tournament_table__hands_dealt")
+        )
+        .filter(Q(ended_at__isnull=True) | Q(outcome=TableClock.Outcome.HAND_DEAD))
+        .order_by("started_at")
+    )

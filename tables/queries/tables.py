@@ -1,0 +1,239 @@
+"""The open tables as the pure rules see them (tables.rules.seating), the breaking order, the
+final table, keep-apart groups, what the tables need now (final table, break, balancing) and
+where an entry sits."""
+
+from dataclasses import dataclass
+
+from django.db.models import Count
+from django.utils.translation import gettext as _
+
+from rules.refusals import Refused
+from tables.models import KeepApart, Seating, TournamentTable
+from tables.rules import seating
+from tournaments.models import Entry, Tournament
+
+HandForHandStatus = TournamentTable.HandForHand
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """An open table as the proposals read it: its row, its places in the orders, and the pure
+    rules' view of it (who sits where, the last hand's positions)."""
+
+    id: int
+    is_tv: bool
+    is_final: bool
+    open_order: int
+    break_position: int | None
+    hands_dealt: int
+    playing_level: int | None
+    hands_left: int | None
+    heads_up_from_hand: int | None
+    state: seating.Table | seating.TableSize  # TableSize from open_table_sizes
+
+
+_OPEN_TABLE_FIELDS = (
+    "id",
+    "table__number",
+    "table__seats",
+    "table__is_tv",
+    "is_final",
+    "open_order",
+    "break_position",
+    "hands_dealt",
+    "playing_level",
+    "hands_left",
+    "heads_up_from_hand",
+    "button",
+    "small_blind",
+    "big_blind",
+)
+
+
+def _open_table_rows(tournament: Tournament) -> list[dict]:
+    return list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(*_OPEN_TABLE_FIELDS))
+
+
+def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTable:
+    return OpenTable(
+        row["id"],
+        row["table__is_tv"],
+        row["is_final"],
+        row["open_order"],
+        row["break_position"],
+        row["hands_dealt"],
+        row["playing_level"],
+        row["hands_left"],
+        row["heads_up_from_hand"],
+        state,
+    )
+
+
+def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
+    """Every open table by number, from two plain queries: on a 1,000-table floor every bust
+    reads them, so no model instances."""
+    rows = _open_table_rows(tournament)
+    players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
+    for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
+        "tournament_table_id", "seat", "entry_id"
+    ):
+        players[table_id][seat] = entry_id
+    return {
+        row["table__number"]: _open_table(
+            row,
+            seating.Table(
+                row["table__number"],
+                row["table__seats"],
+                players[row["id"]],
+                row["button"],
+                row["small_blind"],
+                row["big_blind"],
+            ),
+        )
+        for row in rows
+    }
+
+
+def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
+    """Every open table by number with how many sit there (its `state` a seating.TableSize):
+    what a bust's proposal reads first. The database counts the seats (one scan, grouped: a
+    count per table is a thousand lookups); no seat comes to Python."""
+    rows = _open_table_rows(tournament)
+    counts = dict(
+        tournament.seatings.filter(ended_at__isnull=True)
+        .order_by()
+        .values("tournament_table_id")
+        .annotate(sitting=Count("id"))
+        .values_list("tournament_table_id", "sitting")
+    )
+    return {
+        row["table__number"]: _open_table(
+            row, seating.TableSize(row["table__number"], row["table__seats"], counts.get(row["id"], 0))
+        )
+        for row in rows
+    }
+
+
+def in_use_elsewhere(tournament: Tournament, numbers: list[int]) -> list[tuple[int, str]]:
+    """(table number, tournament name) for each of the festival's venue tables among `numbers`
+    that another tournament has open: a venue table seats one tournament at a time."""
+    return list(
+        TournamentTable.objects.filter(
+            table__festival_id=tournament.festival_id, table__number__in=numbers, broken_at__isnull=True
+        )
+        .exclude(tournament=tournament)
+        .order_by("table__number")
+        .values_list("table__number", "tournament__name")
+    )
+
+
+def table_state(here: TournamentTable) -> seating.Table:
+    """The pure rules' view of a table: who sits where (entry ids), and the last hand's positions."""
+    players = dict(here.seatings.filter(ended_at__isnull=True).values_list("seat", "entry_id"))
+    return seating.Table(here.table.number, here.table.seats, players, here.button, here.small_blind, here.big_blind)
+
+
+def open_table(tournament: Tournament, number: int) -> TournamentTable:
+    here = tournament.tables.filter(broken_at__isnull=True, table__number=number).select_related("table").first()
+    if here is None:
+        raise Refused(_("Table %(number)s is not open in this tournament.") % {"number": number})
+    return here
+
+
+def sitting_at(here: TournamentTable, seat: int) -> Seating:
+    sitting = here.seatings.filter(seat=seat, ended_at__isnull=True).select_related("entry__player").first()
+    if sitting is None:
+        raise Refused(
+            _("Seat %(seat)s at table %(table_number)s is empty.") % {"seat": seat, "table_number": here.table.number}
+        )
+    return sitting
+
+
+def keep_apart(tournament: Tournament) -> list[set[int]]:
+    """SEAT-SEPARATE: each group's entries still in play."""
+    groups = {}
+    members = KeepApart.entries.through.objects.filter(
+        keepapart__tournament=tournament, entry__status=Entry.Status.ACTIVE
+    )
+    for group_id, entry_id in members.values_list("keepapart_id", "entry_id"):
+        groups.setdefault(group_id, set()).add(entry_id)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def breaking_order(tournament: Tournament, open_here: dict[int, OpenTable] | None = None) -> list[int]:
+    """SEAT-BREAK: the open tables in the order they break. Tables the director has not placed
+    break first, the last opened first; then the published order."""
+    open_here = open_tables(tournament) if open_here is None else open_here
+    ranked = sorted(
+        open_here.values(), key=lambda t: (t.break_position is not None, t.break_position or 0, -t.open_order)
+    )
+    return [t.state.number for t in ranked]
+
+
+def final_table_of(open_here: dict[int, OpenTable], order: list[int]) -> OpenTable:
+    """The table the final is played at: the table already redrawn as final, else an open TV
+    table, else the table that would break last."""
+    final = next((t for t in open_here.values() if t.is_final), None) or next(
+        (t for t in open_here.values() if t.is_tv), None
+    )
+    return final or open_here[order[-1]]
+
+
+def final_table_size(tournament: Tournament, final: OpenTable) -> int:
+    size = tournament.rules().seating.final_table_size
+    return min(size, final.state.seats) if size else final.state.seats
+
+
+def proposed_moves(tournament_id: int) -> dict:
+    """What the tables need now, in this order of precedence: the final-table redraw when the
+    field fits the final table (SEAT-FINAL), else the next table of the breaking order when the
+    field fits one table fewer (SEAT-BREAK), else the balancing moves (SEAT-BALANCE) and the
+    tables to halt."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    rules = tournament.rules().seating
+    open_here = open_table_sizes(tournament)  # the sizes decide; who sits where only for moves
+    sizes = [t.state for t in open_here.values()]
+    left = sum(t.count for t in sizes)
+    answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False, "players_left": left}
+    if not open_here or left == 0:
+        return answer
+    order = breaking_order(tournament, open_here)
+    final = final_table_of(open_here, order)
+    if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
+        return {**answer, "final_due": True}
+    breaking = seating.table_to_break(sizes, order)
+    if breaking is not None:
+        return {**answer, "break_due": breaking}
+    if not seating.needs_balancing(sizes, rules.balance_tolerance):
+        return {**answer, "halted": seating.halted_tables(sizes, rules.halt_when_short_by)}
+    states = [t.state for t in open_tables(tournament).values()]
+    moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
+    plan = seating.balance(
+        states,
+        tolerance=rules.balance_tolerance,
+        moved_before=moved_before,
+        by_corresponding_seat=rules.move_by_corresponding_seat,
+        halt_when_short_by=rules.halt_when_short_by,
+        keep_apart=keep_apart(tournament),
+    )
+    return {
+        **answer,
+        "moves": [
+            {
+                "entry": m.player,
+                "from_table": m.from_table,
+                "from_seat": m.from_seat,
+                "to_table": m.to_table,
+                "to_seat": m.to_seat,
+            }
+            for m in plan.moves
+        ],
+        "halted": plan.halted,
+        "waiting": plan.waiting,
+    }
+
+
+def seat_of(entry: Entry) -> tuple[int, int] | None:
+    """(table number, seat) of the entry's open seating, if it has one."""
+    current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
+    return (current.tournament_table.table.number, current.seat) if current else None

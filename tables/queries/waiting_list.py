@@ -1,0 +1,39 @@
+"""The waiting list (ENT-WAIT): who waits for a seat, in order; public names for the screens."""
+
+from players.queries.players import public_name_of
+from tournaments.models import Entry, Tournament
+
+# The waiting list (ENT-WAIT) -------------------------------------------------------------
+
+
+def waiting_entries(tournament: Tournament) -> list[Entry]:
+    """ENT-WAIT: once the field is drawn, the entries still in play with no seat, in order of
+    sale: the first takes the next seat that opens. Empty before the draw (nobody sits yet)."""
+    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+        return []
+    seated = tournament.seatings.filter(ended_at__isnull=True).values("entry_id")
+    return list(
+        tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
+        .exclude(id__in=seated)
+        .select_related("player")
+        .order_by("number")
+    )
+
+
+def waiting_list(tournament: Tournament, public: bool = True) -> dict:
+    """The waiting list for the desk, the director and the lobby: position, entry and name
+    (first name and last initial in public), and how many open seats the open tables have."""
+    waiting = waiting_entries(tournament)
+    seats = sum(tournament.tables.filter(broken_at__isnull=True).values_list("table__seats", flat=True))
+    seated = tournament.seatings.filter(ended_at__isnull=True).count()
+    return {
+        "seats_left": max(0, seats - seated),
+        "waiting": [
+            {
+                "position": position,
+                "entry": entry.number,
+                "name": public_name_of(entry.player) if public else str(entry.player),
+            }
+            for position, entry in enumerate(waiting, start=1)
+        ],
+    }

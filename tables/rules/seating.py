@@ -1,0 +1,417 @@
+"""Seating, balancing, breaking and buttons (SEAT-DRAW, SEAT-SEPARATE, SEAT-BALANCE,
+SEAT-BREAK, SEAT-FINAL, BTN-DRAW, BTN-DEAD). Pure: plain data in and out, randomness passed in
+as a random.Random, so a recorded seed replays every draw.
+
+Seats are numbered 1..n clockwise. A table remembers the button, small blind and big blind of
+the hand last dealt; the next hand follows the dead-button rule: the big blind moves to the
+next player, the small blind to where the big blind was, the button to where the small blind
+was (a seat emptied by a bust stays dead for that hand).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from rules.refusals import gettext as _
+from tables.rules.high_card import high_card
+
+
+@dataclass(frozen=True)
+class Table:
+    number: int
+    seats: int
+    players: dict[int, int] = field(default_factory=dict)  # seat -> player id
+    button: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None  # None: no hand dealt yet
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def empty_seats(self) -> list[int]:
+        return [seat for seat in range(1, self.seats + 1) if seat not in self.players]
+
+    def after(self, seat: int) -> list[int]:
+        """Every seat clockwise after `seat`, ending with `seat` itself."""
+        return [(seat + step - 1) % self.seats + 1 for step in range(1, self.seats + 1)]
+
+    def next_occupied(self, seat: int, players: dict[int, int] | None = None) -> int | None:
+        players = self.players if players is None else players
+        return next((s for s in self.after(seat) if s in players), None)
+
+
+@dataclass(frozen=True)
+class TableSize:
+    """A table as the precedence of the final table, breaking and balancing first reads it:
+    how many sit there. On a 1,000-table floor a bust reads these, not every seat."""
+
+    number: int
+    seats: int
+    count: int
+
+
+class Sized(Protocol):
+    number: int
+    seats: int
+
+    @property
+    def count(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Move:
+    player: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+
+# BTN-DEAD ---------------------------------------------------------------------------------
+
+
+def next_hand(table: Table) -> Table:
+    """Positions for the next hand (BTN-DEAD). Heads-up, the small blind is on the button, and
+    nobody posts the big blind twice running: the big blind always moves to the next player."""
+    occupied = sorted(table.players)
+    if len(occupied) < 2:
+        raise ValueError(f"table {table.number} has fewer than two players: no hand")
+    if table.big_blind is None:
+        if table.button is None:
+            raise ValueError(f"table {table.number} needs a button (BTN-DRAW) before its first hand")
+        button = table.button if table.button in table.players else table.next_occupied(table.button)
+        if len(occupied) == 2:
+            return replace(table, button=button, small_blind=button, big_blind=table.next_occupied(button))
+        small = table.next_occupied(button)
+        return replace(table, button=button, small_blind=small, big_blind=table.next_occupied(small))
+    big = table.next_occupied(table.big_blind)
+    if len(occupied) == 2:
+        other = next(seat for seat in occupied if seat != big)
+        return replace(table, button=other, small_blind=other, big_blind=big)
+    button, small = table.small_blind, table.big_blind
+    if button == big:
+        # A player joined a heads-up table: the last hand's small blind (on the button) is due
+        # the big blind, so the button goes to the player before the small blind instead of
+        # sharing a seat with the big blind.
+        button = next(seat for seat in reversed(table.after(small)[:-1]) if seat in table.players)
+    return replace(table, button=button, small_blind=small, big_blind=big)
+
+
+def big_blind_order(table: Table) -> list[int]:
+    """Occupied seats in the order they will post the big blind, next one first."""
+    start = table.big_blind if table.big_blind is not None else (table.button or table.seats)
+    return [seat for seat in table.after(start) if seat in table.players]
+
+
+def hands_until_big_blind(table: Table, seat: int) -> int | None:
+    """For an empty seat: how many hands until a player sat there posts the big blind, or None
+    when the seat is on or after the next button and before the next big blind, where a new
+    player may not sit (ENT-LATE, SEAT-BALANCE)."""
+    if table.big_blind is None:
+        return 0  # before the first hand every seat is as good as any
+    players = {**table.players, seat: -1}
+    big = table.next_occupied(table.big_blind, players)
+    if big == seat:
+        return 0  # sits down into the next big blind: the worst position
+    button = table.small_blind  # the next hand's button seat, live or dead
+    arc = []  # seats from the next button up to (not including) the next big blind
+    for s in table.after((button - 2) % table.seats + 1):
+        if s == big:
+            break
+        arc.append(s)
+    if seat in arc:
+        return None
+    order = [s for s in table.after(big) if s in players]  # after the next big blind, clockwise
+    return order.index(seat) + 1
+
+
+def worst_seat(table: Table, corresponding: int | None = None) -> int | None:
+    """The empty seat a moved player takes: the one that posts the big blind soonest, never the
+    small blind or between the small blind and the button (SEAT-BALANCE). `corresponding`:
+    the same seat number if it is allowed (neverending's move by corresponding seat)."""
+    ranked = [
+        (hands, seat) for seat in table.empty_seats() if (hands := hands_until_big_blind(table, seat)) is not None
+    ]
+    if corresponding is not None and any(seat == corresponding for _, seat in ranked):
+        return corresponding
+    return min(ranked)[1] if ranked else None
+
+
+# SEAT-BALANCE -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BalancePlan:
+    moves: list[Move]
+    tables: list[Table]  # as they stand after the moves
+    halted: list[int]  # tables three or more short of the largest (pokerfest halts play there)
+    waiting: list[int]  # short tables with no allowed seat this hand: move after the next hand
+
+
+def partners(keep_apart: list[set[int]] | None) -> dict[int, set[int]]:
+    """SEAT-SEPARATE: each player's keep-apart partners."""
+    found: dict[int, set[int]] = {}
+    for group in keep_apart or ():
+        for player in group:
+            found.setdefault(player, set()).update(group - {player})
+    return found
+
+
+def halted_tables(tables: list[Sized], halt_when_short_by: int | None = 3) -> list[int]:
+    """SEAT-BALANCE (pokerfest): the tables `halt_when_short_by` or more short of the largest,
+    where play halts until the moves are made."""
+    most = max((t.count for t in tables), default=0)
+    return sorted(t.number for t in tables if halt_when_short_by and most - t.count >= halt_when_short_by)
+
+
+def needs_balancing(tables: list[Sized], tolerance: int = 1) -> bool:
+    """Whether `balance` has any move to make: the largest and the smallest table are more than
+    `tolerance` apart. When not, the sizes alone answer, without reading who sits where."""
+    counts = [t.count for t in tables]
+    return len(counts) > 1 and max(counts) - min(counts) > tolerance
+
+
+def balance(
+    tables: list[Table],
+    tolerance: int = 1,
+    moved_before: frozenset[int] = frozenset(),
+    by_corresponding_seat: bool = False,
+    halt_when_short_by: int | None = 3,
+    keep_apart: list[set[int]] | None = None,
+) -> BalancePlan:
+    """The moves that bring the largest and smallest tables within `tolerance`.
+
+    The mover is the player due the big blind next at the longest table, taking the worst
+    position at the shortest table. A player already moved (`moved_before`, or earlier in this
+    plan) is passed over while another player at that table could go instead, and so is a
+    player whose keep-apart partner sits at the short table (SEAT-SEPARATE).
+    """
+    apart = partners(keep_apart)
+    state = {table.number: table for table in tables}
+    halted = halted_tables(tables, halt_when_short_by)
+    moved, moves, waiting = set(moved_before), [], set()
+    while True:
+        live = [t for t in state.values() if t.number not in waiting]
+        longest = max(state.values(), key=lambda t: (t.count, -t.number))
+        candidates = sorted((t for t in live if t.number != longest.number), key=lambda t: (t.count, t.number))
+        if not candidates or longest.count - candidates[0].count <= tolerance:
+            break
+        short = candidates[0]
+        order = big_blind_order(longest)
+        there = set(short.players.values())
+        fresh = [s for s in order if longest.players[s] not in moved] or order
+        mover_seat = next((s for s in fresh if not apart.get(longest.players[s], set()) & there), fresh[0])
+        seat = worst_seat(short, mover_seat if by_corresponding_seat else None)
+        if seat is None:
+            waiting.add(short.number)
+            continue
+        player = longest.players[mover_seat]
+        state[longest.number] = replace(longest, players={s: p for s, p in longest.players.items() if s != mover_seat})
+        state[short.number] = replace(short, players={**short.players, seat: player})
+        moves.append(Move(player, longest.number, mover_seat, short.number, seat))
+        moved.add(player)
+    return BalancePlan(moves, sorted(state.values(), key=lambda t: t.number), halted, sorted(waiting))
+
+
+# SEAT-DRAW, SEAT-SEPARATE -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draw:
+    tables: list[Table]
+    separation_violations: int  # keep-apart pairs that had to share a table (0 when possible)
+
+
+def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] | None = None) -> dict[int, int]:
+    """How many players each table gets so sizes differ by at most one where capacity allows."""
+    targets = dict(start or dict.fromkeys(capacities, 0))
+    if total > sum(capacities.values()):
+        raise ValueError(
+            _("%(total)s players do not fit in %(capacities)s seats")
+            % {"total": total, "capacities": sum(capacities.values())}
+        )
+    # Each place goes to the smallest table with room, the first opened on a tie: a heap keeps
+    # a 10,000-player draw over 1,000 tables at N log T.
+    smallest = [(targets[n], index, n) for index, n in enumerate(capacities) if targets[n] < capacities[n]]
+    heapq.heapify(smallest)
+    for _extra in range(total - sum(targets.values())):
+        count, index, number = heapq.heappop(smallest)
+        targets[number] = count + 1
+        if count + 1 < capacities[number]:
+            heapq.heappush(smallest, (count + 1, index, number))
+    return targets
+
+
+def draw(
+    players: list[int],
+    tables: list[Table],
+    rng: random.Random,
+    pinned: dict[int, tuple[int, int]] | None = None,
+    keep_apart: list[set[int]] | None = None,
+) -> Draw:
+    """SEAT-DRAW: seat the field at random over the open tables, sizes within one of each other,
+    reproducible from the seed behind `rng`; `pinned` players (special needs, the TV table) get
+    their seat. SEAT-SEPARATE: members of a keep-apart group go to different tables where the
+    numbers allow, and the draw says how many pairs could not be kept apart."""
+    pinned = pinned or {}
+    keep_apart = [set(group) for group in (keep_apart or [])]
+    capacities = {t.number: t.seats for t in tables}
+    base = {t.number: sum(1 for table, _ in pinned.values() if table == t.number) for t in tables}
+    targets = table_targets(len(players), capacities, base)
+    assigned: dict[int, list[int]] = {t.number: [] for t in tables}
+    free = [p for p in players if p not in pinned]
+    rng.shuffle(free)
+    in_group = {p: i for i, group in enumerate(keep_apart) for p in group}
+    room = {n: targets[n] - base[n] for n in targets}
+    position = {number: index for index, number in enumerate(targets)}
+    # Keep-apart members first, each to the open table with fewest of their group.
+    for player in (p for p in free if p in in_group):
+        group = keep_apart[in_group[player]]
+
+        def crowding(n):
+            at_table = set(assigned[n]) | {p for p, (t, _) in pinned.items() if t == n}
+            return len(at_table & group), -room[n], position[n]
+
+        table = min((n for n in targets if room[n] > 0), key=crowding)
+        assigned[table].append(player)
+        room[table] -= 1
+    # Everyone else (already in random order) fills the remaining places.
+    places = [n for n in targets for _ in range(room[n])]
+    for player, table in zip((p for p in free if p not in in_group), places):
+        assigned[table].append(player)
+    seated = []
+    for table in tables:
+        players_here = {seat: p for p, (t, seat) in pinned.items() if t == table.number}
+        seats = [s for s in range(1, table.seats + 1) if s not in players_here]
+        for player, seat in zip(assigned[table.number], rng.sample(seats, len(assigned[table.number]))):
+            players_here[seat] = player
+        seated.append(replace(table, players=players_here, button=None, small_blind=None, big_blind=None))
+    violations = sum(
+        len(group & set(t.players.values())) - 1
+        for group in keep_apart
+        for t in seated
+        if len(group & set(t.players.values())) > 1
+    )
+    return Draw(seated, violations)
+
+
+def seat_late_entry(tables: list[Table], player: int, rng: random.Random) -> tuple[int, int]:
+    """ENT-LATE: a late entry or alternate goes to a smallest table, into any seat except the
+    small blind and between the small blind and the button."""
+    for table in sorted(tables, key=lambda t: (t.count, rng.random())):
+        allowed = [seat for seat in table.empty_seats() if hands_until_big_blind(table, seat) is not None]
+        if allowed:
+            return table.number, rng.choice(allowed)
+    raise ValueError("no open seat where a new player may sit this hand")
+
+
+# SEAT-BREAK, SEAT-FINAL, BTN-DRAW ----------------------------------------------------------
+
+
+def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:
+    """SEAT-BREAK: the table that breaks now, the first of the breaking order still open, when
+    the field fits in the other tables' seats; None otherwise."""
+    present = {t.number: t for t in tables}
+    breaking = next((n for n in breaking_order if n in present), None)
+    if breaking is None or len(present) < 2:
+        return None
+    total = sum(t.count for t in tables)
+    return breaking if total <= sum(t.seats for t in tables if t.number != breaking) else None
+
+
+def break_table(
+    tables: list[Table], breaking_order: list[int], rng: random.Random, keep_apart: list[set[int]] | None = None
+) -> list[Move]:
+    """SEAT-BREAK: when the field fits in one table fewer, the next table of the published
+    breaking order breaks; its players, from seat 1 clockwise, are dealt random seat cards for
+    open seats chosen to keep the other tables balanced. Cards that would seat keep-apart
+    partners together are swapped where another card avoids it (SEAT-SEPARATE). [] when no
+    table is to break."""
+    breaking = table_to_break(tables, breaking_order)
+    if breaking is None:
+        return []
+    present = {t.number: t for t in tables}
+    rest = [t for t in tables if t.number != breaking]
+    total = sum(t.count for t in tables)
+    targets = table_targets(total, {t.number: t.seats for t in rest}, None)
+    # Tables already above their target keep their players; the broken table fills the rest.
+    cards = []
+    for table in rest:
+        needed = max(0, targets[table.number] - table.count)
+        cards += [(table.number, seat) for seat in rng.sample(table.empty_seats(), needed)]
+    rng.shuffle(cards)
+    broken = present[breaking]
+    movers = [broken.players[seat] for seat in sorted(broken.players)][: len(cards)]
+    apart = partners(keep_apart)
+    if apart:
+        seated = {t.number: set(t.players.values()) for t in rest}
+
+        def clashes(i: int) -> bool:
+            table = cards[i][0]
+            others = seated[table] | {movers[j] for j in range(len(movers)) if j != i and cards[j][0] == table}
+            return bool(apart.get(movers[i], set()) & others)
+
+        for i in range(len(movers)):
+            if clashes(i):
+                for j in range(len(movers)):
+                    cards[i], cards[j] = cards[j], cards[i]
+                    if not clashes(i) and not clashes(j):
+                        break
+                    cards[i], cards[j] = cards[j], cards[i]
+    return [
+        Move(player, breaking, seat, to_table, to_seat)
+        for player, seat, (to_table, to_seat) in zip(movers, sorted(broken.players), cards)
+    ]
+
+
+def button_draw(table: Table, rng: random.Random) -> tuple[int, dict[int, str]]:
+    """BTN-DRAW: one card to each player from seat 1 clockwise; the highest card (spades >
+    hearts > diamonds > clubs; the same card: the first dealt) takes the button."""
+    seats = sorted(table.players)
+    result = high_card(seats, rng)
+    return result.order[0], {seat: result.cards[seat] for seat in seats}
+
+
+def draw_buttons(
+    tables: list[Table], rng: random.Random, field_wide: bool = False
+) -> tuple[dict[int, int], tuple[int, int] | None]:
+    """BTN-DRAW for a drawn field: {table number: button seat} for every table of two players
+    or more, each by its own high-card draw; or, `field_wide` (pokerfest: "a draw for the
+    button will be held at one table; this draw will determine the button position for the
+    entire tournament field"), one draw at the first such table whose seat number is every
+    table's button (where that seat is empty, the button moves on as a dead button does).
+    Also returns (table, seat) of the field-wide draw, or None."""
+    playing = [table for table in tables if table.count >= 2]
+    if not field_wide or not playing:
+        return {table.number: button_draw(table, rng)[0] for table in playing}, None
+    seat, _ = button_draw(playing[0], rng)
+    return {table.number: seat for table in playing}, (playing[0].number, seat)
+
+
+def final_table(
+    players: list[int], seats: int, rng: random.Random, keep_apart: list[set[int]] | None = None, number: int = 1
+) -> tuple[Table, dict[int, str]]:
+    """SEAT-FINAL: at the final table size, seats and the button are drawn again."""
+    if len(players) > seats:
+        raise ValueError(
+            _("%(players_count)s players do not fit a %(seats)s-seat final table")
+            % {"players_count": len(players), "seats": seats}
+        )
+    table = draw(players, [Table(number, seats)], rng, keep_apart=keep_apart).tables[0]
+    button, cards = button_draw(table, rng)
+    return replace(table, button=button), cards
+
+
+def stacks_in_play(collected: set[tuple[int, int]], tables: list[Table]) -> set[int]:
+    """SEAT-COLLECT (pokerfest): the seat numbers whose stacks go into play, because every
+    occupied seat of that number, at every table, has been collected (all seat-8s together).
+    `collected` holds (table, seat) pairs the floor has checked in."""
+    by_number: dict[int, set[tuple[int, int]]] = {}
+    for table in tables:
+        for seat in table.players:
+            by_number.setdefault(seat, set()).add((table.number, seat))
+    return {number for number, places in by_number.items() if places <= collected}

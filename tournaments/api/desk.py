@@ -1,0 +1,361 @@
+"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out.
+Personal data is served to desk, cashier and director only."""
+
+from datetime import date
+from decimal import Decimal
+
+from django.utils import timezone
+from ninja import Field, Router, Schema, Status
+from ninja.security import django_auth
+
+from core.access import Action, check, tournament_for
+from core.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, request_key
+from players.models import Company, Player
+from players.queries import players as player_queries
+from players.services import desk as player_services
+from players.services import logos as compliance
+from tables.queries.seating import place_of
+from tournaments.models import Entry
+from tournaments.queries import close_out as close_out_queries
+from tournaments.queries.entries import Sale, check_entry, entry_summary
+from tournaments.queries.flights import flight_reason
+from tournaments.queries.satellites import unused_vouchers
+from tournaments.rules.entries import Kind, RefundReason
+from tournaments.services import desk as services
+
+router = Router(tags=["desk"], auth=django_auth)
+
+
+class PlayerOut(Schema):
+    id: int
+    first_name: str
+    last_name: str
+    date_of_birth: date
+    nationality: str
+    id_document_type: str
+    id_document_number: str
+    id_checked_on: date | None
+    city: str
+    membership_number: str | None
+    full_member: bool | None
+    initials_only: bool
+
+
+def player_out(player: Player) -> dict:
+    membership = getattr(player, "membership", None)
+    return {
+        **{
+            f: getattr(player, f)
+            for f in (
+                "id",
+                "first_name",
+                "last_name",
+                "date_of_birth",
+                "nationality",
+                "id_document_type",
+                "id_document_number",
+                "id_checked_on",
+                "city",
+                "initials_only",
+            )
+        },
+        "membership_number": membership.number if membership else None,
+        "full_member": membership.full_member if membership else None,
+    }
+
+
+class PlayerIn(Schema):
+    first_name: str = Field(..., min_length=1, max_length=100)
+    last_name: str = Field(..., min_length=1, max_length=100)
+    date_of_birth: date
+    nationality: str = Field("", max_length=2)
+    id_document_type: str = Field("", pattern="^(|passport|id_card|driving_licence)$")
+    id_document_number: str = Field("", max_length=64)
+    email: str = Field("", max_length=254)
+    phone: str = Field("", max_length=40)
+    city: str = Field("", max_length=100)
+    membership_number: str = Field("", max_length=30)
+    full_member: bool = True
+    membership_fee_paid_until: date | None = None
+    release_signed: bool = False
+    accepts_terms: bool = False
+    filming_release: bool = False
+    marketing_opt_in: bool = False
+    id_checked: bool = False
+    initials_only: bool = False  # REG-CONSENT: public screens show initials only
+
+
+class PublicNameIn(Schema):
+    initials_only: bool
+
+
+class CheckOut(Schema):
+    player: PlayerOut
+    may_enter: bool
+    reasons: list[ReasonOut]
+    kinds: dict[str, ReasonOut]
+    consents: dict[str, bool]
+    entries: list[dict]
+    won_seats: list[dict]
+
+
+class SaleIn(Schema):
+    player_id: Id
+    kind: Kind
+    method: Entry.Method
+    desk: str = Field(..., min_length=1, max_length=40)
+    shift: str = Field(..., min_length=1, max_length=40)
+    visitor_signed_in_by: str = Field("", max_length=30)
+    sponsor_present: bool = False
+    visitor_fee_paid: bool = False
+    won_seat_code: str = Field("", max_length=16)
+
+
+class EntryOut(Schema):
+    number: int
+    kind: str
+    status: str
+    chips: int
+    paid: int
+    method: str
+    desk: str
+    shift: str
+    returned: int
+    player: dict
+    ticket_url: str
+    table: int | None = None
+    seat: int | None = None
+    waiting_position: int | None = None
+
+
+class VoidIn(Schema):
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+class RefundIn(Schema):
+    reason: RefundReason
+    note: str = Field("", max_length=200)
+
+
+def entry_out(entry: Entry) -> dict:
+    return {
+        **entry_summary(entry),
+        "player": player_queries.player_summary(entry.player),
+        "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/",
+        **place_of(entry),
+    }
+
+
+@router.get("/players/", response={200: list[PlayerOut], **ERRORS}, summary="Find players by name, member or ID number")
+def find_players(request, q: str = ""):
+    check(request.user, Action.PERSONAL_DATA)
+    return [player_out(player) for player in player_queries.find_players(q[:100])]
+
+
+@router.post("/tournaments/{tournament_id}/players/", response={**ERRORS, 201: PlayerOut})
+def create_player(request, tournament_id: Id, body: PlayerIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    player = player_services.create_player(
+        tournament_id, player_services.NewPlayer(**body.dict()), request.user, request_key(request)
+    )
+    return Status(201, player_out(Player.objects.select_related("membership").get(pk=player.pk)))
+
+
+@router.get(
+    "/tournaments/{tournament_id}/players/{player_id}/check/",
+    response={200: CheckOut, **ERRORS},
+    summary="Every reason the player can or cannot enter now",
+)
+def check_player(request, tournament_id: Id, player_id: Id):
+    tournament = tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    player = Player.objects.select_related("membership").get(pk=player_id)
+    found = check_entry(tournament, player, None, timezone.now())
+    # FLIGHT-REENTRY: a main event's seats are sold in its flights, and a flight's by the ruleset's
+    # re-entry across flights; the desk says so for each kind of sale that seats a player.
+    flights = flight_reason(tournament, player, True)
+    return {
+        "player": player_out(player),
+        "may_enter": all(reason.ok for reason in found["reasons"]),
+        "reasons": found["reasons"],
+        "kinds": {
+            kind.value: flights if flights and kind.seats_a_player else reason
+            for kind, reason in found["kinds"].items()
+        },
+        "consents": player_queries.current_consents(player),
+        "entries": [entry_summary(e) for e in tournament.entries.filter(player=player)],
+        "won_seats": unused_vouchers(tournament, player),  # REG-NONTRANSFER: the player's own, good here
+    }
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player_id}/id-check/",
+    response={200: PlayerOut, **ERRORS},
+    summary="Record that the player's photo ID was checked today (REG-ID)",
+)
+def id_check(request, tournament_id: Id, player_id: Id):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    player = player_services.record_id_check(tournament_id, player_id, request.user)
+    return player_out(Player.objects.select_related("membership").get(pk=player.pk))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player_id}/public-name/",
+    response={200: PlayerOut, **ERRORS},
+    summary="REG-CONSENT: how public screens name the player (initials only, or first name and last initial)",
+)
+def public_name(request, tournament_id: Id, player_id: Id, body: PublicNameIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    player = player_services.set_public_name(
+        tournament_id, player_id, body.initials_only, request.user, request_key(request)
+    )
+    return player_out(Player.objects.select_related("membership").get(pk=player.pk))
+
+
+@router.post("/tournaments/{tournament_id}/entries/", response={**ERRORS, 201: EntryOut})
+def register(request, tournament_id: Id, body: SaleIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    sale = Sale(**body.dict(exclude={"player_id"}))
+    entry = services.register_entry(tournament_id, body.player_id, sale, request.user, request_key(request))
+    return Status(201, entry_out(entry))
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/void/", response={200: EntryOut, **ERRORS})
+def void(request, tournament_id: Id, number: EntryNumber, body: VoidIn):
+    tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
+    return entry_out(services.void_entry(tournament_id, number, body.reason, request.user, request_key(request)))
+
+
+@router.post("/tournaments/{tournament_id}/entries/{number}/refund/", response={200: EntryOut, **ERRORS})
+def refund(request, tournament_id: Id, number: EntryNumber, body: RefundIn):
+    tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
+    entry = services.refund_entry(tournament_id, number, body.reason, request.user, body.note, request_key(request))
+    return entry_out(entry)
+
+
+@router.get(
+    "/tournaments/{tournament_id}/close-out/",
+    response={200: dict, **ERRORS},
+    summary="Cashier close-out: counts and totals per desk, shift and payment method",
+)
+def close_out(request, tournament_id: Id):
+    tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
+    return close_out_queries.close_out(tournament_id)
+
+
+class CompanyOut(Schema):
+    id: int
+    name: str
+    status: str
+
+
+class LogoIn(Schema):
+    company_id: Id
+    placement: str = Field(..., pattern="^(breast|sleeve|cap|card_protector|other)$")
+    width_cm: float = Field(..., gt=0, le=100)
+    height_cm: float = Field(..., gt=0, le=100)
+    written_proof: str = Field("", max_length=200)
+
+
+class ResolveIn(Schema):
+    company_id: Id
+    keep: list[EntryNumber] | None = Field(
+        None,
+        max_length=MOST_ENTRIES,
+        description="entry numbers the players or the company chose; omit for a high-card draw",
+    )
+
+
+@router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
+def companies(request):
+    check(request.user, Action.DESK)
+    return Company.objects.all()
+
+
+@router.post(
+    "/tournaments/{tournament_id}/entries/{number}/logos/",
+    response={**ERRORS, 201: dict},
+    summary="Declare a logo the entrant wears (PF-LOGO-DECLARE); answers with any violations",
+)
+def declare_logo(request, tournament_id: Id, number: EntryNumber, body: LogoIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    declaration, found = compliance.declare_logo(
+        tournament_id,
+        number,
+        body.company_id,
+        body.placement,
+        Decimal(str(body.width_cm)),
+        Decimal(str(body.height_cm)),
+        request.user,
+        body.written_proof,
+    )
+    return Status(
+        201,
+        {
+            "id": declaration.id,
+            "before_start": declaration.before_start,
+            "violations": [{"rule": v.rule, "ok": False, "message": v.message} for v in found],
+        },
+    )
+
+
+@router.get(
+    "/tournaments/{tournament_id}/compliance/",
+    response={200: dict, **ERRORS},
+    summary="Every logo violation with its rule, and cap breaches to resolve",
+)
+def compliance_report(request, tournament_id: Id):
+    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
+    return player_queries.compliance_report(tournament_id)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/compliance/resolve/",
+    response={200: dict, **ERRORS},
+    summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)",
+)
+def resolve(request, tournament_id: Id, body: ResolveIn):
+    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
+    done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
+    return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}
+
+
+class SubstituteIn(Schema):
+    player_id: Id
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/entries/{number}/substitute/",
+    response={**ERRORS, 201: dict},
+    summary="The director approves a substitute for an entry's seat (ENT-SUBST)",
+)
+def substitute(request, tournament_id: Id, number: EntryNumber, body: SubstituteIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    done = services.approve_substitute(tournament_id, number, body.player_id, body.reason, request.user)
+    return Status(
+        201,
+        {"entry": number, "entrant": str(done.entry.player), "substitute": str(done.substitute), "reason": done.reason},
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/registration/open/",
+    response={200: dict, **ERRORS},
+    summary="The director opens registration: the desks sell from now on",
+)
+def open_registration(request, tournament_id: Id):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return services.open_registration(tournament_id, request.user, request_key(request))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/registration/close/",
+    response={200: dict, **ERRORS},
+    summary="The director closes registration (ENT-LATE)",
+)
+def close_registration(request, tournament_id: Id):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    services.close_registration(tournament_id, request.user)
+    return {"registration_closed": True}

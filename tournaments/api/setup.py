@@ -1,0 +1,126 @@
+"""The director's set-up through the API: create and edit a tournament, venue tables, seat
+pins, keep-apart groups, sponsor companies and exclusions (the set-up page posts here)."""
+
+from datetime import date
+
+from ninja import Field, Router, Schema, Status
+from ninja.security import django_auth
+
+from core.access import Action, check, tournament_for
+from core.api import ERRORS, MOST_ENTRIES, MOST_SEATS, EntryNumber, Id, SeatNumber, TableNumber, request_key
+from players.models import Company
+from players.services import desk as player_services
+from players.services import logos as compliance
+from tournaments.api.tournaments import SettingsIn
+from tournaments.services import setup
+
+router = Router(tags=["set-up"], auth=django_auth)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/settings/",
+    response={200: dict, **ERRORS},
+    summary="Edit the tournament: everything until the clock starts, then name, cap, guarantee, places paid",
+)
+def settings(request, tournament_id: Id, body: SettingsIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return setup.update_tournament(tournament_id, setup.Settings(**body.dict()), request.user, request_key(request))
+
+
+class VenueTableIn(Schema):
+    number: TableNumber
+    seats: int = Field(9, ge=2, le=MOST_SEATS)
+    is_tv: bool = False
+
+
+@router.post(
+    "/tournaments/{tournament_id}/venue-tables/",
+    response={200: dict, **ERRORS},
+    summary="Add a table to the festival's venue",
+)
+def venue_table(request, tournament_id: Id, body: VenueTableIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return setup.add_venue_table(tournament_id, body.number, body.seats, body.is_tv, request.user)
+
+
+class PinIn(Schema):
+    entry: EntryNumber
+    table: TableNumber
+    seat: SeatNumber
+    reason: str = Field(..., max_length=200)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/seat-pins/",
+    response={200: dict, **ERRORS},
+    summary="Reserve a seat for an entry before the draw (SEAT-DRAW)",
+)
+def seat_pin(request, tournament_id: Id, body: PinIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return setup.pin_seat(tournament_id, body.entry, body.table, body.seat, body.reason, request.user)
+
+
+class KeepApartIn(Schema):
+    name: str = Field(..., max_length=100, description="e.g. the Smith family")
+    entries: list[EntryNumber] = Field(..., min_length=2, max_length=MOST_ENTRIES)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/keep-apart/",
+    response={200: dict, **ERRORS},
+    summary="Keep entries of one family or association at different tables (SEAT-SEPARATE)",
+)
+def keep_apart(request, tournament_id: Id, body: KeepApartIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return setup.keep_apart(tournament_id, body.name, body.entries, request.user)
+
+
+class CompanyIn(Schema):
+    name: str = Field(..., max_length=100)
+    status: str = Field(..., description=", ".join(Company.Status.values))
+
+
+@router.post(
+    "/tournaments/{tournament_id}/companies/",
+    response={200: dict, **ERRORS},
+    summary="A sponsor company and its status, new or changed (PF-LOGO-*)",
+)
+def company(request, tournament_id: Id, body: CompanyIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    saved = compliance.save_company(tournament_id, body.name, body.status, request.user)
+    return {"id": saved.id, "name": saved.name, "status": saved.status}
+
+
+class ExclusionIn(Schema):
+    reason: str = Field(..., max_length=100)
+    starts: date
+    ends: date | None = None
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player_id}/exclusions/",
+    response={200: dict, **ERRORS},
+    summary="Exclude a player for a period, with the reason (REG-EXCLUDE)",
+)
+def exclusion(request, tournament_id: Id, player_id: Id, body: ExclusionIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    done = player_services.exclude_player(tournament_id, player_id, body.reason, body.starts, body.ends, request.user)
+    return {"player": player_id, "reason": done.reason, "starts": done.starts, "ends": done.ends}
+
+
+class FestivalIn(Schema):
+    name: str = Field(..., max_length=200)
+    venue: str = Field(..., max_length=200)
+    time_zone: str = Field("UTC", max_length=64, description="e.g. Europe/Vienna")
+    currency: str = Field("EUR", max_length=3, description="ISO 4217, e.g. EUR")
+    language: str = Field("", max_length=8, description="the pages' language: en, de, or empty for each browser's own")
+
+
+@router.post("/festivals/", response={201: dict, **ERRORS}, summary="A festival for new tournaments (the director)")
+def festival(request, body: FestivalIn):
+    check(request.user, Action.DIRECTOR_APPROVAL)
+    made = setup.create_festival(body.name, body.venue, body.time_zone, body.currency, body.language)
+    return Status(
+        201,
+        {"id": made.id, "name": made.name, "venue": made.venue, "currency": made.currency, "language": made.language},
+    )

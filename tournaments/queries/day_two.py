@@ -1,0 +1,133 @@
+"""Reads of a main event played in flights: its flights with their entries, the combined pool
+and payout table, the qualifiers and their Day 2 seats; and a flight entry's way to Day 2 for
+its seat page.
+
+Query floor: above tournaments.queries (the pool and payouts), below the seat page's reads.
+"""
+
+from rules.times import iso_time
+from tables.models import ChipBag, Qualifier, Seating
+from tournaments.models import Entry, Tournament
+from tournaments.queries.payouts import payout, places_paid, prize_pool
+
+
+def main_event_of(tournament: Tournament) -> Tournament | None:
+    """The main event a tournament belongs to: itself when it has flights, its main event when
+    it is a flight, else None."""
+    if tournament.main_event_id is not None:
+        return tournament.main_event
+    return tournament if tournament.flights.exists() else None
+
+
+def flights_view(tournament: Tournament) -> dict | None:
+    """The main event's flights for its lobby, set-up and director's pages (and a flight's, which
+    show the pool they play for): entries each, the combined pool and payouts, qualifiers and
+    whether Day 2 is drawn. Public: no personal data."""
+    main = main_event_of(tournament)
+    if main is None:
+        return None
+    flights = list(main.flights.order_by("starts_at", "id"))
+    qualified = dict.fromkeys((flight.id for flight in flights), 0)
+    forfeited = dict(qualified)
+    for flight_id, status in main.qualifiers.values_list("flight_id", "status"):
+        (qualified if status == Qualifier.Status.FORWARD else forfeited)[flight_id] += 1
+    table = payout(main)
+    pool = prize_pool(main)
+    entries = sum(flight.seats_sold for flight in flights) + main.seats_sold
+    return {
+        "main_event": {"id": main.id, "name": main.name, "status": main.status},
+        "this_is_the_main_event": tournament.id == main.id,
+        "flights": [
+            {
+                "id": flight.id,
+                "name": flight.name,
+                "starts_at": iso_time(flight.starts_at) if flight.starts_at else None,
+                "status": flight.status,
+                "entries": flight.seats_sold,
+                "max_entries": flight.max_entries,
+                "closed": flight.status == Tournament.Status.FINISHED,
+                "qualified": qualified[flight.id],
+                "forfeited": forfeited[flight.id],
+            }
+            for flight in flights
+        ],
+        "entries": entries,
+        "pool": pool["pool"],
+        "collected": pool["collected"],
+        "guarantee": pool["guarantee"],
+        "payouts": table,
+        "places_paid": places_paid(main, table),
+        "qualifiers": sum(qualified.values()),
+        "day_two_drawn": main.qualifiers.filter(day_two_entry__isnull=False).exists(),
+        "flight_reentry": main.rules().entries.flight_reentry,
+    }
+
+
+def day_two_seats(main: Tournament) -> list[dict]:
+    """The director's list of qualifiers: flight, entry, chips, extension chips, status and the
+    Day 2 seat once drawn (staff: the player's name)."""
+    seats = {
+        (row[0]): (row[1], row[2])
+        for row in Seating.objects.filter(tournament=main, ended_at__isnull=True).values_list(
+            "entry_id", "tournament_table__table__number", "seat"
+        )
+    }
+    rows = []
+    for q in main.qualifiers.select_related("flight", "flight_entry__player", "day_two_entry").order_by("id"):
+        place = seats.get(q.day_two_entry_id)
+        rows.append(
+            {
+                "flight": q.flight.name,
+                "flight_entry": q.flight_entry.number,
+                "name": str(q.flight_entry.player),
+                "chips": q.chips,
+                "time_extensions": q.time_extensions,
+                "status": q.status,
+                "reason": q.reason,
+                "day_two_entry": q.day_two_entry.number if q.day_two_entry else None,
+                "table": place[0] if place else None,
+                "seat": place[1] if place else None,
+            }
+        )
+    return rows
+
+
+def way_to_day_two(entry: Entry) -> dict | None:
+    """A flight entry's seat page: its bag, whether it goes to Day 2, and its Day 2 table and seat
+    once drawn. None for an entry of a tournament that is not a flight, or before its bag."""
+    if entry.tournament.main_event_id is None:
+        return None
+    main = entry.tournament.main_event
+    qualifier = Qualifier.objects.filter(flight_entry=entry).select_related("day_two_entry").first()
+    if qualifier is None:
+        bag = ChipBag.objects.filter(entry=entry).order_by("-day").first()
+        if bag is None:
+            return None
+        return {
+            "main_event": main.name,
+            "main_event_id": main.id,
+            "status": "bagged",
+            "chips": bag.chips,
+            "time_extensions": bag.time_extensions,
+            "table": None,
+            "seat": None,
+            "reason": "",
+        }
+    place = None
+    if qualifier.day_two_entry is not None:
+        place = (
+            Seating.objects.filter(entry=qualifier.day_two_entry, ended_at__isnull=True)
+            .values_list("tournament_table__table__number", "seat")
+            .first()
+        )
+    return {
+        "main_event": main.name,
+        "main_event_id": main.id,
+        "status": qualifier.status,
+        "chips": qualifier.chips,
+        "time_extensions": qualifier.time_extensions,
+        "reason": qualifier.reason,
+        "day_two_entry": qualifier.day_two_entry.number if qualifier.day_two_entry else None,
+        "table": place[0] if place else None,
+        "seat": place[1] if place else None,
+    }

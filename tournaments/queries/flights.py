@@ -1,0 +1,93 @@
+"""Reads of flights that the tournament's own queries and the desk need: the entries a main
+event's prize pool and payout table count (every flight's), the entries sold across its
+flights, and what FLIGHT-REENTRY says of a player at a flight's desk.
+
+Query floor: below tournaments.queries (which reads these), above core and the models.
+"""
+
+from django.db.models import QuerySet, Sum
+from django.utils.translation import gettext as _
+
+from players.models import Player
+from players.rules import eligibility
+from tables.models import ChipBag, Qualifier
+from tournaments.models import Entry, Tournament
+from tournaments.rules.flights import OtherFlightEntry, entry_refusal
+
+
+def pooled_entries(tournament: Tournament) -> QuerySet:
+    """PAY-POOL: the entries whose pool parts make the tournament's pool: its own and, for a
+    main event, every flight's (its Day 2 entries paid nothing: the flights' entries did). A
+    flight's pool is its main event's: the lobby of Day 1B shows the pool it plays for."""
+    main = tournament.main_event_id or tournament.id
+    flights = list(Tournament.objects.filter(main_event_id=main).values_list("id", flat=True))
+    return Entry.objects.filter(tournament_id__in=[main, *flights])
+
+
+def payout_field(tournament: Tournament) -> int:
+    """PAY-STRUCT: the field the payout table is made for: seat entries not voided or refunded
+    (PAY-DQ: a disqualified one still counts), across the flights, Day 2 entries not again. A
+    flight pays nothing itself (0: no payout table): its main event pays."""
+    if tournament.main_event_id is not None:
+        return 0
+    statuses = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]
+    return (
+        pooled_entries(tournament)
+        .filter(kind__in=Entry.SEAT_KINDS, status__in=statuses)
+        .exclude(kind=Entry.Kind.DAY_TWO)
+        .count()
+    )
+
+
+def entries_sold(tournament: Tournament) -> int:
+    """The entries the lobby shows: the tournament's seats sold and, for a main event, its flights'."""
+    flights = tournament.flights.aggregate(sold=Sum("seats_sold"))["sold"] or 0
+    return tournament.seats_sold + flights
+
+
+def flight_names(tournament: Tournament) -> list[str]:
+    return list(tournament.flights.order_by("starts_at", "id").values_list("name", flat=True))
+
+
+def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) -> eligibility.Reason | None:
+    """The desk's check of a seat sale against the flights (FLIGHT-REENTRY): a main event with
+    flights sells its seats in them; a flight refuses what the ruleset's re-entry across flights
+    forbids. None where flights play no part."""
+    if not seats_a_player:
+        return None
+    if tournament.main_event_id is None:
+        names = flight_names(tournament)
+        if names:
+            return eligibility.Reason(
+                "FLIGHT-REENTRY",
+                False,
+                _("%(event)s is played in flights: sell the entry in one of them (%(flights)s).")
+                % {"event": tournament.name, "flights": ", ".join(names)},
+            )
+        return None
+    others = (
+        Entry.objects.filter(
+            tournament__main_event_id=tournament.main_event_id, player=player, kind__in=Entry.SEAT_KINDS
+        )
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+    )
+    forfeited = set(
+        Qualifier.objects.filter(
+            player=player, main_event_id=tournament.main_event_id, status=Qualifier.Status.FORFEITED
+        ).values_list("flight_entry_id", flat=True)
+    )
+    bagged = set(ChipBag.objects.filter(entry__in=others).values_list("entry_id", flat=True))
+    closed = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    facts = [
+        OtherFlightEntry(
+            flight=entry.tournament.name,
+            playing=entry.status == Entry.Status.ACTIVE
+            and entry.id not in bagged
+            and entry.tournament.status not in closed,
+            bagged=entry.status == Entry.Status.ACTIVE and entry.id in bagged and entry.id not in forfeited,
+        )
+        for entry in others
+    ]
+    refusal = entry_refusal(tournament.main_event.rules().entries.flight_reentry, facts)
+    return None if refusal is None else eligibility.Reason("FLIGHT-REENTRY", False, refusal)

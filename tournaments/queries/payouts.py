@@ -1,0 +1,122 @@
+"""The money of a tournament: the prize pool (PAY-POOL), the field the payout table is made for,
+the payout table and places paid (PAY-STRUCT), whether the payouts are public yet, the latest
+deal, and the lobby's money line (next out, next pay jump)."""
+
+from django.db.models import Sum
+from django.utils import timezone
+
+from players.queries.players import public_name_of
+from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import tournament_moment
+from tournaments.queries.flights import payout_field, pooled_entries
+from tournaments.queries.satellites import satellite_summary, seat_price
+from tournaments.rules import payouts, satellites
+
+# Money: pool, payouts, standings -------------------------------------------------------
+
+IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]  # PAY-DQ: the buy-in stays
+
+
+def prize_pool(tournament: Tournament) -> dict:
+    """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
+    house's), less anything refunded from the pool, topped up to the guarantee unless force
+    majeure voided it."""
+    collected = (
+        pooled_entries(tournament)
+        .filter(status__in=IN_THE_POOL)
+        .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"))
+    )
+    collected = (collected["pool"] or 0) - (collected["back"] or 0)
+    guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
+    return {
+        "collected": collected,
+        "guarantee": guaranteed,
+        "pool": max(collected, guaranteed),
+        "overlay": max(0, guaranteed - collected),
+    }
+
+
+def field_size(tournament: Tournament, disqualified: bool = True) -> int:
+    """The field the payout table is made for: seat entries not voided or refunded. A
+    disqualified entry still counts there (PAY-DQ: the table does not shrink, prizes already
+    paid stay right); `disqualified=False`: the entries that take a place."""
+    statuses = [Entry.Status.ACTIVE, Entry.Status.BUSTED] + ([Entry.Status.DISQUALIFIED] if disqualified else [])
+    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=statuses).count()
+
+
+def payout(tournament: Tournament) -> list[int]:
+    """PAY-STRUCT: prizes by place for the field as it stands; a satellite's: seats at the
+    target's price, then the remainder (tournaments/rules/satellites.py; the places paid follow)."""
+    price = seat_price(tournament)
+    if price is not None:
+        return satellites.satellite_table(prize_pool(tournament)["pool"], price, field_size(tournament))
+    return payouts.payout_table(
+        payout_field(tournament),
+        prize_pool(tournament)["pool"],
+        tournament.rules().payouts,
+        places=tournament.places_paid,
+    )
+
+
+def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
+    """The tournament's override, else the payout table's length (`table`: already computed).
+    The payout table pays the override's number of places too (payout)."""
+    if tournament.places_paid is not None:
+        return tournament.places_paid
+    return len(payout(tournament) if table is None else table)
+
+
+def deal_summary(deal) -> dict | None:
+    """The latest deal as the lobby and the results show it: each player's agreed amount."""
+    if deal is None:
+        return None
+    players = {
+        entry.number: entry.player
+        for entry in deal.tournament.entries.filter(number__in=[int(number) for number in deal.amounts]).select_related(
+            "player"
+        )
+    }
+    return {
+        "method": deal.get_method_display(),
+        "left_to_play": deal.left_to_play,
+        "amounts": deal.amounts,
+        "players": [
+            {"entry": int(number), "amount": amount, "name": public_name_of(players[int(number)])}
+            for number, amount in sorted(deal.amounts.items(), key=lambda item: -item[1])
+        ],
+    }
+
+
+def published(tournament: Tournament) -> bool:
+    """PAY-POOL: the payouts are public from the start, or (kentucky, whose rebuys run to the
+    intermission) from the first break."""
+    if not tournament.rules().payouts.publish_at_first_break:
+        return True
+    return tournament_moment(tournament, timezone.now()).first_break_reached
+
+
+def money_summary(tournament: Tournament, players_left: int) -> dict:
+    """For the lobby: pool, places paid, what the next player out wins, and the jump after;
+    `hand_for_hand_due` once the field is within the ruleset's margin of the money."""
+    table = payout(tournament)
+    # The winner is nobody's "next out": with one player left nothing is next.
+    next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
+    jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
+    paid = places_paid(tournament, table)
+    margin = tournament.rules().payouts.hand_for_hand_margin
+    # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
+    deal = deal_summary(tournament.deals.order_by("-at").first())
+    if deal is not None:
+        next_out = jump = 0
+    return {
+        "pool": prize_pool(tournament)["pool"],
+        "places_paid": paid,
+        "in_the_money": 0 < players_left <= paid,
+        "published": published(tournament),
+        "hand_for_hand_due": paid < players_left <= paid + margin,
+        "next_out_prize": next_out,
+        "next_pay_jump": jump,
+        "min_cash": table[-1] if table else 0,
+        "deal": deal,
+        "satellite": satellite_summary(tournament, table),
+    }

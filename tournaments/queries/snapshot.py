@@ -1,0 +1,111 @@
+"""The snapshot a screen starts from (the lobby, the TV, the console), the field's counts, the
+live tournaments' latest seq for the heartbeat, and where the end of day stands."""
+
+from datetime import timedelta
+
+from django.db import connection, transaction
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.utils import timezone
+
+from clock.models import Clock
+from core.kinds import CHIP_LEADERS_PUBLISHED, PUBLIC, STAFF
+from rules.times import iso_time
+from tables.models import ChipAdjustment
+from tables.queries.hand_for_hand import bubble_burst, hand_for_hand_view
+from tournaments.models import Entry, Event, Tournament
+from tournaments.queries.entries import late_registration_over
+from tournaments.queries.flights import entries_sold
+from tournaments.queries.payouts import money_summary
+from tournaments.queries.record import announcements_up
+from tournaments.queries.results import winners
+
+
+def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
+    """Raises Tournament.DoesNotExist for an unknown id."""
+    if audience not in (PUBLIC, STAFF):
+        raise ValueError(f"unknown audience {audience!r}")
+    outermost = not connection.in_atomic_block
+    with transaction.atomic():
+        if outermost:
+            # One consistent view: the seq and the state it describes come from one moment.
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+        clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+        now = timezone.now()
+        document = {
+            "type": "snapshot",
+            "audience": audience,
+            "seq": tournament.last_seq,
+            "server_time": iso_time(now),
+            "tournament": {
+                "id": tournament.id,
+                "name": tournament.name,
+                "status": tournament.status,
+                "festival": tournament.festival.name,
+                "venue": tournament.festival.venue,
+                "time_zone": tournament.festival.time_zone,
+                "currency": tournament.festival.currency,
+            },
+            "entries": entries_sold(tournament),
+            **field_counts(tournament_id),
+            "clock": clock.document(now) if clock else None,
+            "money": None,
+            "end_of_day": end_of_day(tournament, clock),
+        }
+        document["money"] = money_summary(tournament, document["players_left"])
+        document["hand_for_hand"] = hand_for_hand_view(tournament)
+        document["bubble_burst"] = bubble_burst(tournament) if document["hand_for_hand"] is None else None
+        document["winners"] = winners(tournament)
+        document["late_registration_over"] = late_registration_over(tournament)
+        document["announcements"] = announcements_up(tournament_id, now)
+        document["chip_leaders"] = published_chip_leaders(tournament)
+    return document
+
+
+def published_chip_leaders(tournament: Tournament) -> dict | None:
+    """CHIP-COUNT: the chip leaders as last published to the lobby (the log is their record)."""
+    last = tournament.events.filter(kind=CHIP_LEADERS_PUBLISHED.name).order_by("-seq").values("public").first()
+    if not last:
+        return None
+    # The record of a moment: a leader out since then is marked out, not silently kept.
+    still_in = set(tournament.entries.filter(status=Entry.Status.ACTIVE).values_list("number", flat=True))
+    board = last["public"]
+    return {**board, "leaders": [{**row, "out": row.get("entry") not in still_in} for row in board["leaders"]]}
+
+
+# A finished tournament's screens stay up while its prizes are paid (and the lobby shows the
+# winner): its heartbeat goes on this long after its last event, so an event lost then is noticed.
+HEARTBEAT_AFTER_THE_END = timedelta(hours=12)
+
+
+def live_seqs() -> dict[int, int]:
+    """Every tournament whose screens are live, and its last seq: not finished or cancelled, or
+    finished with an event in the last HEARTBEAT_AFTER_THE_END."""
+    over = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+    recent = Event.objects.filter(tournament=OuterRef("pk"), at__gte=timezone.now() - HEARTBEAT_AFTER_THE_END)
+    return dict(Tournament.objects.filter(~Q(status__in=over) | Exists(recent)).values_list("id", "last_seq"))
+
+
+def field_counts(tournament_id: int) -> dict:
+    """Players still in and the chips in play (CHIP-COUNT): the chips every entry bought
+    (starting stacks, rebuys, add-ons; not voided or refunded) plus the adjustments (stacks
+    removed, colour-up differences). The lobby's average stack is one divided by the other."""
+    counts = Entry.objects.filter(tournament_id=tournament_id).aggregate(
+        players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
+        chips_in_play=Sum(
+            "chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED])
+        ),
+    )
+    adjusted = ChipAdjustment.objects.filter(tournament_id=tournament_id).aggregate(chips=Sum("chips"))["chips"] or 0
+    counts["chips_in_play"] = (counts["chips_in_play"] or 0) + adjusted
+    return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}
+
+
+def end_of_day(tournament: Tournament, clock: Clock | None) -> dict | None:
+    """CLK-EOD for the lobby: the tables still playing their last hands, once announced."""
+    counting = tournament.tables.filter(broken_at__isnull=True, hands_left__isnull=False)
+    if clock is None or not counting.exists():
+        return None
+    playing = sorted(counting.filter(hands_left__gt=0).values_list("table__number", flat=True))
+    return {"day": clock.day, "day_over": clock.day_over, "playing": playing}
