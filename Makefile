@@ -24,8 +24,10 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
-# The floors first (.importlinter): a module importing against them fails the run at once.
+# Lint, format and the floors first (pyproject.toml, .importlinter): each fails the run at once.
 test: $(VENV)/.installed chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(STACK) exec -- $(PY) -m pytest $(PYTEST_ARGS)
 

@@ -183,8 +183,9 @@ TEMPLATES = [
 # reconnection after DB_WAIT_SECONDS, so the next request starts a fresh attempt at once instead
 # of waiting out psycopg_pool's doubling backoff (after a 75 s outage it slept 40 s more).
 DB_WAIT_SECONDS = env_int("DB_WAIT_SECONDS", 4)
-DATABASES = {"default": dj_database_url.parse(env_str("DATABASE_URL"), conn_max_age=0,
-                                             conn_health_checks=True)}  # the pool checks
+DATABASES = {
+    "default": dj_database_url.parse(env_str("DATABASE_URL"), conn_max_age=0, conn_health_checks=True)
+}  # the pool checks
 DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = DB_WAIT_SECONDS
 DATABASES["default"]["OPTIONS"]["pool"] = {
     "min_size": 1,
@@ -234,16 +235,7 @@ def celery_url(redis_url: str) -> str:
     return redis_url
 
 
-# The pub/sub layer: measured faster in fan-out than the core layer, and it did not drop
-# messages at 2,000 sockets. Web, workers and commands must all use this same layer.
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": f"{NAMESPACE}:"},
-    }
-}
-
-# Online pre-registration (tournaments/preregistration_api.py): at most this many attempts
+# Online pre-registration (tournaments/api/preregistration.py): at most this many attempts
 # (registrations, waiting-list joins, cancellations) per client address per minute, counted in
 # Redis so every web node shares the count. Behind a reverse proxy, name the header it sets
 # with the client's address (e.g. HTTP_X_FORWARDED_FOR): its last address is the one used.
