@@ -9,8 +9,17 @@ from django.http.request import RawPostDataException
 from django.utils.translation import gettext as _
 from ninja import Field, Schema
 from ninja.errors import HttpError
+from pydantic import ConfigDict
 
 from core.log import RequestKey, request_fingerprint
+
+
+class Answer(Schema):
+    """The base of every response schema: a field the code answers but the schema does not
+    name fails loudly (in the tests) instead of vanishing from the answer, so the OpenAPI
+    document describes every field a screen or an integration reads."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class Error(Schema):
