@@ -178,3 +178,18 @@ def test_every_view_a_screen_asks_for_is_a_view_of_the_catalogue():
     for script in (ROOT / "static").glob("*.js"):
         asked |= set(re.findall(r'touches\([^,]+,\s*"([a-z_]+)"\)', script.read_text()))
     assert asked and asked <= kinds.VIEWS
+
+
+def test_each_app_root_holds_only_its_frame_and_the_kind_folders():
+    """A module's kind is its folder (rules/, queries/, services/, api/, views/): the app root
+    keeps only the frame Django looks for, so a path says what a file may import."""
+    frame = {"__init__.py", "models.py", "admin.py", "apps.py", "tasks.py", "consumers.py"}
+    folders = {"rules", "queries", "services", "api", "views", "migrations", "templatetags", "management"}
+    stray = []
+    for app in ("tournaments", "tables", "clock", "players"):
+        for entry in (ROOT / app).iterdir():
+            if entry.name == "__pycache__":
+                continue
+            if entry.is_dir() and entry.name not in folders or entry.is_file() and entry.name not in frame:
+                stray.append(f"{app}/{entry.name}")
+    assert stray == []
