@@ -4,9 +4,12 @@
 // "Remove stack"; every other seated player has "Absent". When the ruleset asks for photo ID
 // each day, each table lists its players still unchecked today, each with "ID checked".
 // The desk's entry rows get the same "ID checked" (photoIdControl).
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { fmt, formatTime } from "./live.js";
+import { askConfirm } from "./dialog.js";
 
-function absentSeats(holder, answer, act) {
+export function absentSeats(holder, answer, act) {
   const absent = answer.absent || {};
   const ids = answer.id_checks || { required: false, unchecked: [] };
   for (const card of holder.querySelectorAll("article.table-card")) {
@@ -72,7 +75,7 @@ function removeStack(table, seat, name, act) {
 }
 
 // REG-ID on the desk's entry row: "ID checked" for a returning player still unchecked today.
-function photoIdControl(tournament, entry, say) {
+export function photoIdControl(tournament, entry, say) {
   const box = element("span", { className: "entry-action" });
   getJSON(`/api/tournaments/${tournament}/absent-and-id/`).then(({ ok, answer }) => {
     if (!ok || !answer.id_checks.required) return;

@@ -1,6 +1,7 @@
 // The director's announcements (TD-ANNOUNCE): a template fills the text, which the director
 // edits and sends; "Take down" on the banner dismisses one from every screen.
-"use strict";
+import { gettext } from "./i18n.js";
+import { postJSON } from "./api.js";
 
 (() => {
   const form = document.querySelector("[data-announce]");

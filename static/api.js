@@ -1,6 +1,6 @@
 // Requests from staff pages to the JSON API: the CSRF token, and one idempotency key per
 // action so a request retried after a lost answer takes effect once.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
 
 function csrfToken() {
   const match = document.cookie.match(/(?:^|; )csrftoken=([^;]*)/);
@@ -8,13 +8,13 @@ function csrfToken() {
 }
 
 // randomUUID exists only on https or localhost; a venue tablet may use plain http on the LAN.
-function newRequestKey() {
+export function newRequestKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // Returns {ok, status, answer}; answer.detail carries the server's sentence on refusal.
-async function postJSON(url, body, key) {
+export async function postJSON(url, body, key) {
   const requestKey = key || newRequestKey(); // one key for the request and its retry
   const request = () =>
     fetch(url, {
@@ -39,18 +39,18 @@ async function postJSON(url, body, key) {
 
 // A live screen reads what an event just changed: never the browser's copy of a public read
 // (those may be kept a few seconds for proxies), but the server's, a 304 when it is the same.
-async function getJSON(url) {
+export async function getJSON(url) {
   const response = await fetch(url, { credentials: "same-origin", cache: "no-cache" });
   const answer = await response.json().catch(() => ({ detail: serverAnswered(response.status) }));
   return { ok: response.ok, status: response.status, answer };
 }
 
-function serverAnswered(status) {
+export function serverAnswered(status) {
   return interpolate(gettext("The server answered %(status)s."), { status }, true);
 }
 
 // A DOM element with properties and children: element("p", { className: "notice" }, "text").
-function element(tag, properties, ...children) {
+export function element(tag, properties, ...children) {
   const made = Object.assign(document.createElement(tag), properties || {});
   made.append(...children);
   return made;
@@ -62,11 +62,11 @@ function plural(count, word) {
   return `${count} ${/[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"}`; // penalty → penalties
 }
 
-// Integer minor units as money in the page's language (<html lang>; pages without live.js load
-// this file too): formatMoney(55000, "EUR") -> "550.00 EUR", in German "550,00 EUR".
+// Integer minor units as money in the page's language (<html lang>; pages without live.js import
+// this module too): formatMoney(55000, "EUR") -> "550.00 EUR", in German "550,00 EUR".
 const MINOR_UNIT_EXPONENTS = { JPY: 0, KRW: 0, ISK: 0, CLP: 0, VND: 0, BHD: 3, KWD: 3, OMR: 3, TND: 3 };
 
-function formatMoney(minorUnits, currency) {
+export function formatMoney(minorUnits, currency) {
   const exponent = MINOR_UNIT_EXPONENTS[currency] ?? 2;
   return `${(minorUnits / 10 ** exponent).toLocaleString(document.documentElement.lang || "en", { minimumFractionDigits: exponent, maximumFractionDigits: exponent })} ${currency}`;
 }

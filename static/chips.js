@@ -1,6 +1,9 @@
 // CHIP-COUNT on the screens: the lobby's chip leaders as last published, and on the director's
 // page the chips in play against the latest counts, with the gap, and the publish button.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { fmt, formatTime, sayCount, touches } from "./live.js";
+import { askConfirm } from "./dialog.js";
 
 (() => {
   const leaders = document.querySelector("[data-chip-leaders]");

@@ -1,7 +1,9 @@
 // CHIP-RACE, CHIP-ODD on the director's page: start a colour-up (the chip leaving and the
 // smallest staying, prefilled from the structure's note for the current or next level), then
 // follow the tables' races and the chips in play, which change only by each race's difference.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { fmt, touches } from "./live.js";
 
 (() => {
   const box = document.querySelector("[data-colour-up]");

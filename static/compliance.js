@@ -1,4 +1,8 @@
 // Logo compliance: the cap moves with the field, so say so as entries and logos arrive.
+import { gettext, interpolate } from "./i18n.js";
+import { postJSON } from "./api.js";
+import { touches } from "./live.js";
+
 document.querySelector("[data-recompute]").addEventListener("click", () => location.reload());
 document.addEventListener("pokerfest:event", (event) => {
   if (touches(event.detail.kind, "logo_cap")) document.querySelector("[data-changed]").hidden = false;

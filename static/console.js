@@ -4,7 +4,9 @@
 // already loads: the snapshot and events (the tournament's status, the clock) and the tables
 // view (director.js sends it as "pokerfest:tables"). The server still refuses what is not
 // valid: hiding a control is for the director's eyes, not a rule.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON } from "./api.js";
+import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone } from "./live.js";
 
 (() => {
   const root = document.querySelector("[data-console]");
@@ -123,7 +125,7 @@
   if (latest) {
     // Drawn before the first snapshot says the festival's zone (static/live.js): the page gives it,
     // or these lines would be in the device's zone and the live ones in the venue's.
-    if (!festivalTimeZone && root.dataset.timeZone) festivalTimeZone = root.dataset.timeZone;
+    if (!festivalTimeZone && root.dataset.timeZone) useFestivalTimeZone(root.dataset.timeZone);
     root.querySelector("[data-event-feed]").append(...JSON.parse(latest.textContent).map((event) => {
       const line = element("li", {}, logLine(event));
       line.dataset.kind = event.kind;

@@ -1,6 +1,9 @@
 // The registration desk: find or create a player, see every reason they can or cannot enter,
 // sell the entry, print the ticket. Every action is one API call; refusals show their rules.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
+import { askConfirm } from "./dialog.js";
+import { photoIdControl } from "./absent.js";
 
 const KIND_NAMES = {
   buy_in: gettext("buy-in"), late: gettext("late entry"), alternate: gettext("alternate"), re_entry: gettext("re-entry"),
@@ -181,7 +184,7 @@ const deskPage = {
         item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${ENTRY_STATUS_NAMES[entry.status] || entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +
           `<a href="/tournaments/${this.tournament}/entries/${entry.number}/ticket/">${gettext("ticket")}</a>`;
         if (entry.status === "active") item.append(...this.entryActions(entry));
-        if (entry.status === "active" && typeof photoIdControl === "function") item.append(photoIdControl(this.tournament, entry, (text, ok) => this.say("[data-sale-result]", text, ok))); // REG-ID: static/absent.js
+        if (entry.status === "active") item.append(photoIdControl(this.tournament, entry, (text, ok) => this.say("[data-sale-result]", text, ok))); // REG-ID: static/absent.js
         return item;
       })
     );

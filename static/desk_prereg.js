@@ -1,7 +1,8 @@
 // The desk's "Pre-registered" field: a USB scanner types the QR code's URL (or the clerk types
 // the code, a name or an ID number), the clerk checks the photo ID against the details shown
 // and confirms the entry in one tap; the seat ticket's link follows.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, newRequestKey, postJSON } from "./api.js";
 
 (function () {
   const root = document.querySelector("[data-prereg-desk]");

@@ -3,13 +3,14 @@
 // is a modal <dialog> (focus moves into it and back to what had it; Escape cancels) and each
 // returns a promise: askConfirm → true/false, askText → the text or null, askNumber → the
 // number, "" (left empty when allowed) or null, askChoice → the value chosen or null.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element } from "./api.js";
 
 let askCount = 0; // ids tying each dialog to its question and its fields
 
 // fields: [{name, label, type ("text" | "number"), value, required, maxLength}];
 // buttons: [{value, label, primary}]; the form answers with the button's value and the fields.
-function askDialog(text, fields, buttons, check) {
+export function askDialog(text, fields, buttons, check) {
   const id = `ask-${++askCount}`;
   const before = document.activeElement;
   return new Promise((resolve) => {
@@ -62,12 +63,12 @@ function askDialog(text, fields, buttons, check) {
   });
 }
 
-async function askConfirm(text, { ok = gettext("OK"), cancel = gettext("Cancel") } = {}) {
+export async function askConfirm(text, { ok = gettext("OK"), cancel = gettext("Cancel") } = {}) {
   const answer = await askDialog(text, [], [{ value: "cancel", label: cancel }, { value: "ok", label: ok, primary: true }]);
   return answer !== null;
 }
 
-async function askText(text, { label = gettext("Answer"), value = "", required = true, maxLength = 200,
+export async function askText(text, { label = gettext("Answer"), value = "", required = true, maxLength = 200,
   ok = gettext("OK"), cancel = gettext("Cancel") } = {}) {
   const answer = await askDialog(text, [{ name: "text", label, value, required, maxLength }],
     [{ value: "cancel", label: cancel }, { value: "ok", label: ok, primary: true }],
@@ -76,7 +77,7 @@ async function askText(text, { label = gettext("Answer"), value = "", required =
 }
 
 // Digits only (spaces and thousands commas are ignored); "" when left empty and not required.
-async function askNumber(text, { label = gettext("Number"), value = "", required = true,
+export async function askNumber(text, { label = gettext("Number"), value = "", required = true,
   ok = gettext("OK"), cancel = gettext("Cancel") } = {}) {
   const digits = (typed) => typed.number.replace(/[,.\s]/g, "");
   const answer = await askDialog(text, [{ name: "number", label, value, required, type: "number" }],
@@ -90,7 +91,7 @@ async function askNumber(text, { label = gettext("Number"), value = "", required
 }
 
 // choices: [{value, label}]; the first is the one proposed.
-async function askChoice(text, choices, { cancel = gettext("Cancel") } = {}) {
+export async function askChoice(text, choices, { cancel = gettext("Cancel") } = {}) {
   const answer = await askDialog(text, [], [{ value: "cancel", label: cancel },
     ...choices.map((choice, index) => ({ value: String(choice.value), label: choice.label, primary: index === 0 }))]);
   if (answer === null) return null;

@@ -1,6 +1,10 @@
 // Director's clock controls: each button is one API call; the screen itself updates from the
 // live feed like every other screen, so what the director sees is what the room sees.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
+import { fmt, pageLanguage, sayCount } from "./live.js";
+import { askConfirm } from "./dialog.js";
+import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
 
 // The result line tells the latest action's answer: on a loaded network an earlier action's
 // "Done." may arrive after a later one's answer and must not overwrite it (a late refusal

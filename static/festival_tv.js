@@ -1,7 +1,7 @@
 // The festival's TV (templates/pokerfest/festival_tv.html): every running tournament's clock at
 // once. Each card has its own live feed (static/live.js: one socket per tournament, the lobby's
 // public one) and its own ClockDisplay; the page shows at most eight.
-"use strict";
+import { ClockDisplay, LiveFeed, liveStatusWords } from "./live.js";
 
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-live-feed]").forEach((card) => {

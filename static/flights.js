@@ -1,7 +1,9 @@
 // Flights into Day 2 on the set-up and director's pages: add a flight to a main event, close a
 // flight (its bags qualify), open Day 2's tables by ranges and draw Day 2. Each control is one
 // API call; a refusal is shown in a sentence, a success reloads the page, which shows the state.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { newRequestKey, postJSON, serverAnswered } from "./api.js";
+import { askConfirm } from "./dialog.js";
 
 const DONE_KEY = "pokerfest-flights-done";
 

@@ -2,7 +2,17 @@
 // balancing moves shown on every tablet and confirmed by the target table when the player
 // has sat down; tables to break; moves and swaps by hand. Redrawn from the API whenever the
 // live feed reports a seating change (static/tables.js).
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON } from "./api.js";
+import { fmt, pageFeed, touches } from "./live.js";
+import { askChoice, askDialog, askNumber } from "./dialog.js";
+import { reloadOnSeatingChanges, tableNeeds, wireMoveByHand } from "./tables.js";
+import { absentSeats } from "./absent.js";
+import { floorBook } from "./floor_book.js";
+import { raceSheet, raceSheets } from "./race_sheet.js";
+import { penaltyBoard } from "./penalties.js";
+import { floorUndo } from "./undo.js";
+import { floorQueue } from "./offline_queue.js";
 
 const floorPage = {
   root: null,
@@ -11,6 +21,12 @@ const floorPage = {
   start() {
     this.root = document.querySelector(".floor");
     if (!this.root) return;
+    // The tablet's parts say things and redraw the tablet through the page itself.
+    floorUndo.page = this;
+    floorQueue.page = this;
+    penaltyBoard.page = this;
+    raceSheets.page = this;
+    penaltyBoard.reloads.push(() => this.refresh()); // the clock stops or starts penalties' minutes
     reloadOnSeatingChanges(() => this.refresh());
     document.addEventListener("pokerfest:event", (event) => {
       const kind = event.detail.kind;
@@ -46,7 +62,7 @@ const floorPage = {
     const open = new Set([...holder.querySelectorAll("details[data-book][open]")].map((book) => book.dataset.book));
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
-    if (typeof absentSeats === "function") absentSeats(holder, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
+    absentSeats(holder, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
     holder.querySelectorAll("[data-key]").forEach((input) => {
       if (typed.has(input.dataset.key)) {
         if (input.type === "checkbox") input.checked = true;
@@ -117,7 +133,7 @@ const floorPage = {
     if (table.clock) card.append(this.tableClock(table));
     card.append(element("div", { className: "table-layout" }, element("div", { className: "oval-wrap" }, felt, seats), sheets),
       element("div", { className: "hand-done-bar" }, done), floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
-    if (typeof raceSheet === "function") card.append(...raceSheet(table, (path, body, then, form) => this.act(path, body, then, form)));
+    card.append(...raceSheet(table, (path, body, then, form) => this.act(path, body, then, form)));
     return card;
   },
 
@@ -305,7 +321,7 @@ const floorPage = {
       time.textContent = gettext("Hand dead");
       return;
     }
-    const now = window.pokerfestLive ? window.pokerfestLive.serverNow() : Date.now();
+    const now = pageFeed ? pageFeed.serverNow() : Date.now();
     const left = Math.max(0, Date.parse(box.dataset.endsAt) - now);
     box.classList.toggle("countdown", left <= Number(box.dataset.countdown) * 1000);
     time.textContent = left > 0 ? String(Math.ceil(left / 1000)) : gettext("Hand dead");

@@ -1,7 +1,9 @@
 // The floor's book on each table card of the tablet: record a ruling (TD-RULING) and dispute
 // one before the next hand, count the stacks (CHIP-COUNT), and confirm a bag as the second
 // person. `act(path, body, done)` is the tablet's one way to call the API.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element } from "./api.js";
+import { askText } from "./dialog.js";
 
 // A field the tablet's redraw keeps while it is being filled in (static/floor.js).
 function keyed(field, key) {
@@ -9,7 +11,7 @@ function keyed(field, key) {
   return field;
 }
 
-function floorBook(table, act) {
+export function floorBook(table, act) {
   const book = element("details", { className: "floor-book" }, element("summary", {}, interpolate(gettext("Floor's book · table %(table)s"), { table: table.number }, true)));
   book.dataset.book = table.number;
   const seated = Object.entries(table.players);
@@ -72,7 +74,7 @@ function floorBook(table, act) {
 
 // CHIP-COUNT: a count input per seated player and "Report the counts" (the tablet's book and the
 // media's chip-count page, static/media.js).
-function chipCountForm(table, act) {
+export function chipCountForm(table, act) {
   const counts = element("form", { className: "player-form" }, element("h3", {}, gettext("Chip counts")),
     ...Object.entries(table.players).map(([seat, player]) => {
       const input = element("input", { type: "number", min: "0", step: "1", placeholder: gettext("chips"), ariaLabel: interpolate(gettext("Chip count: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });

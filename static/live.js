@@ -1,23 +1,30 @@
 // pokerfest live client: one socket per page, a snapshot first, then events in seq order.
-// Protocol: docs/live-protocol.md. No build step; every live page loads this file.
-"use strict";
+// Protocol: docs/live-protocol.md. No build step; every live page imports this module, which
+// starts the page's feed once the page is parsed (DOMContentLoaded).
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 // The page's language (<html lang>, from the request): numbers and times are written in it.
-const pageLanguage = document.documentElement.lang || "en";
+export const pageLanguage = document.documentElement.lang || "en";
 // The festival's time zone, from the first snapshot: times on the page are the venue's, not the device's.
-let festivalTimeZone;
+export let festivalTimeZone;
+// A page that writes times before its first snapshot (the director's log) gives the zone itself.
+export function useFestivalTimeZone(zone) {
+  festivalTimeZone = zone;
+}
+// The page's own feed (startLivePage), null until it starts: the server's clock for countdowns.
+export let pageFeed = null;
 
 // A moment's time of day, in the page's language and the festival's time zone.
-function formatTime(at, options) {
+export function formatTime(at, options) {
   return new Date(at).toLocaleTimeString(pageLanguage, { timeZone: festivalTimeZone, ...(options || {}) });
 }
 
 // A count in a sentence: sayCount(n, ngettext("%(count)s player", "%(count)s players", n)).
-function sayCount(count, text) {
+export function sayCount(count, text) {
   return interpolate(text, { count }, true);
 }
 
-class LiveFeed {
+export class LiveFeed {
   // url: the socket path; handlers: onSnapshot(snapshot), onEvent(event), onStatus(state, detail)
   constructor(path, handlers) {
     this.path = path;
@@ -102,7 +109,7 @@ class LiveFeed {
 }
 
 // The connection's state in words: "live", "reconnecting…".
-function liveStatusWords(state, detail) {
+export function liveStatusWords(state, detail) {
   return {
     live: gettext("live"),
     reconnecting: gettext("reconnecting…"),
@@ -113,7 +120,7 @@ function liveStatusWords(state, detail) {
 
 // The level clock as every screen shows it, counted down locally from ends_at and the
 // server's time; a screen never ticks its own idea of the level.
-class ClockDisplay {
+export class ClockDisplay {
   constructor(root, feed) {
     this.root = root;
     this.feed = feed;
@@ -210,7 +217,7 @@ class ClockDisplay {
 }
 
 // "Break" or "Break: Dinner", as the clock and the TV's alert say it.
-function breakName(level) {
+export function breakName(level) {
   return level.name ? interpolate(gettext("Break: %(name)s"), { name: level.name }, true) : gettext("Break");
 }
 
@@ -228,11 +235,11 @@ ClockDisplay.prototype.announceLevel = function (clock) {
   this.root.querySelectorAll("[data-clock-announce]").forEach((element) => (element.textContent = text));
 };
 
-function fmt(amount) {
+export function fmt(amount) {
   return Number(amount).toLocaleString(pageLanguage);
 }
 
-function formatClock(ms) {
+export function formatClock(ms) {
   const total = Math.ceil(ms / 1000);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
@@ -284,7 +291,7 @@ function startLivePage() {
   });
   display = new ClockDisplay(document.querySelector("[data-clock-root]") || document.body, feed);
   announcementsBanner.feed = feed;
-  window.pokerfestLive = feed;
+  pageFeed = feed;
   return feed.start();
 }
 
@@ -338,7 +345,7 @@ const eventWording = (() => {
 })();
 
 // One line of a staff page's live log: "#12 20:31:05 The clock stops … by director".
-function logLine(event) {
+export function logLine(event) {
   const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
   const what = words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind;
   const line = event.actor ? interpolate(gettext("%(what)s by %(actor)s"), { what, actor: event.actor }, true) : what;
@@ -351,7 +358,7 @@ function tournamentStatusWord(status) {
     finished: gettext("finished"), cancelled: gettext("cancelled") }[status] || status;
 }
 
-function touches(kind, view) {
+export function touches(kind, view) {
   return (eventViews[kind] || []).includes(view);
 }
 

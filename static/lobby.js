@@ -1,6 +1,9 @@
 // The public lobby: the seating chart (first names and last initials only), redrawn after
 // seating changes, and "find my seat" by name.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON } from "./api.js";
+import { touches } from "./live.js";
+import { handForHandLine, playersAtTables, reloadOnSeatingChanges, waitingLine } from "./tables.js";
 
 // HFH-MODE: the bubble burst (the `hfh.ended` event, or the snapshot's `bubble_burst`).
 function inTheMoney(ended) {

@@ -2,7 +2,10 @@
 // chart names them (first name, last initial) with their entry numbers, and a count per seat
 // (chipCountForm, static/floor_book.js). The check against the chips in play and "Publish the
 // chip leaders" are static/chips.js's, as on the director's page.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { reloadOnSeatingChanges } from "./tables.js";
+import { chipCountForm } from "./floor_book.js";
 
 const mediaPage = {
   root: null,

@@ -5,9 +5,11 @@
 // same key when the connection is back (the live socket's new snapshot, the browser's
 // `online`, a retry timer): the server takes a repeated key once, so a tap whose answer was
 // lost is not applied twice. A reload keeps what waits.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, newRequestKey, postJSON } from "./api.js";
+import { floorUndo } from "./undo.js";
 
-const floorQueue = {
+export const floorQueue = {
   items: [], // {key, url, path, body, table, seat, label, deferred}: the taps not answered yet, in order
   refused: [], // {key, label, detail}: replays the server refused, shown until dismissed
   answers: new Map(), // key → the tap on this page waiting for its answer
@@ -16,6 +18,7 @@ const floorQueue = {
   tables: [], // the floor view last drawn: names for the labels, entry numbers for Out
   storeKey: "",
   signedOut: "", // the server's sentence when it answered "sign in" to a tap
+  page: null, // the floor tablet (static/floor.js), set as it starts
 
   start() {
     const floor = document.querySelector(".floor");
@@ -115,16 +118,16 @@ const floorQueue = {
           refusedNow += 1;
         }
         this.save();
-        if (result.ok && typeof floorUndo === "object") floorUndo.offer(item, result.answer); // static/undo.js
+        if (result.ok) floorUndo.offer(item, result.answer); // static/undo.js
         this.settle(item.key, result);
       }
     } finally {
       this.draining = false;
       this.show();
     }
-    if (replayed && typeof floorPage === "object") {
-      if (!this.items.length) floorPage.replayed(refusedNow);
-      floorPage.refresh();
+    if (replayed && this.page) {
+      if (!this.items.length) this.page.replayed(refusedNow);
+      this.page.refresh();
     }
   },
 

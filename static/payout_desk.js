@@ -1,7 +1,9 @@
 // The payout desk: every prize by place; the cashier pays each once after a confirmation that
 // names the player, the amount and the method, and reverses a payment made by mistake with a
 // reason. Drawn from GET prizes/, again after every action.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
+import { askConfirm, askText } from "./dialog.js";
 
 const payoutDesk = {
   root: null,

@@ -4,14 +4,20 @@
 // serve, "sitting out: 1 orbit — 5 hands left" or "sitting out: 4:59 left" (minutes counted
 // down here while the clock runs play), then "may return". On the director's page: the
 // penalties being served, each with Lift, and a search of a player's record.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { fmt, formatTime, pageFeed, sayCount, touches } from "./live.js";
+import { askText } from "./dialog.js";
+import { reloadOnSeatingChanges } from "./tables.js";
+import { shownInfraction, shownStep } from "./penalty_words.js";
 
-const penaltyBoard = {
+export const penaltyBoard = {
   open: null, // the seat whose penalty choices are open: { key, table, seat, infraction, offer }
   reloads: [], // what redraws the penalties shown: a clock paused or resumed stops or starts minutes
+  page: null, // the floor tablet (static/floor.js) when the board is on it, set as it starts
 
   now() {
-    return window.pokerfestLive ? window.pokerfestLive.serverNow() : Date.now();
+    return pageFeed ? pageFeed.serverNow() : Date.now();
   },
 
   // Seconds still to serve now: counted down from `as_of` until the level being played ends.
@@ -104,8 +110,8 @@ const penaltyBoard = {
         return;
       }
       this.open = null;
-      floorPage.say(`${player.name}: ${shownStep(answer.step)}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
-      floorPage.refresh();
+      this.page.say(`${player.name}: ${shownStep(answer.step)}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
+      this.page.refresh();
     };
     // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
     // which leaves play, and what happened, then a second tap.
@@ -216,7 +222,6 @@ document.addEventListener("DOMContentLoaded", () => {
   setInterval(() => penaltyBoard.tick(), 250);
   const overview = document.querySelector("[data-tables-overview]");
   if (overview) directorPenalties(overview);
-  if (typeof floorPage !== "undefined" && document.querySelector(".floor")) penaltyBoard.reloads.push(() => floorPage.refresh());
   // An event that carries the clock (paused, resumed, a level or a break begun) changes whether
   // minutes away are being served: what is shown is drawn again from the server's figures.
   document.addEventListener("pokerfest:event", (event) => {

@@ -2,7 +2,7 @@
 // "big blind + 1 orbit"): stored and sent back as they are, shown in the page's language. A
 // house's own infraction or a part not understood is shown as the house wrote it
 // (tables/rules/penalties.py: shown_infraction, shown_step).
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 const PENALTY_WORDS = {
   "any": gettext("any other infraction"),
@@ -15,11 +15,11 @@ const PENALTY_WORDS = {
   "disqualification": gettext("disqualification"), "ban": gettext("ban"),
 };
 
-function shownInfraction(name) {
+export function shownInfraction(name) {
   return PENALTY_WORDS[name] || name;
 }
 
-function shownStep(step) {
+export function shownStep(step) {
   return String(step).split("+").map((raw) => {
     const part = raw.trim().toLowerCase().split(/\s+/).join(" ");
     const counted = /^(\d+)\s*(hand|hands|orbit|orbits|minute|minutes|min)$/.exec(part);

@@ -1,7 +1,8 @@
 // The festival's pre-registration page: seats left and waiting lists kept live (a short poll
 // of the public counts, which a proxy may cache for two seconds), the form posted to the
 // public API, and a full flight answered with its waiting list and the other flights.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
 
 (function () {
   const root = document.querySelector("[data-prereg]");

@@ -1,6 +1,8 @@
 // A player's pre-registration confirmation: cancel it by its code (the seat goes to the first
 // on the waiting list), after a confirming question.
-"use strict";
+import { gettext } from "./i18n.js";
+import { postJSON } from "./api.js";
+import { askConfirm } from "./dialog.js";
 
 (function () {
   const root = document.querySelector("[data-preregistration]");

@@ -1,6 +1,7 @@
 // REG-CONSENT at the desk: how public screens (lobby, seat page, results, chip leaders) name
 // the selected player: first name and last initial, or initials only. Changed at once.
-"use strict";
+import { gettext } from "./i18n.js";
+import { postJSON } from "./api.js";
 
 const publicNameControl = {
   player: null,

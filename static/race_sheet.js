@@ -2,11 +2,14 @@
 // colour-up (the odd chips of the leaving chip per seated player, and whether they have other
 // chips), and once the table has raced, the result per seat. The race is run by the server,
 // once per table: a second tablet sending the sheet gets the recorded result.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON } from "./api.js";
+import { fmt, touches } from "./live.js";
 
-const raceSheets = {
+export const raceSheets = {
   current: null, // the latest colour-up (GET colour-up/), null before the first
   asked: 0,
+  page: null, // the floor tablet (static/floor.js), set as it starts
 
   async load() {
     const root = document.querySelector(".floor");
@@ -16,7 +19,7 @@ const raceSheets = {
     if (!ok || asked !== this.asked) return;
     const before = JSON.stringify(this.current);
     this.current = answer.current;
-    if (JSON.stringify(this.current) !== before && typeof floorPage !== "undefined" && floorPage.root) floorPage.refresh();
+    if (JSON.stringify(this.current) !== before && this.page) this.page.refresh();
   },
 
   // A race answered by the server (this tablet's or another's) replaces the table's sheet.
@@ -40,7 +43,7 @@ function raceResult(race) {
 
 // The race sheet for one table card of static/floor.js; `act(path, body, done, form)` is the
 // tablet's one way to call the API. Returns the elements to append (none without a colour-up).
-function raceSheet(table, act) {
+export function raceSheet(table, act) {
   const current = raceSheets.current;
   const row = current && current.tables.find((t) => t.table === table.number);
   if (!row) return [];

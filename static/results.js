@@ -2,7 +2,9 @@
 // a disqualification, a deal, the end or a change of public name (the `results` view of the
 // catalogue), and after any event that moves the money (a sale grows the pool). Names as each
 // player consented at the desk (REG-CONSENT).
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, formatMoney, getJSON } from "./api.js";
+import { fmt, sayCount, touches } from "./live.js";
 
 const resultsPage = {
   root: null,

@@ -1,6 +1,9 @@
 // The director's list of the floor's rulings (TD-RULING): newest first, found by player, each
 // overturned with a reason. It reloads when a ruling is recorded, disputed or overturned.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { formatTime, touches } from "./live.js";
+import { askText } from "./dialog.js";
 
 (() => {
   const box = document.querySelector("[data-rulings]");

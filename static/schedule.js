@@ -3,7 +3,8 @@
 // seconds: the answer is cached for five seconds and revalidated by its ETag, so a phone that
 // asks again mostly gets a 304 (no festival-wide socket exists; one socket per event would cost
 // more than this for a list of dozens).
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, formatMoney, getJSON } from "./api.js";
 
 const SCHEDULE_STATUS_WORDS = { scheduled: gettext("scheduled"), registration: gettext("registration open"),
   running: gettext("running"), finished: gettext("finished"), cancelled: gettext("cancelled") };

@@ -4,7 +4,10 @@
 // events that can concern it (its own table, a draw, the final table, a penalty or absence, the
 // results), so ten thousand phones do not all ask after every move. When the venue's Wi-Fi
 // drops, the last known state stays on screen under "reconnecting…" (static/live.js).
-"use strict";
+import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
+import { element, formatMoney, getJSON } from "./api.js";
+import { fmt, formatClock, formatTime, pageFeed, sayCount, touches } from "./live.js";
+import { shownStep } from "./penalty_words.js";
 
 // "This entry is busted.": the status in the page's language, not the model's English label.
 const ENTRY_STATUS_WORDS = { busted: gettext("busted"), voided: gettext("voided"), refunded: gettext("refunded"),
@@ -30,7 +33,7 @@ const seatPage = {
     });
     // A phone that knows it lost the network says so at once, and keeps what it showed.
     window.addEventListener("offline", () => {
-      const feed = window.pokerfestLive;
+      const feed = pageFeed;
       if (feed && feed.socket && feed.socket.readyState <= WebSocket.OPEN) feed.socket.close();
     });
     setInterval(() => this.showPenalty(), 1000);
@@ -128,8 +131,8 @@ const seatPage = {
       return;
     }
     let seconds = penalty.seconds_left;
-    if (penalty.counting_until && window.pokerfestLive) {
-      const now = window.pokerfestLive.serverNow();
+    if (penalty.counting_until && pageFeed) {
+      const now = pageFeed.serverNow();
       const counted = Math.min(now, Date.parse(penalty.counting_until)) - Date.parse(penalty.as_of);
       seconds = Math.max(0, seconds - Math.max(0, Math.floor(counted / 1000)));
     }

@@ -1,7 +1,8 @@
 // The director's set-up: create a tournament, edit its settings, venue tables, seat pins,
 // keep-apart groups, sponsor companies and exclusions. Each form is one API call answered in a
 // sentence; money is typed in currency units and sent in minor units.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, newRequestKey, postJSON } from "./api.js";
 
 const setupPage = {
   root: null,

@@ -1,11 +1,14 @@
 // What the tables need now (a final-table redraw, a table to break, balancing moves, tables to
 // halt), shown alike on the floor tablets and the director's page, and the by-hand move/swap
 // form both carry. Each button is one API call; the screens redraw from the live feed.
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element } from "./api.js";
+import { sayCount, touches } from "./live.js";
+import { askConfirm } from "./dialog.js";
 
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts
 // on a 100-table floor is one reload, not a hundred.
-function reloadOnSeatingChanges(reload, wait = 300) {
+export function reloadOnSeatingChanges(reload, wait = 300) {
   let timer = null;
   const soon = () => {
     if (timer) return;
@@ -17,7 +20,7 @@ function reloadOnSeatingChanges(reload, wait = 300) {
 
 // answer: GET tables/ ; act(path, body, doneText) posts and reports; mayDirect: the director's
 // own actions (the final-table redraw) are offered.
-function tableNeeds(answer, act, mayDirect) {
+export function tableNeeds(answer, act, mayDirect) {
   const needs = [];
   const hfh = answer.hand_for_hand;
   if (hfh) {
@@ -62,7 +65,7 @@ function tableNeeds(answer, act, mayDirect) {
 }
 
 // The by-hand move/swap form (templates/pokerfest/_move_by_hand.html).
-function wireMoveByHand(act) {
+export function wireMoveByHand(act) {
   const form = document.querySelector("[data-move-by-hand]");
   if (!form) return;
   const number = (name) => Number(form.elements[name].value);
@@ -80,14 +83,14 @@ function wireMoveByHand(act) {
 }
 
 // HFH-MODE: one line for the director page, the tablets and the lobby.
-function handForHandLine(hfh) {
+export function handForHandLine(hfh) {
   const part = (label, tables) => (tables.length ? `${label} ${tables.join(", ")}` : "");
   return [interpolate(gettext("Hand-for-hand, hand %(hand)s"), { hand: hfh.hand }, true), part(gettext("playing:"), hfh.playing), part(gettext("done:"), hfh.done),
     part(gettext("frozen:"), hfh.frozen), part(gettext("playing out:"), hfh.released)].filter(Boolean).join(" · ");
 }
 
 // ENT-WAIT: " Waiting for a seat: 1. #23 Ada L., 2. …" (empty when nobody waits).
-function waitingLine(list, staff) {
+export function waitingLine(list, staff) {
   if (!list || !list.waiting.length) return "";
   const names = list.waiting.map((w) => `${w.position}. #${w.entry} ${w.name}`).join(", ");
   const free = list.seats_left;
@@ -96,7 +99,7 @@ function waitingLine(list, staff) {
 }
 
 // "60 players at 7 tables." (the lobby's and the director's seating summary)
-function playersAtTables(players, tables) {
+export function playersAtTables(players, tables) {
   return interpolate(gettext("%(players)s at %(tables)s."), {
     players: sayCount(players, ngettext("%(count)s player", "%(count)s players", players)),
     tables: sayCount(tables, ngettext("%(count)s table", "%(count)s tables", tables)),

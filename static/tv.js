@@ -3,9 +3,11 @@
 // panels (payouts, seating pages, chip leaders, latest results, announcements), the festival's
 // and sponsors' images, the level-change alert, the break screen and the winner at the finish.
 // `?panel=NAME` holds one panel instead of rotating (tests, or a screen for the payouts alone).
-"use strict";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, formatMoney, getJSON } from "./api.js";
+import { breakName, fmt, pageLanguage, touches } from "./live.js";
 
-const tvPage = {
+export const tvPage = {
   ROTATE_MS: 12000,
   IMAGE_MS: 8000,
   ALERT_MS: 8000,

@@ -1,6 +1,8 @@
 // The director's festival and sponsor images for the TV display (templates/pokerfest/_tv_images.html):
 // upload (the file goes as base64 in JSON, checked again by the server) and take one off.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, getJSON, postJSON } from "./api.js";
+import { fmt, pageLanguage, touches } from "./live.js";
 
 (() => {
   const box = document.querySelector("[data-tv-images-admin]");

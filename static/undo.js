@@ -2,11 +2,13 @@
 // The server decides (POST …/tables/<n>/undo/ with the tap's Idempotency-Key): too late,
 // or something else at the table since, is refused with its sentence; the button's own
 // minute only takes it off the screen.
-"use strict";
+import { gettext, interpolate } from "./i18n.js";
+import { element, postJSON } from "./api.js";
 
-const floorUndo = {
+export const floorUndo = {
   last: null, // {key, table, label}: the tap the button takes back
   timer: null,
+  page: null, // the floor tablet (static/floor.js), set as it starts
 
   // static/offline_queue.js, for every tap the server took (sent at once or replayed).
   offer(item, answer) {
@@ -48,8 +50,8 @@ const floorUndo = {
   async undo() {
     const { key, table, label } = this.last;
     this.forget();
-    const { ok, answer } = await postJSON(`${floorPage.base()}tables/${table}/undo/`, { key });
-    floorPage.say(ok ? interpolate(gettext("Undone: %(what)s."), { what: label }, true) : answer.detail, ok);
-    floorPage.refresh();
+    const { ok, answer } = await postJSON(`${this.page.base()}tables/${table}/undo/`, { key });
+    this.page.say(ok ? interpolate(gettext("Undone: %(what)s."), { what: label }, true) : answer.detail, ok);
+    this.page.refresh();
   },
 };

@@ -2,7 +2,8 @@
 // issued (player, code, target) and the ones good in this tournament (issued for it or, for a
 // flight, for its main event), with whether each is used. Read from the API at the start and
 // again when a finish awards seats or the desk sells a won entry.
-"use strict";
+import { gettext } from "./i18n.js";
+import { element, getJSON } from "./api.js";
 
 const voucherList = {
   root: null,

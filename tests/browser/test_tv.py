@@ -215,7 +215,9 @@ def test_TV_DISPLAY_the_panels_rotate_and_the_chip_leaders_and_latest_results_ar
     # The rotation (a 12 s timer in the page; here stepped by hand): every panel with something to show.
     shown = set()
     for _ in range(6):
-        panel = tv.evaluate("tvPage.next(); document.querySelector('[data-tv-screen]').dataset.panelShown")
+        # static/tv.js is the page's module: importing its URL again gives the page's own tvPage.
+        panel = tv.evaluate("import(document.querySelector('script[type=module]').src).then(({ tvPage }) => {"
+                            " tvPage.next(); return document.querySelector('[data-tv-screen]').dataset.panelShown; })")
         expect(tv.locator(f'[data-panel="{panel}"]')).to_be_visible()
         assert tv.locator("[data-panel]:visible").count() == 1
         shown.add(panel)

@@ -1,0 +1,12 @@
+// The director's page (templates/pokerfest/director.html): its parts, started in this order.
+import "../live.js";
+import "../director.js";
+import "../announce.js";
+import "../rulings.js";
+import "../chips.js";
+import "../colour_up.js";
+import "../penalties.js";
+import "../tv_images.js";
+import "../vouchers.js";
+import "../console.js";
+import "../flights.js";

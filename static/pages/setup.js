@@ -1,0 +1,3 @@
+// The set-up page (templates/pokerfest/setup.html): its parts, started in this order.
+import "../setup.js";
+import "../flights.js";
