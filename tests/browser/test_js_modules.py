@@ -32,11 +32,18 @@ class Watched:
     def __init__(self, page):
         self.page, self.errors, self.console, self.scripts = page, [], [], []
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
-        page.on("console", lambda message: self.console.append(f"{page.url}: {message.text}")
-                if message.type == "error" else None)
-        page.on("response", lambda response: self.scripts.append(
-            (response.url, response.status, response.headers.get("content-type", "")))
-                if response.request.resource_type == "script" else None)
+        page.on(
+            "console",
+            lambda message: self.console.append(f"{page.url}: {message.text}") if message.type == "error" else None,
+        )
+        page.on(
+            "response",
+            lambda response: (
+                self.scripts.append((response.url, response.status, response.headers.get("content-type", "")))
+                if response.request.resource_type == "script"
+                else None
+            ),
+        )
         page.add_init_script(WATCH)
 
     def visit(self, url: str, live: bool = False, ready: str | None = None) -> None:
@@ -52,18 +59,37 @@ class Watched:
             expect(self.page.locator(ready).first).not_to_be_empty()
         assert self.errors == [] and self.console == [], (url, self.errors, self.console)  # nor once it started
         for script, status, content_type in self.scripts:
-            assert status in (200, 304) and content_type.split(";")[0] == "text/javascript", (script, status, content_type)
+            assert status in (200, 304) and content_type.split(";")[0] == "text/javascript", (
+                script,
+                status,
+                content_type,
+            )
         self.scripts.clear()
 
 
 def test_every_page_runs_its_module_graph_without_an_error(stack, new_page, field, staff):
     tournament, entries = act(field, 2, tables=1)
     entry = entries[0]
-    base, t, f = stack.url, f"{stack.url}/tournaments/{tournament.id}", f"{stack.url}/festivals/{tournament.festival_id}"
-    prereg = act(PreRegistration.objects.create, tournament=tournament, status="held", first_name="Ada",
-                 last_name="Online", date_of_birth="1990-05-17", email="ada@example.com", id_document_type="passport",
-                 id_document_number="P1", terms_version="2026-1", payment="desk", created_at=timezone.now(),
-                 changed_at=timezone.now())
+    base, t, f = (
+        stack.url,
+        f"{stack.url}/tournaments/{tournament.id}",
+        f"{stack.url}/festivals/{tournament.festival_id}",
+    )
+    prereg = act(
+        PreRegistration.objects.create,
+        tournament=tournament,
+        status="held",
+        first_name="Ada",
+        last_name="Online",
+        date_of_birth="1990-05-17",
+        email="ada@example.com",
+        id_document_type="passport",
+        id_document_number="P1",
+        terms_version="2026-1",
+        payment="desk",
+        created_at=timezone.now(),
+        changed_at=timezone.now(),
+    )
 
     public = Watched(new_page())
     public.visit(f"{t}/", live=True, ready="[data-chart-summary]")
@@ -91,8 +117,10 @@ def test_the_watch_sees_a_refused_module_and_an_uncaught_error(stack, new_page):
     watched = Watched(new_page())
     page = watched.page
     page.goto(f"{stack.url}/accounts/login/")  # a page with no module of its own: the watch is in every document
-    page.evaluate("document.head.append(Object.assign(document.createElement('script'),"
-                  " { type: 'module', src: '/static/no-such-module.js' }))")
+    page.evaluate(
+        "document.head.append(Object.assign(document.createElement('script'),"
+        " { type: 'module', src: '/static/no-such-module.js' }))"
+    )
     page.wait_for_function("window.pokerfestModules.refused.length > 0")
     assert page.evaluate("window.pokerfestModules.refused") == ["/static/no-such-module.js"]
     with page.expect_event("pageerror") as thrown:

@@ -216,8 +216,10 @@ def test_TV_DISPLAY_the_panels_rotate_and_the_chip_leaders_and_latest_results_ar
     shown = set()
     for _ in range(6):
         # static/tv.js is the page's module: importing its URL again gives the page's own tvPage.
-        panel = tv.evaluate("import(document.querySelector('script[type=module]').src).then(({ tvPage }) => {"
-                            " tvPage.next(); return document.querySelector('[data-tv-screen]').dataset.panelShown; })")
+        panel = tv.evaluate(
+            "import(document.querySelector('script[type=module]').src).then(({ tvPage }) => {"
+            " tvPage.next(); return document.querySelector('[data-tv-screen]').dataset.panelShown; })"
+        )
         expect(tv.locator(f'[data-panel="{panel}"]')).to_be_visible()
         assert tv.locator("[data-panel]:visible").count() == 1
         shown.add(panel)

@@ -20,8 +20,17 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 TEMPLATES = ROOT / "templates"
 SCRIPTS = sorted(STATIC.rglob("*.js"))
-CATALOG = ("gettext", "ngettext", "pgettext", "npgettext", "interpolate", "get_format", "gettext_noop",
-           "pluralidx", "django")
+CATALOG = (
+    "gettext",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+    "interpolate",
+    "get_format",
+    "gettext_noop",
+    "pluralidx",
+    "django",
+)
 NAME = r"[A-Za-z_$][\w$]*"
 
 
@@ -76,7 +85,9 @@ def code_of(source: str) -> str:
             out.append('""')
             i = template(i + 1)
             last = '"'
-        elif c == "/" and (last in "(,=:[!&|?{};+-*%<>~^" or re.search(r"\b(return|typeof|case)\s*$", "".join(out[-3:]))):
+        elif c == "/" and (
+            last in "(,=:[!&|?{};+-*%<>~^" or re.search(r"\b(return|typeof|case)\s*$", "".join(out[-3:]))
+        ):
             j, in_class = i + 1, False  # a regular expression literal
             while j < n and (source[j] != "/" or in_class):
                 if source[j] == "\\":
@@ -107,8 +118,7 @@ def imports_of(code: str) -> dict[str, list[str]]:
     module paths are blanked: import_sources reads them."""
     found = {}
     for names, module in re.findall(r'^import\s+(?:\{([^}]*)\}\s*from\s+)?"([^"]*)"', code, re.M):
-        found.setdefault(module, []).extend(
-            part.split(" as ")[-1].strip() for part in names.split(",") if part.strip())
+        found.setdefault(module, []).extend(part.split(" as ")[-1].strip() for part in names.split(",") if part.strip())
     return found
 
 
@@ -136,9 +146,13 @@ def declared_names(code: str) -> set[str]:
     """Every name the file declares anywhere: variables, functions, classes, parameters, catch
     bindings and destructured names (scopes ignored: a name declared anywhere counts)."""
     found = set(re.findall(rf"\b(?:function\*?|class|const|let|var|catch\s*\()\s*({NAME})", code))
-    for pattern in (rf"\b(?:const|let|var)\s*[{{\[]([^=]*?)[}}\]]\s*=", r"\(([^()]*)\)\s*=>",
-                    rf"\b(?!(?:if|for|while|switch|with)\b){NAME}\s*\(([^()]*)\)\s*\{{",
-                    r"\bfunction\s*\*?\s*\(([^()]*)\)", rf"\bfor\s*\(\s*(?:const|let|var)\s*[{{\[]([^}}\]]*)[}}\]]"):
+    for pattern in (
+        r"\b(?:const|let|var)\s*[{\[]([^=]*?)[}\]]\s*=",
+        r"\(([^()]*)\)\s*=>",
+        rf"\b(?!(?:if|for|while|switch|with)\b){NAME}\s*\(([^()]*)\)\s*\{{",
+        r"\bfunction\s*\*?\s*\(([^()]*)\)",
+        r"\bfor\s*\(\s*(?:const|let|var)\s*[{\[]([^}\]]*)[}\]]",
+    ):
         for group in re.findall(pattern, code):
             found |= set(re.findall(rf"(?<![.\w$]){NAME}(?=\s*(?:[,=}}\]]|$))", group.strip()))
             found |= set(re.findall(rf":\s*({NAME})", group))
@@ -151,8 +165,8 @@ def bare_uses(code: str) -> set[str]:
     a shorthand property (`{ name }`) uses the name."""
     found = set()
     for match in re.finditer(rf"(?<![.\w$]){NAME}(?![\w$])", code):
-        after = re.match(r"\s*(.?)", code[match.end():match.end() + 40]).group(1)
-        before = re.search(r"(.?)\s*$", code[max(0, match.start() - 40):match.start()]).group(1)
+        after = re.match(r"\s*(.?)", code[match.end() : match.end() + 40]).group(1)
+        before = re.search(r"(.?)\s*$", code[max(0, match.start() - 40) : match.start()]).group(1)
         if not (after == ":" and before in ("{", ",")):
             found.add(match.group())
     return found
@@ -169,8 +183,11 @@ def typeof_probes(code: str) -> list[str]:
     that may be a function or a value) is the file's own business."""
     own = declared_names(code)
     imported = {name for names in imports_of(code).values() for name in names}
-    return [name for name in re.findall(rf"\btypeof\s+({NAME})(?![\w$.\[])\s*[!=]==?\s*\"\"", code)
-            if name not in own or name in imported]
+    return [
+        name
+        for name in re.findall(rf"\btypeof\s+({NAME})(?![\w$.\[])\s*[!=]==?\s*\"\"", code)
+        if name not in own or name in imported
+    ]
 
 
 @functools.cache
@@ -180,16 +197,21 @@ def module_scripts() -> dict[Path, str]:
 
 # The checks find what they look for ---------------------------------------------------------
 
+
 def test_the_tokenizer_keeps_code_and_blanks_strings_comments_and_regular_expressions():
-    code = code_of('const a = "x.y = 1"; // window.z = 2\nconst r = /[/"]y$/g; const t = `a ${b + c} d`; /* e */ f(a / 2);')
+    code = code_of(
+        'const a = "x.y = 1"; // window.z = 2\nconst r = /[/"]y$/g; const t = `a ${b + c} d`; /* e */ f(a / 2);'
+    )
     assert "window" not in code and "x.y" not in code and "[/" not in code
     assert "b + c" in code and "f(a / 2)" in code
 
 
 def test_the_checks_find_a_shared_global_a_typeof_probe_and_a_name_from_another_file():
-    code = code_of('window.floorPage = floorPage; globalThis["x"] = 1;\n'
-                   'if (typeof absentSeats === "function") absentSeats();\n'
-                   'function f(done) { return typeof done === "function" ? done() : done; }\n')
+    code = code_of(
+        'window.floorPage = floorPage; globalThis["x"] = 1;\n'
+        'if (typeof absentSeats === "function") absentSeats();\n'
+        'function f(done) { return typeof done === "function" ? done() : done; }\n'
+    )
     assert len(shared_globals(code)) == 2
     assert typeof_probes(code) == ["absentSeats"]
     assert "absentSeats" in bare_uses(code) and "absentSeats" not in declared_names(code)
@@ -199,8 +221,10 @@ def test_the_checks_find_a_shared_global_a_typeof_probe_and_a_name_from_another_
 
 
 def test_the_template_check_finds_a_classic_script_and_an_inline_one():
-    page = ("<script src=\"{% url 'javascript_catalog' %}\"></script><script src=\"{% static 'api.js' %}\"></script>"
-            "<script>start()</script><script type=\"module\" src=\"{% static 'tv.js' %}\"></script>")
+    page = (
+        "<script src=\"{% url 'javascript_catalog' %}\"></script><script src=\"{% static 'api.js' %}\"></script>"
+        '<script>start()</script><script type="module" src="{% static \'tv.js\' %}"></script>'
+    )
     assert refused_scripts(page) == ["<script src=\"{% static 'api.js' %}\">", "<script>"]
 
 
@@ -213,7 +237,9 @@ MODULE_TAG = re.compile(r"""<script type="module" src="\{% static '([^']+\.js)' 
 
 def refused_scripts(template: str) -> list[str]:
     """Every <script> that is neither Django's catalog nor a module of static/."""
-    return [tag for tag in SCRIPT_TAG.findall(template) if not CATALOG_TAG.fullmatch(tag) and not MODULE_TAG.fullmatch(tag)]
+    return [
+        tag for tag in SCRIPT_TAG.findall(template) if not CATALOG_TAG.fullmatch(tag) and not MODULE_TAG.fullmatch(tag)
+    ]
 
 
 TEMPLATE_FILES = sorted(TEMPLATES.rglob("*.html"))
@@ -222,7 +248,9 @@ TEMPLATE_FILES = sorted(TEMPLATES.rglob("*.html"))
 @pytest.mark.parametrize("template", TEMPLATE_FILES, ids=lambda path: path.name)
 def test_a_page_loads_its_javascript_as_one_module_of_static(template):
     text = template.read_text()
-    assert refused_scripts(text) == [], "a page loads <script type=\"module\" src=\"{% static '…' %}\">, no classic or inline script"
+    assert refused_scripts(text) == [], (
+        'a page loads <script type="module" src="{% static \'…\' %}">, no classic or inline script'
+    )
     modules = MODULE_TAG.findall(text)
     assert len(modules) <= 1, f"one entry module per page (static/pages/ imports a page's parts): {modules}"
     assert all((STATIC / module).is_file() for module in modules), modules
@@ -233,6 +261,7 @@ def test_the_templates_that_load_scripts_are_found():
 
 
 # The modules share nothing but their imports --------------------------------------------------
+
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: str(path.relative_to(STATIC)))
 def test_a_module_puts_nothing_on_window_and_probes_no_global(script):
@@ -248,8 +277,11 @@ def test_a_module_imports_every_name_another_file_defines(script):
     others = {name: path for path, other in scripts.items() if path != script for name in top_level_names(other)}
     imported = {name for names in imports_of(code).values() for name in names}
     own = declared_names(code) - imported
-    missing = sorted(f"{name} ({others[name].relative_to(STATIC)})" for name in bare_uses(code) & set(others)
-                     if name not in imported and name not in own)
+    missing = sorted(
+        f"{name} ({others[name].relative_to(STATIC)})"
+        for name in bare_uses(code) & set(others)
+        if name not in imported and name not in own
+    )
     assert missing == [], "import these from the module that exports them"
     if script != STATIC / "i18n.js":  # the catalog's functions come from static/i18n.js
         assert sorted((bare_uses(code) & set(CATALOG)) - imported - own) == [], "import them from static/i18n.js"
@@ -271,6 +303,7 @@ def test_only_static_i18n_reads_the_catalog():
 
 
 # WhiteNoise serves them as JavaScript ----------------------------------------------------------
+
 
 def test_whitenoise_serves_every_module_as_javascript(client):
     for script in SCRIPTS:
