@@ -14,6 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
+from django.contrib.staticfiles.storage import ManifestStaticFilesStorage
+from django.core.files.storage import storages
 from django.templatetags.static import static
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -313,3 +315,12 @@ def test_whitenoise_serves_every_module_as_javascript(client):
         assert response["Content-Type"].split(";")[0] == "text/javascript", (script, response["Content-Type"])
         body = b"".join(response.streaming_content) if response.streaming else response.content
         assert body == script.read_bytes(), f"{script}: served as it is, imports unchanged"
+
+
+def test_a_hashed_static_storage_would_rewrite_the_imports_too():
+    """Static files are served by their own names (no collectstatic step, WHITENOISE_USE_FINDERS).
+    A storage that renames them by hash (WhiteNoise's CompressedManifest…) would have to rewrite
+    the modules' imports to the hashed names, or they would load the unhashed (and stale) files."""
+    storage = storages["staticfiles"]
+    if isinstance(storage, ManifestStaticFilesStorage):
+        assert storage.support_js_module_import_aggregation, "set support_js_module_import_aggregation = True"
