@@ -33,7 +33,15 @@ def floor_view(tournament_id: int) -> dict:
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
     stacks = latest_counts(tournament)  # CHIP-COUNT: the tablet shows the latest count as the stack
-    for here in open_tables(tournament).values():
+    open_here = open_tables(tournament)
+    # A seat may change between the reads above and the tables' read (a move or a late entry
+    # commits meanwhile): name whoever the tables' read seats, so the view never fails on it.
+    seated = {entry for here in open_here.values() for entry in here.state.players.values()}
+    for entry in Entry.objects.filter(pk__in=seated - names.keys()).select_related("player"):
+        names[entry.id] = str(entry.player)
+        numbers[entry.id] = entry.number
+        chips[entry.id] = extension_chips(entry.time_extensions, clock_rules)
+    for here in open_here.values():
         state = here.state
         clock = clocks.get(here.id)
         tables.append(

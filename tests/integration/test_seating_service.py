@@ -645,3 +645,30 @@ def test_SEAT_DRAW_a_thousand_entries_over_112_tables_each_seated_once_nine_at_m
         "final_due": False,
         "players_left": 1000,
     }
+
+
+@pytest.mark.django_db
+def test_the_floor_view_names_a_player_seated_between_its_reads(field, staff, monkeypatch):
+    """A late entry that sits down while the floor's view is being read (after the names,
+    before the tables) is shown by name, not a 500 on GET .../tables/."""
+    from clock.services import level_clock as clock_services
+    from tables.queries import floor as floor_queries
+
+    tournament, _ = field(17, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=99)
+    clock_services.start_clock(tournament.id, None)
+    late = player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer("Late", "Comer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    read_tables = floor_queries.open_tables
+
+    def a_seat_taken_meanwhile(here):
+        desk.register_entry(tournament.id, late.id, Sale(Kind.LATE, "cash", "d", "s"), None)
+        return read_tables(here)
+
+    monkeypatch.setattr(floor_queries, "open_tables", a_seat_taken_meanwhile)
+    seated = [player for table in floor_view(tournament.id)["tables"] for player in table["players"].values()]
+    assert sorted(player["name"] for player in seated if player["name"].startswith("Late")) == ["Late Comer"]
