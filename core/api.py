@@ -17,7 +17,12 @@ from core.log import RequestKey, request_fingerprint
 class Answer(Schema):
     """The base of every response schema: a field the code answers but the schema does not
     name fails loudly (in the tests) instead of vanishing from the answer, so the OpenAPI
-    document describes every field a screen or an integration reads."""
+    document describes every field a screen or an integration reads.
+
+    A schema must answer what the code made, unchanged. Pydantic converts what it can: declare
+    each field as it is made (3.0 under `int` comes out 3, 3 under `float` comes out 3.0; an ISO
+    string under `datetime` comes out rewritten with "Z"), and a key some answers leave out with
+    a default, answered with `exclude_unset=True` on the operation (else the default is added)."""
 
     model_config = ConfigDict(extra="forbid")
 

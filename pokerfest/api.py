@@ -19,8 +19,11 @@ from tables.api.counts import router as counts_router
 from tables.api.penalties import router as penalties_router
 from tables.api.tables import public as seating_router
 from tables.api.tables import router as tables_router
+from tournaments.api.deals import router as deals_router
 from tournaments.api.desk import router as desk_router
 from tournaments.api.flights import router as flights_router
+from tournaments.api.logos import router as logos_router
+from tournaments.api.payout_desk import router as payout_desk_router
 from tournaments.api.preregistration import TooManyAttempts
 from tournaments.api.preregistration import router as preregistration_router
 from tournaments.api.record import router as record_router
@@ -65,9 +68,12 @@ api = PokerfestAPI(title="pokerfest", version="1", urls_namespace="api", parser=
 api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", desk_router)
+api.add_router("/", logos_router)
 api.add_router("/", tables_router)
 api.add_router("/", seating_router)
 api.add_router("/", rulings_router)
+api.add_router("/", deals_router)
+api.add_router("/", payout_desk_router)
 api.add_router("/", setup_router)
 api.add_router("/", record_router)
 api.add_router("/", counts_router)

@@ -1,20 +1,20 @@
-"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out.
+"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out,
+substitutes, opening and closing registration (sponsors' logos: tournaments/api/logos.py).
 Personal data is served to desk, cashier and director only."""
 
 from datetime import date
-from decimal import Decimal
 
 from django.utils import timezone
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, MOST_ENTRIES, EntryNumber, Id, ReasonOut, request_key
-from players.models import Company, Player
+from core.api import ERRORS, Answer, EntryNumber, Id, ReasonOut, request_key
+from players.models import Player
 from players.queries import players as player_queries
 from players.services import desk as player_services
-from players.services import logos as compliance
 from tables.queries.seating import place_of
+from tournaments.api.tournaments import TargetOut
 from tournaments.models import Entry
 from tournaments.queries import close_out as close_out_queries
 from tournaments.queries.entries import Sale, check_entry, entry_summary
@@ -26,7 +26,7 @@ from tournaments.services import desk as services
 router = Router(tags=["desk"], auth=django_auth)
 
 
-class PlayerOut(Schema):
+class PlayerOut(Answer):
     id: int
     first_name: str
     last_name: str
@@ -89,14 +89,44 @@ class PublicNameIn(Schema):
     initials_only: bool
 
 
-class CheckOut(Schema):
+class EntrySummaryOut(Answer):
+    number: int
+    kind: str
+    status: str
+    chips: int
+    paid: int = Field(..., description="minor units")
+    method: str
+    desk: str
+    shift: str
+    returned: int = Field(..., description="paid back by a refund, minor units")
+
+
+class PlayerSummaryOut(Answer):
+    """Who, without personal data."""
+
+    id: int
+    name: str
+
+
+class VoucherOut(Answer):
+    """A won seat (REG-NONTRANSFER: the player's own)."""
+
+    code: str
+    target: TargetOut
+    source: str = Field(..., description="what won it, e.g. the satellite and place")
+    used: bool
+    player: PlayerSummaryOut
+    entry: int | None = Field(..., description="the entry number that won it")
+
+
+class CheckOut(Answer):
     player: PlayerOut
     may_enter: bool
     reasons: list[ReasonOut]
-    kinds: dict[str, ReasonOut]
-    consents: dict[str, bool]
-    entries: list[dict]
-    won_seats: list[dict]
+    kinds: dict[str, ReasonOut] = Field(..., description="each kind of sale (buy_in, re_entry, …): open or why not")
+    consents: dict[str, bool] = Field(..., description="each consent's kind: granted, as last recorded")
+    entries: list[EntrySummaryOut] = Field(..., description="the player's entries in this tournament")
+    won_seats: list[VoucherOut] = Field(..., description="the player's unused vouchers good here")
 
 
 class SaleIn(Schema):
@@ -111,17 +141,8 @@ class SaleIn(Schema):
     won_seat_code: str = Field("", max_length=16)
 
 
-class EntryOut(Schema):
-    number: int
-    kind: str
-    status: str
-    chips: int
-    paid: int
-    method: str
-    desk: str
-    shift: str
-    returned: int
-    player: dict
+class EntryOut(EntrySummaryOut):
+    player: PlayerSummaryOut
     ticket_url: str
     table: int | None = None
     seat: int | None = None
@@ -234,9 +255,62 @@ def refund(request, tournament_id: Id, number: EntryNumber, body: RefundIn):
     return entry_out(entry)
 
 
+class CloseOutRowOut(Answer):
+    """One desk, shift and payment method; money in minor units."""
+
+    desk: str
+    shift: str
+    method: str
+    sales: int
+    taken: int
+    voided: int
+    refunded: int
+    returned: int
+    net: int = Field(..., description="taken less returned")
+
+
+class CloseOutTotalsOut(Answer):
+    sales: int
+    taken: int
+    voided: int
+    refunded: int
+    returned: int
+    net: int
+
+
+class CashierRowOut(Answer):
+    """One cashier and method at the payout desk; reversed payments are kept on record, not in paid."""
+
+    cashier: str
+    method: str
+    payments: int
+    paid: int
+    reversed: int
+    reversed_amount: int
+
+
+class CashierTotalsOut(Answer):
+    payments: int
+    paid: int
+    reversed: int
+    reversed_amount: int
+
+
+class PrizesPaidOut(Answer):
+    rows: list[CashierRowOut]
+    totals: CashierTotalsOut
+
+
+class CloseOutOut(Answer):
+    rows: list[CloseOutRowOut]
+    totals: CloseOutTotalsOut
+    prizes: PrizesPaidOut = Field(..., description="the payout desk's side")
+    net_after_prizes: int = Field(..., description="what the desks took less the prizes paid, minor units")
+
+
 @router.get(
     "/tournaments/{tournament_id}/close-out/",
-    response={200: dict, **ERRORS},
+    response={200: CloseOutOut, **ERRORS},
     summary="Cashier close-out: counts and totals per desk, shift and payment method",
 )
 def close_out(request, tournament_id: Id):
@@ -244,91 +318,21 @@ def close_out(request, tournament_id: Id):
     return close_out_queries.close_out(tournament_id)
 
 
-class CompanyOut(Schema):
-    id: int
-    name: str
-    status: str
-
-
-class LogoIn(Schema):
-    company_id: Id
-    placement: str = Field(..., pattern="^(breast|sleeve|cap|card_protector|other)$")
-    width_cm: float = Field(..., gt=0, le=100)
-    height_cm: float = Field(..., gt=0, le=100)
-    written_proof: str = Field("", max_length=200)
-
-
-class ResolveIn(Schema):
-    company_id: Id
-    keep: list[EntryNumber] | None = Field(
-        None,
-        max_length=MOST_ENTRIES,
-        description="entry numbers the players or the company chose; omit for a high-card draw",
-    )
-
-
-@router.get("/companies/", response={200: list[CompanyOut], **ERRORS}, summary="Sponsors and their status")
-def companies(request):
-    check(request.user, Action.DESK)
-    return Company.objects.all()
-
-
-@router.post(
-    "/tournaments/{tournament_id}/entries/{number}/logos/",
-    response={**ERRORS, 201: dict},
-    summary="Declare a logo the entrant wears (PF-LOGO-DECLARE); answers with any violations",
-)
-def declare_logo(request, tournament_id: Id, number: EntryNumber, body: LogoIn):
-    tournament_for(request.user, tournament_id, Action.DESK)
-    declaration, found = compliance.declare_logo(
-        tournament_id,
-        number,
-        body.company_id,
-        body.placement,
-        Decimal(str(body.width_cm)),
-        Decimal(str(body.height_cm)),
-        request.user,
-        body.written_proof,
-    )
-    return Status(
-        201,
-        {
-            "id": declaration.id,
-            "before_start": declaration.before_start,
-            "violations": [{"rule": v.rule, "ok": False, "message": v.message} for v in found],
-        },
-    )
-
-
-@router.get(
-    "/tournaments/{tournament_id}/compliance/",
-    response={200: dict, **ERRORS},
-    summary="Every logo violation with its rule, and cap breaches to resolve",
-)
-def compliance_report(request, tournament_id: Id):
-    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
-    return player_queries.compliance_report(tournament_id)
-
-
-@router.post(
-    "/tournaments/{tournament_id}/compliance/resolve/",
-    response={200: dict, **ERRORS},
-    summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)",
-)
-def resolve(request, tournament_id: Id, body: ResolveIn):
-    tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
-    done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
-    return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}
-
-
 class SubstituteIn(Schema):
     player_id: Id
     reason: str = Field(..., min_length=1, max_length=200)
 
 
+class SubstituteOut(Answer):
+    entry: int
+    entrant: str
+    substitute: str
+    reason: str
+
+
 @router.post(
     "/tournaments/{tournament_id}/entries/{number}/substitute/",
-    response={**ERRORS, 201: dict},
+    response={**ERRORS, 201: SubstituteOut},
     summary="The director approves a substitute for an entry's seat (ENT-SUBST)",
 )
 def substitute(request, tournament_id: Id, number: EntryNumber, body: SubstituteIn):
@@ -340,9 +344,17 @@ def substitute(request, tournament_id: Id, number: EntryNumber, body: Substitute
     )
 
 
+class RegistrationOpenedOut(Answer):
+    tournament_status: str
+
+
+class RegistrationClosedOut(Answer):
+    registration_closed: bool
+
+
 @router.post(
     "/tournaments/{tournament_id}/registration/open/",
-    response={200: dict, **ERRORS},
+    response={200: RegistrationOpenedOut, **ERRORS},
     summary="The director opens registration: the desks sell from now on",
 )
 def open_registration(request, tournament_id: Id):
@@ -352,7 +364,7 @@ def open_registration(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/registration/close/",
-    response={200: dict, **ERRORS},
+    response={200: RegistrationClosedOut, **ERRORS},
     summary="The director closes registration (ENT-LATE)",
 )
 def close_registration(request, tournament_id: Id):

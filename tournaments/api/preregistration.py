@@ -2,7 +2,7 @@
 a waiting list, look up and cancel by code; rate-limited per client address) and the desk's
 (the day's pre-registrations, confirm one into an entry)."""
 
-from datetime import date
+from datetime import date, datetime
 
 from django.conf import settings
 from django.shortcuts import get_object_or_404
@@ -14,7 +14,7 @@ from ninja.security import django_auth
 
 from core import throttle
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, Id, request_key
+from core.api import ERRORS, Answer, Id, request_key
 from core.http_cache import public_read
 from tournaments.api.desk import EntryOut, entry_out
 from tournaments.models import Entry, Festival
@@ -75,7 +75,7 @@ class ApplicationIn(Schema):
     join_waiting_list: bool = False
 
 
-class CountsOut(Schema):
+class CountsOut(Answer):
     seats_left: int | None
     seats_held: int
     seats_sold: int
@@ -93,22 +93,29 @@ class FlightOut(CountsOut):
     open: bool
 
 
-class GroupOut(Schema):
+class GroupOut(Answer):
     event: FlightOut
     flights: list[FlightOut]
 
 
-class BoardOut(Schema):
+class BoardOut(Answer):
     festival: str
     currency: str
     events: list[GroupOut]
 
 
-class PreRegistrationOut(Schema):
+class PreRegisteredForOut(Answer):
+    id: int
+    name: str
+    starts_at: datetime | None
+    main_event: str | None = Field(..., description="a flight: its main event's name")
+
+
+class PreRegistrationOut(Answer):
     code: str
     status: str
     status_label: str
-    tournament: dict
+    tournament: PreRegisteredForOut
     first_name: str
     last_name: str
     payment: str
@@ -119,7 +126,7 @@ class PreRegistrationOut(Schema):
     url: str
 
 
-class DeskPreRegistrationOut(Schema):
+class DeskPreRegistrationOut(Answer):
     code: str
     status: str
     status_label: str
@@ -139,6 +146,7 @@ class DeskPreRegistrationOut(Schema):
     payment: str
     payment_reference: str
     position: int | None
+    created_at: datetime
     entry_number: int | None
 
 

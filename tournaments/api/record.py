@@ -5,7 +5,8 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from core.api import ERRORS, EntryNumber, Id, TableNumber, request_key
+from core.api import ERRORS, Answer, EntryNumber, Id, TableNumber, request_key
+from tournaments.api.tournaments import AnnouncementOut, EntryNameOut
 from tournaments.queries import record as record_queries
 from tournaments.rules import announcements
 from tournaments.services import record, rulings
@@ -25,18 +26,35 @@ class AnnouncementIn(Schema):
     )
 
 
+class TemplateOut(Answer):
+    key: str
+    label: str
+    text: str = Field(..., description="the starting text, with blanks to fill in")
+    minutes: int | None = Field(..., description="how long it stays up; none: until dismissed")
+
+
 @router.get(
     "/announcement-templates/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[TemplateOut], **ERRORS},
     summary="The director's announcement templates: key, label, starting text, minutes up",
 )
 def announcement_templates(request):
     return [{"key": t.key, "label": t.label, "text": t.text, "minutes": t.minutes} for t in announcements.translated()]
 
 
+class AnnouncedOut(Answer):
+    announcement: int = Field(None, description="the new announcement's id (absent when a retried request is answered)")
+    announcements: list[AnnouncementOut] = Field(..., description="every announcement up now, newest first")
+
+
+class AnnouncementsOut(Answer):
+    announcements: list[AnnouncementOut] = Field(..., description="every announcement up now, newest first")
+
+
 @router.post(
     "/tournaments/{tournament_id}/announcements/",
-    response={200: dict, **ERRORS},
+    response={200: AnnouncedOut, **ERRORS},
+    exclude_unset=True,
     summary="Tell every screen of the tournament something, until dismissed or expired (TD-ANNOUNCE)",
 )
 def announce(request, tournament_id: Id, body: AnnouncementIn):
@@ -46,7 +64,7 @@ def announce(request, tournament_id: Id, body: AnnouncementIn):
 
 @router.post(
     "/tournaments/{tournament_id}/announcements/{announcement_id}/dismiss/",
-    response={200: dict, **ERRORS},
+    response={200: AnnouncementsOut, **ERRORS},
     summary="Take an announcement down from every screen",
 )
 def dismiss_announcement(request, tournament_id: Id, announcement_id: Id):
@@ -71,9 +89,29 @@ class OverturnIn(Schema):
     reason: str = Field(..., max_length=1000)
 
 
+class RulingOut(Answer):
+    """TD-RULING: a floor ruling at a table's hand, with its dispute and review."""
+
+    id: int
+    table: int
+    hand: int
+    called_by: str
+    players: list[EntryNameOut] = Field(..., description="the players involved")
+    decision: str
+    rule_cited: str
+    director_consulted: bool
+    made_at: str
+    made_by: str | None = Field(..., description="the floor person's username")
+    dispute: str | None
+    disputed_at: str | None
+    open_to_dispute: bool = Field(..., description="until the table's next hand starts")
+    overturned_at: str | None
+    overturn_reason: str | None
+
+
 @router.get(
     "/tournaments/{tournament_id}/rulings/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[RulingOut], **ERRORS},
     summary="The rulings made, newest first; ?player= an entry number or a name narrows them (TD-RULING)",
 )
 def ruling_list(request, tournament_id: Id, player: str = ""):
@@ -83,7 +121,7 @@ def ruling_list(request, tournament_id: Id, player: str = ""):
 
 @router.post(
     "/tournaments/{tournament_id}/rulings/",
-    response={200: dict, **ERRORS},
+    response={200: RulingOut, **ERRORS},
     summary="Record a floor ruling at a table's current hand (TD-RULING)",
 )
 def record_ruling(request, tournament_id: Id, body: RulingIn):
@@ -103,7 +141,7 @@ def record_ruling(request, tournament_id: Id, body: RulingIn):
 
 @router.post(
     "/tournaments/{tournament_id}/rulings/{ruling_id}/dispute/",
-    response={200: dict, **ERRORS},
+    response={200: RulingOut, **ERRORS},
     summary="Record a dispute of a ruling, before the table's next hand starts",
 )
 def dispute_ruling(request, tournament_id: Id, ruling_id: Id, body: DisputeIn):
@@ -113,7 +151,7 @@ def dispute_ruling(request, tournament_id: Id, ruling_id: Id, body: DisputeIn):
 
 @router.post(
     "/tournaments/{tournament_id}/rulings/{ruling_id}/overturn/",
-    response={200: dict, **ERRORS},
+    response={200: RulingOut, **ERRORS},
     summary="The director overturns a ruling, with a reason",
 )
 def overturn_ruling(request, tournament_id: Id, ruling_id: Id, body: OverturnIn):

@@ -7,19 +7,51 @@ from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, MOST_ENTRIES, MOST_SEATS, EntryNumber, Id, SeatNumber, TableNumber, request_key
+from core.api import (
+    ERRORS,
+    MOST_ENTRIES,
+    MOST_SEATS,
+    Answer,
+    EntryNumber,
+    Id,
+    SeatNumber,
+    TableNumber,
+    request_key,
+)
 from players.models import Company
 from players.services import desk as player_services
 from players.services import logos as compliance
+from tournaments.api.logos import CompanyOut
 from tournaments.api.tournaments import SettingsIn
 from tournaments.services import setup
 
 router = Router(tags=["set-up"], auth=django_auth)
 
 
+class ChangesOut(Answer):
+    """Only the settings that changed, each with its new value."""
+
+    name: str = None
+    ruleset_preset: str = None
+    buy_in: int = None
+    fee: int = None
+    starting_stack: int = None
+    starts_at: str | None = Field(None, description="ISO 8601, in the festival's time zone unless an offset was given")
+    max_entries: int | None = None
+    guarantee: int | None = None
+    places_paid: int | None = None
+    filmed: bool = None
+    satellite_for: int | None = None
+
+
+class SettingsChangedOut(Answer):
+    changes: ChangesOut
+
+
 @router.post(
     "/tournaments/{tournament_id}/settings/",
-    response={200: dict, **ERRORS},
+    response={200: SettingsChangedOut, **ERRORS},
+    exclude_unset=True,
     summary="Edit the tournament: everything until the clock starts, then name, cap, guarantee, places paid",
 )
 def settings(request, tournament_id: Id, body: SettingsIn):
@@ -33,9 +65,15 @@ class VenueTableIn(Schema):
     is_tv: bool = False
 
 
+class VenueTableOut(Answer):
+    table: int
+    seats: int
+    is_tv: bool
+
+
 @router.post(
     "/tournaments/{tournament_id}/venue-tables/",
-    response={200: dict, **ERRORS},
+    response={200: VenueTableOut, **ERRORS},
     summary="Add a table to the festival's venue",
 )
 def venue_table(request, tournament_id: Id, body: VenueTableIn):
@@ -50,9 +88,16 @@ class PinIn(Schema):
     reason: str = Field(..., max_length=200)
 
 
+class PinOut(Answer):
+    entry: int
+    table: int
+    seat: int
+    reason: str
+
+
 @router.post(
     "/tournaments/{tournament_id}/seat-pins/",
-    response={200: dict, **ERRORS},
+    response={200: PinOut, **ERRORS},
     summary="Reserve a seat for an entry before the draw (SEAT-DRAW)",
 )
 def seat_pin(request, tournament_id: Id, body: PinIn):
@@ -65,9 +110,14 @@ class KeepApartIn(Schema):
     entries: list[EntryNumber] = Field(..., min_length=2, max_length=MOST_ENTRIES)
 
 
+class KeptApartOut(Answer):
+    group: str = Field(..., description="the group's name")
+    entries: list[int]
+
+
 @router.post(
     "/tournaments/{tournament_id}/keep-apart/",
-    response={200: dict, **ERRORS},
+    response={200: KeptApartOut, **ERRORS},
     summary="Keep entries of one family or association at different tables (SEAT-SEPARATE)",
 )
 def keep_apart(request, tournament_id: Id, body: KeepApartIn):
@@ -82,7 +132,7 @@ class CompanyIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/companies/",
-    response={200: dict, **ERRORS},
+    response={200: CompanyOut, **ERRORS},
     summary="A sponsor company and its status, new or changed (PF-LOGO-*)",
 )
 def company(request, tournament_id: Id, body: CompanyIn):
@@ -97,9 +147,16 @@ class ExclusionIn(Schema):
     ends: date | None = None
 
 
+class ExclusionOut(Answer):
+    player: int = Field(..., description="the player's id")
+    reason: str
+    starts: date
+    ends: date | None = Field(..., description="none: until lifted")
+
+
 @router.post(
     "/tournaments/{tournament_id}/players/{player_id}/exclusions/",
-    response={200: dict, **ERRORS},
+    response={200: ExclusionOut, **ERRORS},
     summary="Exclude a player for a period, with the reason (REG-EXCLUDE)",
 )
 def exclusion(request, tournament_id: Id, player_id: Id, body: ExclusionIn):
@@ -116,7 +173,17 @@ class FestivalIn(Schema):
     language: str = Field("", max_length=8, description="the pages' language: en, de, or empty for each browser's own")
 
 
-@router.post("/festivals/", response={201: dict, **ERRORS}, summary="A festival for new tournaments (the director)")
+class FestivalOut(Answer):
+    id: int
+    name: str
+    venue: str
+    currency: str
+    language: str
+
+
+@router.post(
+    "/festivals/", response={201: FestivalOut, **ERRORS}, summary="A festival for new tournaments (the director)"
+)
 def festival(request, body: FestivalIn):
     check(request.user, Action.DIRECTOR_APPROVAL)
     made = setup.create_festival(body.name, body.venue, body.time_zone, body.currency, body.language)

@@ -1,5 +1,7 @@
 """The tournaments' API: the public snapshot and results for screens and live-reporting
-sites; the director's rulings (undo a bust, disqualify), deals and the payout desk."""
+sites (and the answers' shapes of the money they show, which the deals and the payout desk
+answer too); the director's rulings (undo a bust, disqualify), cancelling a tournament, and
+creating one."""
 
 from datetime import datetime
 
@@ -11,38 +13,34 @@ from core.access import Action, check, tournament_for
 from core.api import (
     ERRORS,
     MOST_CHIPS,
-    MOST_ENTRIES,
     MOST_LEVELS,
+    Answer,
     Chips,
     EntryNumber,
     Error,
     Id,
     InvalidOut,
     Money,
-    Stacks,
     request_key,
 )
 from core.http_cache import public_read
 from core.kinds import CATALOGUE
 from tournaments.models import Tournament
-from tournaments.queries import deals as deals_queries
-from tournaments.queries.payout_desk import prizes_to_pay
 from tournaments.queries.results import public_standings
-from tournaments.queries.satellites import target_of, vouchers_for, vouchers_won_in
 from tournaments.queries.snapshot import snapshot
-from tournaments.services import deals, desk, payout_desk, rulings, setup
+from tournaments.services import desk, rulings, setup
 
 router = Router(tags=["tournaments"])
 staff = Router(tags=["rulings and money"], auth=django_auth)
 
 
-class TournamentSummary(Schema):
+class TournamentSummary(Answer):
     id: int
     name: str
     status: str
 
 
-class LevelOut(Schema):
+class LevelOut(Answer):
     small_blind: int
     big_blind: int
     ante: int
@@ -53,21 +51,32 @@ class LevelOut(Schema):
     colour_up: str
 
 
-class ClockOut(Schema):
+class ClockOut(Answer):
+    """The clock as every screen gets it (the clock's operations answer it too)."""
+
     status: str
     level_index: int
-    level_number: int | None
+    level_number: int | None = Field(..., description="none: a break")
     level: LevelOut
     next_level: LevelOut | None
-    ends_at: datetime | None
+    ends_at: datetime | None = Field(..., description="a running level's end; none: paused or not started")
     remaining_ms: int
     version: int
-    break_after_ms: int | None
-    limit_at: datetime | None
-    resume_at: datetime | None
+    break_after_ms: int | None = Field(..., description="time to the next break; none: no break ahead")
+    limit_at: datetime | None = Field(..., description="CLK-LIMIT: when play must end; none: no limit, or not started")
+    resume_at: datetime | None = Field(..., description="a timed time-out's end")
 
 
-class TournamentOut(Schema):
+class StoppedClockOut(ClockOut):
+    """The clock as the end of play answers it: its moments as the clock's document writes them
+    (ISO 8601 with the offset), not re-written as ClockOut's are."""
+
+    ends_at: str | None
+    limit_at: str | None
+    resume_at: str | None
+
+
+class TournamentOut(Answer):
     id: int
     name: str
     status: str
@@ -77,27 +86,164 @@ class TournamentOut(Schema):
     currency: str
 
 
-class SnapshotOut(Schema):
+class TargetOut(Answer):
+    """The event a satellite's seats are in (a neverending level's: the next level)."""
+
+    id: int
+    name: str
+
+
+class SatelliteOut(Answer):
+    target: TargetOut | None
+    price: int = Field(..., description="a seat: the target's buy-in plus fee, minor units")
+    seats: int = Field(..., description="the seats the pool buys now")
+    remainder: int = Field(..., description="the pool left over after the seats, paid in cash")
+
+
+class DealShareOut(Answer):
+    entry: int
+    amount: int
+    name: str = Field(..., description="as public screens name the player")
+
+
+class DealSummaryOut(Answer):
+    """The latest deal (PAY-CHOP): each player's agreed amount, largest first."""
+
+    method: str = Field(..., description="the deal's name in words: chip-chop, ICM, guaranteed minimum, by place")
+    left_to_play: int
+    amounts: dict[str, int] = Field(..., description="entry number -> agreed amount, minor units")
+    players: list[DealShareOut]
+
+
+class MoneyOut(Answer):
+    """The lobby's money line: pool, places paid, what the next player out wins, the jump after."""
+
+    pool: int
+    places_paid: int
+    in_the_money: bool
+    published: bool = Field(..., description="PAY-POOL: the payouts are public (kentucky: from the first break)")
+    hand_for_hand_due: bool = Field(..., description="the field is within the ruleset's margin of the money")
+    next_out_prize: int
+    next_pay_jump: int
+    min_cash: int
+    deal: DealSummaryOut | None
+    satellite: SatelliteOut | None
+
+
+class EndOfDayOut(Answer):
+    """CLK-EOD: the tables still playing their last hands, once announced."""
+
+    day: int
+    day_over: bool
+    playing: list[int] = Field(..., description="table numbers")
+
+
+class HandForHandOut(Answer):
+    """HFH-MODE: the hand being played and the tables by their state (table numbers)."""
+
+    hand: int
+    playing: list[int]
+    done: list[int]
+    frozen: list[int]
+    released: list[int]
+
+
+class BubbleBurstOut(Answer):
+    """The end of hand-for-hand: the bubble burst and the field is in the money."""
+
+    hand: int
+    players_left: int
+    places_paid: int
+    in_the_money: bool
+
+
+class EntryNameOut(Answer):
+    entry: int
+    name: str
+
+
+class AnnouncementOut(Answer):
+    """TD-ANNOUNCE: what every screen shows now."""
+
+    id: int
+    text: str
+    made_at: str
+    expires_at: str | None = Field(..., description="none: up until dismissed")
+
+
+class ChipLeaderOut(Answer):
+    name: str = Field(..., description="as public screens name the player")
+    entry: int
+    chips: int
+    table: int
+    out: bool = Field(..., description="out since the board was published")
+
+
+class ChipLeadersOut(Answer):
+    """CHIP-COUNT: the chip leaders as last published to the lobby."""
+
+    leaders: list[ChipLeaderOut]
+    average: int = Field(..., description="chips in play over players left, rounded down")
+    counted_at: str
+
+
+class SnapshotOut(Answer):
     type: str
     audience: str
-    seq: int
+    seq: int = Field(..., description="the last event's number: a screen applies the events after it")
     server_time: datetime
     tournament: TournamentOut
     entries: int
     players_left: int
     chips_in_play: int
     clock: ClockOut | None
-    money: dict | None
-    end_of_day: dict | None
-    hand_for_hand: dict | None
-    winners: list[dict]
+    money: MoneyOut
+    end_of_day: EndOfDayOut | None
+    hand_for_hand: HandForHandOut | None
+    bubble_burst: BubbleBurstOut | None = Field(..., description="once hand-for-hand has ended in the money")
+    winners: list[EntryNameOut] = Field(..., description="once the tournament is finished: the players placed first")
     late_registration_over: bool
+    announcements: list[AnnouncementOut]
+    chip_leaders: ChipLeadersOut | None
 
 
-class EventKindOut(Schema):
+class EventKindOut(Answer):
     audience: str
     changes: str
     views: list[str]
+
+
+class PoolOut(Answer):
+    """PAY-POOL, minor units."""
+
+    collected: int
+    guarantee: int
+    pool: int
+    overlay: int
+
+
+class PlaceOut(Answer):
+    """A player out, with place and prize (public: names as each player consented)."""
+
+    entry: int
+    name: str
+    place: list[int] = Field(..., description="[best, worst]: a range when places are shared")
+    prize: int | None = Field(..., description="minor units; none: the payouts are not published yet")
+    table: int
+    hand: int
+    points: int = Field(..., description="PAY-POINTS: ranking points")
+    freeroll: bool = Field(..., description="a neverending level's freeroll into the next level")
+    seat: TargetOut | None = Field(..., description="a satellite's place: the seat won in the target")
+
+
+class ResultsOut(Answer):
+    field: int
+    payouts: list[int] = Field(..., description="prizes by place, minor units; empty until published")
+    pool: PoolOut
+    out: list[PlaceOut] = Field(..., description="by place")
+    deal: DealSummaryOut | None
+    satellite: SatelliteOut | None
+    published: bool
 
 
 @router.get(
@@ -140,9 +286,23 @@ class DisqualifyIn(ReasonIn):
     )
 
 
+class BustUndoneOut(Answer):
+    entry: int
+    table: int = Field(..., description="where the player sits back down")
+    seat: int
+    players_left: int
+    chips_in_play: int
+
+
+class DisqualifiedOut(Answer):
+    entry: int
+    players_left: int
+    chips_in_play: int
+
+
 @staff.post(
     "/tournaments/{tournament_id}/entries/{number}/undo-bust/",
-    response={200: dict, **ERRORS},
+    response={200: BustUndoneOut, **ERRORS},
     summary="Undo a bust recorded by mistake: the player sits back down",
 )
 def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
@@ -152,7 +312,7 @@ def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
 
 @staff.post(
     "/tournaments/{tournament_id}/entries/{number}/disqualify/",
-    response={200: dict, **ERRORS},
+    response={200: DisqualifiedOut, **ERRORS},
     summary="Disqualify a player (PAY-DQ): chips out of play, buy-in stays in the pool, no prize",
 )
 def disqualify(request, tournament_id: Id, number: EntryNumber, body: DisqualifyIn):
@@ -162,7 +322,7 @@ def disqualify(request, tournament_id: Id, number: EntryNumber, body: Disqualify
 
 @router.get(
     "/tournaments/{tournament_id}/results/",
-    response={200: dict, **ERRORS},
+    response={200: ResultsOut, **ERRORS},
     summary="The prize pool, the payouts and every player out with place and prize",
 )
 @decorate_view(public_read)
@@ -170,132 +330,18 @@ def results(request, tournament_id: Id):
     return public_standings(tournament_for(request.user, tournament_id, Action.VIEW_LOBBY))
 
 
-class DealIn(Schema):
-    stacks: Stacks
-    left_to_play: Money = Field(0, description="kept back for the winner of the play that goes on, minor units")
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/deals/proposals/",
-    response={200: dict, **ERRORS},
-    summary="Chip-chop, ICM and guaranteed-minimum deals side by side (PAY-CHOP); nothing is recorded",
-)
-def deal_proposals(request, tournament_id: Id, body: DealIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals_queries.deal_proposals(tournament_id, body.stacks, body.left_to_play)
-
-
-@staff.get(
-    "/tournaments/{tournament_id}/deals/players/",
-    response={200: list[dict], **ERRORS},
-    summary="The players a deal is made among: every player left, by entry number and name",
-)
-def deal_players(request, tournament_id: Id):
-    return deals_queries.deal_players(tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL))
-
-
-class DealAgreedIn(DealIn):
-    method: str = Field(..., description="chip_chop, icm or guaranteed")
-    agreed: list[EntryNumber] = Field(
-        ..., max_length=MOST_ENTRIES, description="the entry numbers of the players who agree: all of them"
-    )
-    representative: str = Field(..., max_length=100, description="the tournament representative present")
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/deals/",
-    response={200: dict, **ERRORS},
-    summary="Record the deal every remaining player agreed to (PAY-CHOP)",
-)
-def record_deal(request, tournament_id: Id, body: DealAgreedIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals.record(
-        tournament_id,
-        body.method,
-        body.stacks,
-        body.left_to_play,
-        body.agreed,
-        body.representative,
-        request.user,
-        request_key(request),
-    )
-
-
-class StacksIn(Schema):
-    stacks: Stacks
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/end/time-limit/",
-    response={200: dict, **ERRORS},
-    summary="At the time limit, record the chip-chop of the remaining prizes as the result (CLK-LIMIT)",
-)
-def end_by_time_limit(request, tournament_id: Id, body: StacksIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals.end_by_time_limit(tournament_id, body.stacks, request.user, request_key(request))
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/end/gong/",
-    response={200: dict, **ERRORS},
-    summary="The final gong: the players left are placed by chips and win their places' prizes",
-)
-def end_at_the_gong(request, tournament_id: Id, body: StacksIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return deals.end_at_the_gong(tournament_id, body.stacks, request.user, request_key(request))
-
-
-class PayIn(Schema):
-    method: str = Field(..., description="cash or wire")
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/entries/{number}/pay-prize/",
-    response={200: dict, **ERRORS},
-    summary="Pay a prize at the payout desk, once (REG-ID for wire transfers)",
-)
-def pay_prize(request, tournament_id: Id, number: EntryNumber, body: PayIn):
-    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
-    return payout_desk.pay_prize(tournament_id, number, body.method, request.user, request_key(request))
-
-
-@staff.post(
-    "/tournaments/{tournament_id}/entries/{number}/reverse-payment/",
-    response={200: dict, **ERRORS},
-    summary="Reverse a prize payment made by mistake, with a reason; the prize can be paid again",
-)
-def reverse_payment(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
-    tournament_for(request.user, tournament_id, Action.PAY_PRIZES)
-    return payout_desk.reverse_payment(tournament_id, number, body.reason, request.user, request_key(request))
-
-
-@staff.get(
-    "/tournaments/{tournament_id}/prizes/",
-    response={200: list[dict], **ERRORS},
-    summary="The payout desk's list: every prize by place, and whether and how it was paid",
-)
-def prizes(request, tournament_id: Id):
-    return prizes_to_pay(tournament_for(request.user, tournament_id, Action.PAY_PRIZES))
-
-
-@staff.get(
-    "/tournaments/{tournament_id}/vouchers/",
-    response={200: dict, **ERRORS},
-    summary="Won-seat vouchers: those this satellite issued (player, code, target) and those good here",
-)
-def vouchers(request, tournament_id: Id):
-    tournament = tournament_for(request.user, tournament_id, Action.DESK)
-    check(request.user, Action.PERSONAL_DATA)
-    return {
-        "satellite_for": target_of(tournament),
-        "issued": vouchers_won_in(tournament),
-        "good_here": vouchers_for(tournament),
-    }
+class CancelledOut(Answer):
+    tournament_status: str
+    refunded: int = Field(..., description="the entries refunded in full")
+    entries: int
+    players_left: int
+    chips_in_play: int
+    clock: StoppedClockOut | None
 
 
 @staff.post(
     "/tournaments/{tournament_id}/cancel/",
-    response={200: dict, **ERRORS},
+    response={200: CancelledOut, **ERRORS},
     summary="Cancel a tournament that does not go ahead: every entry refunded in full (END-CANCEL)",
 )
 def cancel(request, tournament_id: Id, body: ReasonIn):
@@ -329,9 +375,16 @@ class CreateIn(SettingsIn):
     )
 
 
+class CreatedOut(Answer):
+    id: int
+    name: str
+    status: str
+    setup_url: str = Field(..., description="the set-up page, where the director goes on")
+
+
 @router.post(
     "/tournaments/",
-    response={201: dict, **ERRORS},
+    response={201: CreatedOut, **ERRORS},
     auth=django_auth,
     summary="Create a tournament in a festival from a preset and a structure template (the director)",
 )

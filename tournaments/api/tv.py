@@ -11,7 +11,7 @@ from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from core.api import ERRORS, Id, request_key
+from core.api import ERRORS, Answer, Id, request_key
 from core.http_cache import public_read
 from rules.refusals import Refused
 from tournaments.queries import tv as tv_queries
@@ -35,9 +35,28 @@ class ImageIn(Schema):
     )
 
 
+class ImageOut(Answer):
+    id: int
+    kind: str = Field(..., description="festival or sponsor")
+    caption: str
+    content_type: str
+    size: int = Field(..., description="bytes")
+    uploaded_at: str
+    url: str = Field(..., description="the image itself")
+
+
+class ImageAddedOut(Answer):
+    image: int = Field(..., description="the new image's id")
+    images: list[ImageOut] = Field(..., description="every image the TV shows now")
+
+
+class ImagesOut(Answer):
+    images: list[ImageOut] = Field(..., description="every image the TV shows now")
+
+
 @router.get(
     "/tournaments/{tournament_id}/tv-images/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[ImageOut], **ERRORS},
     summary="The festival's and sponsors' images the tournament's TV shows (each with its url)",
 )
 @decorate_view(public_read)
@@ -47,7 +66,7 @@ def list_images(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/tv-images/",
-    response={200: dict, **ERRORS},
+    response={200: ImageAddedOut, **ERRORS},
     auth=django_auth,
     summary="Upload a festival or sponsor image for the TV display (PNG, JPEG or WebP, at most 1 MB)",
 )
@@ -62,7 +81,7 @@ def add_image(request, tournament_id: Id, body: ImageIn):
 
 @router.post(
     "/tournaments/{tournament_id}/tv-images/{image_id}/remove/",
-    response={200: dict, **ERRORS},
+    response={200: ImagesOut, **ERRORS},
     auth=django_auth,
     summary="Take a festival or sponsor image off the TV display",
 )
