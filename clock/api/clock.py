@@ -9,7 +9,19 @@ from ninja.security import django_auth
 from clock.services import calls, day
 from clock.services import level_clock as services
 from core.access import Action, tournament_for
-from core.api import ERRORS, MOST_ENTRIES, MOST_LEVELS, Chips, Id, Money, SeatNumber, Stacks, TableNumber, request_key
+from core.api import (
+    ERRORS,
+    MOST_ENTRIES,
+    MOST_LEVELS,
+    Answer,
+    Chips,
+    Id,
+    Money,
+    SeatNumber,
+    Stacks,
+    TableNumber,
+    request_key,
+)
 from tournaments.api.tournaments import ClockOut
 from tournaments.rules import payouts
 
@@ -33,6 +45,49 @@ class AdjustIn(Schema):
 
 class LevelIn(Schema):
     level_index: int = Field(..., ge=0, lt=MOST_LEVELS, description="Position in the structure, from 0 (breaks count)")
+
+
+class TableClockOut(Answer):
+    """A countdown on one player at one table (clock.models.TableClock.document)."""
+
+    kind: str = Field(..., description='"call" (CLK-CALL) or "action" (AC-TIMES)')
+    seat: int
+    started_at: str
+    ends_at: str = Field(..., description="when the time runs out (before any extension chip)")
+    countdown_seconds: int = Field(..., description="the last seconds counted aloud")
+    extensions_used: int
+    outcome: str | None = Field(..., description='"acted", "hand dead", "hand over"; none while it runs')
+
+
+class CalledClockOut(TableClockOut):
+    table: int
+
+
+class ActionClockOut(CalledClockOut):
+    seconds: int = Field(..., description="the player's time to act")
+    extensions_left: int = Field(..., description="the player's time-extension chips (AC-EXT)")
+
+
+class DayEndOut(Answer):
+    day: int
+    level_index: int
+    level_number: int = Field(..., description="the level's number as the clock shows it (breaks take none)")
+
+
+class LastHandsOut(Answer):
+    day: int
+    hands: int = Field(..., description="hands every table still plays today")
+    clock: ClockOut = Field(..., description="the clock, stopped")
+    playing: list[int] = Field(..., description="the open tables, each playing its last hands")
+
+
+class BaggedOut(Answer):
+    table: int
+    seat: int
+
+
+class ChipChopOut(Answer):
+    shares: dict[str, int] = Field(..., description="entry number -> minor units proposed")
 
 
 def _director(request, tournament_id: Id) -> int:
@@ -68,7 +123,7 @@ def go_to_level(request, tournament_id: Id, body: LevelIn):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/call-clock/",
-    response={200: dict, **ERRORS},
+    response={200: CalledClockOut, **ERRORS},
     summary="Call the clock on the player in this seat (CLK-CALL)",
 )
 def call_clock(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber):
@@ -78,7 +133,7 @@ def call_clock(request, tournament_id: Id, table_number: TableNumber, seat: Seat
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/clock/acted/",
-    response={200: dict, **ERRORS},
+    response={200: CalledClockOut, **ERRORS},
     summary="The player acted in time: the table's clock stops",
 )
 def acted(request, tournament_id: Id, table_number: TableNumber):
@@ -92,7 +147,7 @@ class ActionIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/action-clock/",
-    response={200: dict, **ERRORS},
+    response={200: ActionClockOut, **ERRORS},
     summary="Start the action clock for the player to act (AC-TIMES)",
 )
 def action_clock(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: ActionIn):
@@ -123,7 +178,7 @@ class DayEndIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/day/end-level/",
-    response={200: dict, **ERRORS},
+    response={200: DayEndOut, **ERRORS},
     summary="Name the level the day's play ends with (CLK-EOD)",
 )
 def day_end_level(request, tournament_id: Id, body: DayEndIn):
@@ -136,7 +191,7 @@ class LastHandsIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/day/last-hands/",
-    response={200: dict, **ERRORS},
+    response={200: LastHandsOut, **ERRORS},
     summary="Stop the clock and announce the day's last hands (CLK-EOD)",
 )
 def last_hands(request, tournament_id: Id, body: LastHandsIn):
@@ -149,7 +204,7 @@ class BagIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/bag/",
-    response={200: dict, **ERRORS},
+    response={200: BaggedOut, **ERRORS},
     summary="Bag a player's chips after the table's last hand of the day (CLK-EOD, AC-CARRY)",
 )
 def bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: BagIn):
@@ -166,7 +221,7 @@ class ChopIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/chip-chop/",
-    response={200: dict, **ERRORS},
+    response={200: ChipChopOut, **ERRORS},
     summary="A chip-chop proposal for the remaining prizes (CLK-LIMIT): nothing is recorded",
 )
 def chip_chop(request, tournament_id: Id, body: ChopIn):

@@ -9,7 +9,8 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, can, tournament_for
-from core.api import ERRORS, Chips, EntryNumber, Id, SeatNumber, TableNumber, request_key
+from core.api import ERRORS, Answer, Chips, EntryNumber, Id, SeatNumber, TableNumber, request_key
+from tables.api.answers import AbsentAndIdOut, PlayerRef
 from tables.queries.absent import floor_extras
 from tables.services import absent
 from tournaments.models import Tournament
@@ -30,12 +31,46 @@ class RemoveIn(Schema):
     chips: Chips = Field(..., description="the absent player's stack as counted now: it leaves play")
 
 
+class SeatActionOut(Answer):
+    table: int
+    seat: int
+    entry: int
+    player: PlayerRef
+
+
+class AbsentOut(SeatActionOut):
+    retired: bool
+    since: str
+
+
+class PresentOut(SeatActionOut):
+    absent_minutes: int = Field(..., description="minutes of play the player was away")
+
+
+class StackRemovedOut(SeatActionOut):
+    chips: int = Field(..., description="the stack that left play")
+    players_left: int
+    chips_in_play: int
+
+
+class PhotoIdOut(Answer):
+    entry: int
+    day: int = Field(..., description="the day of play checked for")
+    where: str = Field(..., description='"desk" or "floor"')
+    table: int | None
+    seat: int | None
+    player: PlayerRef
+    already: bool | None = Field(
+        None, description="checked already today: nothing changed (left out when a retried request is answered)"
+    )
+
+
 SEAT = "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/"
 
 
 @router.post(
     SEAT + "absent/",
-    response={200: dict, **ERRORS},
+    response={200: AbsentOut, **ERRORS},
     summary="The player in a seat is absent: dealt in and blinded off (PEN-ABSENT)",
 )
 def mark_absent(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: AbsentIn):
@@ -46,7 +81,9 @@ def mark_absent(request, tournament_id: Id, table_number: TableNumber, seat: Sea
 
 
 @router.post(
-    SEAT + "present/", response={200: dict, **ERRORS}, summary="The absent player in a seat has arrived (PEN-ABSENT)"
+    SEAT + "present/",
+    response={200: PresentOut, **ERRORS},
+    summary="The absent player in a seat has arrived (PEN-ABSENT)",
 )
 def mark_present(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber):
     tournament_for(request.user, tournament_id, Action.FLOOR)
@@ -55,7 +92,7 @@ def mark_present(request, tournament_id: Id, table_number: TableNumber, seat: Se
 
 @router.post(
     SEAT + "remove-stack/",
-    response={200: dict, **ERRORS},
+    response={200: StackRemovedOut, **ERRORS},
     summary="Take an absent player's counted stack out of play once the ruleset's time of play has run; "
     "the player is out, ranked like any bust (PEN-ABSENT). Never for a retired player (ENT-SUBST)",
 )
@@ -81,7 +118,8 @@ class IdCheckIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/entries/{number}/photo-id/",
-    response={200: dict, **ERRORS},
+    response={200: PhotoIdOut, **ERRORS},
+    exclude_unset=True,  # a key the answer leaves out stays out,
     summary="A returning player's photo ID was seen for today's day of play (REG-ID)",
 )
 def photo_id(request, tournament_id: Id, number: EntryNumber, body: IdCheckIn):
@@ -93,7 +131,7 @@ def photo_id(request, tournament_id: Id, number: EntryNumber, body: IdCheckIn):
 
 @router.get(
     "/tournaments/{tournament_id}/absent-and-id/",
-    response={200: dict, **ERRORS},
+    response={200: AbsentAndIdOut, **ERRORS},
     summary="The absent seats and the seated players whose photo ID is still to check today",
 )
 def absent_and_id(request, tournament_id: Id):

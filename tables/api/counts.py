@@ -5,7 +5,7 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from core.api import ERRORS, Chips, Id, SeatNumber, TableNumber, request_key
+from core.api import ERRORS, Answer, Chips, Id, SeatNumber, TableNumber, request_key
 from tables.queries.counts import counts_view
 from tables.services import counts
 from tournaments.queries.snapshot import field_counts
@@ -13,17 +13,64 @@ from tournaments.queries.snapshot import field_counts
 router = Router(tags=["chip counts"], auth=django_auth)
 
 
+class CountCheckOut(Answer):
+    """The latest counts of every player still in against the chips in play (CHIP-COUNT)."""
+
+    counted: int = Field(..., description="the counts' total")
+    in_play: int = Field(..., description="the chips in play")
+    gap: int = Field(..., description="counted minus in play")
+    complete: bool = Field(..., description="every player still in is counted")
+    agrees: bool
+    seats_counted: int
+    seats_in_play: int
+    bags_to_confirm: int = Field(..., description="bags a second person has still to count")
+    stale_counts: int = Field(..., description="counts taken before a colour-up raced their table")
+    sentence: str
+
+
+class StackOut(Answer):
+    entry: int
+    table: int
+    seat: int
+    chips: int
+    bag: bool = Field(..., description="the latest count is an end-of-day bag")
+    confirmed: bool | None = Field(..., description="a bag: confirmed by a second person; none for a count")
+
+
+class CountsViewOut(CountCheckOut):
+    stacks: list[StackOut] = Field(..., description="by table and seat")
+
+
+class BagConfirmedOut(Answer):
+    table: int
+    seat: int
+    chips: int
+
+
+class LeaderOut(Answer):
+    name: str = Field(..., description="the public name")
+    entry: int
+    chips: int
+    table: int
+
+
+class ChipLeadersOut(Answer):
+    leaders: list[LeaderOut]
+    average: int = Field(..., description="chips in play over players left, rounded down")
+    counted_at: str
+
+
 class CountsIn(Schema):
     counts: dict[SeatNumber, Chips] = Field(..., description="seat -> chips counted now", max_length=12)
 
 
-class BagIn(Schema):
+class SecondCountIn(Schema):
     chips: Chips = Field(..., description="the second person's count of the bag")
 
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/chip-counts/",
-    response={200: dict, **ERRORS},
+    response={200: CountCheckOut, **ERRORS},
     summary="Stacks counted at a table now; answers how all counts compare with the chips in play",
 )
 def report_counts(request, tournament_id: Id, table_number: TableNumber, body: CountsIn):
@@ -33,17 +80,17 @@ def report_counts(request, tournament_id: Id, table_number: TableNumber, body: C
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/bag/confirm/",
-    response={200: dict, **ERRORS},
+    response={200: BagConfirmedOut, **ERRORS},
     summary="A second person's count of an end-of-day bag",
 )
-def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: BagIn):
+def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: SecondCountIn):
     tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
     return counts.confirm_bag(tournament_id, table_number, seat, body.chips, request.user, request_key(request))
 
 
 @router.get(
     "/tournaments/{tournament_id}/chip-counts/",
-    response={200: dict, **ERRORS},
+    response={200: CountsViewOut, **ERRORS},
     summary="Chips in play, the latest count of every player still in, and whether they agree",
 )
 def chip_counts(request, tournament_id: Id):
@@ -53,7 +100,7 @@ def chip_counts(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/chip-leaders/publish/",
-    response={200: dict, **ERRORS},
+    response={200: ChipLeadersOut, **ERRORS},
     summary="Publish the chip leaders and the average stack from the latest counts to the lobby",
 )
 def publish_chip_leaders(request, tournament_id: Id):

@@ -6,14 +6,37 @@ from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from core.api import ERRORS, Chips, Id, SeatNumber, TableNumber, request_key
+from core.api import ERRORS, Answer, Chips, Id, SeatNumber, TableNumber, request_key
 from rules.refusals import Refused
+from tables.api.answers import PenaltyOut, PlayerRef
 from tables.queries import penalties as penalty_queries
 from tables.queries.tables import open_table, sitting_at
 from tables.services import penalties
 from tournaments.services.penalties import give_penalty
 
 router = Router(tags=["penalties"], auth=django_auth)
+
+
+class ProposalOut(Answer):
+    """PEN-LADDER: the house's steps for an infraction and the one proposed from the record."""
+
+    entry: int
+    name: str
+    infraction: str
+    infractions: list[str] = Field(..., description="the house's infractions")
+    given_before: int = Field(..., description="penalties for this infraction the player has had here")
+    ladder: list[str] = Field(..., description="the house's steps, in order")
+    proposed: str | None = Field(..., description="the next step; none: the house has no ladder for it")
+
+
+class LiftedOut(Answer):
+    penalty: int = Field(..., description="the penalty's id")
+    entry: int
+    status: str
+    reason: str
+    hands_left: int = Field(..., description="what was left when lifted (kept in the record)")
+    seconds_left: int
+    player: PlayerRef
 
 
 class PenaltyIn(Schema):
@@ -35,7 +58,7 @@ class LiftIn(Schema):
 
 @router.get(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/penalty/",
-    response={200: dict, **ERRORS},
+    response={200: ProposalOut, **ERRORS},
     summary="The house's steps for an infraction and the one proposed from the seated player's record",
 )
 def penalty_proposal(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, infraction: str = "any"):
@@ -49,7 +72,7 @@ def penalty_proposal(request, tournament_id: Id, table_number: TableNumber, seat
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/penalty/",
-    response={200: dict, **ERRORS},
+    response={200: PenaltyOut, **ERRORS},
     summary="Give the seated player a penalty: the step named, or the one proposed (PEN-LADDER, PEN-FINE)",
 )
 def give(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: PenaltyIn):
@@ -69,7 +92,7 @@ def give(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber
 
 @router.post(
     "/tournaments/{tournament_id}/penalties/{penalty_id}/lift/",
-    response={200: dict, **ERRORS},
+    response={200: LiftedOut, **ERRORS},
     summary="The director ends a penalty early, with a reason",
 )
 def lift(request, tournament_id: Id, penalty_id: Id, body: LiftIn):
@@ -79,7 +102,7 @@ def lift(request, tournament_id: Id, penalty_id: Id, body: LiftIn):
 
 @router.get(
     "/tournaments/{tournament_id}/penalties/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[PenaltyOut], **ERRORS},
     summary="The penalties being served: who, where the player sits now, what is left, given by whom",
 )
 def active(request, tournament_id: Id):
@@ -89,7 +112,7 @@ def active(request, tournament_id: Id):
 
 @router.get(
     "/tournaments/{tournament_id}/penalties/record/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[PenaltyOut], **ERRORS},
     summary="Every penalty given, newest first; ?player= an entry number or a name narrows them",
 )
 def record(request, tournament_id: Id, player: str = ""):

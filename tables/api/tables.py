@@ -1,14 +1,28 @@
 """The tables' API: opening tables and the draw, the floor's commands, moves, breaking,
 the final table, hand-for-hand, and the public seating reads."""
 
+from typing import Annotated, Literal
+
 from django.utils import timezone
 from ninja import Field, Router, Schema
 from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
-from core.api import ERRORS, MOST_TABLES, Chips, EntryNumber, HandNumber, Id, SeatNumber, TableNumber, request_key
+from core.api import (
+    ERRORS,
+    MOST_TABLES,
+    Answer,
+    Chips,
+    EntryNumber,
+    HandNumber,
+    Id,
+    SeatNumber,
+    TableNumber,
+    request_key,
+)
 from core.http_cache import public_read
+from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, PlaceOut, WaitingListOut
 from tables.queries import floor as floor_queries
 from tables.queries import seating as seating_queries
 from tables.queries import waiting_list as waiting_list_queries
@@ -24,13 +38,131 @@ from tournaments.queries.snapshot import field_counts
 router = Router(tags=["tables"], auth=django_auth)
 
 
+class OpenedOut(Answer):
+    opened: list[int] = Field(..., description="the venue tables opened")
+
+
+class DrawOut(Answer):
+    tables: dict[int, int] = Field(..., description="table number -> players seated there")
+    button_draw: PlaceOut | None = Field(
+        None, description="where the ruleset draws one button for the whole field: the seat drawn, at that table"
+    )
+    seed: int = Field(..., description="the draw's seed, logged: it replays the draw")
+    kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
+
+
+class HandOut(Answer):
+    table: int
+    hand: int = Field(..., description="the hand now being played")
+    button: int | None
+    small_blind: int | None = Field(..., description="the small blind's seat")
+    big_blind: int | None = Field(..., description="the big blind's seat")
+    already_done: bool = Field(..., description="another tablet had confirmed the hand: nothing moved")
+
+
+class OutUndoneOut(Answer):
+    undone: Literal["out"]
+    entry: int
+    table: int
+    seat: int
+    players_left: int
+    chips_in_play: int
+
+
+class HandUndoneOut(Answer):
+    undone: Literal["hand_done"]
+    table: int
+    hand: int = Field(..., description="the hand now being played again")
+    button: int | None
+    small_blind: int | None
+    big_blind: int | None
+
+
+UndoneOut = Annotated[OutUndoneOut | HandUndoneOut, Field(discriminator="undone")]
+
+
+class MovedOut(Answer):
+    moved: bool
+    already_done: bool = Field(..., description="another tablet had confirmed this move")
+
+
+class BreakingOrderOut(Answer):
+    breaking_order: list[int]
+
+
+class SeatCardOut(Answer):
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+
+class BrokenOut(Answer):
+    table: int = Field(..., description="the table broken")
+    moves: list[SeatCardOut] = Field(..., description="its players, from seat 1 clockwise, and their new seats")
+    seed: int
+
+
+class FinalTableOut(Answer):
+    table: int
+    seats: list[int] = Field(..., description="the seats taken")
+    button: int | None
+    cards: dict[str, str] = Field(..., description="seat -> the card dealt for the button (BTN-DRAW)")
+    seed: int
+
+
+class MovedByHandOut(Answer):
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str
+
+
+class SwappedOut(Answer):
+    table_a: int
+    seat_a: int
+    table_b: int
+    seat_b: int
+    reason: str
+
+
+class ChartSeatOut(Answer):
+    entry: int
+    name: str = Field(..., description="the public name")
+
+
+class ChartTableOut(Answer):
+    number: int
+    seats: int
+    button: int | None
+    is_final: bool
+    players: dict[str, ChartSeatOut] = Field(..., description="seat -> the player there")
+
+
+class SeatingChartOut(Answer):
+    tables: list[ChartTableOut]
+    waiting_list: WaitingListOut
+
+
+class FoundSeatOut(Answer):
+    name: str = Field(..., description="the public name")
+    entry: int
+    table: int
+    seat: int
+    bag: int | None = Field(None, description="a Day 2 seat: the bag it was drawn with (AC-CARRY)")
+
+
+class HandForHandTableOut(HandForHandOut):
+    table: int
+
+
 class OpenIn(Schema):
     tables: list[TableNumber] = Field(
         ..., min_length=1, max_length=MOST_TABLES, description="venue table numbers, in the order they open"
     )
 
 
-@router.post("/tournaments/{tournament_id}/tables/open/", response={200: dict, **ERRORS})
+@router.post("/tournaments/{tournament_id}/tables/open/", response={200: OpenedOut, **ERRORS})
 def open_tables(request, tournament_id: Id, body: OpenIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     opened = drawing.open_tables(tournament_id, body.tables, request.user, request_key=request_key(request))
@@ -39,7 +171,8 @@ def open_tables(request, tournament_id: Id, body: OpenIn):
 
 @router.post(
     "/tournaments/{tournament_id}/seating/draw/",
-    response={200: dict, **ERRORS},
+    response={200: DrawOut, **ERRORS},
+    exclude_unset=True,  # a key the answer leaves out stays out
     summary="Seat the whole field at random (SEAT-DRAW) and draw the buttons (BTN-DRAW)",
 )
 def draw(request, tournament_id: Id):
@@ -60,7 +193,7 @@ class HandDoneIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/hand-done/",
-    response={200: dict, **ERRORS},
+    response={200: HandOut, **ERRORS},
     summary="The hand the tablet showed is done: the button and blinds move once, however many "
     "tablets confirm it (`already_done`); a hand older than the last one is refused",
 )
@@ -94,7 +227,7 @@ class OutIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/seats/{seat}/out/",
-    response={200: dict, **ERRORS},
+    response={200: MovesOut, **ERRORS},
     summary="A player is out; answers with the balancing moves now needed",
 )
 def player_out(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: OutIn):
@@ -123,7 +256,7 @@ class UndoIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/undo/",
-    response={200: dict, **ERRORS},
+    response={200: UndoneOut, **ERRORS},
     summary="Undo the floor's last tap at a table (Out, Hand done) within a minute of it, while nothing "
     "else happened at the table; answers `undone` (out, hand_done) and the event's data",
 )
@@ -134,7 +267,7 @@ def undo_last(request, tournament_id: Id, table_number: TableNumber, body: UndoI
 
 @router.get(
     "/tournaments/{tournament_id}/moves/",
-    response={200: dict, **ERRORS},
+    response={200: MovesOut, **ERRORS},
     summary="The balancing moves the tables need now (SEAT-BALANCE)",
 )
 def moves(request, tournament_id: Id):
@@ -144,7 +277,7 @@ def moves(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/moves/confirm/",
-    response={200: dict, **ERRORS},
+    response={200: MovedOut, **ERRORS},
     summary="The target tablet confirms the moved player sat down",
 )
 def confirm(request, tournament_id: Id, body: MoveIn):
@@ -154,7 +287,7 @@ def confirm(request, tournament_id: Id, body: MoveIn):
 
 @router.get(
     "/tournaments/{tournament_id}/tables/",
-    response={200: dict, **ERRORS},
+    response={200: FloorOut, **ERRORS},
     summary="The floor's view: seats, names, positions and the moves needed now",
 )
 def floor_view(request, tournament_id: Id, broken: TableNumber | None = None):
@@ -176,7 +309,7 @@ class OrderIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/breaking-order/",
-    response={200: dict, **ERRORS},
+    response={200: BreakingOrderOut, **ERRORS},
     summary="Set the breaking order, until registration closes (SEAT-BREAK)",
 )
 def set_breaking_order(request, tournament_id: Id, body: OrderIn):
@@ -188,7 +321,7 @@ def set_breaking_order(request, tournament_id: Id, body: OrderIn):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/break/",
-    response={200: dict, **ERRORS},
+    response={200: BrokenOut, **ERRORS},
     summary="Break the next table of the breaking order; seat cards for its players (SEAT-BREAK)",
 )
 def break_table(request, tournament_id: Id):
@@ -198,7 +331,7 @@ def break_table(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/seating/final-table/",
-    response={200: dict, **ERRORS},
+    response={200: FinalTableOut, **ERRORS},
     summary="Redraw seats and the button for the final table (SEAT-FINAL, BTN-DRAW)",
 )
 def final_table(request, tournament_id: Id):
@@ -212,7 +345,7 @@ class ByHandIn(MoveIn):
 
 @router.post(
     "/tournaments/{tournament_id}/moves/by-hand/",
-    response={200: dict, **ERRORS},
+    response={200: MovedByHandOut, **ERRORS},
     summary="Move a player by hand into an empty seat, with a reason",
 )
 def move_by_hand(request, tournament_id: Id, body: ByHandIn):
@@ -239,7 +372,7 @@ class SwapIn(Schema):
 
 @router.post(
     "/tournaments/{tournament_id}/moves/swap/",
-    response={200: dict, **ERRORS},
+    response={200: SwappedOut, **ERRORS},
     summary="Swap two seated players, with a reason",
 )
 def swap(request, tournament_id: Id, body: SwapIn):
@@ -261,7 +394,7 @@ public = Router(tags=["seating"])
 
 @public.get(
     "/tournaments/{tournament_id}/seating/",
-    response={200: dict, **ERRORS},
+    response={200: SeatingChartOut, **ERRORS},
     summary="The public seating chart: tables, seats, first names and last initials",
 )
 @decorate_view(public_read)
@@ -272,7 +405,7 @@ def seating_chart(request, tournament_id: Id):
 
 @public.get(
     "/tournaments/{tournament_id}/waiting-list/",
-    response={200: dict, **ERRORS},
+    response={200: WaitingListOut, **ERRORS},
     summary="The waiting list (ENT-WAIT): seats left and each entry waiting, in order (public names)",
 )
 @decorate_view(public_read)
@@ -282,7 +415,8 @@ def waiting_list(request, tournament_id: Id):
 
 @public.get(
     "/tournaments/{tournament_id}/seating/find/",
-    response={200: list[dict], **ERRORS},
+    response={200: list[FoundSeatOut], **ERRORS},
+    exclude_unset=True,  # a key the answer leaves out stays out
     summary="Find my seat: players still seated whose names start with the words typed",
 )
 def find_seat(request, tournament_id: Id, name: str):
@@ -292,7 +426,8 @@ def find_seat(request, tournament_id: Id, name: str):
 
 @public.get(
     "/tournaments/{tournament_id}/seat/{code}/",
-    response={200: dict, **ERRORS},
+    response={200: CompanionOut, **ERRORS},
+    exclude_unset=True,  # a key the answer leaves out stays out
     summary="The player's companion from the ticket's code: seat, penalty, absence, pay jumps, place, prize",
 )
 def seat(request, tournament_id: Id, code: str):
@@ -302,7 +437,7 @@ def seat(request, tournament_id: Id, code: str):
 
 @router.post(
     "/tournaments/{tournament_id}/hand-for-hand/start/",
-    response={200: dict, **ERRORS},
+    response={200: HandForHandOut, **ERRORS},
     summary="Start hand-for-hand (HFH-MODE)",
 )
 def start_hand_for_hand(request, tournament_id: Id):
@@ -312,7 +447,7 @@ def start_hand_for_hand(request, tournament_id: Id):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/frozen/",
-    response={200: dict, **ERRORS},
+    response={200: HandForHandTableOut, **ERRORS},
     summary="A called all-in: the table waits face down (HFH-ALLIN)",
 )
 def all_in_frozen(request, tournament_id: Id, table_number: TableNumber):
@@ -322,7 +457,7 @@ def all_in_frozen(request, tournament_id: Id, table_number: TableNumber):
 
 @router.post(
     "/tournaments/{tournament_id}/tables/{table_number}/hand-for-hand/play-out/",
-    response={200: dict, **ERRORS},
+    response={200: HandForHandTableOut, **ERRORS},
     summary="Release a frozen table to play its all-in out, one at a time",
 )
 def play_out(request, tournament_id: Id, table_number: TableNumber):

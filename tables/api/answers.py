@@ -1,0 +1,333 @@
+"""The answers of the tables' API that more than one operation gives: the floor's view and its
+parts (seats, penalties, absences, photo ID checks, the money line), the moves the tables need,
+the waiting list and a player's companion page. Each field as the queries build it
+(tables.queries, tournaments.queries.seat): the schema names every field a screen reads."""
+
+from ninja import Field
+
+from clock.api.clock import TableClockOut
+from core.api import Answer
+
+
+class PlayerRef(Answer):
+    """A player as the log names them: who, no personal data."""
+
+    id: int
+    name: str
+
+
+class TournamentRef(Answer):
+    id: int
+    name: str
+
+
+class PlaceOut(Answer):
+    table: int
+    seat: int
+
+
+# The money line (tournaments.queries.payouts.money_summary) ------------------------------
+
+
+class DealShareOut(Answer):
+    entry: int
+    amount: int = Field(..., description="minor units agreed")
+    name: str = Field(..., description="the public name")
+
+
+class DealOut(Answer):
+    method: str
+    left_to_play: int = Field(..., description="minor units kept back for the winner of the play on")
+    amounts: dict[str, int] = Field(..., description="entry number -> minor units agreed")
+    players: list[DealShareOut] = Field(..., description="the same amounts, largest first")
+
+
+class SatelliteOut(Answer):
+    target: TournamentRef | None = Field(..., description="the tournament a seat is won in")
+    price: int = Field(..., description="a seat's price in the target, in minor units")
+    seats: int = Field(..., description="the seats the pool buys now")
+    remainder: int = Field(..., description="minor units left over after the seats: cash to the next place")
+
+
+class MoneyLineOut(Answer):
+    """The lobby's money line: the pool, places paid, what the next player out wins (PAY-*)."""
+
+    pool: int = Field(..., description="the prize pool in minor units (PAY-POOL)")
+    places_paid: int
+    in_the_money: bool
+    published: bool = Field(..., description="false: the payouts are public from the first break")
+    hand_for_hand_due: bool = Field(..., description="the field is within the ruleset's margin of the money")
+    next_out_prize: int = Field(..., description="minor units the next player out wins (0 outside the money)")
+    next_pay_jump: int = Field(..., description="minor units the player after that wins")
+    min_cash: int
+    deal: DealOut | None = Field(..., description="the latest deal (PAY-CHOP)")
+    satellite: SatelliteOut | None
+
+
+# Moves (tables.queries.tables.proposed_moves) -----------------------------------------------
+
+
+class ProposedMoveOut(Answer):
+    entry: int = Field(..., description="the moving entry's id (not its number)")
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+
+
+class MovesOut(Answer):
+    """What the tables need now: the final table, a table to break, or the balancing moves."""
+
+    moves: list[ProposedMoveOut] = Field(..., description="the balancing moves, proposed, not yet made")
+    halted: list[int] = Field(..., description="tables short enough that play halts there until balanced")
+    waiting: list[int] = Field(..., description="short tables with no seat to take a player this hand")
+    break_due: int | None = Field(..., description="the table to break now (SEAT-BREAK)")
+    final_due: bool = Field(..., description="the field fits the final table: draw it (SEAT-FINAL)")
+    players_left: int
+
+
+class FloorMoveOut(ProposedMoveOut):
+    name: str
+
+
+# The waiting list (ENT-WAIT) --------------------------------------------------------------
+
+
+class WaitingOut(Answer):
+    position: int
+    entry: int
+    name: str = Field(..., description="the public name on the public reads, the full name on the floor's")
+
+
+class WaitingListOut(Answer):
+    seats_left: int = Field(..., description="open seats at the open tables")
+    waiting: list[WaitingOut] = Field(..., description="in order: the first takes the next seat that opens")
+
+
+# Penalties (tables.queries.penalties.penalty_document) -------------------------------------
+
+
+class PenaltyOut(Answer):
+    """A penalty as the screens show it (PEN-LADDER, PEN-FINE)."""
+
+    id: int
+    entry: int
+    name: str
+    infraction: str
+    step: str = Field(..., description='as given, e.g. "1 orbit", "big blind + 5 minutes"')
+    proposed: bool = Field(..., description="the step was the one proposed from the player's record")
+    table: int = Field(..., description="where it was given")
+    seat: int
+    hand: int
+    given_at: str
+    given_by: str | None
+    hands_left: int
+    seconds_left: int = Field(..., description="time away still to serve as of `as_of`")
+    counting_until: str | None = Field(
+        ..., description="while play counts, the moment it stops (the level's end): a screen counts down to it"
+    )
+    as_of: str
+    chips_fined: int
+    status: str = Field(..., description='"serving", "served" or "lifted"')
+    may_return: bool = Field(..., description="served just now: the player may return")
+    ended_at: str | None
+    lift_reason: str | None
+    lifted_by: str | None
+    now_at: PlaceOut | None = Field(..., description="where the player sits now")
+
+
+# The floor's view (tables.queries.floor, tables.queries.absent) ------------------------------
+
+
+class HeadsUpOut(Answer):
+    """CLK-HEADSUP: the hands played heads-up against the house's minimum."""
+
+    played: int
+    minimum: int
+    to_play: int
+
+
+class RulingOut(Answer):
+    id: int
+    decision: str
+    disputed: bool
+    overturned: str | None = Field(..., description="the reason it was overturned")
+
+
+class FloorSeatOut(Answer):
+    entry: int = Field(..., description="the entry's id")
+    number: int = Field(..., description="the entry number")
+    name: str
+    extensions: int = Field(..., description="time-extension chips (AC-EXT)")
+    penalty: PenaltyOut | None = Field(..., description="being served, or just served (may return)")
+    stack: int | None = Field(..., description="the latest count or bag (CHIP-COUNT); none before any")
+
+
+class FloorTableOut(Answer):
+    number: int
+    seats: int
+    count: int = Field(..., description="players seated")
+    button: int | None
+    small_blind: int | None = Field(..., description="the small blind's seat")
+    big_blind: int | None = Field(..., description="the big blind's seat")
+    is_tv: bool
+    is_final: bool
+    hands_dealt: int
+    hand: int = Field(..., description="the hand being played: hand done names it")
+    playing_level: int | None = Field(..., description="the level index of the hand being played")
+    hands_left: int | None = Field(..., description="the day's last hands still to play (CLK-EOD)")
+    heads_up: HeadsUpOut | None
+    hand_for_hand: str | None = Field(..., description='HFH-MODE: "playing", "done", "frozen" or "released"')
+    bagged: list[int] = Field(..., description="seats bagged today (CLK-EOD)")
+    bags_confirmed: list[int] = Field(..., description="seats whose bag a second person confirmed")
+    rulings_this_hand: list[RulingOut]
+    out_this_hand: list[str] = Field(..., description="names of the players out in the hand being played")
+    out_last_hand: list[str]
+    clock: TableClockOut | None = Field(..., description="the clock on a player this hand")
+    players: dict[str, FloorSeatOut] = Field(..., description="seat -> the player there")
+
+
+class HandForHandOut(Answer):
+    """HFH-MODE: the hand-for-hand hand and the open tables by what they reported."""
+
+    hand: int
+    playing: list[int]
+    done: list[int]
+    frozen: list[int] = Field(..., description="a called all-in waits face down (HFH-ALLIN)")
+    released: list[int] = Field(..., description="playing its all-in out")
+
+
+class BrokenPlayerOut(Answer):
+    name: str
+    number: int
+    from_seat: int
+    winner: bool = Field(..., description="the tournament is over and this player is still in")
+    table: int | None = Field(..., description="where the player sits now")
+    seat: int | None
+
+
+class BrokenTableOut(Answer):
+    """SEAT-BREAK: where the players of a broken table sit now."""
+
+    number: int
+    broken_at: str
+    players: list[BrokenPlayerOut]
+
+
+class AbsentSeatOut(Answer):
+    since: str
+    retired: bool = Field(..., description="ENT-SUBST: retired without a substitute")
+    may_remove: bool = Field(..., description="the stack may be removed now (PEN-ABSENT)")
+    sentence: str
+
+
+class UncheckedOut(Answer):
+    table: int
+    seat: int
+    entry: int
+    name: str
+
+
+class IdChecksOut(Answer):
+    """REG-ID: the photo ID checks of the day of play."""
+
+    required: bool = Field(..., description="the ruleset asks for photo ID each day")
+    day: int
+    day_started: bool
+    unchecked: list[UncheckedOut] = Field(..., description="seated players still to check, by table and seat")
+    checked: list[int] = Field(..., description="entry numbers checked")
+
+
+class AbsentAndIdOut(Answer):
+    absent: dict[str, dict[str, AbsentSeatOut]] = Field(..., description="table -> seat -> the absent player there")
+    id_checks: IdChecksOut
+    retiring: bool = Field(..., description="ENT-SUBST: the house has substitutes, so a player may retire")
+
+
+class FloorOut(AbsentAndIdOut, MovesOut):
+    """The floor tablets' and the director's view of every open table."""
+
+    tables: list[FloorTableOut]
+    tournament_status: str
+    waiting_list: WaitingListOut
+    breaking_order: list[int] = Field(..., description="the open tables, the first to break first")
+    clock_level: int | None = Field(..., description="the level index the clock shows")
+    registration_closed: bool
+    tolerance: int = Field(..., description="the largest table may have this many more players (SEAT-BALANCE)")
+    action_clock: bool
+    hand_for_hand: HandForHandOut | None
+    moves: list[FloorMoveOut]
+    broken_table: BrokenTableOut | None = Field(
+        ..., description="with ?broken=: where the players of that broken table went"
+    )
+    money: MoneyLineOut
+
+
+# The player's companion (tournaments.queries.seat) ---------------------------------------
+
+
+class SeatPenaltyOut(Answer):
+    """What the player's own page says of a penalty: what is left, never who gave it."""
+
+    step: str
+    status: str
+    may_return: bool
+    hands_left: int
+    seconds_left: int
+    counting_until: str | None
+    as_of: str
+    chips_fined: int
+
+
+class AbsenceOut(Answer):
+    since: str
+    retired: bool
+
+
+class FinishOut(Answer):
+    place: list[int] = Field(..., description="[from, to]: a range when tied")
+    prize: int | None = Field(..., description="minor units; none until the payouts are published")
+    seat: TournamentRef | None = Field(..., description="a satellite: the seat won in its target")
+    field: int
+    published: bool
+
+
+class DayTwoOut(Answer):
+    """A flight entry's way to Day 2 (AC-CARRY)."""
+
+    main_event: str
+    main_event_id: int
+    status: str = Field(..., description='"bagged" until the flight closes, then the qualifier\'s status')
+    chips: int
+    time_extensions: int | None
+    table: int | None
+    seat: int | None
+    reason: str = Field(..., description="why a bag is forfeited")
+    day_two_entry: int | None = Field(None, description="the Day 2 entry number, once the flight has closed")
+
+
+class VoucherOut(Answer):
+    code: str
+    target: TournamentRef
+    source: str
+    used: bool
+
+
+class CompanionOut(Answer):
+    """The player's seat page from the ticket's code: no personal data."""
+
+    entry: int
+    status: str
+    status_display: str
+    tournament_status: str
+    table: int | None
+    seat: int | None
+    waiting_position: int | None = Field(..., description="the place on the waiting list (ENT-WAIT)")
+    currency: str
+    penalty: SeatPenaltyOut | None
+    absent: AbsenceOut | None
+    money: MoneyLineOut
+    players_left: int
+    finish: FinishOut | None = Field(..., description="once out: the place and the prize")
+    day_two: DayTwoOut | None
+    won_seats: list[VoucherOut] = Field(..., description="the seats this entry won in satellites")
