@@ -1,0 +1,37 @@
+"""The tournaments' tables, one module per part: festival (festivals and tournaments), entries
+(entries and their money: vouchers, substitutions, eliminations, deals, prize payments) and
+record (the event log, announcements, rulings, photo-ID checks, TV images). Django and the
+migrations know them as tournaments.models.<Name>."""
+
+from tournaments.models.entries import (
+    Deal,
+    Elimination,
+    Entry,
+    PrizePayment,
+    Substitution,
+    WonSeat,
+    new_public_code,
+    new_voucher_code,
+)
+from tournaments.models.festival import STATUS_WORDS, Festival, Tournament, validate_time_zone
+from tournaments.models.record import Announcement, Event, PhotoIdCheck, Ruling, TvImage
+
+__all__ = [
+    "STATUS_WORDS",
+    "Announcement",
+    "Deal",
+    "Elimination",
+    "Entry",
+    "Event",
+    "Festival",
+    "PhotoIdCheck",
+    "PrizePayment",
+    "Ruling",
+    "Substitution",
+    "Tournament",
+    "TvImage",
+    "WonSeat",
+    "new_public_code",
+    "new_voucher_code",
+    "validate_time_zone",
+]
