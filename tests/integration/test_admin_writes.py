@@ -199,6 +199,7 @@ def test_the_admin_voids_a_guarantee_after_the_start_through_the_service(make_to
     assert Event.objects.get(tournament=tournament, kind="tournament.updated").public == {
         "changes": {"guarantee_void": True}
     }
+    assert response.broadcast == ["tournament.updated"]
 
 
 @pytest.mark.django_db
