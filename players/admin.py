@@ -1,47 +1,134 @@
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from players.models import Consent, Exclusion, Membership, Player
+from players.services.desk import exclude_player, set_public_name
+from tournaments.admin import ServiceAdmin, ServiceForm
+from tournaments.models import Tournament
 
 
-class MembershipInline(admin.StackedInline):
-    model = Membership
-    can_delete = False
+class ReadOnlyInline(admin.TabularInline):
+    """What no service changes yet: read here (a change of it needs its own event first)."""
 
-
-class ExclusionInline(admin.TabularInline):
-    """REG-EXCLUDE: the list every desk checks."""
-
-    model = Exclusion
     extra = 0
-    fields = ["reason", "starts", "ends", "recorded_by"]
-    readonly_fields = ["recorded_by"]
-
-
-class ConsentInline(admin.TabularInline):
-    """The consent history is a record: read here, changed at the desk."""
-
-    model = Consent
-    extra = 0
-    fields = ["kind", "granted", "version", "at", "recorded_by"]
-    readonly_fields = fields
     can_delete = False
 
     def has_add_permission(self, request, obj=None):
         return False
 
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class MembershipInline(ReadOnlyInline):
+    """Checked by the desk's eligibility (chips: members and signed-in visitors); made with the
+    player at the desk."""
+
+    model = Membership
+    fields = ["number", "full_member", "fee_paid_until", "release_signed_at"]
+
+
+class ExclusionInline(ReadOnlyInline):
+    """REG-EXCLUDE: the list every desk checks. A new one is added with the form's "Exclude"
+    fields, through the desk's service; one recorded is kept as it is."""
+
+    model = Exclusion
+    fields = ["reason", "starts", "ends", "recorded_by"]
+
+
+class ConsentInline(ReadOnlyInline):
+    """The consent history is a record: read here, changed at the desk."""
+
+    model = Consent
+    fields = ["kind", "granted", "version", "at", "recorded_by"]
+
+
+# The person's record as the admin corrects it (a typo in a name, a new phone): no service
+# owns these, and no tournament's play turns on them.
+PERSONAL_DETAILS = [
+    "first_name",
+    "last_name",
+    "date_of_birth",
+    "nationality",
+    "id_document_type",
+    "id_document_number",
+    "email",
+    "phone",
+    "city",
+]
+
+
+class PlayerForm(ServiceForm):
+    """The person's details are saved as they are; what the desk's services own goes through
+    them, in the log of the tournament chosen here: how public screens name the player
+    (REG-CONSENT) and a new exclusion (REG-EXCLUDE)."""
+
+    log_tournament = forms.ModelChoiceField(
+        queryset=Tournament.objects.exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]),
+        required=False,
+        label="Tournament whose log records it",
+        help_text="needed for the public name and a new exclusion: the desk's tournament",
+    )
+    exclusion_reason = forms.CharField(
+        required=False, max_length=100, label="Exclude: reason", help_text="a self-exclusion, or a venue or sponsor ban"
+    )
+    exclusion_starts = forms.DateField(required=False, label="Exclude: from")
+    exclusion_ends = forms.DateField(required=False, label="Exclude: until", help_text="empty: until lifted")
+
+    class Meta:
+        model = Player
+        fields = [*PERSONAL_DETAILS, "initials_only"]
+
+    def operations(self):
+        data, player_id = self.cleaned_data, self.instance.pk
+        calls = []
+        if data["initials_only"] != self.instance.initials_only:
+            calls.append(
+                lambda: set_public_name(data["log_tournament"].pk, player_id, data["initials_only"], self.director)
+            )
+        if data["exclusion_reason"].strip() or data["exclusion_starts"] or data["exclusion_ends"]:
+            if data["exclusion_starts"] is None:
+                raise ValidationError(_("Say from which day the exclusion applies."))
+            calls.append(
+                lambda: exclude_player(
+                    data["log_tournament"].pk,
+                    player_id,
+                    data["exclusion_reason"],
+                    data["exclusion_starts"],
+                    data["exclusion_ends"],
+                    self.director,
+                )
+            )
+        if calls and data["log_tournament"] is None:
+            raise ValidationError(_("Choose the tournament whose log records this change."))
+        return calls
+
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ServiceAdmin):
+    """Players are created at the desk, with their consents (create_player). Their eligibility
+    (photo ID seen, the organiser's staff and their approval, membership) is read here; no
+    service here changes it."""
+
+    form = PlayerForm
     list_display = ["last_name", "first_name", "date_of_birth", "id_document_type", "id_document_number", "city"]
     search_fields = ["last_name", "first_name", "id_document_number", "membership__number"]
     list_filter = ["organiser_staff_or_family", "staff_entry_approved"]
+    readonly_fields = ["id_checked_on", "organiser_staff_or_family", "staff_entry_approved", "created_at"]
     inlines = [MembershipInline, ExclusionInline, ConsentInline]
 
-    def save_formset(self, request, form, formset, change):
-        for exclusion in formset.save(commit=False):
-            if isinstance(exclusion, Exclusion) and exclusion.recorded_by_id is None:
-                exclusion.recorded_by = request.user
-            exclusion.save()
-        for gone in formset.deleted_objects:
-            gone.delete()
-        formset.save_m2m()
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        # Deleting a player takes their exclusions with them, which no log would record.
+        return super().has_delete_permission(request, obj) and obj is not None and not obj.exclusions.exists()
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        obj.save(update_fields=PERSONAL_DETAILS)

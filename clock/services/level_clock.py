@@ -10,12 +10,13 @@ clock; they call no other app's services.
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.models import Clock, Structure
+from clock.models import Clock, Level, Structure
 from clock.rules import structures, timeline
 from clock.services import calls
 from core import kinds
@@ -244,11 +245,24 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
         levels = structures.insert_intervals(
             levels, timedelta(minutes=rules.interval_minutes), timedelta(minutes=rules.interval_length_minutes)
         )
-    Level = copy.levels.model
+    _write_levels(copy, levels)
+    if clock is None:
+        clock = Clock(tournament=tournament)
+    clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
+    clock.version += 1
+    clock.save()
+    public = {"clock": clock.document(timezone.now(), levels)}
+    op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
+    return public["clock"]
+
+
+def _write_levels(structure: Structure, levels: list[timeline.Level], first: int = 0) -> None:
+    """The structure's levels from position `first` on, as `levels` says (the earlier ones stay)."""
+    Level.objects.filter(structure=structure, position__gte=first).delete()
     Level.objects.bulk_create(
         [
             Level(
-                structure=copy,
+                structure=structure,
                 position=position,
                 small_blind=level.small_blind,
                 big_blind=level.big_blind,
@@ -260,15 +274,77 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
                 colour_up=level.colour_up,
             )
             for position, level in enumerate(levels)
+            if position >= first
         ]
     )
-    if clock is None:
-        clock = Clock(tournament=tournament)
-    clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
-    clock.version += 1
-    clock.save()
-    public = {"clock": clock.document(timezone.now(), levels)}
-    op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
+
+
+@dataclass(frozen=True)
+class Revision:
+    """The structure a tournament's clock runs, as the director revises it (CLK-LEVELS)."""
+
+    levels: list[timeline.Level] | None  # every level, those played included; None: as they are
+    late_entry_until_level: int | None
+    rebuys_until_level: int | None
+
+
+def revise_structure(tournament_id: int, revision: Revision, director, request_key: str | None = None) -> dict:
+    """The director revises the tournament's own structure: anything before its clock starts;
+    after that only the levels still to come, so the level being played and its time stay.
+    Late registration and rebuys close where the players were told once play has started."""
+    now = timezone.now()
+    with operation(tournament_id, director, request_key) as op:
+        clock = clock_of(op)
+        if op.repeated:
+            return clock.document(now)
+        if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+            raise timeline.ClockRefused(
+                _("The tournament is %(tournament_status)s: its structure is history.")
+                % {"tournament_status": _(op.tournament.status)}
+            )
+        structure = clock.structure
+        before = structure.timeline_levels()
+        levels = before if revision.levels is None else list(revision.levels)
+        if not levels:
+            raise timeline.ClockRefused(_("A structure needs at least one level."))
+        for number, level in enumerate(levels, start=1):
+            if level.duration <= timedelta(0) or (not level.is_break and level.big_blind < level.small_blind):
+                raise timeline.ClockRefused(
+                    _("Level %(number)s needs a time, and a big blind no lower than its small blind.")
+                    % {"number": number}
+                )
+        started = clock.status != timeline.READY
+        played = clock.level_index + 1 if started else 0
+        if levels[:played] != before[:played]:
+            raise timeline.ClockRefused(
+                _("Levels 1 to %(played)s have been played or are being played: only the levels after them can change.")
+                % {"played": played}
+            )
+        closing = {
+            "late_entry_until_level": revision.late_entry_until_level,
+            "rebuys_until_level": revision.rebuys_until_level,
+        }
+        revised = [name for name, value in closing.items() if value != getattr(structure, name)]
+        if started and revised:
+            raise timeline.ClockRefused(
+                _("The clock has started: late registration and rebuys close at the levels the players were told.")
+            )
+        if levels != before:
+            revised.append("levels")
+            _write_levels(structure, levels, first=played)
+        if not revised:
+            raise timeline.ClockRefused(_("Nothing changed."))
+        Structure.objects.filter(pk=structure.pk).update(**closing)
+        if not started:  # a clock not yet started begins with the first level's full time
+            clock.level_index, clock.remaining = 0, levels[0].duration
+            clock.version += 1
+            clock.save()
+        public = {"clock": clock.document(now, levels)}
+        op.append(
+            kinds.CLOCK_STRUCTURE_SET,
+            public=public,
+            payload={**public, "structure": structure.name, "revised": revised},
+        )
     return public["clock"]
 
 

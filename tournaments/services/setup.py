@@ -5,7 +5,7 @@ tables, seat pins and keep-apart groups.
 Service floor: tournaments' services may call the clock's (the structure's copy).
 """
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 
 from django.core.exceptions import ValidationError
@@ -20,6 +20,7 @@ from rules.refusals import Refused, logged_reason
 from rules.times import festival_time
 from tables.models import KeepApart, SeatPin, Table
 from tournaments.models import Entry, Festival, Tournament
+from tournaments.rules.rulesets import Ruleset
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,16 @@ class Settings:
     places_paid: int | None = None
     filmed: bool = False
     satellite_for: int | None = None  # a satellite's target (neverending: the next level), by id
+    # None: as it is (the preset as shipped, the guarantee standing), so a caller that does not
+    # edit these (the set-up page) leaves them alone.
+    ruleset: dict | None = None  # the tournament's own copy of its preset (tournaments/rules/rulesets.py)
+    guarantee_void: bool | None = None  # force majeure: the guarantee does not apply
 
 
 # Once the clock has started these may still change; the rest is what players bought into.
-CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "filmed"}
+CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "filmed", "guarantee_void"}
+# Settings whose None means "as it is" rather than a value.
+AS_IT_IS_WHEN_NONE = {"ruleset", "guarantee_void"}
 
 
 def _check(settings: Settings) -> None:
@@ -52,6 +59,18 @@ def _check(settings: Settings) -> None:
         raise Refused(_("The starting stack must be at least one chip."))
     if settings.places_paid is not None and settings.places_paid < 1:
         raise Refused(_("Places paid must be at least 1, or empty for the payout table's own number."))
+    if settings.ruleset:
+        try:
+            Ruleset.from_json(settings.ruleset)
+        except ValueError as problem:
+            raise Refused(str(problem)) from None
+
+
+def _given(settings: Settings) -> dict:
+    """The settings as the caller gave them, without those left as they are."""
+    return {
+        name: value for name, value in asdict(settings).items() if not (name in AS_IT_IS_WHEN_NONE and value is None)
+    }
 
 
 def _check_target(settings: Settings, festival_id: int, tournament: Tournament | None) -> None:
@@ -79,7 +98,8 @@ def _check_target(settings: Settings, festival_id: int, tournament: Tournament |
             )
         chain.add(step.id)
         step = step.satellite_for
-    rules = Tournament(ruleset_preset=settings.ruleset_preset, ruleset=tournament.ruleset if tournament else {}).rules()
+    ruleset = settings.ruleset if settings.ruleset is not None else (tournament.ruleset if tournament else {})
+    rules = Tournament(ruleset_preset=settings.ruleset_preset, ruleset=ruleset).rules()
     if not rules.payouts.freeroll_per_entrants and target.buy_in + target.fee == 0:
         raise Refused(
             _("%(target)s has no entry price: a satellite's seats are worth its buy-in plus fee.")
@@ -120,7 +140,7 @@ def create_tournament(
         raise Refused(_("There is no such festival."))
     _check_target(settings, festival.id, None)
     settings = replace(settings, starts_at=festival_time(settings.starts_at, festival.time_zone))
-    columns = {_column(name): value for name, value in asdict(settings).items()}
+    columns = {_column(name): value for name, value in _given(settings).items()}
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
         with operation(tournament.id, director) as op:
@@ -139,7 +159,8 @@ def create_tournament(
 
 def update_tournament(tournament_id: int, settings: Settings, director, request_key: str | None = None) -> dict:
     """The director edits the tournament: everything until its clock starts; after that only
-    the name, the seat cap, the guarantee, the places paid and filming."""
+    the name, the seat cap, the guarantee (and its voiding by force majeure), the places paid
+    and filming."""
     _check(settings)
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
@@ -147,9 +168,7 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
         tournament = op.tournament
         settings = replace(settings, starts_at=festival_time(settings.starts_at, tournament.festival.time_zone))
         changes = {
-            field.name: getattr(settings, field.name)
-            for field in fields(Settings)
-            if getattr(settings, field.name) != getattr(tournament, _column(field.name))
+            name: value for name, value in _given(settings).items() if value != getattr(tournament, _column(name))
         }
         clock = op.locked_clock()
         started = clock is not None and clock.status != READY
