@@ -4,8 +4,10 @@ not wall time), never for a retired player; returning players' photo ID is check
 
 import json
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.utils import timezone
@@ -205,7 +207,11 @@ def test_CHIP_COUNT_the_media_page_opens_for_media_director_and_floor_not_the_de
     media = Client()
     media.force_login(staff["media"])
     page = media.get(f"/tournaments/{tournament.id}/counts/").content.decode()
-    assert "data-publish-leaders>" in page and "chips.js" in page and "floor_book.js" in page
+    # the page's one module (issue 21: ES modules) brings the chip check and the floor's count form
+    assert "data-publish-leaders>" in page and 'src="/static/pages/media.js"' in page
+    static = Path(settings.BASE_DIR) / "static"
+    assert 'import "../chips.js";' in (static / "pages" / "media.js").read_text()
+    assert 'from "./floor_book.js";' in (static / "media.js").read_text()
     floor = Client()
     floor.force_login(staff["floor"])
     assert "data-publish-leaders hidden" in floor.get(f"/tournaments/{tournament.id}/counts/").content.decode()
