@@ -25,11 +25,14 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
-class MembershipInline(ReadOnlyInline):
-    """Checked by the desk's eligibility (chips: members and signed-in visitors); made with the
-    player at the desk."""
+class MembershipInline(admin.TabularInline):
+    """Checked by the desk's eligibility at each sale (chips: members and signed-in visitors),
+    made with the player at the desk. The club renews it here: it is the person's standing, in
+    no tournament's log, and no page renews it yet; it is never deleted."""
 
     model = Membership
+    extra = 0
+    can_delete = False
     fields = ["number", "full_member", "fee_paid_until", "release_signed_at"]
 
 
@@ -61,6 +64,9 @@ PERSONAL_DETAILS = [
     "phone",
     "city",
 ]
+# The person's standing that the desk's eligibility reads at each sale: the organiser's staff
+# (and family) and the director's approval of their entry. Kept here until a page sets it.
+STANDING = ["organiser_staff_or_family", "staff_entry_approved"]
 
 
 class PlayerForm(ServiceForm):
@@ -82,7 +88,7 @@ class PlayerForm(ServiceForm):
 
     class Meta:
         model = Player
-        fields = [*PERSONAL_DETAILS, "initials_only"]
+        fields = [*PERSONAL_DETAILS, *STANDING, "initials_only"]
 
     def operations(self):
         data, player_id = self.cleaned_data, self.instance.pk
@@ -111,15 +117,15 @@ class PlayerForm(ServiceForm):
 
 @admin.register(Player)
 class PlayerAdmin(ServiceAdmin):
-    """Players are created at the desk, with their consents (create_player). Their eligibility
-    (photo ID seen, the organiser's staff and their approval, membership) is read here; no
-    service here changes it."""
+    """Players are created at the desk, with their consents (create_player). The photo ID seen,
+    the consents and the exclusions are read here; the person's details, standing and
+    membership are corrected or renewed here."""
 
     form = PlayerForm
     list_display = ["last_name", "first_name", "date_of_birth", "id_document_type", "id_document_number", "city"]
     search_fields = ["last_name", "first_name", "id_document_number", "membership__number"]
     list_filter = ["organiser_staff_or_family", "staff_entry_approved"]
-    readonly_fields = ["id_checked_on", "organiser_staff_or_family", "staff_entry_approved", "created_at"]
+    readonly_fields = ["id_checked_on", "created_at"]
     inlines = [MembershipInline, ExclusionInline, ConsentInline]
 
     def has_add_permission(self, request):
@@ -129,6 +135,12 @@ class PlayerAdmin(ServiceAdmin):
         # Deleting a player takes their exclusions with them, which no log would record.
         return super().has_delete_permission(request, obj) and obj is not None and not obj.exclusions.exists()
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        for formset in formsets:
+            if formset.model is Membership:  # renewed here (MembershipInline); the others are read-only
+                formset.save()
+
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        obj.save(update_fields=PERSONAL_DETAILS)
+        obj.save(update_fields=[*PERSONAL_DETAILS, *STANDING])

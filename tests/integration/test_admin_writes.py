@@ -620,7 +620,7 @@ def test_a_players_public_name_and_a_new_exclusion_go_through_the_desks_services
 
 
 @pytest.mark.django_db
-def test_what_no_service_changes_about_a_player_is_read_only(make_tournament, superuser):
+def test_what_no_service_changes_about_a_player_is_read_only_and_the_standing_is_kept(make_tournament, superuser):
     tournament = make_tournament()
     player = entrant(tournament).player
     Membership.objects.create(player=player, number="M-7", fee_paid_until=date(2026, 1, 31))
@@ -632,6 +632,7 @@ def test_what_no_service_changes_about_a_player_is_read_only(make_tournament, su
         organiser_staff_or_family="on",
         id_checked_on="2020-01-01",
         **{
+            "membership-0-number": "M-7",
             "membership-0-fee_paid_until": "2030-12-31",
             "exclusions-0-ends": "2026-01-02",
             "exclusions-0-reason": "lifted",
@@ -641,9 +642,11 @@ def test_what_no_service_changes_about_a_player_is_read_only(make_tournament, su
     assert superuser.post(change_url(player), form).status_code == 302
     player.refresh_from_db()
     exclusion.refresh_from_db()
-    assert (player.staff_entry_approved, player.organiser_staff_or_family) == (False, False)
+    # the person's standing and membership are renewed here (no page does it yet); the photo ID
+    # seen and the exclusions are the services' to change
+    assert (player.staff_entry_approved, player.organiser_staff_or_family) == (True, True)
     assert player.id_checked_on != date(2020, 1, 1)
-    assert Membership.objects.get(player=player).fee_paid_until == date(2026, 1, 31)
+    assert Membership.objects.get(player=player).fee_paid_until == date(2030, 12, 31)
     assert (exclusion.reason, exclusion.ends) == ("venue ban", None)
     assert superuser.post(delete_url(player), {"post": "yes"}).status_code == 403  # the ban would go unlogged
     assert superuser.get(add_url(Player)).status_code == 403  # players are made at the desk, with consents
@@ -710,6 +713,7 @@ MAY_STAY_EDITABLE = {
     "tables.table": "the venue's tables: read-only while open in a tournament or holding a pinned seat",
     "clock.structure": "templates and structures no tournament runs; one that runs is revised by the clock's service",
     "clock.level": "a template's levels (the inline); a running tournament's levels are read-only there",
+    "players.membership": "the person's standing the desk reads at each sale: renewed here until a page does it",
     "axes.accessattempt": "sign-in throttling (django-axes): deleting an attempt unlocks a sign-in",
     "axes.accessfailurelog": "sign-in throttling (django-axes)",
     "axes.accesslog": "sign-in throttling (django-axes)",
