@@ -1,6 +1,6 @@
 """The director's clock controls (CLK-CONTROL): each call is one service call."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from ninja import Field, Router, Schema
 from ninja.errors import HttpError
@@ -22,7 +22,6 @@ from core.api import (
     TableNumber,
     request_key,
 )
-from tournaments.api.tournaments import ClockOut
 from tournaments.rules import payouts
 
 DAY_SECONDS = 24 * 60 * 60
@@ -45,6 +44,33 @@ class AdjustIn(Schema):
 
 class LevelIn(Schema):
     level_index: int = Field(..., ge=0, lt=MOST_LEVELS, description="Position in the structure, from 0 (breaks count)")
+
+
+class LevelOut(Answer):
+    small_blind: int
+    big_blind: int
+    ante: int
+    is_break: bool
+    name: str
+    duration_s: int
+    big_blind_ante: bool
+    colour_up: str
+
+
+class ClockOut(Answer):
+    """The clock as every screen gets it (the clock's operations answer it too)."""
+
+    status: str
+    level_index: int
+    level_number: int | None = Field(..., description="none: a break")
+    level: LevelOut
+    next_level: LevelOut | None
+    ends_at: datetime | None = Field(..., description="a running level's end; none: paused or not started")
+    remaining_ms: int
+    version: int
+    break_after_ms: int | None = Field(..., description="time to the next break; none: no break ahead")
+    limit_at: datetime | None = Field(..., description="CLK-LIMIT: when play must end; none: no limit, or not started")
+    resume_at: datetime | None = Field(..., description="a timed time-out's end")
 
 
 class TableClockOut(Answer):

@@ -7,6 +7,7 @@ from ninja import Field
 
 from clock.api.clock import TableClockOut
 from core.api import Answer
+from tournaments.api.tournaments import HandForHandOut, MoneyOut
 
 
 class PlayerRef(Answer):
@@ -21,47 +22,12 @@ class TournamentRef(Answer):
     name: str
 
 
-class PlaceOut(Answer):
+class TableSeatOut(Answer):
     table: int
     seat: int
 
 
 # The money line (tournaments.queries.payouts.money_summary) ------------------------------
-
-
-class DealShareOut(Answer):
-    entry: int
-    amount: int = Field(..., description="minor units agreed")
-    name: str = Field(..., description="the public name")
-
-
-class DealOut(Answer):
-    method: str
-    left_to_play: int = Field(..., description="minor units kept back for the winner of the play on")
-    amounts: dict[str, int] = Field(..., description="entry number -> minor units agreed")
-    players: list[DealShareOut] = Field(..., description="the same amounts, largest first")
-
-
-class SatelliteOut(Answer):
-    target: TournamentRef | None = Field(..., description="the tournament a seat is won in")
-    price: int = Field(..., description="a seat's price in the target, in minor units")
-    seats: int = Field(..., description="the seats the pool buys now")
-    remainder: int = Field(..., description="minor units left over after the seats: cash to the next place")
-
-
-class MoneyLineOut(Answer):
-    """The lobby's money line: the pool, places paid, what the next player out wins (PAY-*)."""
-
-    pool: int = Field(..., description="the prize pool in minor units (PAY-POOL)")
-    places_paid: int
-    in_the_money: bool
-    published: bool = Field(..., description="false: the payouts are public from the first break")
-    hand_for_hand_due: bool = Field(..., description="the field is within the ruleset's margin of the money")
-    next_out_prize: int = Field(..., description="minor units the next player out wins (0 outside the money)")
-    next_pay_jump: int = Field(..., description="minor units the player after that wins")
-    min_cash: int
-    deal: DealOut | None = Field(..., description="the latest deal (PAY-CHOP)")
-    satellite: SatelliteOut | None
 
 
 # Moves (tables.queries.tables.proposed_moves) -----------------------------------------------
@@ -133,7 +99,7 @@ class PenaltyOut(Answer):
     ended_at: str | None
     lift_reason: str | None
     lifted_by: str | None
-    now_at: PlaceOut | None = Field(..., description="where the player sits now")
+    now_at: TableSeatOut | None = Field(..., description="where the player sits now")
 
 
 # The floor's view (tables.queries.floor, tables.queries.absent) ------------------------------
@@ -147,7 +113,7 @@ class HeadsUpOut(Answer):
     to_play: int
 
 
-class RulingOut(Answer):
+class TableRulingOut(Answer):
     id: int
     decision: str
     disputed: bool
@@ -180,21 +146,11 @@ class FloorTableOut(Answer):
     hand_for_hand: str | None = Field(..., description='HFH-MODE: "playing", "done", "frozen" or "released"')
     bagged: list[int] = Field(..., description="seats bagged today (CLK-EOD)")
     bags_confirmed: list[int] = Field(..., description="seats whose bag a second person confirmed")
-    rulings_this_hand: list[RulingOut]
+    rulings_this_hand: list[TableRulingOut]
     out_this_hand: list[str] = Field(..., description="names of the players out in the hand being played")
     out_last_hand: list[str]
     clock: TableClockOut | None = Field(..., description="the clock on a player this hand")
     players: dict[str, FloorSeatOut] = Field(..., description="seat -> the player there")
-
-
-class HandForHandOut(Answer):
-    """HFH-MODE: the hand-for-hand hand and the open tables by what they reported."""
-
-    hand: int
-    playing: list[int]
-    done: list[int]
-    frozen: list[int] = Field(..., description="a called all-in waits face down (HFH-ALLIN)")
-    released: list[int] = Field(..., description="playing its all-in out")
 
 
 class BrokenPlayerOut(Answer):
@@ -260,7 +216,7 @@ class FloorOut(AbsentAndIdOut, MovesOut):
     broken_table: BrokenTableOut | None = Field(
         ..., description="with ?broken=: where the players of that broken table went"
     )
-    money: MoneyLineOut
+    money: MoneyOut
 
 
 # The player's companion (tournaments.queries.seat) ---------------------------------------
@@ -306,7 +262,7 @@ class DayTwoOut(Answer):
     day_two_entry: int | None = Field(None, description="the Day 2 entry number, once the flight has closed")
 
 
-class VoucherOut(Answer):
+class SeatPageVoucherOut(Answer):
     code: str
     target: TournamentRef
     source: str
@@ -326,8 +282,8 @@ class CompanionOut(Answer):
     currency: str
     penalty: SeatPenaltyOut | None
     absent: AbsenceOut | None
-    money: MoneyLineOut
+    money: MoneyOut
     players_left: int
     finish: FinishOut | None = Field(..., description="once out: the place and the prize")
     day_two: DayTwoOut | None
-    won_seats: list[VoucherOut] = Field(..., description="the seats this entry won in satellites")
+    won_seats: list[SeatPageVoucherOut] = Field(..., description="the seats this entry won in satellites")

@@ -22,7 +22,7 @@ from core.api import (
     request_key,
 )
 from core.http_cache import public_read
-from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, PlaceOut, WaitingListOut
+from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, TableSeatOut, WaitingListOut
 from tables.queries import floor as floor_queries
 from tables.queries import seating as seating_queries
 from tables.queries import waiting_list as waiting_list_queries
@@ -44,7 +44,7 @@ class OpenedOut(Answer):
 
 class DrawOut(Answer):
     tables: dict[int, int] = Field(..., description="table number -> players seated there")
-    button_draw: PlaceOut | None = Field(
+    button_draw: TableSeatOut | None = Field(
         None, description="where the ruleset draws one button for the whole field: the seat drawn, at that table"
     )
     seed: int = Field(..., description="the draw's seed, logged: it replays the draw")

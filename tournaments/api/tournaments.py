@@ -9,6 +9,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
+from clock.api.clock import ClockOut
 from core.access import Action, check, tournament_for
 from core.api import (
     ERRORS,
@@ -38,33 +39,6 @@ class TournamentSummary(Answer):
     id: int
     name: str
     status: str
-
-
-class LevelOut(Answer):
-    small_blind: int
-    big_blind: int
-    ante: int
-    is_break: bool
-    name: str
-    duration_s: int
-    big_blind_ante: bool
-    colour_up: str
-
-
-class ClockOut(Answer):
-    """The clock as every screen gets it (the clock's operations answer it too)."""
-
-    status: str
-    level_index: int
-    level_number: int | None = Field(..., description="none: a break")
-    level: LevelOut
-    next_level: LevelOut | None
-    ends_at: datetime | None = Field(..., description="a running level's end; none: paused or not started")
-    remaining_ms: int
-    version: int
-    break_after_ms: int | None = Field(..., description="time to the next break; none: no break ahead")
-    limit_at: datetime | None = Field(..., description="CLK-LIMIT: when play must end; none: no limit, or not started")
-    resume_at: datetime | None = Field(..., description="a timed time-out's end")
 
 
 class StoppedClockOut(ClockOut):
@@ -139,13 +113,13 @@ class EndOfDayOut(Answer):
 
 
 class HandForHandOut(Answer):
-    """HFH-MODE: the hand being played and the tables by their state (table numbers)."""
+    """HFH-MODE: the hand-for-hand hand and the open tables by what they reported."""
 
     hand: int
     playing: list[int]
     done: list[int]
-    frozen: list[int]
-    released: list[int]
+    frozen: list[int] = Field(..., description="a called all-in waits face down (HFH-ALLIN)")
+    released: list[int] = Field(..., description="playing its all-in out")
 
 
 class BubbleBurstOut(Answer):
@@ -171,7 +145,7 @@ class AnnouncementOut(Answer):
     expires_at: str | None = Field(..., description="none: up until dismissed")
 
 
-class ChipLeaderOut(Answer):
+class PublishedChipLeaderOut(Answer):
     name: str = Field(..., description="as public screens name the player")
     entry: int
     chips: int
@@ -179,10 +153,10 @@ class ChipLeaderOut(Answer):
     out: bool = Field(..., description="out since the board was published")
 
 
-class ChipLeadersOut(Answer):
+class PublishedChipLeadersOut(Answer):
     """CHIP-COUNT: the chip leaders as last published to the lobby."""
 
-    leaders: list[ChipLeaderOut]
+    leaders: list[PublishedChipLeaderOut]
     average: int = Field(..., description="chips in play over players left, rounded down")
     counted_at: str
 
@@ -204,7 +178,7 @@ class SnapshotOut(Answer):
     winners: list[EntryNameOut] = Field(..., description="once the tournament is finished: the players placed first")
     late_registration_over: bool
     announcements: list[AnnouncementOut]
-    chip_leaders: ChipLeadersOut | None
+    chip_leaders: PublishedChipLeadersOut | None
 
 
 class EventKindOut(Answer):
