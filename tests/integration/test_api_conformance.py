@@ -15,7 +15,6 @@ import requests
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from ninja import Schema
 from schemathesis import GenerationMode
 from schemathesis.checks import (
     content_type_conformance,
@@ -124,15 +123,3 @@ def test_every_operation_as_the_director_keeps_its_documented_answers(running, d
         subtests,
         lambda case: case.call_and_validate(session=director, headers=csrf, checks=CHECKS),
     )
-
-
-def test_every_schema_of_the_api_has_a_name_of_its_own():
-    """The document names each schema by its class: two classes of one name would share one
-    entry, and one operation would be described by the other's fields."""
-    classes, todo = {}, [Schema]
-    while todo:
-        model = todo.pop()
-        todo += model.__subclasses__()
-        if model.__module__.split(".")[0] in PROJECT:
-            classes.setdefault(model.__name__, set()).add(f"{model.__module__}.{model.__qualname__}")
-    assert {name: found for name, found in classes.items() if len(found) > 1} == {}
