@@ -28,7 +28,6 @@ from pokerfest import api as every_router  # noqa: F401  (so every schema of the
 from tables.services.draw import draw_field, open_tables
 from tests.conftest import PASSWORD
 
-PROJECT = {"core", "players", "tournaments", "tables", "clock", "pokerfest"}
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 
 # Bounded and repeatable: a few examples per operation, the same ones every run (derandomized),
