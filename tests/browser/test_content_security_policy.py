@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from players.models import PreRegistration
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,39 +4,15 @@ and beat processes, PostgreSQL and Redis."""
 import os
 import re
 import signal
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from clock.services import level_clock as services
-from tests.browser.tablet import answer_questions
-from tests.conftest import PASSWORD
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def act(service, *args, **kwargs):
-    """Call a service as a view or task would: from a thread with no event loop (Playwright's
-    sync API keeps one running in the test's own thread)."""
-
-    def call():
-        try:
-            return service(*args, **kwargs)
-        finally:
-            connection.close()  # the thread ends; its connection must not outlive it
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
-
-
-def sign_in(page, base: str, user, then: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={then}")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(f"{base}{then}")
 
 
 def test_CLK_LEVELS_the_lobby_shows_the_next_level_arrive_live_without_a_reload(stack, new_page, make_tournament):

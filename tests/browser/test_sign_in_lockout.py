@@ -4,7 +4,7 @@ the middleware asynchronously): ten wrong passwords, then the right one is refus
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
+from tests.helpers.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

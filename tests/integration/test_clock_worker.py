@@ -21,7 +21,7 @@ ORIGIN = [(b"origin", b"http://127.0.0.1"), (b"host", b"127.0.0.1")]
 
 
 async def wait_for_log(processes, child, text: str, timeout: float = 40) -> None:
-    path = processes.log_dir / f"worker-{processes.running.index(child)}.log"
+    path = processes.log_of(child)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if text in path.read_text():

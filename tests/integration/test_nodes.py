@@ -30,7 +30,7 @@ from websockets.sync.client import ClientConnection, connect
 from clock.models import Clock
 from core import kinds
 from pokerfest import stack
-from tests.conftest import process_env
+from tests.helpers.processes import process_env
 from tournaments.models import Event
 
 LEVELS = (6, 30, 600)  # level 1 (30 s) outlasts the kill and the takeover on a loaded machine
