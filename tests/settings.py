@@ -12,3 +12,7 @@ os.environ.setdefault("SECRET_KEY", "test-only-insecure-key")
 from pokerfest.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
+
+# tests/helpers/management/commands/flush.py: the emptying between committed-database tests,
+# found before Django's own `flush`.
+INSTALLED_APPS = ["tests.helpers", *INSTALLED_APPS]  # noqa: F405
