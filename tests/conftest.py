@@ -4,8 +4,6 @@ worker / web processes talking to this test run's PostgreSQL database and Redis.
 from datetime import timedelta
 
 import pytest
-import redis
-from django.conf import settings
 from django.contrib.auth.models import Group, User
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
@@ -13,6 +11,7 @@ from hypothesis import settings as hypothesis_settings
 from core.access import Role
 from tests.helpers.personas import PASSWORD
 from tests.helpers.processes import Processes
+from tests.helpers.stack import drop_queued_tasks
 
 # The properties are about outcomes, not speed: on a loaded machine (CI beside other work) a
 # slow example or slow input generation must not fail them.
@@ -86,7 +85,14 @@ def processes(tmp_path, request):
 @pytest.fixture
 def clean_queue():
     """Drop tasks an earlier test of this run left in the queue."""
-    redis.Redis.from_url(settings.REDIS_URL).delete(settings.CELERY_TASK_DEFAULT_QUEUE)
+    drop_queued_tasks()
+
+
+def pytest_collection_modifyitems(items):
+    """The browser tests last (in their order): their shared web process, worker and beat
+    (tests/browser/conftest.py) run until the session ends, and a later test's own worker would
+    share the queue with theirs; Playwright's loop, too, must not outlive into an asyncio test."""
+    items.sort(key=lambda item: item.path.parent.name == "browser" and item.path.parent.parent.name == "tests")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

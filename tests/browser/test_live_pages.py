@@ -92,6 +92,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
     expect(director.get_by_role("button", name="Close registration")).to_be_disabled()
 
 
+@pytest.mark.own_stack  # it kills the web process
 def test_a_screen_shows_reconnecting_and_catches_up_when_the_server_comes_back(
     stack, processes, new_page, make_tournament
 ):
