@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clock.services import level_clock as services
-from tests.helpers.pages import act, sign_in
+from tests.helpers.pages import LiveSocket, act, sign_in
 from tests.helpers.tablet import answer_questions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,6 +39,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
     tournament = make_tournament(level_seconds=(600, 600))
     t = tournament.id
     director, floor, desk, lobby = new_page(), new_page(), new_page(), new_page()
+    lobby_socket = LiveSocket(lobby)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
     sign_in(floor, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{t}/desk/")
@@ -74,7 +75,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
         expect(page.locator('[data-clock="status"]')).to_have_text("paused")
     expect(floor.locator("[data-event-feed] li").first).to_contain_text("clock.paused by director-user")
     frozen = lobby.locator('[data-clock="remaining"]').inner_text()
-    lobby.wait_for_timeout(1500)
+    lobby_socket.wait_for_heartbeats(3)  # beat's, a second apart: time passes on the server and the page
     assert lobby.locator('[data-clock="remaining"]').inner_text() == frozen  # a paused clock stands still
 
     director.get_by_role("button", name="+1 min").click()
