@@ -260,7 +260,7 @@ def test_TV_IMAGES_the_director_uploads_an_image_on_the_console_and_the_tv_shows
     expect(tv.locator("[data-tv-images]")).to_be_visible()
     expect(tv.locator("[data-tv-image-caption]")).to_have_text("Acme Poker")
     expect(tv.locator("[data-tv-image]")).to_have_attribute("src", re.compile(r"^/tv-images/\d+/$"))
-    tv.wait_for_function("document.querySelector('[data-tv-image]').naturalWidth === 1")  # served, decoded
+    tv.wait_for_function("() => document.querySelector('[data-tv-image]').naturalWidth === 1")  # served, decoded
     assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight")
 
     director.get_by_role("button", name="Take off the TV").click()
