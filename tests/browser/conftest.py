@@ -24,7 +24,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")  # Playwright's loop must be gone before any asyncio test runs
+# One Chromium for the run's browser tests (each test has contexts of its own). Playwright's loop
+# must be gone before any asyncio test runs: the browser tests run last (tests/conftest.py).
+@pytest.fixture(scope="session")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium (apt-get install chromium)")
