@@ -3,7 +3,10 @@ imports another test module, nor a conftest (pytest imports those itself; an imp
 name can run a second copy of it), and no other folder of tests/ holds helper modules."""
 
 import ast
+import configparser
 from pathlib import Path
+
+from tests.helpers.suite import SESSIONS
 
 TESTS = Path(__file__).resolve().parent.parent
 ROOT = TESTS.parent
@@ -87,3 +90,12 @@ def test_the_check_finds_every_way_of_importing_a_test_module():
         (6, "tests.conftest"),
         (7, "tests.browser.conftest"),
     ]
+
+
+def test_make_tests_two_sessions_run_every_test_path_once():
+    """tests/helpers/suite.py splits pytest.ini's testpaths between its sessions: none left out."""
+    ini = configparser.ConfigParser()
+    ini.read(ROOT / "pytest.ini")
+    testpaths = ini["pytest"]["testpaths"].split()
+    split = [path for paths in SESSIONS.values() for path in paths]
+    assert sorted(split) == sorted(testpaths)
