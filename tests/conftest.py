@@ -88,6 +88,7 @@ def clean_queue():
     drop_queued_tasks()
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-django's own order (database tests first)
 def pytest_collection_modifyitems(items):
     """The browser tests last (in their order): their shared web process, worker and beat
     (tests/browser/conftest.py) run until the session ends, and a later test's own worker would
