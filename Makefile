@@ -25,11 +25,13 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
 # Lint, format and the floors first (pyproject.toml, .importlinter): each fails the run at once.
+# Then the browser tests and the unit + integration tests as two pytest sessions side by side
+# (tests/helpers/suite.py); with PYTEST_ARGS, one session of pytest $(PYTEST_ARGS).
 test: $(VENV)/.installed chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
-	$(STACK) exec -- $(PY) -m pytest $(PYTEST_ARGS)
+	$(STACK) exec -- $(PY) -m tests.helpers.suite $(PYTEST_ARGS)
 
 # docs/screens/*.png: every screen at its device size in a running event (tests/browser/test_screens.py).
 screens: $(VENV)/.installed chromium

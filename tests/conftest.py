@@ -1,33 +1,22 @@
 """Fixtures shared by the integration and browser tests: personas, tournaments, and real
 worker / web processes talking to this test run's PostgreSQL database and Redis."""
 
-import os
-import socket
-import subprocess
-import time
 from datetime import timedelta
-from pathlib import Path
-from urllib.error import HTTPError
-from urllib.parse import quote
-from urllib.request import urlopen
 
 import pytest
-import redis
-from django.conf import settings
 from django.contrib.auth.models import Group, User
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from core.access import Role
-from pokerfest import stack
+from tests.helpers.personas import PASSWORD
+from tests.helpers.processes import Processes
+from tests.helpers.stack import drop_queued_tasks
 
 # The properties are about outcomes, not speed: on a loaded machine (CI beside other work) a
 # slow example or slow input generation must not fail them.
 hypothesis_settings.register_profile("pokerfest", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 hypothesis_settings.load_profile("pokerfest")
-
-PASSWORD = "test-password-1"
-PERSONAS = ["anonymous", *[role.value for role in Role], "superuser"]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -84,95 +73,6 @@ def make_tournament(db):
     return make
 
 
-def database_url_for_children() -> str:
-    db = settings.DATABASES["default"]
-    auth = quote(db["USER"] or "postgres", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    host = quote(db["HOST"] or "127.0.0.1", safe="")
-    return f"postgres://{auth}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
-def process_env(**extra) -> dict:
-    """The environment a worker or web process of this test run needs: the test database
-    (pytest-django has switched NAME to it by now) and this run's Redis namespace."""
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url_for_children(),
-        "REDIS_URL": settings.REDIS_URL,
-        "POKERFEST_NAMESPACE": settings.NAMESPACE,
-        "DJANGO_SETTINGS_MODULE": "tests.settings",
-        "PYTHONUNBUFFERED": "1",
-        **extra,
-    }
-
-
-class Processes:
-    """Starts real pokerfest processes for a test and stops them all afterwards."""
-
-    def __init__(self, log_dir: Path):
-        self.log_dir = log_dir
-        self.running: list[subprocess.Popen] = []
-
-    def start(self, name: str, command: list[str], **options) -> subprocess.Popen:
-        log = open(self.log_dir / f"{name}-{len(self.running)}.log", "w")
-        child = stack.spawn(command, options.pop("env", process_env()), stdout=log, stderr=subprocess.STDOUT, **options)
-        self.running.append(child)
-        return child
-
-    def worker(self) -> subprocess.Popen:
-        return self.start("worker", stack.worker_command())
-
-    def beat(self) -> subprocess.Popen:
-        return self.start(
-            "beat",
-            stack.beat_command(self.log_dir / "celerybeat-schedule"),
-            # A short lease: a beat left by an earlier test, killed, hands over quickly.
-            env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1", BEAT_LEASE_SECONDS="3"),
-        )
-
-    def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
-        """A daphne process on `sock` (a new one on a free port by default); the test keeps
-        the socket, so another web process can take over the same address."""
-        sock = sock or stack.listening_socket("127.0.0.1", 0)
-        port = sock.getsockname()[1]
-        child = self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),))
-        url = f"http://127.0.0.1:{port}"
-        wait_for_answer(url, child)
-        return url, sock, child
-
-    def logs(self) -> str:
-        return "\n".join(f"--- {path.name}\n{path.read_text()[-3000:]}" for path in sorted(self.log_dir.glob("*.log")))
-
-    def stop(self) -> None:
-        stack.stop_processes(self.running)
-
-
-def wait_for_answer(url: str, child: subprocess.Popen, bound: float = 180) -> None:
-    """Until the web process answers a page. The socket listens before daphne starts (this
-    test made it), so a connection proves nothing: on a loaded machine daphne's start took
-    longer than a browser test's first page load may wait (issue 12, item 16)."""
-    try:
-        urlopen(f"{url}/accounts/login/", timeout=bound).close()  # waits in the socket's queue
-    except HTTPError:
-        pass  # an answer all the same
-    except OSError as error:
-        raise TimeoutError(f"the web process (exit code {child.poll()}) did not answer {url}: {error}") from None
-
-
-def wait_for_port(port: int, timeout: float = 30) -> None:
-    """Until something listens on the port: enough for a plain HTTP client that then waits for
-    daphne in the socket's queue (a page load through a redirect to https could not)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
-
-
 @pytest.fixture
 def processes(tmp_path, request):
     started = Processes(tmp_path)
@@ -185,7 +85,15 @@ def processes(tmp_path, request):
 @pytest.fixture
 def clean_queue():
     """Drop tasks an earlier test of this run left in the queue."""
-    redis.Redis.from_url(settings.REDIS_URL).delete(settings.CELERY_TASK_DEFAULT_QUEUE)
+    drop_queued_tasks()
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-django's own order (database tests first)
+def pytest_collection_modifyitems(items):
+    """The browser tests last (in their order): their shared web process, worker and beat
+    (tests/browser/conftest.py) run until the session ends, and a later test's own worker would
+    share the queue with theirs; Playwright's loop, too, must not outlive into an asyncio test."""
+    items.sort(key=lambda item: item.path.parent.name == "browser" and item.path.parent.parent.name == "tests")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

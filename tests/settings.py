@@ -12,3 +12,13 @@ os.environ.setdefault("SECRET_KEY", "test-only-insecure-key")
 from pokerfest.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast logins in tests
+
+# tests/helpers/management/commands/flush.py: the emptying between committed-database tests,
+# found before Django's own `flush`.
+INSTALLED_APPS = ["tests.helpers", *INSTALLED_APPS]  # noqa: F405
+
+# One session of tests/helpers/suite.py: a test database of its own beside the other session's.
+if os.environ.get("POKERFEST_TEST_DATABASE_SUFFIX"):
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": f"test_{DATABASES['default']['NAME']}_{os.environ['POKERFEST_TEST_DATABASE_SUFFIX']}"  # noqa: F405
+    }

@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 from clock.models import Clock
 from clock.services.day import finish_day
 from tables.services.draw import draw_field, open_tables
-from tests.browser.tablet import answer_questions, tap
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

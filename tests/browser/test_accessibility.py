@@ -10,8 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from clock.services import level_clock
-from tests.browser.running_event import SCREENS, open_screen, run_an_event, staff_session
-from tests.browser.test_live_pages import act
+from tests.helpers.pages import act
+from tests.helpers.running_event import SCREENS, open_screen, run_an_event, staff_session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,7 @@ everywhere; an expired one goes without an event."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_live_pages import sign_in
+from tests.helpers.pages import sign_in
 from tournaments.models import Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,7 +6,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from players.models import PreRegistration
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,5 +88,5 @@ def test_no_page_breaks_the_content_security_policy(stack, new_page, field, staf
 
     # The watch itself sees a violation: an image from another site is refused.
     director.evaluate("document.body.append(Object.assign(new Image(), {src: 'https://elsewhere.invalid/x.png'}))")
-    director.wait_for_function("window.cspViolations.length > 0")
+    director.wait_for_function("() => window.cspViolations.length > 0")
     assert director.evaluate("window.cspViolations")[0].startswith("img-src blocked https://elsewhere.invalid/x.png")

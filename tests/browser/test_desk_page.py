@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 from players.services import desk as player_services
-from tests.browser.tablet import answer_questions
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions
 from tournaments.models import Entry, Tournament
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind

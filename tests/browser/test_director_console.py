@@ -13,9 +13,9 @@ from playwright.sync_api import expect
 
 from players.services import desk as player_services
 from tables.services.draw import draw_field, open_tables
-from tests.browser.tablet import answer_questions
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions
 from tournaments.models import Festival
 from tournaments.services import deals, rulings
 from tournaments.services import desk as desk_services

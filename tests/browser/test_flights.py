@@ -16,9 +16,9 @@ from playwright.sync_api import expect
 
 from clock.models import Clock
 from tables.models import Qualifier, Seating
-from tests.browser.tablet import answer_questions, open_seat
-from tests.browser.test_live_pages import sign_in
-from tests.browser.test_whole_event import (
+from tests.helpers.pages import sign_in
+from tests.helpers.tablet import answer_questions, open_seat
+from tests.helpers.whole_event import (
     Floor,
     add_tables,
     create_tournament,

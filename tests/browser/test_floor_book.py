@@ -7,9 +7,9 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.services.draw import draw_field, open_tables
-from tests.browser.tablet import answer_questions
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

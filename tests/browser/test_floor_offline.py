@@ -11,10 +11,10 @@ from playwright.sync_api import expect
 from tables.models import TournamentTable
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.tablet import no_native_dialogs
-from tests.browser.tablet import player_out as tap_out
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import no_native_dialogs
+from tests.helpers.tablet import player_out as tap_out
 from tournaments.models import Elimination, Event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -9,35 +9,15 @@ import pytest
 from playwright.sync_api import expect
 
 from players.services import desk as player_services
-from tables.models import Seating, Table
+from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.tablet import answer_questions, open_seat, tap
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions, open_seat, tap
 from tournaments.models import Entry
-from tournaments.queries.entries import Sale
-from tournaments.rules.entries import Kind
-from tournaments.services import desk as services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def field(make_tournament, players: int, tables: int, seats: int = 9, names=("Player", "Field")):
-    """Venue tables of `seats` and `players` bought in: first names "Player00"…, one last name."""
-    tournament = make_tournament()
-    for number in range(1, tables + 1):
-        Table.objects.create(festival=tournament.festival, number=number, seats=seats)
-    for i in range(players):
-        player = act(
-            player_services.create_player,
-            tournament.id,
-            player_services.NewPlayer(
-                f"{names[0]}{i:02d}", names[1], date(1980, 1, 1), accepts_terms=True, id_checked=True
-            ),
-            None,
-        )
-        act(services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    return tournament
 
 
 def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and_the_target_confirms_it(

@@ -15,8 +15,8 @@ from players.services import desk as player_services
 from tables.models import Absence, Seating
 from tables.services.absent import mark_absent
 from tables.services.floor import player_out
-from tests.browser.test_live_pages import act, sign_in
-from tests.browser.test_tv import seated_field
+from tests.helpers.fields import seated_field
+from tests.helpers.pages import act, sign_in
 from tournaments.models import Festival, Tournament
 from tournaments.services.penalties import give_penalty
 

@@ -4,39 +4,15 @@ and beat processes, PostgreSQL and Redis."""
 import os
 import re
 import signal
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.db import connection
 from playwright.sync_api import expect
 
 from clock.services import level_clock as services
-from tests.browser.tablet import answer_questions
-from tests.conftest import PASSWORD
+from tests.helpers.pages import LiveSocket, act, sign_in
+from tests.helpers.tablet import answer_questions
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def act(service, *args, **kwargs):
-    """Call a service as a view or task would: from a thread with no event loop (Playwright's
-    sync API keeps one running in the test's own thread)."""
-
-    def call():
-        try:
-            return service(*args, **kwargs)
-        finally:
-            connection.close()  # the thread ends; its connection must not outlive it
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(call).result()
-
-
-def sign_in(page, base: str, user, then: str) -> None:
-    page.goto(f"{base}/accounts/login/?next={then}")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(f"{base}{then}")
 
 
 def test_CLK_LEVELS_the_lobby_shows_the_next_level_arrive_live_without_a_reload(stack, new_page, make_tournament):
@@ -63,6 +39,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
     tournament = make_tournament(level_seconds=(600, 600))
     t = tournament.id
     director, floor, desk, lobby = new_page(), new_page(), new_page(), new_page()
+    lobby_socket = LiveSocket(lobby)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{t}/director/")
     sign_in(floor, stack.url, staff["floor"], f"/tournaments/{t}/floor/")
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{t}/desk/")
@@ -98,7 +75,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
         expect(page.locator('[data-clock="status"]')).to_have_text("paused")
     expect(floor.locator("[data-event-feed] li").first).to_contain_text("clock.paused by director-user")
     frozen = lobby.locator('[data-clock="remaining"]').inner_text()
-    lobby.wait_for_timeout(1500)
+    lobby_socket.wait_for_heartbeats(3)  # beat's, a second apart: time passes on the server and the page
     assert lobby.locator('[data-clock="remaining"]').inner_text() == frozen  # a paused clock stands still
 
     director.get_by_role("button", name="+1 min").click()
@@ -116,6 +93,7 @@ def test_CLK_CONTROL_the_director_runs_the_clock_and_every_screen_follows(stack,
     expect(director.get_by_role("button", name="Close registration")).to_be_disabled()
 
 
+@pytest.mark.own_stack  # it kills the web process
 def test_a_screen_shows_reconnecting_and_catches_up_when_the_server_comes_back(
     stack, processes, new_page, make_tournament
 ):

@@ -13,9 +13,9 @@ from clock.services.level_clock import pause_clock, start_clock
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.tablet import answer_questions, open_seat
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer_questions, open_seat
 from tournaments.services.penalties import give_penalty
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from players.models import PreRegistration
-from tests.browser.test_live_pages import sign_in
+from tests.helpers.pages import sign_in
 from tournaments.models import Entry, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import expect
 
 from clock.models import Clock
-from tests.browser.tablet import answer_questions, tap
-from tests.browser.test_live_pages import sign_in
-from tests.browser.test_whole_event import Floor, open_draw_and_start, open_registration, register, venue_and_template
+from tests.helpers.pages import sign_in
+from tests.helpers.tablet import answer_questions, tap
+from tests.helpers.whole_event import Floor, open_draw_and_start, open_registration, register, venue_and_template
 from tournaments.models import Entry, Tournament, WonSeat
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

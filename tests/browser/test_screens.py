@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.running_event import SCREENS, open_screen, run_an_event, staff_session
+from tests.helpers.running_event import SCREENS, open_screen, run_an_event, staff_session
 
 pytestmark = [
     pytest.mark.browser,

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from clock.models import Clock, Structure
 from players.services import desk as player_services
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
 from tournaments.models import Festival, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

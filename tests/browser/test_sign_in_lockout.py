@@ -4,7 +4,7 @@ the middleware asynchronously): ten wrong passwords, then the right one is refus
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
+from tests.helpers.personas import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,8 +17,8 @@ def submit(page, username: str, password: str) -> int:
     return answer.value.status
 
 
-def test_ten_wrong_passwords_and_the_sign_in_page_says_to_wait_or_ask_a_director(processes, new_page, staff):
-    url, sock, _ = processes.web()
+def test_ten_wrong_passwords_and_the_sign_in_page_says_to_wait_or_ask_a_director(stack, new_page, staff):
+    url = stack.url
     page = new_page()
     page.goto(f"{url}/accounts/login/")
     statuses = [submit(page, "floor-user", f"wrong-{attempt}") for attempt in range(10)]
@@ -29,4 +29,3 @@ def test_ten_wrong_passwords_and_the_sign_in_page_says_to_wait_or_ask_a_director
         "or ask a director to unlock it."
     )
     expect(page.get_by_label("Username")).to_have_value("floor-user")
-    sock.close()

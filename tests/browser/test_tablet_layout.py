@@ -10,7 +10,9 @@ from tables.models import Seating, TournamentTable
 from tables.services.breaking import break_next_table
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
-from tests.browser.tablet import (
+from tests.helpers.fields import field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import (
     answer,
     no_native_dialogs,
     open_seat,
@@ -20,8 +22,6 @@ from tests.browser.tablet import (
     seat_box,
     sheet,
 )
-from tests.browser.test_floor_tablet import field
-from tests.browser.test_live_pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

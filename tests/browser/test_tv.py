@@ -6,7 +6,7 @@ sponsors' images the director uploads, and the winner at the finish. The festiva
 shows every running tournament's clock."""
 
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -14,16 +14,13 @@ from playwright.sync_api import expect
 from clock.models import Clock, Level, Structure
 from clock.services import level_clock
 from players.models import Player
-from players.services import desk as player_services
-from tables.models import Seating, Table
+from tables.models import Seating
 from tables.services.counts import publish_chip_leaders, report_counts
-from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.fields import seated_field
+from tests.helpers.pages import act, sign_in
 from tournaments.models import Tournament
-from tournaments.queries.entries import Sale
-from tournaments.rules.entries import Kind
-from tournaments.services import desk, record
+from tournaments.services import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,23 +47,6 @@ FIGURES = [
 def tv_page(new_page):
     """A page the size of a TV: 1920x1080 unless told."""
     return lambda width=1920, height=1080: new_page(width, height)
-
-
-def seated_field(make_tournament, staff, players: int, buy_in: int = 10_000, **options) -> Tournament:
-    tournament = make_tournament(**options)
-    Tournament.objects.filter(pk=tournament.pk).update(buy_in=buy_in)
-    Table.objects.create(festival=tournament.festival, number=1, seats=9)
-    for i in range(players):
-        player = act(
-            player_services.create_player,
-            tournament.id,
-            player_services.NewPlayer(f"Tv{i}", "Watcher", date(1980, 1, 1), accepts_terms=True, id_checked=True),
-            None,
-        )
-        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    act(open_tables, tournament.id, [1], staff["director"])
-    act(draw_field, tournament.id, staff["director"], 5)
-    return tournament
 
 
 # The element's box, its text, and whether any of it is cut off: by an ancestor that clips
@@ -284,7 +264,7 @@ def test_TV_IMAGES_the_director_uploads_an_image_on_the_console_and_the_tv_shows
     expect(tv.locator("[data-tv-images]")).to_be_visible()
     expect(tv.locator("[data-tv-image-caption]")).to_have_text("Acme Poker")
     expect(tv.locator("[data-tv-image]")).to_have_attribute("src", re.compile(r"^/tv-images/\d+/$"))
-    tv.wait_for_function("document.querySelector('[data-tv-image]').naturalWidth === 1")  # served, decoded
+    tv.wait_for_function("() => document.querySelector('[data-tv-image]').naturalWidth === 1")  # served, decoded
     assert tv.evaluate("document.documentElement.scrollHeight <= innerHeight")
 
     director.get_by_role("button", name="Take off the TV").click()

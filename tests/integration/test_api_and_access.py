@@ -9,14 +9,8 @@ from django.core.management import call_command
 from django.test import Client
 
 from clock.services import level_clock as services
-from tests.conftest import PERSONAS
-
-
-def client_for(persona: str, staff, **options) -> Client:
-    client = Client(**options)
-    if persona != "anonymous":
-        client.force_login(staff[persona])
-    return client
+from tests.helpers.api import client_for
+from tests.helpers.personas import PERSONAS
 
 
 @pytest.mark.django_db

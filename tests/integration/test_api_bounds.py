@@ -5,21 +5,9 @@ import pytest
 from django.test import Client
 
 from clock.services import level_clock
+from tests.helpers.api import openapi, resolve
 
 HUGE = (2**64, -(2**63), 10**30)
-
-
-def openapi() -> dict:
-    return Client().get("/api/openapi.json").json()
-
-
-def resolve(schema: dict, document: dict) -> dict:
-    while "$ref" in schema:
-        node = document
-        for part in schema["$ref"].removeprefix("#/").split("/"):
-            node = node[part]
-        schema = node
-    return schema
 
 
 def unbounded_numbers(schema: dict, document: dict, where: str, seen=frozenset()) -> list[str]:

@@ -12,7 +12,7 @@ import redis
 
 from pokerfest import stack
 from pokerfest.celery import app
-from tests.conftest import process_env
+from tests.helpers.processes import process_env
 from tournaments.tasks import HEARTBEAT_KEY
 
 

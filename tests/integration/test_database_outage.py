@@ -19,7 +19,8 @@ from django.conf import settings
 
 from clock.services import level_clock
 from pokerfest import stack
-from tests.conftest import PASSWORD, database_url_for_children, process_env
+from tests.helpers.personas import PASSWORD
+from tests.helpers.processes import database_url_for_children, process_env
 
 DB_WAIT_SECONDS = 2
 # The web process must answer within its wait plus a margin for a loaded machine; a request

@@ -11,7 +11,7 @@ from clock.services import level_clock as clock_services
 from players.models import Exclusion, Membership, Player
 from players.queries import players as player_queries
 from players.services import desk as player_services
-from tests.conftest import PERSONAS
+from tests.helpers.personas import PERSONAS
 from tournaments.models import Entry, Event, Tournament, WonSeat
 from tournaments.queries.close_out import close_out
 from tournaments.queries.entries import Sale

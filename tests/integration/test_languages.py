@@ -10,7 +10,7 @@ from django.test import Client
 from django.utils import translation
 
 from clock.services import level_clock
-from tests.integration.test_api_and_access import client_for
+from tests.helpers.api import client_for
 from tournaments.models import Festival, Tournament
 
 

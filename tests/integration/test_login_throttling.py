@@ -6,7 +6,7 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.test import Client
 
-from tests.conftest import PASSWORD
+from tests.helpers.personas import PASSWORD
 
 LOGIN = "/accounts/login/"
 ADDRESS, OTHER_ADDRESS = "10.0.0.1", "10.0.0.2"

@@ -13,7 +13,7 @@ from players.queries.players import compliance_report
 from players.services import desk as player_services
 from players.services import logos as compliance
 from tables.rules.high_card import high_card
-from tests.conftest import PERSONAS
+from tests.helpers.personas import PERSONAS
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
 from tournaments.services import desk as services

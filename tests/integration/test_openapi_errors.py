@@ -10,7 +10,7 @@ from django.test import Client
 
 from clock.services import level_clock
 from players.services import desk as player_services
-from tests.integration.test_api_bounds import openapi, resolve
+from tests.helpers.api import openapi, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,7 @@ from django.conf import settings
 from websockets.sync.client import connect
 
 from pokerfest import stack
-from tests.conftest import process_env, wait_for_port
+from tests.helpers.processes import process_env, wait_for_port
 from tournaments.tasks import HEARTBEAT_KEY
 
 HOST = "pokerfest.example"

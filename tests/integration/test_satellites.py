@@ -14,7 +14,7 @@ from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.finish import award_seats
 from tables.services.floor import hand_done, player_out
-from tests.integration.test_api_and_access import client_for
+from tests.helpers.api import client_for
 from tournaments.models import Entry, Tournament, WonSeat
 from tournaments.queries.entries import Sale
 from tournaments.queries.payout_desk import prizes_to_pay

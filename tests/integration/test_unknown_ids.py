@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from players.models import PreRegistration
 from pokerfest.urls import urlpatterns
-from tests.conftest import PERSONAS
+from tests.helpers.personas import PERSONAS
 from tournaments.models import TvImage
 
 UNKNOWN = 987654

@@ -15,7 +15,7 @@ from tables.models import Seating, Table
 from tables.services.counts import publish_chip_leaders, report_counts
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
 from tournaments.models import Entry, Tournament
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind

@@ -1,0 +1,23 @@
+"""The API as a client sees it: a test client signed in as a persona, and the OpenAPI document."""
+
+from django.test import Client
+
+
+def client_for(persona: str, staff, **options) -> Client:
+    client = Client(**options)
+    if persona != "anonymous":
+        client.force_login(staff[persona])
+    return client
+
+
+def openapi() -> dict:
+    return Client().get("/api/openapi.json").json()
+
+
+def resolve(schema: dict, document: dict) -> dict:
+    while "$ref" in schema:
+        node = document
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            node = node[part]
+        schema = node
+    return schema
