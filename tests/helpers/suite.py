@@ -13,6 +13,7 @@ output is printed with its name before each line as it comes; the summary lines 
 """
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -68,9 +69,15 @@ def run_sessions() -> int:
         for thread in relays:
             thread.join()
     print(f"\n{'=' * 30} both sessions, {time.monotonic() - began:.0f} s {'=' * 30}")
+    totals = {"passed": 0, "failed": 0, "skipped": 0, "error": 0}
     for name, code in codes.items():
         summary = next((line.strip() for line in reversed(output[name]) if line.strip()), "(no output)")
         print(f"{name}: {'passed' if code == 0 else f'FAILED (exit {code})'}: {summary}")
+        for count, word in re.findall(r"(\d+) (passed|failed|skipped|error)", summary):
+            totals[word] += int(count)
+    # One plain closing line for both sessions, as a single pytest run would end.
+    closing = f"{totals['passed']} passed, {totals['failed'] + totals['error']} failed"
+    print(closing + (f", {totals['skipped']} skipped" if totals["skipped"] else ""))
     return 0 if all(code == 0 for code in codes.values()) else 1
 
 
