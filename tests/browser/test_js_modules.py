@@ -9,7 +9,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from players.models import PreRegistration
-from tests.browser.test_live_pages import act, sign_in
+from tests.helpers.pages import act, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +49,9 @@ class Watched:
     def visit(self, url: str, live: bool = False, ready: str | None = None) -> None:
         response = self.page.goto(url, timeout=60_000)  # a web process's first answer is slow on a busy machine
         assert response.status == 200, f"{url}: {response.status}"
-        self.page.wait_for_function("window.pokerfestModules.ran.length + window.pokerfestModules.refused.length > 0")
+        self.page.wait_for_function(
+            "() => window.pokerfestModules.ran.length + window.pokerfestModules.refused.length > 0"
+        )
         modules = self.page.evaluate("window.pokerfestModules")
         assert modules["refused"] == [] and len(modules["ran"]) == 1, (url, modules)
         assert self.errors == [] and self.console == [], (url, self.errors, self.console)  # linked and ran
@@ -121,7 +123,7 @@ def test_the_watch_sees_a_refused_module_and_an_uncaught_error(stack, new_page):
         "document.head.append(Object.assign(document.createElement('script'),"
         " { type: 'module', src: '/static/no-such-module.js' }))"
     )
-    page.wait_for_function("window.pokerfestModules.refused.length > 0")
+    page.wait_for_function("() => window.pokerfestModules.refused.length > 0")
     assert page.evaluate("window.pokerfestModules.refused") == ["/static/no-such-module.js"]
     with page.expect_event("pageerror") as thrown:
         page.evaluate("setTimeout(() => { throw new Error('thrown by the test'); })")

@@ -21,3 +21,10 @@ def resolve(schema: dict, document: dict) -> dict:
             node = node[part]
         schema = node
     return schema
+
+
+def operations(document: dict):
+    """Every operation of the document, as ("METHOD /path", its description)."""
+    for path, methods in document["paths"].items():
+        for method, operation in methods.items():
+            yield f"{method.upper()} {path}", operation

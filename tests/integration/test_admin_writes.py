@@ -22,7 +22,7 @@ from players.models import Exclusion, Membership, Player
 from players.services import desk as player_services
 from rules.refusals import Refused
 from tables.models import ChipBag, KeepApart, SeatPin, Table, TournamentTable
-from tests.conftest import PASSWORD
+from tests.helpers.personas import PASSWORD
 from tournaments.admin import ServiceAdmin, ServiceForm
 from tournaments.models import Entry, Event, Festival, Tournament, WonSeat
 from tournaments.queries.entries import Sale

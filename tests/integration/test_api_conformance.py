@@ -26,7 +26,7 @@ from schemathesis.checks import (
 from clock.services import level_clock
 from pokerfest import api as every_router  # noqa: F401  (so every schema of the API is defined)
 from tables.services.draw import draw_field, open_tables
-from tests.conftest import PASSWORD
+from tests.helpers.personas import PASSWORD
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from clock.services import level_clock
 from players.services import desk as player_services
-from tests.helpers.api import openapi, resolve
+from tests.helpers.api import openapi, operations, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,12 +20,6 @@ def answer_schema(operation: dict, status: int, document: dict) -> dict | None:
     if response is None:
         return None
     return resolve(response["content"]["application/json"]["schema"], document)
-
-
-def operations(document: dict):
-    for path, methods in document["paths"].items():
-        for method, operation in methods.items():
-            yield f"{method.upper()} {path}", operation
 
 
 def details_keys() -> set[str]:

@@ -21,8 +21,7 @@ from players.models import Company
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tests.integration.test_api_bounds import openapi, resolve
-from tests.integration.test_openapi_errors import operations
+from tests.helpers.api import openapi, operations, resolve
 from tournaments.models import Tournament
 from tournaments.rules import preregistration
 from tournaments.services import preregistration as preregistration_services
