@@ -20,7 +20,7 @@ def test_a_30_entry_tournament_survives_a_killed_worker_and_web_process(tmp_path
         "--entries",
         "30",
         "--fault-every",
-        "3",  # the pause between a recovery and the next kill; play waits for both before its end
+        "8",
         "--targets",
         "worker,web-1",
         "--max-faults",

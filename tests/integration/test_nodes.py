@@ -25,7 +25,6 @@ import pytest
 import redis
 from django.conf import settings
 from django.test import Client
-from django.utils import timezone
 from websockets.sync.client import ClientConnection, connect
 
 from clock.models import Clock
@@ -34,10 +33,7 @@ from pokerfest import stack
 from tests.helpers.processes import process_env
 from tournaments.models import Event
 
-# Level 1 (30 s) outlasts the kill and the takeover on a loaded machine; once they are over, the
-# director takes off all but LEVEL_ONE_LEFT of it (the test waits no longer than it must).
-LEVELS = (3, 30, 600)
-LEVEL_ONE_LEFT = timedelta(seconds=3)
+LEVELS = (6, 30, 600)  # level 1 (30 s) outlasts the kill and the takeover on a loaded machine
 START_WITHIN = 240.0  # seconds for both nodes to migrate and serve on a busy machine
 CSRF = secrets.token_hex(16)  # a CSRF secret of our own, sent as cookie and header
 
@@ -275,15 +271,6 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
         for screen in (lobby, late):
             frame = screen.event(kinds.ANNOUNCEMENT_MADE.name, bound=30)
             assert [shown["text"] for shown in frame["data"]["announcements"]] == ["One node is gone; play on."]
-
-        # The director, through the survivor, ends level 1 sooner (if more than a moment is left;
-        # on a slow machine the moment may be gone when the request arrives, and it is refused).
-        left = level_one_ends - timezone.now()
-        if left > 2 * LEVEL_ONE_LEFT:
-            cut = {"seconds": -int((left - LEVEL_ONE_LEFT).total_seconds())}
-            status, adjusted = call(second, "POST", f"/api/tournaments/{tournament.id}/clock/adjust/", director, cut)
-            assert status == 200 or "cannot be removed" in adjusted["detail"], adjusted
-            level_one_ends = Clock.objects.get(tournament=tournament).ends_at
 
         # Level 2 starts on time: from level 1's planned end, however late the survivor got to it.
         level_two = lobby.event(kinds.CLOCK_LEVEL_STARTED.name, level_index=2, bound=LEVELS[1] + 60)
