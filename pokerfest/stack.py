@@ -337,22 +337,10 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         f"{f' as node {name}' if options.node else ''}. Ctrl-C stops it all."
     ]
     if demo:
-        tournament_id = demo.split()[3]
-        for screen, path in [
-            ("lobby", ""),
-            ("TV", "tv/"),
-            ("desk", "desk/"),
-            ("floor", "floor/"),
-            ("director", "director/"),
-            ("logos", "compliance/"),
-            ("close-out", "close-out/"),
-            ("payouts", "payouts/"),
-        ]:
-            lines.append(f"  {screen:<9} {base}/tournaments/{tournament_id}/{path}")
-        lines.append(f"  {'all clocks':<9} {base}/festivals/{demo.split()[5]}/tv/")
+        lines += demo_lines(base, demo)
     lines += [
-        f"  {'admin':<9} {base}/admin/",
-        f"  {'API':<9} {base}/api/tournaments/  (schema {base}/api/openapi.json)",
+        f"  {'admin':<12} {base}/admin/",
+        f"  {'API':<12} {base}/api/tournaments/  (schema {base}/api/openapi.json)",
     ]
     if demo:
         lines += ["demo staff logins:", *demo.splitlines()[1:]]
@@ -371,6 +359,38 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         sock.close()
         supervisor.forget()
     return 0
+
+
+def demo_lines(base: str, demo: str) -> list[str]:
+    """Where to look in the demo festival, from load_demo's first line ("demo tournament id 3
+    festival 1 main 1 closed 2 satellite 5 side 6 preregistration 4 code CODE")."""
+    words = demo.splitlines()[0].split()
+    ids = dict(zip(words[2::2], words[3::2], strict=True))
+    running, festival = ids["id"], ids["festival"]
+    lines = [f"  the Main Event's Day 1B is running (tournament {running}):"]
+    for screen, path in [
+        ("lobby", ""),
+        ("TV", "tv/"),
+        ("desk", "desk/"),
+        ("floor", "floor/"),
+        ("director", "director/"),
+        ("logos", "compliance/"),
+        ("close-out", "close-out/"),
+        ("payouts", "payouts/"),
+    ]:
+        lines.append(f"  {screen:<12} {base}/tournaments/{running}/{path}")
+    lines += [
+        f"  {'Main Event':<12} {base}/tournaments/{ids['main']}/  (its flights; Day 1A closed with bags: "
+        f"{base}/tournaments/{ids['closed']}/)",
+        f"  {'satellite':<12} {base}/tournaments/{ids['satellite']}/results/  (its voucher buys a flight seat)",
+        f"  {'side event':<12} {base}/tournaments/{ids['side']}/",
+        f"  {'schedule':<12} {base}/festivals/{festival}/schedule/",
+        f"  {'pre-register':<12} {base}/festivals/{festival}/register/  (Day 1C's desk confirms code {ids['code']}: "
+        f"{base}/tournaments/{ids['preregistration']}/desk/)",
+        f"  {'new event':<12} {base}/tournaments/new/",
+        f"  {'all clocks':<12} {base}/festivals/{festival}/tv/",
+    ]
+    return lines
 
 
 def exec_command(services_env: dict[str, str], command: list[str]) -> int:

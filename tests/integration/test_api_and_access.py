@@ -443,20 +443,6 @@ def test_every_staff_page_has_the_navigation_bar_of_its_role(make_tournament, st
     assert "staff-nav" not in lobby  # the public lobby has no staff links
 
 
-@pytest.mark.django_db
-def test_loading_the_demo_twice_finds_what_the_first_run_made():
-    """Issue 12, item 2: a second `make run` on existing data failed: the loader looked its
-    demo players up by the raw ID number, the database keeps the normalised one."""
-    from players.models import Player
-    from tournaments.management.commands.load_demo import DEMO_TOURNAMENT
-    from tournaments.models import Tournament
-
-    call_command("load_demo", verbosity=0)
-    call_command("load_demo", verbosity=0)
-    assert Tournament.objects.filter(name=DEMO_TOURNAMENT).count() == 1
-    assert Player.objects.filter(id_document_number__in=["DEMO1906", "DEMO1912", "DEMOMINOR"]).count() == 3
-
-
 @pytest.mark.django_db(transaction=True)
 def test_health_says_what_is_missing_until_the_worker_has_run_beats_heartbeat():
     """Issue 12, item 5: a health check for the launcher, compose and monitoring."""

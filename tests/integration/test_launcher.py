@@ -5,6 +5,7 @@ restarted), and Ctrl-C stops every process it started. One launcher run proves i
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -87,9 +88,13 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         for screen in ("lobby", "desk", "floor", "director", "admin"):
             assert f"http://127.0.0.1:{port}/" in printed() and screen in printed()
         assert "director   password pokerfest-demo" in printed()
-        wait_until(lambda: answer("/api/tournaments/1/") is not None, "answer from a web process")
-        snapshot = json.loads(answer("/api/tournaments/1/")[1])
-        assert snapshot["clock"]["status"] == "running" and snapshot["tournament"]["name"] == "Demo Main Event"
+        for page in ("schedule", "pre-register", "new event", "Main Event", "satellite", "side event"):
+            assert page in printed()
+        # The demo festival in progress (issue 22): the Main Event's Day 1B runs.
+        running = re.search(rf"lobby +http://127.0.0.1:{port}/tournaments/(\d+)/", printed())[1]
+        wait_until(lambda: answer(f"/api/tournaments/{running}/") is not None, "answer from a web process")
+        snapshot = json.loads(answer(f"/api/tournaments/{running}/")[1])
+        assert snapshot["clock"]["status"] == "running" and snapshot["tournament"]["name"] == "Day 1B"
         assert lobby_status() == 200
         started = psutil.Process(launcher.pid).children(recursive=True)
         commands = [" ".join(child.cmdline()) for child in started]
