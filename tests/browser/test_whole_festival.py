@@ -52,7 +52,7 @@ FLIGHTS = {"Day 1A": ["Ann", "Ben", "Cal"], "Day 1B": ["Dan", "Eve", "Fay"], "Da
 PLACES_PAID = 4
 
 
-def test_FLIGHT_ITM_one_main_event_in_three_flights_with_a_satellite_to_the_payout_desk_through_the_pages(
+def test_one_main_event_in_three_flights_with_a_satellite_from_day_1a_to_the_payout_desk_through_the_pages(
     stack, new_page, staff
 ):
     festival, structure = venue_and_template()

@@ -214,10 +214,18 @@ class Command(BaseCommand):
     def sell(self, tournament: Tournament, names) -> None:
         for first, last in names:
             player = Player.objects.filter(first_name=first, last_name=last).first()
-            if player is None:
+            if player is None:  # with the photo ID the clerk has seen
                 player = player_services.create_player(
                     tournament.id,
-                    player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
+                    player_services.NewPlayer(
+                        first,
+                        last,
+                        date(1985, 5, 17),
+                        id_document_type="passport",
+                        id_document_number=f"DEMO-{first}{last}",
+                        accepts_terms=True,
+                        id_checked=True,
+                    ),
                     self.staff["desk"],
                 )
             desk_services.register_entry(
