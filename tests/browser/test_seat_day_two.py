@@ -4,7 +4,10 @@ way to Day 2 once the flight closes (the page then listens to the main event: th
 clock goes), the Day 2 seat with both entry numbers, a table break, the final table's redraw,
 and the place and prize at the finish. Every step waits on the page's state."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from tables.models import Qualifier
@@ -13,7 +16,7 @@ from tables.services.floor import player_out
 from tests.helpers.day_two import bag, bag_the_rest_and_close, draw_day_two_at, end_the_day, main_event_with_a_flight
 from tests.helpers.day_two import seat_of_entry as where
 from tests.helpers.pages import act
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.queries.payouts import payout
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,8 +45,10 @@ def test_PHONES_a_flight_ticket_s_seat_page_follows_its_player_live_to_the_prize
         "Bagged: the bag qualifies for Day 2 once the flight closes."
     )
 
-    # The flight closes: the way to Day 2, and the page moves to the main event's feed.
+    # The flight closes: the way to Day 2 and its start, and the page moves to the main event's feed.
+    Tournament.objects.filter(pk=main.pk).update(starts_at=timezone.now() + timedelta(days=1))
     act(bag_the_rest_and_close, flight, staff)
+    expect(page.locator("[data-day-two-start]")).to_contain_text("Day 2 starts ")
     expect(page.locator("[data-seat]")).to_have_text("Your flight is over: your way to Day 2 is below.")
     expect(page.locator("[data-day-two-seat]")).to_have_text(
         "Qualified for Day 2: your table and seat appear here once Day 2 is drawn."
@@ -59,6 +64,7 @@ def test_PHONES_a_flight_ticket_s_seat_page_follows_its_player_live_to_the_prize
     expect(page.locator("[data-seat]")).to_have_text(f"Day 2: table {table}, seat {seat}")
     expect(page.locator("[data-entry-numbers]")).to_have_text(f"Day 1A #3 is Main Event #{day_two.number} on Day 2.")
     expect(page.locator("[data-day-two-seat]")).to_have_text(f"Day 2: table {table}, seat {seat}")
+    expect(page.locator("[data-day-two-start]")).to_be_hidden()  # Day 2 is on
 
     # The player's table breaks: the new seat, announced.
     other = 5 - table  # 2 <-> 3

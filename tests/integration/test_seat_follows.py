@@ -5,9 +5,13 @@ table's redraw, then the place and the prize; the Day 2 entry's own ticket says 
 tournament numbers its own entries: the ticket, the seat page and the results give both numbers
 where they differ (a flight's #3 is Day 2's #5)."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
+from django.utils import timezone
 
+from rules.times import iso_time
 from tables.models import Qualifier, Seating
 from tables.services.breaking import break_next_table, draw_final_table, set_breaking_order
 from tables.services.floor import move_by_hand, player_out
@@ -20,7 +24,7 @@ from tests.helpers.day_two import (
     main_event_with_a_flight,
 )
 from tests.helpers.day_two import seat_of_entry as where
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.queries.payouts import payout
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,7 +56,9 @@ def test_a_flight_ticket_follows_its_player_from_the_flight_through_day_two_to_t
     mine = companion(flight.id, ticket.public_code)
     assert (mine["day_two"]["status"], mine["day_two"]["chips"], mine["follow"]["id"]) == ("bagged", 61_000, flight.id)
 
-    # The flight closes: the way to Day 2, and from now on the page listens to the main event.
+    # The flight closes: the way to Day 2 (its start), and from now on the page listens to the main event.
+    day_two_starts = timezone.now() + timedelta(days=1)
+    Tournament.objects.filter(pk=main.pk).update(starts_at=day_two_starts)
     bag_the_rest_and_close(flight, staff)
     mine = companion(flight.id, ticket.public_code)
     assert (mine["table"], mine["tournament_status"], mine["status"]) == (None, "finished", "active")
@@ -62,6 +68,7 @@ def test_a_flight_ticket_follows_its_player_from_the_flight_through_day_two_to_t
         None,
         None,
     )
+    assert mine["day_two"]["starts_at"] == iso_time(day_two_starts)
     page = Client().get(f"/tournaments/{flight.id}/seat/{ticket.public_code}/").content.decode()
     assert f'data-live-path="/ws/tournaments/{main.id}/lobby/"' in page  # the dead flight's clock is gone
     assert "Your flight is over: your way to Day 2 is below." in page
