@@ -45,6 +45,12 @@ export class LiveFeed {
     return Date.now() + this.offsetMs;
   }
 
+  // For good: the page follows another tournament's feed (followFeed).
+  stop() {
+    this.stopped = true;
+    if (this.socket) this.socket.close();
+  }
+
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
@@ -70,6 +76,7 @@ export class LiveFeed {
   }
 
   receive(frame) {
+    if (this.stopped) return; // a frame still on its way to a feed the page has left
     if (frame.server_time) this.offsetMs = Date.parse(frame.server_time) - Date.now();
     if (frame.type === "snapshot") {
       if (frame.tournament && frame.tournament.time_zone) festivalTimeZone = frame.tournament.time_zone; // times on the page
@@ -248,6 +255,22 @@ export function formatClock(ms) {
   return hours ? `${hours}:${mmss}` : mmss;
 }
 
+// The page's clock display (startLivePage), kept for followFeed.
+let pageDisplay = null;
+
+// The seat page follows its player from a flight into Day 2: the page's feed moves to the main
+// event's socket, and the clock, players left and events are then that tournament's.
+export function followFeed(path) {
+  if (!pageFeed || pageFeed.path === path) return;
+  const handlers = pageFeed.handlers;
+  pageFeed.stop();
+  document.querySelectorAll("[data-live-path]").forEach((element) => (element.dataset.livePath = path));
+  pageFeed = new LiveFeed(path, handlers);
+  Object.assign(pageDisplay, { feed: pageFeed, clock: null, players: null, money: null, announcedLevel: undefined });
+  announcementsBanner.feed = pageFeed;
+  pageFeed.start();
+}
+
 // Wires a page: the clock, the tournament status and (on staff pages) the event feed.
 function startLivePage() {
   const page = document.querySelector("[data-live-path]");
@@ -290,6 +313,7 @@ function startLivePage() {
     },
   });
   display = new ClockDisplay(document.querySelector("[data-clock-root]") || document.body, feed);
+  pageDisplay = display;
   announcementsBanner.feed = feed;
   pageFeed = feed;
   return feed.start();

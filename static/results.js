@@ -53,7 +53,8 @@ const resultsPage = {
       const cash = row.prize ? this.money(row.prize) : "";
       const prize = (seat && cash ? `${seat} + ${cash}` : seat || cash || "–") + (row.freeroll ? gettext(" + freeroll into the next level") : "");
       const line = element("tr", {}, element("td", { textContent: from === to ? `${from}` : interpolate(gettext("%(from)s–%(to)s (tied)"), { from, to }, true) }),
-        element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` }),
+        element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` + (row.from_flight // a Day 2 entry: its flight's number too
+          ? " " + interpolate(gettext("(%(flight)s #%(number)s)"), { flight: row.from_flight.flight, number: row.from_flight.entry }, true) : "") }),
         element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }));
       line.dataset.entry = row.entry;
       return line;

@@ -4,9 +4,11 @@
 // events that can concern it (its own table, a draw, the final table, a penalty or absence, the
 // results), so ten thousand phones do not all ask after every move. When the venue's Wi-Fi
 // drops, the last known state stays on screen under "reconnecting…" (static/live.js).
+// A flight's ticket follows its player to the end of the main event: the bag, then (from the
+// flight's close) the main event's feed, the Day 2 seat, every move, the final table, the place.
 import { gettext, interpolate, ngettext, pgettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
-import { fmt, formatClock, formatTime, pageFeed, sayCount, touches } from "./live.js";
+import { festivalTimeZone, fmt, followFeed, formatClock, formatTime, pageFeed, pageLanguage, sayCount, touches } from "./live.js";
 import { shownStep } from "./penalty_words.js";
 
 // "This entry is busted.": the status in the page's language, not the model's English label.
@@ -43,6 +45,8 @@ const seatPage = {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
     if (touches(event.kind, "all_seats") || touches(event.kind, "player_status")) return true;
+    if (event.kind === "qualifiers.updated") return Boolean(this.answer && this.answer.day_two); // FLIGHT-REENTRY may forfeit my bag
+    if (event.kind === "chips.bagged") return Boolean(mine) && data.table === mine; // my bag, perhaps
     if (this.answer && this.answer.finish && touches(event.kind, "results")) return true; // my place or prize
     if (!mine) return touches(event.kind, "late_seat"); // seat pending or waiting: a seat may come
     if ((event.kind === "hand.done" || event.kind === "hand.undone") && this.answer && this.answer.penalty && this.answer.penalty.hands_left) {
@@ -59,13 +63,13 @@ const seatPage = {
     this.answer = answer;
     this.currency = answer.currency;
     const over = answer.tournament_status === "finished";
+    const dayTwo = answer.day_two;
+    const onDayTwo = answer.entries.length > 1; // a flight's ticket following its Day 2 entry, or a Day 2 ticket
     const text = answer.status !== "active" ? interpolate(gettext("This entry is %(status)s."), { status: ENTRY_STATUS_WORDS[answer.status] || answer.status }, true)
-      // A qualifier's Day 2 seat is the page's headline once it is drawn.
-      : over && !answer.table && answer.day_two && answer.day_two.table
-        ? interpolate(gettext("Day 2: table %(table)s, seat %(seat)s"), { table: answer.day_two.table, seat: answer.day_two.seat }, true)
-      : over && !answer.table && answer.day_two ? gettext("Your flight is over: your way to Day 2 is below.")
-      : over && !answer.table ? gettext("The tournament is over: see the results.")
+      : answer.table && onDayTwo ? interpolate(gettext("Day 2: table %(table)s, seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)
       : answer.table ? interpolate(gettext("Table %(table)s · seat %(seat)s"), { table: answer.table, seat: answer.seat }, true)
+      : over && dayTwo && !dayTwo.day_two_entry ? gettext("Your flight is over: your way to Day 2 is below.")
+      : over ? gettext("The tournament is over: see the results.")
       : answer.waiting_position ? interpolate(gettext("On the waiting list: position %(position)s. Your seat appears here as soon as one opens."),
         { position: answer.waiting_position }, true)
       : gettext("Seat pending: your table and seat appear here once the field is drawn.");
@@ -89,6 +93,52 @@ const seatPage = {
     this.showAbsence(answer.absent);
     this.showFinish(answer.finish);
     this.showWonSeats(answer.won_seats || []);
+    this.showEntryNumbers(answer.entries);
+    this.showDayTwo(dayTwo);
+    this.follow(answer.follow);
+  },
+
+  // From the flight's close the page listens to the main event, where Day 2 is drawn and played:
+  // its clock, its players left, its links (the dead flight's clock goes).
+  follow(tournament) {
+    if (String(tournament.id) === this.root.dataset.follow) return;
+    this.root.dataset.follow = tournament.id;
+    this.root.querySelector("[data-lobby-link]").href = `/tournaments/${tournament.id}/`;
+    this.root.querySelector("[data-results-link]").href = `/tournaments/${tournament.id}/results/`;
+    followFeed(`/ws/tournaments/${tournament.id}/lobby/`);
+  },
+
+  // Each tournament numbers its own entries: a flight's #1 is Day 2's #17, both said.
+  showEntryNumbers(entries) {
+    const line = this.root.querySelector("[data-entry-numbers]");
+    line.hidden = entries.length < 2;
+    if (line.hidden) return;
+    line.textContent = interpolate(gettext("%(flight)s #%(flight_entry)s is %(main)s #%(day_two_entry)s on Day 2."),
+      { flight: entries[0].tournament, flight_entry: entries[0].entry, main: entries[1].tournament, day_two_entry: entries[1].entry }, true);
+  },
+
+  // AC-CARRY, FLIGHT-REENTRY: a flight entry's bag and its way to Day 2 (its start and its seat).
+  showDayTwo(dayTwo) {
+    const section = this.root.querySelector("[data-day-two]");
+    section.hidden = !dayTwo;
+    if (!dayTwo) return;
+    const set = (selector, text) => (section.querySelector(selector).textContent = text);
+    set("[data-day-two-title]", interpolate(gettext("Day 2 of %(main)s"), { main: dayTwo.main_event }, true));
+    const extensions = dayTwo.time_extensions === null ? ""
+      : " · " + interpolate(gettext("%(count)s time extensions"), { count: dayTwo.time_extensions }, true);
+    set("[data-day-two-bag]", interpolate(gettext("Your bag: %(chips)s chips"), { chips: fmt(dayTwo.chips) }, true) + extensions);
+    set("[data-day-two-seat] strong", dayTwo.status === "forfeited" ? interpolate(gettext("This bag does not go to Day 2: %(reason)s"), { reason: dayTwo.reason }, true)
+      : dayTwo.table ? interpolate(gettext("Day 2: table %(table)s, seat %(seat)s"), { table: dayTwo.table, seat: dayTwo.seat }, true)
+      : dayTwo.day_two_entry ? interpolate(gettext("Day 2 entry #%(number)s"), { number: dayTwo.day_two_entry }, true)
+      : dayTwo.status === "forward" ? gettext("Qualified for Day 2: your table and seat appear here once Day 2 is drawn.")
+      : gettext("Bagged: the bag qualifies for Day 2 once the flight closes."));
+    const start = section.querySelector("[data-day-two-start]");
+    start.hidden = !dayTwo.starts_at || Boolean(dayTwo.day_two_entry);
+    if (!start.hidden) {
+      const when = new Date(dayTwo.starts_at).toLocaleString(pageLanguage, { timeZone: festivalTimeZone, weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+      start.textContent = interpolate(gettext("Day 2 starts %(when)s."), { when }, true);
+    }
+    section.querySelector("[data-day-two-lobby]").href = `/tournaments/${dayTwo.main_event_id}/`;
   },
 
   // REG-NONTRANSFER: the seats this entry won (a satellite's seat place, a freeroll into the next

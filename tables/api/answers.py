@@ -260,6 +260,7 @@ class DayTwoOut(Answer):
     seat: int | None
     reason: str = Field(..., description="why a bag is forfeited")
     day_two_entry: int | None = Field(None, description="the Day 2 entry number, once the flight has closed")
+    starts_at: str | None = Field(None, description="Day 2's start, when the main event's is set after the flight's")
 
 
 class SeatPageVoucherOut(Answer):
@@ -269,10 +270,33 @@ class SeatPageVoucherOut(Answer):
     used: bool
 
 
-class CompanionOut(Answer):
-    """The player's seat page from the ticket's code: no personal data."""
+class EntryNumberOut(Answer):
+    """One number a player's run in the event goes by: a flight's entry, then its Day 2 entry."""
 
+    tournament: str
+    tournament_id: int
     entry: int
+
+
+class FollowOut(Answer):
+    """The tournament the seat page listens to: the ticket's, or from its flight's close the
+    main event (Day 2)."""
+
+    id: int
+    name: str
+    status: str
+
+
+class CompanionOut(Answer):
+    """The player's seat page from the ticket's code: no personal data. A flight's ticket follows
+    its player into Day 2: the seat, status, penalty, absence, money and finish are then the Day 2
+    entry's."""
+
+    entry: int = Field(..., description="the ticket's own entry number")
+    entries: list[EntryNumberOut] = Field(
+        ..., description="the player's numbers in the event: a flight's entry and its Day 2 entry where they differ"
+    )
+    follow: FollowOut
     status: str
     status_display: str
     tournament_status: str

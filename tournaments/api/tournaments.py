@@ -196,6 +196,11 @@ class PoolOut(Answer):
     overlay: int
 
 
+class FlightEntryOut(Answer):
+    flight: str
+    entry: int
+
+
 class PlaceOut(Answer):
     """A player out, with place and prize (public: names as each player consented)."""
 
@@ -208,6 +213,9 @@ class PlaceOut(Answer):
     points: int = Field(..., description="PAY-POINTS: ranking points")
     freeroll: bool = Field(..., description="a neverending level's freeroll into the next level")
     seat: TargetOut | None = Field(..., description="a satellite's place: the seat won in the target")
+    from_flight: FlightEntryOut | None = Field(
+        None, description="a Day 2 entry: the flight entry it came from (each tournament numbers its own)"
+    )
 
 
 class ResultsOut(Answer):

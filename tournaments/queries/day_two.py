@@ -94,10 +94,14 @@ def day_two_seats(main: Tournament) -> list[dict]:
 
 def way_to_day_two(entry: Entry) -> dict | None:
     """A flight entry's seat page: its bag, whether it goes to Day 2, and its Day 2 table and seat
-    once drawn. None for an entry of a tournament that is not a flight, or before its bag."""
+    once drawn (its Day 2 entry number stays once the player is out). None for an entry of a
+    tournament that is not a flight, or before its bag."""
     if entry.tournament.main_event_id is None:
         return None
     main = entry.tournament.main_event
+    flight_start = entry.tournament.starts_at
+    # Day 2's start: the main event's, when it is set after the flight's.
+    starts_at = main.starts_at if main.starts_at and (flight_start is None or main.starts_at > flight_start) else None
     qualifier = Qualifier.objects.filter(flight_entry=entry).select_related("day_two_entry").first()
     if qualifier is None:
         bag = ChipBag.objects.filter(entry=entry).order_by("-day").first()
@@ -112,6 +116,8 @@ def way_to_day_two(entry: Entry) -> dict | None:
             "table": None,
             "seat": None,
             "reason": "",
+            "day_two_entry": None,
+            "starts_at": iso_time(starts_at) if starts_at else None,
         }
     place = None
     if qualifier.day_two_entry is not None:
@@ -130,4 +136,15 @@ def way_to_day_two(entry: Entry) -> dict | None:
         "day_two_entry": qualifier.day_two_entry.number if qualifier.day_two_entry else None,
         "table": place[0] if place else None,
         "seat": place[1] if place else None,
+        "starts_at": iso_time(starts_at) if starts_at else None,
     }
+
+
+def flight_entries(main: Tournament) -> dict[int, dict]:
+    """The flight entry each Day 2 entry of the main event came from, by Day 2 entry number:
+    {"flight": "Day 1A", "entry": 1}. Each tournament numbers its own entries, so the results
+    say both where they differ."""
+    drawn = Qualifier.objects.filter(main_event=main, day_two_entry__isnull=False).values_list(
+        "day_two_entry__number", "flight__name", "flight_entry__number"
+    )
+    return {number: {"flight": flight, "entry": entry} for number, flight, entry in drawn}

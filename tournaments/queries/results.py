@@ -3,6 +3,7 @@ standings (names as each player consented), and the festival's leaderboard (PAY-
 
 from players.queries.players import public_name_of
 from tournaments.models import Elimination, Entry, Tournament
+from tournaments.queries.day_two import flight_entries
 from tournaments.queries.payouts import deal_summary, field_size, payout, prize_pool, published
 from tournaments.queries.satellites import satellite_summary, seat_price, target_of
 from tournaments.rules import payouts, satellites
@@ -89,9 +90,11 @@ def public_standings(tournament: Tournament) -> dict:
     """The standings as the public sees them: first names and initials, and no payouts or
     prizes before they are published (PAY-POOL)."""
     table = standings(tournament)
+    origins = flight_entries(tournament)  # a Day 2 entry's flight number beside its own
     for row in table["out"]:
         row["name"] = row.pop("public_name")
         row.pop("player")
+        row["from_flight"] = origins.get(row["entry"])
     table["published"] = published(tournament)
     if not table["published"]:
         table["payouts"] = []

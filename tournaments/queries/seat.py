@@ -2,6 +2,10 @@
 absence being served, the pay jumps and, once out, the place and prize. Public: no personal
 data, no staff names; the code on the ticket is the key.
 
+A main event played in flights is one event on the phone: a flight's ticket follows its player
+into Day 2 (the bag, then the Day 2 entry's seat, every move, the final table, the place and
+prize), and the page listens to the tournament the player is in now (`follow`).
+
 Query floor: above tournaments.queries (standings, the money) and the tables' reads.
 """
 
@@ -9,10 +13,10 @@ from django.utils import timezone
 
 from clock.queries.clock import play_time
 from rules.times import iso_time
-from tables.models import Absence
+from tables.models import Absence, Qualifier
 from tables.queries.penalties import ACTIVE, penalty_document
 from tables.queries.seating import seat_page
-from tournaments.models import Entry
+from tournaments.models import Entry, Tournament
 from tournaments.queries.day_two import way_to_day_two
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.results import public_standings
@@ -32,23 +36,71 @@ PENALTY_FIELDS = (
 )
 
 
+
 def companion(tournament_id: int, code: str) -> dict:
     """Raises Entry.DoesNotExist for a code no ticket carries."""
-    shown = seat_page(tournament_id, code)
-    entry = Entry.objects.select_related("tournament__festival").get(tournament_id=tournament_id, public_code=code)
+    ticket = Entry.objects.select_related("tournament__festival", "tournament__main_event").get(
+        tournament_id=tournament_id, public_code=code
+    )
+    entry, listen_to = followed(ticket)
+    shown = seat_page(entry.tournament_id, entry.public_code)
     tournament = entry.tournament
-    players_left = field_counts(tournament_id)["players_left"]
+    players_left = field_counts(tournament.id)["players_left"]
     return {
         **shown,
+        "entry": ticket.number,
+        "entries": entry_numbers(ticket, entry),
+        "follow": {"id": listen_to.id, "name": listen_to.name, "status": listen_to.status},
         "currency": tournament.festival.currency,
         "penalty": _penalty(entry),
         "absent": _absence(entry),
         "money": money_summary(tournament, players_left),
         "players_left": players_left,
         "finish": _finish(entry),
-        "day_two": way_to_day_two(entry),
-        "won_seats": vouchers_won_by(entry),
+        "day_two": way_to_day_two(ticket),
+        "won_seats": vouchers_won_by(ticket),
     }
+
+
+def followed(ticket: Entry) -> tuple[Entry, Tournament]:
+    """The entry a ticket's page shows and the tournament whose feed it listens to. A flight's
+    entry whose bag qualified is followed to its Day 2 entry once drawn (a bag forfeited for the
+    player's other bag, FLIGHT-REENTRY best_stack: to that bag's Day 2 entry); from the flight's
+    close it listens to the main event, where Day 2 is drawn and played."""
+    qualifier = Qualifier.objects.filter(flight_entry=ticket).select_related("main_event", "day_two_entry").first()
+    if qualifier is None:
+        return ticket, ticket.tournament
+    if qualifier.status == Qualifier.Status.FORFEITED:
+        kept = (
+            Qualifier.objects.filter(
+                main_event_id=qualifier.main_event_id,
+                player_id=qualifier.player_id,
+                status=Qualifier.Status.FORWARD,
+                day_two_entry__isnull=False,
+            )
+            .select_related("day_two_entry")
+            .order_by("id")
+            .first()
+        )
+        qualifier = kept or qualifier
+    main = qualifier.main_event
+    if qualifier.day_two_entry is not None:
+        return Entry.objects.select_related("tournament__festival").get(pk=qualifier.day_two_entry_id), main
+    return ticket, main
+
+
+def entry_numbers(ticket: Entry, entry: Entry) -> list[dict]:
+    """The numbers one player's run in the event goes by, in order: a flight's entry number and
+    its Day 2 entry's in the main event (each tournament numbers its own entries from 1, so a
+    flight's #1 and Day 2's #17 are the same person). One item when they are one entry."""
+    first = ticket
+    if ticket.kind == Entry.Kind.DAY_TWO:
+        origin = Qualifier.objects.filter(day_two_entry=ticket).select_related("flight_entry__tournament").first()
+        first = origin.flight_entry if origin is not None else ticket
+    runs = [first] if first.id == entry.id else [first, entry]
+    return [
+        {"tournament": run.tournament.name, "tournament_id": run.tournament_id, "entry": run.number} for run in runs
+    ]
 
 
 def _penalty(entry: Entry) -> dict | None:

@@ -33,6 +33,7 @@ from tournaments.queries.record import latest_log
 from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
 from tournaments.queries.schedule import festival_schedule
+from tournaments.queries.seat import entry_numbers, followed
 from tournaments.rules import announcements
 
 OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
@@ -233,11 +234,14 @@ def ticket(request, tournament_id: int, number: int):
             Entry.objects.select_related("player", "tournament__festival"), tournament=tournament, number=number
         )
         seat_url = request.build_absolute_uri(reverse("seat", args=[tournament_id, entry.public_code]))
+        playing = followed(entry)[0]  # a flight's ticket printed again after the Day 2 draw: its Day 2 seat
         return {
             "entry": entry,
+            "playing": playing,
+            "entries": entry_numbers(entry, playing),
             "seat_url": seat_url,
             "qr": mark_safe(qr_svg(seat_url)),  # our own SVG, no user text
-            "seat": seat_of(entry),
+            "seat": seat_of(playing),
             "place": place_of(entry),
         }
 
@@ -249,13 +253,17 @@ def ticket(request, tournament_id: int, number: int):
 def seat(request, tournament_id: int, code: str):
     """The player's public seat page, reached from the ticket's QR code: no personal data."""
     entry = get_object_or_404(Entry.objects.select_related("tournament"), tournament_id=tournament_id, public_code=code)
+    playing, follow = followed(entry)  # a flight's ticket follows its player into Day 2
     return render(
         request,
         "pokerfest/seat.html",
         {
             "entry": entry,
             "tournament": entry.tournament,
-            "seat": seat_of(entry),
+            "follow": follow,
+            "playing": playing,
+            "entries": entry_numbers(entry, playing),
+            "seat": seat_of(playing),
             "day_two": way_to_day_two(entry),
             "won_seats": vouchers_won_by(entry),
         },
