@@ -3,83 +3,34 @@
 entries; Day 1 busts outside the money take no place, and once the combined field's bubble has
 burst a flight plays into the money, paid from the one pool (FLIGHT-ITM)."""
 
-from datetime import timedelta
-
 import pytest
 from django.test import Client
-from django.utils import timezone
 
-from clock.models import Clock
-from clock.services.day import bag_chips
 from rules.refusals import Refused
-from tables.models import ChipBag, Seating, TournamentTable
-from tables.services.counts import confirm_bag
+from tables.models import Table
 from tables.services.day_two import draw_day_two, open_day_two_tables
 from tables.services.draw import draw_field, open_tables
-from tables.services.floor import hand_done, player_out
-from tests.integration.test_flights import main_event, new_player, sell  # noqa: F401 (the fixture)
+from tests.helpers.flight_field import bag_and_close, flight, main_event, out, seats, sell, two_flights
 from tournaments.models import Entry, Tournament
 from tournaments.queries.payout_desk import prizes_to_pay
 from tournaments.queries.payouts import payout
 from tournaments.queries.results import standings
 from tournaments.queries.snapshot import snapshot
 from tournaments.services.desk import close_registration
-from tournaments.services.flights import add_flight, close_flight
 from tournaments.services.payout_desk import pay_prize
 
 
-def _flight(main, name, staff, days):
-    made = add_flight(main.id, name, timezone.now() + timedelta(days=days), None, staff["director"])
-    return Tournament.objects.get(pk=made["flight"]["id"])
-
-
-def _seats(flight):
-    return sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
-
-
-def _out(flight, table, seat, staff):
-    """One player out, then the hand is done: each bust in a hand of its own."""
-    player_out(flight.id, table, seat, staff["floor"])
-    hand_done(flight.id, table, staff["floor"])
-
-
-def _bag_and_close(flight, table, staff):
-    TournamentTable.objects.filter(tournament=flight).update(hands_left=0)
-    Clock.objects.filter(tournament=flight).update(day_over=True)
-    for seat in _seats(flight):
-        bag_chips(flight.id, table, seat, 25_000 + seat, staff["floor"])
-    for bag in ChipBag.objects.filter(tournament=flight):
-        confirm_bag(flight.id, bag.table, bag.seat, bag.chips, staff["director"])
-    close_flight(flight.id, staff["director"])
-
-
 @pytest.fixture
-def two_flights(main_event, staff):  # noqa: F811
-    """Day 1A (4 entries: one out, three bags, closed) and Day 1B (6 entries, drawn at one
-    table): 10 entries of 100.00 in all, a 500.00 guarantee, 6 places paid."""
-    Tournament.objects.filter(pk=main_event.pk).update(places_paid=6)
-    main_event.refresh_from_db()
-    a, b = _flight(main_event, "Day 1A", staff, 0), _flight(main_event, "Day 1B", staff, 1)
-    for i in range(4):
-        sell(a, new_player(a, f"Alpha{i}"))
-    for i in range(6):
-        sell(b, new_player(b, f"Bravo{i}"))
-    open_tables(a.id, [1], staff["director"])
-    draw_field(a.id, staff["director"], seed=4)
-    player_out(a.id, 1, _seats(a)[0], staff["floor"])
-    close_registration(a.id, staff["director"])
-    _bag_and_close(a, 1, staff)
-    open_tables(b.id, [2], staff["director"])
-    draw_field(b.id, staff["director"], seed=4)
-    return main_event, a, b
+def flights(make_tournament, staff):
+    return two_flights(make_tournament, staff)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_flights_lobby_shows_the_main_events_money_and_its_results_count_every_flight(two_flights):
+def test_a_flights_lobby_shows_the_main_events_money_and_its_results_count_every_flight(flights):
     """PAY-POOL, PAY-STRUCT for a flight: its lobby's money line is the main event's (pool with
     the guarantee, places paid, min cash), never "0 places paid"; the main event's results and
     the flight's count every flight's entries (10), not the Day 2 field."""
-    main, a, b = two_flights
+    main, a, b = flights
     table = payout(main)
     assert len(table) == 6 and payout(b) == table
     money = snapshot(b.id)["money"]
@@ -99,19 +50,19 @@ def test_a_flights_lobby_shows_the_main_events_money_and_its_results_count_every
 
 
 @pytest.mark.django_db(transaction=True)
-def test_FLIGHT_ITM_a_flight_plays_into_the_money_once_the_combined_bubble_bursts(two_flights, staff):
+def test_FLIGHT_ITM_a_flight_plays_into_the_money_once_the_combined_bubble_bursts(flights, staff):
     """FLIGHT-ITM through the services: Day 1B's busts take no place while its registration is
     open; once the field is final and 5 players are left across the flights (6 paid), the next
     out of Day 1B takes 6th and its prize from the one pool, paid at Day 1B's payout desk; Day 2
     places the rest above it; a house that does not let flights play into the money places none."""
-    main, a, b = two_flights
-    seats = _seats(b)
-    for seat in seats[:3]:
-        _out(b, 2, seat, staff)
+    main, a, b = flights
+    playing = seats(b)
+    for seat in playing[:3]:
+        out(b, 2, seat, staff)
     assert standings(b)["out"] == [] and standings(b)["out_before_the_money"] == 3
     close_registration(b.id, staff["director"])
     assert standings(b)["out"] == []  # 9th, 8th and 7th: out before the money
-    _out(b, 2, seats[3], staff)
+    out(b, 2, playing[3], staff)
     money = snapshot(b.id)["money"]
     assert (money["players_left"], money["in_the_money"]) == (5, True)
     table = payout(main)
@@ -125,12 +76,12 @@ def test_FLIGHT_ITM_a_flight_plays_into_the_money_once_the_combined_bubble_burst
     with pytest.raises(Refused):
         pay_prize(b.id, row["entry"], "cash", staff["cashier"])
 
-    _bag_and_close(b, 2, staff)
+    bag_and_close(b, 2, staff)
     open_day_two_tables(main.id, "3", staff["director"])
     draw_day_two(main.id, staff["director"], seed=1)
     assert main.entries.filter(kind=Entry.Kind.DAY_TWO).count() == 5
-    day_two_seat = _seats(main)[0]
-    _out(main, 3, day_two_seat, staff)
+    day_two_seat = seats(main)[0]
+    out(main, 3, day_two_seat, staff)
     result = standings(main)
     assert result["field"] == 10
     assert [(r["place"], r["flight"], r["prize"]) for r in result["out"]] == [
@@ -144,3 +95,46 @@ def test_FLIGHT_ITM_a_flight_plays_into_the_money_once_the_combined_bubble_burst
     b, main = Tournament.objects.get(pk=b.pk), Tournament.objects.get(pk=main.pk)
     assert standings(b)["out"] == [] and standings(b)["out_before_the_money"] == 4
     assert [r["place"] for r in standings(main)["out"]] == [[5, 5]]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_SEAT_DRAW_a_small_flight_sits_at_one_table_and_is_never_offered_a_final_table(make_tournament, staff):
+    """SEAT-DRAW, SEAT-FINAL in a flight: 9 players and two 9-seat tables open: the draw seats
+    them at one table and says the other was not needed (closed again, open to reopen); with
+    players out at two tables the console offers breaks and balancing, never a final table."""
+    day = flight(main_event(make_tournament), "Day 1A", staff, 0)
+    for i in range(9):
+        sell(day, f"Nine{i}")
+    director = Client()
+    director.force_login(staff["director"])
+    base = f"/api/tournaments/{day.id}"
+    assert director.post(f"{base}/tables/open/", {"tables": [1, 2]}, content_type="application/json").status_code < 300
+    drawn = director.post(f"{base}/seating/draw/", {}, content_type="application/json").json()
+    assert drawn["tables"] == {"1": 9} and drawn["not_needed"] == [2]
+    assert list(day.tables.values_list("table__number", flat=True)) == [1]
+    assert director.get(f"{base}/tables/").json()["final_due"] is False
+    reopened = director.post(f"{base}/tables/open/", {"tables": [2]}, content_type="application/json")
+    assert reopened.status_code < 300
+    sell(day, "Late")  # a late entry sits at the table opened for it
+    view = director.get(f"{base}/tables/").json()
+    assert view["final_due"] is False and view["players_left"] == 10
+
+
+@pytest.mark.django_db(transaction=True)
+def test_SEAT_BALANCE_the_tables_are_balanced_while_the_final_table_waits(make_tournament, staff):
+    """SEAT-BALANCE with SEAT-FINAL due: 9 left over two tables (6 and 3) is a final table to
+    redraw, and until the director redraws it the tables are still kept balanced."""
+    event = make_tournament(name="Day 2 like")
+    for number in (1, 2):
+        Table.objects.create(festival=event.festival, number=number, seats=9)
+    for i in range(12):
+        sell(event, f"Bal{i}")
+    open_tables(event.id, [1, 2], staff["director"])
+    draw_field(event.id, staff["director"], seed=3)
+    for seat in seats(event, 2)[:3]:
+        out(event, 2, seat, staff)
+    client = Client()
+    client.force_login(staff["director"])
+    view = client.get(f"/api/tournaments/{event.id}/tables/").json()
+    assert view["final_due"] is True and view["break_due"] is None
+    assert [(move["from_table"], move["to_table"]) for move in view["moves"]] == [(1, 2)]
