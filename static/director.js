@@ -256,7 +256,8 @@ document.addEventListener("DOMContentLoaded", () => {
     click.preventDefault();
     directorAction("seating/draw/", {}, (answer) =>
       interpolate(gettext("Field drawn (seed %(seed)s): "), { seed: answer.seed }, true) + Object.entries(answer.tables).map(([n, count]) => interpolate(gettext("table %(table)s: %(count)s"), { table: n, count }, true)).join(", ") + "." +
-      (answer.kept_apart_failed ? interpolate(gettext(" %(count)s keep-apart pair(s) had to share a table: too few tables to separate them."), { count: answer.kept_apart_failed }, true) : ""));
+      (answer.kept_apart_failed ? interpolate(gettext(" %(count)s keep-apart pair(s) had to share a table: too few tables to separate them."), { count: answer.kept_apart_failed }, true) : "") +
+      (answer.not_needed && answer.not_needed.length ? interpolate(gettext(" Not needed for this field, closed again: table %(tables)s (open it when late entries need it)."), { tables: answer.not_needed.join(", ") }, true) : ""));
   });
   document.querySelector("[data-cancel]").addEventListener("submit", async (submit) => {
     submit.preventDefault();

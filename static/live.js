@@ -155,7 +155,7 @@ export class ClockDisplay {
     this.root.querySelectorAll("[data-clock-money]").forEach((row) => (row.hidden = !money || !money.pool));
     if (!money || !money.pool) return;
     const amount = (minor) => `${(minor / 100).toLocaleString(pageLanguage, { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
-    this.field("pool", amount(money.pool));
+    this.field("pool", money.guarantee ? interpolate(gettext("%(pool)s (guaranteed %(guarantee)s)"), { pool: amount(money.pool), guarantee: amount(money.guarantee) }, true) : amount(money.pool));
     const jump = money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: amount(money.next_pay_jump) }, true) : "";
     const deal = money.deal && interpolate(gettext("deal (%(method)s): "), { method: money.deal.method }, true) + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
       (money.deal.left_to_play ? interpolate(gettext(" · %(amount)s left to play"), { amount: amount(money.deal.left_to_play) }, true) : "");

@@ -43,9 +43,17 @@ const resultsPage = {
     const summary = this.root.querySelector("[data-results-summary]");
     const overlay = results.pool.overlay ? interpolate(gettext(" (guarantee: %(amount)s added)"), { amount: this.money(results.pool.overlay) }, true) : "";
     const places = results.payouts.length;
+    // One event in every count: a main event's entries are every flight's; a flight shows its main event's money.
+    const event = results.main_event;
+    const entries = event ? interpolate(gettext(" · %(entries)s entries in all flights of %(event)s"), { entries: fmt(results.field), event: event.name }, true)
+      : interpolate(gettext(" · %(entries)s entries"), { entries: fmt(results.field) }, true);
     summary.replaceChildren(gettext("Prize pool "), element("strong", { textContent: this.money(results.pool.pool) }),
-      overlay + interpolate(gettext(" · %(entries)s entries"), { entries: fmt(results.field) }, true) +
-      sayCount(places, ngettext(" · %(count)s place paid", " · %(count)s places paid", places)));
+      overlay + entries + sayCount(places, ngettext(" · %(count)s place paid", " · %(count)s places paid", places)));
+    summary.dataset.field = results.field;
+    const before = this.root.querySelector("[data-out-before-the-money]"); // FLIGHT-ITM: out of a flight before the money
+    before.hidden = !results.out_before_the_money;
+    before.textContent = results.out_before_the_money ? interpolate(ngettext("%(count)s player out of this flight before the money: no finishing place (FLIGHT-ITM).",
+      "%(count)s players out of this flight before the money: no finishing place (FLIGHT-ITM).", results.out_before_the_money), { count: fmt(results.out_before_the_money) }, true) : "";
     summary.querySelector("strong").dataset.pool = "";
     const rows = results.out.map((row) => {
       const [from, to] = row.place;
@@ -53,8 +61,9 @@ const resultsPage = {
       const cash = row.prize ? this.money(row.prize) : "";
       const prize = (seat && cash ? `${seat} + ${cash}` : seat || cash || "–") + (row.freeroll ? gettext(" + freeroll into the next level") : "");
       const line = element("tr", {}, element("td", { textContent: from === to ? `${from}` : interpolate(gettext("%(from)s–%(to)s (tied)"), { from, to }, true) }),
-        element("td", { textContent: row.name }), element("td", { textContent: `#${row.entry}` + (row.from_flight // a Day 2 entry: its flight's number too
-          ? " " + interpolate(gettext("(%(flight)s #%(number)s)"), { flight: row.from_flight.flight, number: row.from_flight.entry }, true) : "") }),
+        element("td", { textContent: row.name }), element("td", { textContent: row.from_flight // a Day 2 entry: its flight's number too
+          ? `#${row.entry} ` + interpolate(gettext("(%(flight)s #%(number)s)"), { flight: row.from_flight.flight, number: row.from_flight.entry }, true)
+          : row.flight ? interpolate(gettext("#%(entry)s (%(flight)s)"), { entry: row.entry, flight: row.flight }, true) : `#${row.entry}` }),
         element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }));
       line.dataset.entry = row.entry;
       return line;

@@ -82,7 +82,9 @@ export const tvPage = {
   money(money) {
     if (!money) return;
     const set = (name, text) => this.root.querySelectorAll(`[data-tv="${name}"]`).forEach((el) => (el.textContent = text));
-    set("pool", money.pool ? this.amount(money.pool) : "–");
+    // A flight's pool is its main event's, with the main event's guarantee (PAY-POOL, FLIGHT-ITM).
+    set("pool", !money.pool ? "–" : money.guarantee ? interpolate(gettext("%(pool)s (guaranteed %(guarantee)s)"),
+      { pool: this.amount(money.pool), guarantee: this.amount(money.guarantee) }, true) : this.amount(money.pool));
     set("places-paid", money.pool ? fmt(money.places_paid) : "–");
     set("pay-jump", !money.pool ? "–" : !money.published ? gettext("after the first break")
       : money.deal ? interpolate(gettext("deal (%(method)s)"), { method: money.deal.method }, true)

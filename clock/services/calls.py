@@ -25,6 +25,7 @@ from core.operation import Operation, operation
 from rules.refusals import Refused
 from tables.queries.tables import open_table, sitting_at
 from tournaments.models import Entry
+from tournaments.queries.flights import players_left_for_money
 from tournaments.queries.payouts import places_paid
 
 
@@ -157,7 +158,7 @@ def start_action_clock(
         sitting = sitting_at(here, seat)
         here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
-        in_the_money = left <= places_paid(tournament)
+        in_the_money = players_left_for_money(tournament, left) <= places_paid(tournament)  # a flight: FLIGHT-ITM
         seconds = table_clocks.action_seconds(
             rules, voluntarily_in=voluntarily_in, in_the_money=in_the_money, players_left=left
         )

@@ -49,6 +49,9 @@ class DrawOut(Answer):
     )
     seed: int = Field(..., description="the draw's seed, logged: it replays the draw")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
+    not_needed: list[int] = Field(
+        [], description="a flight: open tables its field did not need, closed again (SEAT-DRAW at the fewest tables)"
+    )
 
 
 class HandOut(Answer):

@@ -186,9 +186,9 @@ def final_table_size(tournament: Tournament, final: OpenTable) -> int:
 
 def proposed_moves(tournament_id: int) -> dict:
     """What the tables need now, in this order of precedence: the final-table redraw when the
-    field fits the final table (SEAT-FINAL), else the next table of the breaking order when the
-    field fits one table fewer (SEAT-BREAK), else the balancing moves (SEAT-BALANCE) and the
-    tables to halt."""
+    field fits the final table (SEAT-FINAL; never in a flight), else the next table of the
+    breaking order when the field fits one table fewer (SEAT-BREAK); and the balancing moves
+    (SEAT-BALANCE) and the tables to halt, also while the final table waits for its redraw."""
     tournament = Tournament.objects.get(pk=tournament_id)
     rules = tournament.rules().seating
     open_here = open_table_sizes(tournament)  # the sizes decide; who sits where only for moves
@@ -199,11 +199,17 @@ def proposed_moves(tournament_id: int) -> dict:
         return answer
     order = breaking_order(tournament, open_here)
     final = final_table_of(open_here, order)
-    if len(open_here) > 1 and not final.is_final and 2 <= left <= final_table_size(tournament, final):
-        return {**answer, "final_due": True}
-    breaking = seating.table_to_break(sizes, order)
+    # A flight is never played down to a final table (its players bag for Day 2, FLIGHT-ITM).
+    answer["final_due"] = (
+        tournament.main_event_id is None
+        and len(open_here) > 1
+        and not final.is_final
+        and 2 <= left <= final_table_size(tournament, final)
+    )
+    breaking = None if answer["final_due"] else seating.table_to_break(sizes, order)
     if breaking is not None:
         return {**answer, "break_due": breaking}
+    # SEAT-BALANCE: the tables are kept balanced until the final table is redrawn.
     if not seating.needs_balancing(sizes, rules.balance_tolerance):
         return {**answer, "halted": seating.halted_tables(sizes, rules.halt_when_short_by)}
     states = [t.state for t in open_tables(tournament).values()]

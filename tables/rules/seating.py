@@ -246,6 +246,19 @@ def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] 
     return targets
 
 
+def fewest_tables(players: int, tables: list[Table], breaking_order: list[int], pinned_at: set[int]) -> list[int]:
+    """SEAT-DRAW for a flight: the fewest open tables whose seats hold the field, the tables that
+    break last first (and any table a pinned seat is at), in the order given by `tables`. The
+    rest are not needed: a 9-player field sits at one 9-seat table, not 5 and 4 at two."""
+    seats = {t.number: t.seats for t in tables}
+    chosen = {number for number in pinned_at if number in seats}
+    for number in reversed(breaking_order):
+        if sum(seats[n] for n in chosen) >= players:
+            break
+        chosen.add(number)
+    return [t.number for t in tables if t.number in chosen]
+
+
 def draw(
     players: list[int],
     tables: list[Table],

@@ -9,6 +9,7 @@ import secrets
 from dataclasses import replace
 
 from django.db import IntegrityError
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,7 +19,7 @@ from core.operation import Operation, operation
 from players.queries.players import player_summary
 from rules.refusals import Refused
 from tables.models import Seating, Table, TournamentTable
-from tables.queries.tables import in_use_elsewhere, keep_apart
+from tables.queries.tables import breaking_order, in_use_elsewhere, keep_apart
 from tables.queries.tables import open_tables as open_tables_of
 from tables.queries.waiting_list import waiting_entries
 from tables.rules import seating
@@ -51,7 +52,7 @@ def open_tables(
                 "; ".join(f"Table {number} is in use by {name}" for number, name in in_use)
                 + ": it opens here once it breaks there or that tournament ends."
             )
-        start = tournament.tables.count()
+        start = tournament.tables.aggregate(last=Max("open_order"))["last"] or 0
         try:
             opened = TournamentTable.objects.bulk_create(
                 [  # one statement for a whole flight's tables
@@ -74,7 +75,8 @@ def open_tables(
 def draw_field(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-DRAW: seat every entry at random over the open tables, sizes within one, and
     draw each table's button by high card, or one button seat for the whole field where the
-    ruleset says so (BTN-DRAW). The seed is logged: it replays the draw."""
+    ruleset says so (BTN-DRAW). The seed is logged: it replays the draw. A flight's field sits
+    at the fewest tables its seats allow; the answer names the tables not needed."""
     seed = secrets.randbits(62) if seed is None else seed
     now = timezone.now()
     with operation(tournament_id, director, request_key) as op:
@@ -104,12 +106,15 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                 )
                 % {"entries_count": len(entries), "capacity": capacity}
             )
+        pins = _pins(tournament, set(open_here))
+        not_needed = _fewest_tables(tournament, open_here, len(entries), pins) if tournament.main_event_id else []
+        open_here = {number: here for number, here in open_here.items() if number not in not_needed}
         rng = random.Random(seed)
         plan = seating.draw(
             entries,
             [seating.Table(number, t.state.seats) for number, t in open_here.items()],
             rng,
-            pinned=_pins(tournament, set(open_here)),
+            pinned=pins,
             keep_apart=keep_apart(tournament),
         )
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
@@ -137,6 +142,8 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
             TournamentTable.objects.filter(pk__in=table_ids).update(button=button, small_blind=small, big_blind=big)
         Seating.objects.bulk_create(rows)
         public = {"tables": chart}
+        if not_needed:
+            public["not_needed"] = not_needed
         if field_draw:
             public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
         op.append(
@@ -145,6 +152,21 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
             payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations},
         )
     return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
+
+
+def _fewest_tables(tournament: Tournament, open_here: dict, entries: int, pins: dict) -> list[int]:
+    """SEAT-DRAW in a flight: the field sits at the fewest open tables its seats allow (the
+    tables that break last); the others were never played at and close again (the director
+    opens one when late entries need it). Returns the numbers closed."""
+    keep = seating.fewest_tables(
+        entries,
+        [seating.Table(number, here.state.seats) for number, here in open_here.items()],
+        breaking_order(tournament, open_here),
+        {table for table, _seat in pins.values()},
+    )
+    not_needed = [number for number in open_here if number not in keep]
+    TournamentTable.objects.filter(pk__in=[open_here[number].id for number in not_needed]).delete()
+    return not_needed
 
 
 def _pins(tournament: Tournament, open_numbers: set[int]) -> dict[int, tuple[int, int]]:

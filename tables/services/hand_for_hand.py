@@ -20,6 +20,7 @@ from tables.models import HandForHand, TournamentTable
 from tables.queries.hand_for_hand import current_hand_for_hand as current
 from tables.queries.hand_for_hand import hand_for_hand_view as view
 from tables.queries.tables import open_table
+from tournaments.queries.flights import players_left_for_money
 from tournaments.queries.payouts import places_paid
 from tournaments.queries.snapshot import field_counts
 
@@ -132,7 +133,9 @@ def _advance(op: Operation, running: HandForHand) -> dict | None:
     tables = tournament.tables.filter(broken_at__isnull=True)
     if tables.exclude(hand_for_hand=Status.DONE).exists():
         return None
-    left, paid = field_counts(tournament.id)["players_left"], places_paid(tournament)
+    # FLIGHT-ITM: a flight's bubble is its main event's, by the combined field
+    left = players_left_for_money(tournament, field_counts(tournament.id)["players_left"])
+    paid = places_paid(tournament)
     if left <= paid:
         running.ended_at = timezone.now()
         running.save(update_fields=["ended_at"])

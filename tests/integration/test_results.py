@@ -161,7 +161,7 @@ def test_PAY_POINTS_every_finisher_scores_and_the_season_leaderboard_adds_them_u
     floor.force_login(staff["floor"])
     assert floor.get(f"/tournaments/{tournament.id}/results.csv").status_code == 403
     lines = cashier.get(f"/tournaments/{tournament.id}/results.csv").content.decode().splitlines()
-    assert lines[0] == "place_from,place_to,entry,name,prize_minor_units,currency,points,freeroll"
+    assert lines[0] == "place_from,place_to,entry,name,prize_minor_units,currency,points,freeroll,flight,field_entries"
     assert lines[1].startswith("1,1,1,P0 Seated,")
 
 

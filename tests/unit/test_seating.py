@@ -16,6 +16,7 @@ from tables.rules.seating import (
     button_draw,
     draw,
     draw_buttons,
+    fewest_tables,
     final_table,
     halted_tables,
     hands_until_big_blind,
@@ -351,3 +352,26 @@ def test_SEAT_BALANCE_the_sizes_alone_say_when_no_move_is_due_and_which_tables_h
     assert halted_tables(sizes, halt) == plan.halted
     order = data.draw(st.permutations([t.number for t in tables]))
     assert table_to_break(sizes, order) == table_to_break(tables, order)
+
+
+@given(
+    seats=st.lists(st.integers(2, 10), min_size=1, max_size=8),
+    players=st.integers(0, 80),
+    pinned=st.sets(st.integers(1, 8), max_size=2),
+)
+def test_SEAT_DRAW_a_flight_sits_at_the_fewest_tables_that_break_last(seats, players, pinned):
+    """SEAT-DRAW in a flight: the tables kept hold the field (when all of them can), every pinned
+    table is kept, and without the last table added the rest would not hold it: no table more
+    than needed (a 9-player field at one 9-seat table)."""
+    tables = [Table(n, s) for n, s in enumerate(seats, start=1)]
+    order = [t.number for t in tables][::-1]  # the last opened breaks first
+    pinned = {n for n in pinned if n <= len(tables)}
+    kept = fewest_tables(players, tables, order, pinned)
+    capacity = {t.number: t.seats for t in tables}
+    assert pinned <= set(kept) and kept == sorted(kept)
+    if players <= sum(seats):
+        assert sum(capacity[n] for n in kept) >= players
+        unpinned = [n for n in kept if n not in pinned]
+        if unpinned:  # the last one added (the latest-breaking order's last pick) was needed
+            assert sum(capacity[n] for n in kept) - capacity[max(unpinned)] < players
+    assert fewest_tables(9, [Table(1, 9), Table(2, 9)], [2, 1], set()) == [1]

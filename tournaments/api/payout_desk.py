@@ -73,6 +73,7 @@ class PrizeOut(Answer):
     points: int = Field(..., description="PAY-POINTS: ranking points")
     freeroll: bool
     seat: TargetOut | None = Field(..., description="a satellite's place: the seat won in the target")
+    flight: str | None = Field(..., description="FLIGHT-ITM: the flight the player went out of in the money")
     paid: str | None = Field(..., description="how it was paid (cash or wire); none: not yet")
     paid_amount: int | None = Field(..., description="differs from prize if the places changed after the payment")
 

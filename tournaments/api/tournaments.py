@@ -93,6 +93,9 @@ class MoneyOut(Answer):
     """The lobby's money line: pool, places paid, what the next player out wins, the jump after."""
 
     pool: int
+    guarantee: int = Field(..., description="PAY-POOL: the guarantee (a flight's: its main event's), minor units")
+    overlay: int = Field(..., description="what the guarantee adds to the pool, minor units")
+    players_left: int = Field(..., description="the players the money counts: a flight's are its main event's")
     places_paid: int
     in_the_money: bool
     published: bool = Field(..., description="PAY-POOL: the payouts are public (kentucky: from the first break)")
@@ -216,16 +219,24 @@ class PlaceOut(Answer):
     from_flight: FlightEntryOut | None = Field(
         None, description="a Day 2 entry: the flight entry it came from (each tournament numbers its own)"
     )
+    flight: str | None = Field(..., description="FLIGHT-ITM: the flight the player went out of in the money")
+
+
+class EventRefOut(Answer):
+    id: int
+    name: str
 
 
 class ResultsOut(Answer):
-    field: int
+    field: int = Field(..., description="the entries the payout table is made for: a main event's, every flight's")
     payouts: list[int] = Field(..., description="prizes by place, minor units; empty until published")
     pool: PoolOut
     out: list[PlaceOut] = Field(..., description="by place")
     deal: DealSummaryOut | None
     satellite: SatelliteOut | None
     published: bool
+    main_event: EventRefOut | None = Field(..., description="a flight's or a main event's with flights: the main event")
+    out_before_the_money: int = Field(..., description="a flight's players out before the money: no place (FLIGHT-ITM)")
 
 
 @router.get(

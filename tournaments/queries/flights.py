@@ -5,14 +5,16 @@ flights, and what FLIGHT-REENTRY says of a player at a flight's desk.
 Query floor: below tournaments.queries (which reads these), above core and the models.
 """
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from players.models import Player
 from players.rules import eligibility
 from tables.models import ChipBag, Qualifier
 from tournaments.models import Entry, Tournament
-from tournaments.rules.flights import OtherFlightEntry, entry_refusal
+from tournaments.rules.flights import FlightReentry, OtherFlightEntry, entry_refusal
+
+OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
 
 
 def pooled_entries(tournament: Tournament) -> QuerySet:
@@ -37,6 +39,50 @@ def payout_field(tournament: Tournament) -> int:
         .exclude(kind=Entry.Kind.DAY_TWO)
         .count()
     )
+
+
+def money_event(tournament: Tournament) -> Tournament:
+    """Whose money a tournament plays for: a flight's is its main event's (one pool, one payout
+    table, one guarantee: PAY-POOL, FLIGHT-ITM); any other tournament's its own."""
+    return tournament.main_event if tournament.main_event_id is not None else tournament
+
+
+def main_event_with_flights(tournament: Tournament) -> Tournament | None:
+    """The main event whose flights a tournament belongs to (itself for a main event with
+    flights), else None."""
+    if tournament.main_event_id is not None:
+        return tournament.main_event
+    return tournament if tournament.flights.exists() else None
+
+
+def players_left_in_event(main: Tournament, still_in: bool = True) -> int:
+    """FLIGHT-ITM: the main event's players across its flights: the bags going to Day 2 and the
+    players still playing a flight, once per player (FLIGHT-REENTRY "each": once per entry).
+    `still_in`: on Day 2, only the Day 2 entries still in; else every bag that went forward (the
+    field the flights ended with, above which the flights' places are counted)."""
+    forward = main.qualifiers.filter(status=Qualifier.Status.FORWARD)
+    if still_in:
+        forward = forward.filter(Q(day_two_entry__isnull=True) | Q(day_two_entry__status=Entry.Status.ACTIVE))
+    playing = Entry.objects.filter(
+        tournament__main_event=main, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS
+    ).exclude(tournament__status__in=OVER)
+    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
+        return forward.count() + playing.count()
+    return len(set(forward.values_list("player_id", flat=True)) | set(playing.values_list("player_id", flat=True)))
+
+
+def players_left_for_money(tournament: Tournament, players_left: int) -> int:
+    """The players left the money counts (in the money, next out, the bubble): a flight's and a
+    main event's with flights are the whole event's (FLIGHT-ITM), any other's its own."""
+    main = main_event_with_flights(tournament)
+    return players_left if main is None else players_left_in_event(main)
+
+
+def field_final(main: Tournament) -> bool:
+    """FLIGHT-ITM: the combined field can grow no more: every flight has closed its registration
+    or is over."""
+    flights = list(main.flights.values_list("registration_closed", "status"))
+    return bool(flights) and all(closed or status in OVER for closed, status in flights)
 
 
 def entries_sold(tournament: Tournament) -> int:
@@ -78,7 +124,7 @@ def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) 
         ).values_list("flight_entry_id", flat=True)
     )
     bagged = set(ChipBag.objects.filter(entry__in=others).values_list("entry_id", flat=True))
-    closed = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
+    closed = OVER
     facts = [
         OtherFlightEntry(
             flight=entry.tournament.name,

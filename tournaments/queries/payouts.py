@@ -8,7 +8,7 @@ from django.utils import timezone
 from players.queries.players import public_name_of
 from tournaments.models import Entry, Tournament
 from tournaments.queries.entries import tournament_moment
-from tournaments.queries.flights import payout_field, pooled_entries
+from tournaments.queries.flights import money_event, payout_field, players_left_for_money, pooled_entries
 from tournaments.queries.satellites import satellite_summary, seat_price
 from tournaments.rules import payouts, satellites
 
@@ -20,13 +20,14 @@ IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFI
 def prize_pool(tournament: Tournament) -> dict:
     """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
     house's), less anything refunded from the pool, topped up to the guarantee unless force
-    majeure voided it."""
+    majeure voided it. A flight's is its main event's, with the main event's guarantee."""
     collected = (
         pooled_entries(tournament)
         .filter(status__in=IN_THE_POOL)
         .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"))
     )
     collected = (collected["pool"] or 0) - (collected["back"] or 0)
+    tournament = money_event(tournament)
     guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
     return {
         "collected": collected,
@@ -46,7 +47,10 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
 
 def payout(tournament: Tournament) -> list[int]:
     """PAY-STRUCT: prizes by place for the field as it stands; a satellite's: seats at the
-    target's price, then the remainder (tournaments/rules/satellites.py; the places paid follow)."""
+    target's price, then the remainder (tournaments/rules/satellites.py; the places paid follow).
+    A flight's is its main event's (FLIGHT-ITM: its busts in the money are paid from it)."""
+    if tournament.main_event_id is not None:
+        return payout(tournament.main_event)
     price = seat_price(tournament)
     if price is not None:
         return satellites.satellite_table(prize_pool(tournament)["pool"], price, field_size(tournament))
@@ -60,7 +64,10 @@ def payout(tournament: Tournament) -> list[int]:
 
 def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
     """The tournament's override, else the payout table's length (`table`: already computed).
-    The payout table pays the override's number of places too (payout)."""
+    The payout table pays the override's number of places too (payout). A flight's are its
+    main event's."""
+    if tournament.main_event_id is not None:
+        return places_paid(tournament.main_event, table)
     if tournament.places_paid is not None:
         return tournament.places_paid
     return len(payout(tournament) if table is None else table)
@@ -97,7 +104,9 @@ def published(tournament: Tournament) -> bool:
 
 def money_summary(tournament: Tournament, players_left: int) -> dict:
     """For the lobby: pool, places paid, what the next player out wins, and the jump after;
-    `hand_for_hand_due` once the field is within the ruleset's margin of the money."""
+    `hand_for_hand_due` once the field is within the ruleset's margin of the money. A flight's
+    and a main event's with flights count the players left across the flights (FLIGHT-ITM)."""
+    players_left = players_left_for_money(tournament, players_left)
     table = payout(tournament)
     # The winner is nobody's "next out": with one player left nothing is next.
     next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
@@ -106,10 +115,14 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     margin = tournament.rules().payouts.hand_for_hand_margin
     # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
     deal = deal_summary(tournament.deals.order_by("-at").first())
+    pool = prize_pool(tournament)
     if deal is not None:
         next_out = jump = 0
     return {
-        "pool": prize_pool(tournament)["pool"],
+        "pool": pool["pool"],
+        "guarantee": pool["guarantee"],
+        "overlay": pool["overlay"],
+        "players_left": players_left,
         "places_paid": paid,
         "in_the_money": 0 < players_left <= paid,
         "published": published(tournament),

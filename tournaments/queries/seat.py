@@ -36,7 +36,6 @@ PENALTY_FIELDS = (
 )
 
 
-
 def companion(tournament_id: int, code: str) -> dict:
     """Raises Entry.DoesNotExist for a code no ticket carries."""
     ticket = Entry.objects.select_related("tournament__festival", "tournament__main_event").get(
@@ -123,7 +122,9 @@ def _finish(entry: Entry) -> dict | None:
     if entry.status == Entry.Status.ACTIVE and entry.tournament.status != entry.tournament.Status.FINISHED:
         return None
     standings = public_standings(entry.tournament)
-    row = next((row for row in standings["out"] if row["entry"] == entry.number), None)
+    # A main event's rows of players out of a flight in the money (FLIGHT-ITM) carry the flight's numbers.
+    own = [row for row in standings["out"] if row["flight"] is None or entry.tournament.main_event_id is not None]
+    row = next((row for row in own if row["entry"] == entry.number), None)
     if row is None:
         return None
     return {

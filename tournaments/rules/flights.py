@@ -1,5 +1,6 @@
-"""Flights into Day 2: who may enter another flight, and which bags go forward (FLIGHT-REENTRY,
-AC-CARRY). Pure: plain data in and out.
+"""Flights into Day 2: who may enter another flight, which bags go forward (FLIGHT-REENTRY,
+AC-CARRY), and the places of players out of a flight that played into the money (FLIGHT-ITM).
+Pure: plain data in and out.
 
 A main event's Day 1 is played in flights (Day 1A, 1B, ...). The ruleset's
 `entries.flight_reentry` says how a player may play several of them:
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.refusals import gettext as _
+from tournaments.rules.places import Bust, places
 
 
 class FlightReentry(StrEnum):
@@ -96,6 +98,62 @@ def qualify(rule: str, bags: list[Bag]) -> Qualification:
                 "rule": rule.value,
             }
     return Qualification([bag.bag for bag in ordered if bag.bag not in forfeited], forfeited)
+
+
+@dataclass(frozen=True)
+class FlightBust:
+    """A player out of a flight, as the main event sees it (FLIGHT-ITM)."""
+
+    entry: int  # the flight entry's id
+    moment: tuple  # orders busts across flights: (when, flight order, the flight's seq)
+    flight: int  # the flight's id: its table numbers are its own
+    table: int
+    hand: int
+    starting_stack: int | None = None
+    hand_for_hand: int | None = None
+    holds_a_bag: bool = False  # the player already holds a bag going to Day 2 from an earlier flight
+
+
+def flight_places(
+    players_left: int,
+    places_paid: int,
+    busts: list[FlightBust],
+    *,
+    plays_into_money: bool,
+    field_final: bool,
+    reentry: str,
+    tie_across_tables: bool = True,
+) -> dict[int, tuple[int, int]]:
+    """FLIGHT-ITM: entry -> (best, worst) place for the players out of the flights in the money.
+
+    Day 1 busts outside the money take no place of their own (they are absent from the answer).
+    Once the field is final (no flight sells entries any more) and the house lets flights play
+    into the money, the busts are ranked by their order of elimination across the flights: the
+    last out takes the place just below the `players_left` still in the event (the bags going
+    to Day 2 and the players still playing a flight), the one before it the next place down, and
+    so on; a bust whose place is paid is placed (and paid from the one pool), the places above
+    go to Day 2. Busts at one table in one hand rank as ELIM-SAMETABLE, hand-for-hand busts as
+    ELIM-TIE. A player who already holds a bag going forward (FLIGHT-REENTRY "best_stack",
+    "first") is not out of the event when a later flight's entry busts: that bust takes no
+    place; with "each" every entry is a life of its own."""
+    if not plays_into_money or not field_final or places_paid <= 0:
+        return {}
+    each = FlightReentry(reentry) == FlightReentry.EACH
+    counted = sorted((bust for bust in busts if each or not bust.holds_a_bag), key=lambda bust: bust.moment)
+    tables: dict[tuple[int, int], int] = {}
+    ranked = [
+        Bust(
+            bust.entry,
+            order,
+            tables.setdefault((bust.flight, bust.table), len(tables) + 1),
+            bust.hand,
+            bust.starting_stack,
+            None if bust.hand_for_hand is None else bust.flight * 1_000_000 + bust.hand_for_hand,
+        )
+        for order, bust in enumerate(counted)
+    ]
+    placed = places(players_left + len(ranked), ranked, tie_across_tables=tie_across_tables)
+    return {entry: span for entry, span in placed.items() if span[0] <= places_paid}
 
 
 MOST_TABLE_NUMBER = 100_000

@@ -39,6 +39,9 @@ class EntryRules:
     substitutes: bool = False  # neverending: a substitute may take a seat with the director's approval
     # FLIGHT-REENTRY (tournaments/rules/flights.py): "best_stack", "first" or "each".
     flight_reentry: str = "first"
+    # FLIGHT-ITM: once the main event's bubble has burst (by the combined field) a flight plays on
+    # into the money, its busts placed and paid from the one pool; False: flights stop at the bubble.
+    flights_play_into_money: bool = True
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,14 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
             return op.repeated.payload
         tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
-        row = next((r for r in standings(tournament)["out"] if r["entry"] == entry_number), None)
+        row = next(
+            (
+                r
+                for r in standings(tournament)["out"]
+                if r["entry"] == entry_number and not (r["flight"] and tournament.main_event_id is None)
+            ),
+            None,
+        )
         if row is not None and row.get("seat") and not row["prize"]:
             raise Refused(
                 _("Entry #%(entry_number)s won a seat in %(target)s, no cash: the voucher is the prize.")

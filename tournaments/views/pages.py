@@ -334,8 +334,12 @@ def results_csv(request, tournament_id: int):
     response = HttpResponse(content_type="text/csv")
     response["Content-Disposition"] = f'attachment; filename="results-{tournament_id}.csv"'
     writer = csv.writer(response)
-    writer.writerow(["place_from", "place_to", "entry", "name", "prize_minor_units", "currency", "points", "freeroll"])
-    for row in standings(tournament)["out"]:
+    writer.writerow(
+        ["place_from", "place_to", "entry", "name", "prize_minor_units", "currency", "points", "freeroll"]
+        + ["flight", "field_entries"]  # FLIGHT-ITM: where a player went out in the money; every flight's entries
+    )
+    table = standings(tournament)
+    for row in table["out"]:
         writer.writerow(
             [
                 row["place"][0],
@@ -346,6 +350,8 @@ def results_csv(request, tournament_id: int):
                 tournament.festival.currency,
                 row["points"],
                 "yes" if row["freeroll"] else "",
+                row["flight"] or "",
+                table["field"],
             ]
         )
     return response
