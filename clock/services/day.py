@@ -143,17 +143,28 @@ def bag_chips(
         earlier = ChipBag.objects.select_for_update().filter(entry=sitting.entry, day=day).first()
         corrected = None
         if earlier is not None:
-            # CHIP-COUNT: until a second person confirms it, the bag is counted again and the
-            # new count replaces the first (the log keeps both); a confirmed bag stands.
+            # CHIP-COUNT: until a second person confirms it, the person who bagged it may count it
+            # again: a logged, visible correction (the first count is kept). Anyone else confirms it
+            # with their own count; a confirmed bag stands.
             if earlier.confirmed_at:
                 raise Refused(
                     _("Seat %(seat)s at table %(table_number)s is already bagged today and the bag is confirmed.")
                     % {"seat": seat, "table_number": table_number}
                 )
+            if earlier.bagged_by_id is not None and earlier.bagged_by_id != getattr(actor, "id", None):
+                raise Refused(
+                    _(
+                        "Seat %(seat)s at table %(table_number)s is bagged already, by %(person)s: as the "
+                        "second person, confirm the bag with your own count."
+                    )
+                    % {"seat": seat, "table_number": table_number, "person": earlier.bagged_by.get_username()}
+                )
             corrected = earlier.chips
-            earlier.chips, earlier.bagged_at, earlier.bagged_by = chips, timezone.now(), recorded_user(actor)
+            if earlier.first_count is None:
+                earlier.first_count = earlier.chips
+            earlier.chips, earlier.bagged_at = chips, timezone.now()
             earlier.time_extensions = sitting.entry.time_extensions
-            earlier.save(update_fields=["chips", "bagged_at", "bagged_by", "time_extensions"])
+            earlier.save(update_fields=["chips", "bagged_at", "first_count", "time_extensions"])
         else:
             try:
                 with transaction.atomic():
@@ -182,6 +193,7 @@ def bag_chips(
                 "entry": sitting.entry.number,
                 "chips": chips,
                 "corrected_from": corrected,
+                "recount": corrected is not None,
                 "time_extensions": sitting.entry.time_extensions,
             },
         )
