@@ -31,6 +31,8 @@ const flightsPage = {
     });
     this.on("[data-day-two-tables]", "submit", (form) => this.post("day-two/tables/", { tables: form.elements.tables.value },
       interpolate(gettext("Day 2 tables opened: %(tables)s."), { tables: form.elements.tables.value.trim() }, true)));
+    this.on("[data-day-two-level]", "submit", (form) => this.post("day-two/level/", { level_index: Number(form.elements.level_index.value) },
+      interpolate(gettext("Day 2 starts at %(level)s."), { level: form.elements.level_index.selectedOptions[0].textContent.split(" (")[0] }, true)));
     this.on("[data-day-two-draw]", "click", async () => {
       if (!(await askConfirm(gettext("Draw Day 2 now? Every qualified bag gets a seat at random over the open tables.")))) return;
       return this.post("day-two/draw/", {}, gettext("Day 2 is drawn."));

@@ -81,6 +81,29 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
     return public
 
 
+def start_day_at(op: Operation, level_index: int, because: str) -> dict | None:
+    """A reaction inside Day 2's operations (tables/services/day_two.py): the main event's clock,
+    not started yet, is set to the level Day 2 starts with, with its full time. Answers the
+    clock's document, or None when the clock is already there or has no structure."""
+    clock = op.locked_clock()
+    if clock is None:
+        return None
+    if clock.started_at is not None or clock.status != timeline.READY:
+        raise Refused(_("Day 2's clock has started: change its level with the clock's controls."))
+    levels = clock.structure.timeline_levels()
+    if not 0 <= level_index < len(levels) or levels[level_index].is_break:
+        raise Refused(_("Choose a playing level of this structure, not a break."))
+    if clock.level_index == level_index:
+        return None
+    now = timezone.now()
+    clock.set_state(timeline.go_to_level(clock.state, levels, now, level_index))
+    clock.version += 1
+    clock.save()
+    public = {"clock": clock.document(now, levels)}
+    op.append(kinds.CLOCK_LEVEL_SET, public=public, payload={**public, "level_index": level_index, "because": because})
+    return public["clock"]
+
+
 def hand_played(op: Operation, here: TournamentTable) -> None:
     """A reaction inside the floor's "hand done": one of the day's last hands is played."""
     following = table_clocks.hands_left_after(here.hands_left)
