@@ -101,6 +101,8 @@ def carry_to_day_two(op: Operation, carried: list[tuple[int, int]]) -> int:
     for tournament_id in {p.tournament_id for p in serving}:
         played_there[tournament_id] = play_time(tournament_id, now)[0]
     played_here, _ = play_time(op.tournament_id, now)
+    # A penalty whose minutes ran out as the day ended has nothing left: it is not carried.
+    serving = [p for p in serving if p.hands_left or seconds_left(p, played_there[p.tournament_id])]
     Penalty.objects.bulk_create(
         [
             Penalty(
