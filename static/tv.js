@@ -151,8 +151,7 @@ export const tvPage = {
   flightOver(over) {
     this.root.querySelector("[data-tv-winner]").hidden = false;
     this.root.querySelector("[data-tv-winner-title]").textContent = flightOverLine(over);
-    this.root.querySelector("[data-tv-winner-names]").textContent = over.main_event && over.main_event.name
-      ? interpolate(gettext("The bags go to Day 2 of %(main)s."), { main: over.main_event.name }, true) : gettext("The bags go to Day 2.");
+    this.root.querySelector("[data-tv-winner-names]").textContent = interpolate(gettext("The bags go to Day 2 of %(main)s."), { main: over.main_event_name }, true);
   },
 
   leaders(board) {

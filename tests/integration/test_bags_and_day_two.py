@@ -134,6 +134,7 @@ def test_a_closed_flight_says_its_own_name_and_bags_and_day_two_starts_where_the
     assert snapshot(flight.id)["flight_over"] == {
         "flight": "Day 1A",
         "bags": 6,
+        "main_event_name": "Main Event",
         "main_event": {"id": main.id, "name": "Main Event"},
     }
     assert Event.objects.filter(tournament=flight, kind="flight.closed").get().public["bags"] == 6

@@ -60,6 +60,7 @@ class FlightClosedOut(Answer):
     flight: str
     bags: int = Field(..., description='all the flight\'s bags: its screens say "Day 1A is over: N bags"')
     tournament_status: str = Field(..., description="the flight's: finished")
+    main_event_name: str = Field(..., description="the main event its bags go to")
     qualified: int = Field(..., description="the flight's bags that go on to Day 2")
     forfeited: int = Field(..., description="bags of players with a better bag in another flight")
     chips: int = Field(..., description="the chips of the bags that go on")

@@ -71,7 +71,11 @@ def flight_over(tournament: Tournament) -> dict | None:
     closed = flight_over_of(tournament)
     if closed is None:
         return None
-    return {**closed, "main_event": {"id": tournament.main_event_id, "name": tournament.main_event.name}}
+    return {
+        **closed,
+        "main_event_name": tournament.main_event.name,
+        "main_event": {"id": tournament.main_event_id, "name": tournament.main_event.name},
+    }
 
 
 def published_chip_leaders(tournament: Tournament) -> dict | None:
