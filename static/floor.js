@@ -209,7 +209,8 @@ const floorPage = {
     const close = element("button", { type: "button", className: "close", textContent: gettext("Close"), onclick: () => this.openSheet(null) });
     const actions = element("div", { className: "seat-actions" });
     actions.dataset.seatActions = seat;
-    if (table.hands_left === 0) actions.append(...this.bagActions(table, seat, player));
+    if (table.hands_left === 0) {
+      actions.append(...this.bagActions(table, seat, player)); // CLK-EOD: the table bags
     } else {
       const out = element("button", { type: "button", className: "out", textContent: gettext("Out"),
         ariaLabel: interpolate(gettext("Player out: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });

@@ -34,7 +34,7 @@ def a_flight(make_tournament, staff) -> Tournament:
         player = act(
             player_services.create_player,
             flight.id,
-            player_services.NewPlayer(name, "Bag", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            player_services.NewPlayer(name, "Flight", date(1980, 1, 1), accepts_terms=True, id_checked=True),
             None,
         )
         act(desk.register_entry, flight.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
@@ -63,25 +63,25 @@ def test_CHIP_COUNT_a_second_person_confirms_each_bag_on_the_seat_panel_and_the_
 
     card = tablet.locator('.table-card[data-table="1"]')
     expect(card).to_contain_text("1 hand left today")
-    card.get_by_role("button", name="Hand done").click()
+    card.get_by_role("button", name="Hand done", exact=True).click()
     # After the last hand: no "Hand done", and the banner says what is left to do.
     expect(card).to_contain_text("Last hand played: bag the chips (4 seats to bag)")
-    expect(card.get_by_role("button", name="Hand done")).to_have_count(0)
+    expect(card.get_by_role("button", name="Hand done", exact=True)).to_have_count(0)
     expect(card.locator('[data-bag-mark="to-bag"]')).to_have_count(4)
 
     for n, seat in enumerate(seats):
         sheet = open_seat(tablet, 1, seat)
         sheet.get_by_role("spinbutton").fill(str(20_000 + 1_000 * n))
-        sheet.get_by_role("button", name="Bag").click()
+        sheet.get_by_role("button", name="Bag", exact=True).click()
         expect(tablet.locator("[data-result]")).to_contain_text(f"Seat {seat} bagged")
         expect(card.locator(f'li[data-seat="{seat}"] [data-bag-mark]')).to_have_text("bagged")
     expect(card).to_contain_text("Every seat bagged: 4 bags wait for a second person to confirm them")
     # The bagger may recount (until confirmed), and is not offered "Confirm".
     mine = open_seat(tablet, 1, seats[0])
     expect(mine).to_contain_text("chips bagged by you, waiting for a second person to confirm.")
-    expect(mine.get_by_role("button", name="Confirm")).to_have_count(0)
+    expect(mine.get_by_role("button", name="Confirm", exact=True)).to_have_count(0)
     mine.get_by_role("spinbutton").fill("20500")
-    mine.get_by_role("button", name="Recount").click()
+    mine.get_by_role("button", name="Recount", exact=True).click()
     expect(tablet.locator("[data-result]")).to_contain_text(f"Seat {seats[0]} counted again: 20,500 chips")
     expect(mine).to_contain_text("(counted again; first count 20,000)")
 
@@ -95,9 +95,9 @@ def test_CHIP_COUNT_a_second_person_confirms_each_bag_on_the_seat_panel_and_the_
     for n, seat in enumerate(seats):
         panel = open_seat(second, 1, seat)
         expect(panel).to_contain_text(f"Seat bagged by {staff['floor'].username}: count it again and confirm.")
-        expect(panel.get_by_role("button", name="Recount")).to_have_count(0)
+        expect(panel.get_by_role("button", name="Recount", exact=True)).to_have_count(0)
         panel.get_by_role("spinbutton").fill("20500" if n == 0 else str(20_000 + 1_000 * n))
-        panel.get_by_role("button", name="Confirm").click()
+        panel.get_by_role("button", name="Confirm", exact=True).click()
         expect(second.locator("[data-result]")).to_have_text(f"Bag of seat {seat} confirmed.")
         expect(second.locator(f'.table-card li[data-seat="{seat}"] [data-bag-mark]')).to_have_text("✓ confirmed")
         expect(waiting.locator("[data-bag-waiting]")).to_have_count(3 - n)  # live on the console
@@ -106,7 +106,7 @@ def test_CHIP_COUNT_a_second_person_confirms_each_bag_on_the_seat_panel_and_the_
     expect(waiting).to_have_text("All 4 bags confirmed by a second person.")
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1 is over: chips are bagged.")  # the worker
 
-    director.get_by_role("button", name="Close flight").click()
+    director.get_by_role("button", name="Close flight", exact=True).click()
     expect(director.locator('[data-flight="Day 1A"]')).to_contain_text("closed, 4 qualified")
     # The flight's own name and bags on its console, lobby and TV: not "the tournament is over".
     expect(director.locator('[data-clock="status"]').first).to_have_text("Day 1A is over: 4 bags")
