@@ -190,7 +190,7 @@ class SnapshotOut(Answer):
     hand_for_hand: HandForHandOut | None
     bubble_burst: BubbleBurstOut | None = Field(..., description="once hand-for-hand has ended in the money")
     winners: list[EntryNameOut] = Field(..., description="once the tournament is finished: the players placed first")
-    flight_over: FlightClosedScreensOut | None = Field(..., description="a closed flight's name and bags; none otherwise")
+    flight_over: FlightClosedScreensOut | None = Field(..., description="a closed flight's name and bags")
     late_registration_over: bool
     announcements: list[AnnouncementOut]
     chip_leaders: PublishedChipLeadersOut | None
