@@ -2,7 +2,7 @@
 // live feed like every other screen, so what the director sees is what the room sees.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
-import { fmt, pageLanguage, sayCount } from "./live.js";
+import { flightOverLine, fmt, pageLanguage, sayCount } from "./live.js";
 import { askConfirm } from "./dialog.js";
 import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
 
@@ -112,6 +112,7 @@ const tablesOverview = {
     }));
     document.querySelector("[data-tables-summary]").textContent = answer.tables.length
       ? playersAtTables(answer.players_left, answer.tables.length) + waitingLine(answer.waiting_list, true)
+      : answer.flight_over ? flightOverLine(answer.flight_over)
       : answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.") : gettext("No tables are open yet.");
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");

@@ -1,8 +1,9 @@
 // Flights into Day 2 on the set-up and director's pages: add a flight to a main event, close a
 // flight (its bags qualify), open Day 2's tables by ranges and draw Day 2. Each control is one
 // API call; a refusal is shown in a sentence, a success reloads the page, which shows the state.
-import { gettext, interpolate } from "./i18n.js";
-import { newRequestKey, postJSON, serverAnswered } from "./api.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
+import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
+import { fmt, touches } from "./live.js";
 import { askConfirm } from "./dialog.js";
 
 const DONE_KEY = "pokerfest-flights-done";
@@ -30,16 +31,52 @@ const flightsPage = {
     });
     this.on("[data-day-two-tables]", "submit", (form) => this.post("day-two/tables/", { tables: form.elements.tables.value },
       interpolate(gettext("Day 2 tables opened: %(tables)s."), { tables: form.elements.tables.value.trim() }, true)));
+    this.on("[data-day-two-level]", "submit", (form) => this.post("day-two/level/", { level_index: Number(form.elements.level_index.value) },
+      interpolate(gettext("Day 2 starts at %(level)s."), { level: form.elements.level_index.selectedOptions[0].textContent.split(" (")[0] }, true)));
     this.on("[data-day-two-draw]", "click", async () => {
       if (!(await askConfirm(gettext("Draw Day 2 now? Every qualified bag gets a seat at random over the open tables.")))) return;
       return this.post("day-two/draw/", {}, gettext("Day 2 is drawn."));
     });
+    // CHIP-COUNT: beside "Close flight", the seats still to bag and the bags waiting for a second
+    // person, kept up to date as the floor bags and confirms.
+    if (this.root.querySelector("[data-bags-waiting]")) {
+      this.bagsWaiting();
+      document.addEventListener("pokerfest:event", (event) => {
+        const kind = event.detail.kind;
+        if (touches(kind, "chip_counts") || touches(kind, "tables")) this.bagsWaiting();
+      });
+    }
     // What the last control did, said again after the reload that shows its result.
     const said = sessionStorage.getItem(DONE_KEY);
     if (said) {
       sessionStorage.removeItem(DONE_KEY);
       this.root.querySelector("[data-flights-result]").textContent = said;
     }
+  },
+
+  async bagsWaiting() {
+    const asked = (this.bagsAsked = (this.bagsAsked || 0) + 1);
+    const { ok, answer } = await getJSON(`${this.base}bags/`);
+    const box = this.root.querySelector("[data-bags-waiting]");
+    if (!ok || asked !== this.bagsAsked) return;
+    const seat = (row) => interpolate(gettext("table %(table)s seat %(seat)s, %(name)s (#%(entry)s)"), row, true);
+    const parts = [];
+    if (answer.to_bag.length) {
+      parts.push(element("p", {}, interpolate(ngettext("Still to bag: %(n)s seat.", "Still to bag: %(n)s seats.", answer.to_bag.length), { n: answer.to_bag.length }, true)),
+        element("ul", { className: "to-bag" }, ...answer.to_bag.map((row) => element("li", {}, seat(row)))));
+    }
+    if (answer.waiting.length) {
+      parts.push(element("p", {}, interpolate(ngettext("%(n)s bag waits for a second person to confirm it:", "%(n)s bags wait for a second person to confirm them:", answer.waiting.length), { n: answer.waiting.length }, true)),
+        element("ul", { className: "bags-to-confirm" }, ...answer.waiting.map((bag) => {
+          const item = element("li", {}, seat(bag) + " · " + interpolate(gettext("%(chips)s chips, bagged by %(person)s"), { chips: fmt(bag.chips), person: bag.bagged_by || "?" }, true)
+            + (bag.first_count !== null && bag.first_count !== bag.chips ? " " + interpolate(gettext("(counted again; first count %(first)s)"), { first: fmt(bag.first_count) }, true) : ""));
+          item.dataset.bagWaiting = `${bag.table}-${bag.seat}`;
+          return item;
+        })));
+    } else if (answer.confirmed && !answer.to_bag.length) {
+      parts.push(element("p", {}, interpolate(ngettext("%(n)s bag, confirmed by a second person.", "All %(n)s bags confirmed by a second person.", answer.confirmed), { n: answer.confirmed }, true)));
+    }
+    box.replaceChildren(...parts);
   },
 
   on(selector, type, act) {

@@ -4,7 +4,7 @@
 // live feed reports a seating change (static/tables.js).
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON } from "./api.js";
-import { fmt, pageFeed, touches } from "./live.js";
+import { flightOverLine, fmt, pageFeed, touches } from "./live.js";
 import { askChoice, askDialog, askNumber } from "./dialog.js";
 import { reloadOnSeatingChanges, tableNeeds, wireMoveByHand } from "./tables.js";
 import { absentSeats } from "./absent.js";
@@ -13,6 +13,18 @@ import { raceSheet, raceSheets } from "./race_sheet.js";
 import { penaltyBoard } from "./penalties.js";
 import { floorUndo } from "./undo.js";
 import { floorQueue } from "./offline_queue.js";
+
+// CHIP-COUNT: what a bag's panel and the table map say about it.
+function bagLine(bag) {
+  // The first count is for the bagger and the record: a second person counts without it.
+  const first = (bag.yours || bag.confirmed) && bag.first_count !== null && bag.first_count !== bag.chips
+    ? " " + interpolate(gettext("(counted again; first count %(first)s)"), { first: fmt(bag.first_count) }, true) : "";
+  if (bag.confirmed) {
+    return interpolate(gettext("%(chips)s chips bagged, confirmed by %(person)s."), { chips: fmt(bag.chips), person: bag.confirmed_by || "?" }, true) + first;
+  }
+  return (bag.yours ? interpolate(gettext("%(chips)s chips bagged by you, waiting for a second person to confirm."), { chips: fmt(bag.chips) }, true)
+    : interpolate(gettext("Seat bagged by %(person)s: count it again and confirm."), { person: bag.bagged_by || "?" }, true)) + first;
+}
 
 const floorPage = {
   root: null,
@@ -76,7 +88,8 @@ const floorPage = {
     } else if (only && !tables.length && answer.tables.length) {
       holder.textContent = interpolate(gettext("Table %(table)s is not open."), { table: only }, true);
     } else if (!answer.tables.length) {
-      holder.textContent = answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
+      holder.textContent = answer.flight_over ? flightOverLine(answer.flight_over)
+        : answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.")
         : gettext("No tables are open yet: the director opens them and draws the field.");
     }
     // Once the tournament is over the server undoes nothing: the tablet offers no Undo.
@@ -116,11 +129,18 @@ const floorPage = {
       // CLK-LEVELS: the hand being played keeps its limits; the new ones start with the next hand.
       card.append(element("p", { className: "new-level", textContent: gettext("New level from next hand") }));
     }
-    if (table.hands_left !== null) {
+    if (table.hands_left) {
       // CLK-EOD: the day's last hands, counted down by "hand done"; at zero the table bags.
-      const text = table.hands_left ? interpolate(ngettext("%(n)s hand left today", "%(n)s hands left today", table.hands_left), { n: table.hands_left }, true)
-        : gettext("Last hand played: bag the chips");
-      card.append(element("p", { className: "new-level", textContent: text }));
+      card.append(element("p", { className: "new-level", textContent: interpolate(ngettext("%(n)s hand left today", "%(n)s hands left today", table.hands_left), { n: table.hands_left }, true) }));
+    } else if (table.hands_left === 0) {
+      // Then what is left is bagging and confirming; once every bag is confirmed, nothing.
+      const bags = Object.values(table.bags || {});
+      const toBag = Object.keys(table.players).filter((seat) => !(table.bags || {})[seat]).length;
+      const toConfirm = bags.filter((bag) => !bag.confirmed).length;
+      const text = toBag ? interpolate(ngettext("Last hand played: bag the chips (%(n)s seat to bag)", "Last hand played: bag the chips (%(n)s seats to bag)", toBag), { n: toBag }, true)
+        : toConfirm ? interpolate(ngettext("Every seat bagged: %(n)s bag waits for a second person to confirm it", "Every seat bagged: %(n)s bags wait for a second person to confirm them", toConfirm), { n: toConfirm }, true)
+          : "";
+      if (text) card.append(element("p", { className: "new-level", textContent: text }));
     }
     if (table.heads_up) {
       // CLK-HEADSUP: at least this many hands heads-up, whatever the clock says.
@@ -132,7 +152,7 @@ const floorPage = {
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
     card.append(element("div", { className: "table-layout" }, element("div", { className: "oval-wrap" }, felt, seats), sheets),
-      element("div", { className: "hand-done-bar" }, done), floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
+      ...(table.hands_left === 0 ? [] : [element("div", { className: "hand-done-bar" }, done)]), floorBook(table, (path, body, then, form) => this.act(path, body, then, form)));
     card.append(...raceSheet(table, (path, body, then, form) => this.act(path, body, then, form)));
     return card;
   },
@@ -166,6 +186,15 @@ const floorPage = {
     item.append(tap);
     if (this.openSeat === key) item.classList.add("open");
     if (player.penalty) item.append(penaltyBoard.line(player.penalty)); // static/penalties.js
+    const bag = (table.bags || {})[String(seat)];
+    if (table.hands_left === 0) {
+      // CLK-EOD, CHIP-COUNT: the map says which seats are still to bag, bagged, or confirmed.
+      const state = !bag ? "to-bag" : bag.confirmed ? "confirmed" : "bagged";
+      item.classList.add(`bag-${state}`);
+      const mark = element("span", { className: "bag-mark", textContent: { "to-bag": gettext("to bag"), bagged: gettext("bagged"), confirmed: gettext("✓ confirmed") }[state] });
+      mark.dataset.bagMark = state;
+      item.append(mark);
+    }
     if (this.actionClock) item.append(element("span", { className: "extensions", textContent: interpolate(gettext("%(n)s ext"), { n: player.extensions }, true) }));
     return item;
   },
@@ -181,10 +210,7 @@ const floorPage = {
     const actions = element("div", { className: "seat-actions" });
     actions.dataset.seatActions = seat;
     if (table.hands_left === 0) {
-      // A bag not yet confirmed by a second person may be counted again (the new count stands).
-      const confirmed = (table.bags_confirmed || []).includes(seat);
-      if (table.bagged.includes(seat)) actions.append(element("span", { textContent: confirmed ? gettext("bagged, confirmed") : gettext("bagged") }));
-      if (!confirmed) actions.append(this.bagForm(table.number, seat, player.name, table.bagged.includes(seat)));
+      actions.append(...this.bagActions(table, seat, player)); // CLK-EOD: the table bags
     } else {
       const out = element("button", { type: "button", className: "out", textContent: gettext("Out"),
         ariaLabel: interpolate(gettext("Player out: seat %(seat)s, %(name)s"), { seat, name: player.name }, true) });
@@ -268,13 +294,35 @@ const floorPage = {
     return box;
   },
 
-  bagForm(table, seat, name, recount) {
-    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips"), ariaLabel: interpolate(gettext("Chips bagged: seat %(seat)s, %(name)s"), { seat, name }, true) });
+  // CHIP-COUNT, CLK-EOD: a seat's bag on its panel. Not bagged: "Bag". Bagged by this person and
+  // not yet confirmed: "Recount" (a logged correction; the first count stays on show). Bagged by
+  // someone else: "Confirm" with this person's own count. Confirmed: it stands.
+  bagActions(table, seat, player) {
+    const bag = (table.bags || {})[String(seat)];
+    if (!bag) return [this.bagForm(table.number, seat, player.name, "bag")];
+    const line = element("p", { className: "bag-state", textContent: bagLine(bag) });
+    line.dataset.bagState = seat;
+    if (bag.confirmed) return [line];
+    return [line, this.bagForm(table.number, seat, player.name, bag.yours ? "recount" : "confirm")];
+  },
+
+  bagForm(table, seat, name, how) {
+    const label = { bag: gettext("Chips bagged: seat %(seat)s, %(name)s"), recount: gettext("Recount: seat %(seat)s, %(name)s"),
+      confirm: gettext("Your count of the bag: seat %(seat)s, %(name)s") }[how];
+    const chips = element("input", { type: "number", min: "0", step: "1", required: true, placeholder: gettext("chips"), ariaLabel: interpolate(label, { seat, name }, true) });
     chips.dataset.key = `bag-${table}-${seat}`;
-    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: recount ? gettext("Recount") : gettext("Bag") }));
+    const button = { bag: gettext("Bag"), recount: gettext("Recount"), confirm: gettext("Confirm") }[how];
+    const form = element("form", { className: "bag" }, chips, element("button", { type: "submit", textContent: button }));
     form.addEventListener("submit", (submit) => {
       submit.preventDefault();
-      this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => interpolate(gettext("Seat %(seat)s bagged: %(chips)s chips."), { seat, chips: fmt(chips.value) }, true));
+      if (how === "confirm") {
+        this.act(`tables/${table}/seats/${seat}/bag/confirm/`, { chips: Number(chips.value) },
+          () => interpolate(gettext("Bag of seat %(seat)s confirmed."), { seat }, true), form);
+      } else {
+        this.act(`tables/${table}/seats/${seat}/bag/`, { chips: Number(chips.value) }, () => (how === "recount"
+          ? interpolate(gettext("Seat %(seat)s counted again: %(chips)s chips (the first count stays in the log)."), { seat, chips: fmt(chips.value) }, true)
+          : interpolate(gettext("Seat %(seat)s bagged: %(chips)s chips."), { seat, chips: fmt(chips.value) }, true)), form);
+      }
     });
     return form;
   },

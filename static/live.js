@@ -192,7 +192,8 @@ export class ClockDisplay {
     this.root.dataset.clockStatus = clock.status;
     const timeOut = clock.status === "paused" && clock.resume_at
       ? interpolate(gettext("time-out · back in %(time)s"), { time: formatClock(Math.max(0, Date.parse(clock.resume_at) - this.feed.serverNow())) }, true) : null;
-    const over = { finished: gettext("tournament over"), cancelled: gettext("tournament cancelled") }[this.tournamentStatus];
+    // A closed flight is not the tournament's end: it says its own name and its bags.
+    const over = this.flightOver || { finished: gettext("tournament over"), cancelled: gettext("tournament cancelled") }[this.tournamentStatus];
     this.field("status", over || timeOut || { ready: gettext("not started"), running: gettext("running"), paused: gettext("paused"), finished: gettext("structure complete") }[clock.status]);
     this.field("level", level.is_break ? breakName(level) : interpolate(gettext("Level %(number)s"), { number: clock.level_number }, true));
     this.field("blinds", level.is_break ? "—" : `${fmt(level.small_blind)} / ${fmt(level.big_blind)}`);
@@ -242,6 +243,11 @@ ClockDisplay.prototype.announceLevel = function (clock) {
   this.root.querySelectorAll("[data-clock-announce]").forEach((element) => (element.textContent = text));
 };
 
+// A closed flight (snapshot's `flight_over`, or the `flight.closed` event): "Day 1A is over: 5 bags".
+export function flightOverLine(over) {
+  return interpolate(ngettext("%(flight)s is over: %(bags)s bag", "%(flight)s is over: %(bags)s bags", over.bags), { flight: over.flight, bags: over.bags }, true);
+}
+
 export function fmt(amount) {
   return Number(amount).toLocaleString(pageLanguage);
 }
@@ -283,6 +289,7 @@ function startLivePage() {
       display.update(snapshot.clock);
       setText("[data-tournament-status]", tournamentStatusWord(snapshot.tournament.status));
       display.tournamentStatus = snapshot.tournament.status;
+      display.flightOver = snapshot.flight_over ? flightOverLine(snapshot.flight_over) : null;
       setText("[data-entries]", snapshot.entries);
       page.dataset.seq = snapshot.seq;
       announcementsBanner.update(snapshot.announcements || []);
@@ -297,6 +304,7 @@ function startLivePage() {
         setText("[data-tournament-status]", tournamentStatusWord(data.tournament_status));
         display.tournamentStatus = data.tournament_status; // the clock says the tournament is over
       }
+      if (event.kind === "flight.closed") display.flightOver = flightOverLine(data);
       const entries = data.entries ?? data.seats_sold; // public and staff frames name it differently
       if (entries !== undefined) setText("[data-entries]", entries);
       page.dataset.seq = event.seq;

@@ -2,7 +2,7 @@
 // seating changes, and "find my seat" by name.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON } from "./api.js";
-import { touches } from "./live.js";
+import { flightOverLine, touches } from "./live.js";
 import { handForHandLine, playersAtTables, reloadOnSeatingChanges, waitingLine } from "./tables.js";
 
 // HFH-MODE: the bubble burst (the `hfh.ended` event, or the snapshot's `bubble_burst`).
@@ -22,6 +22,7 @@ const lobbyPage = {
       this.endOfDay(event.detail.end_of_day);
       this.handForHand(event.detail.hand_for_hand, inTheMoney(event.detail.bubble_burst));
       this.finished(event.detail.winners, event.detail.tournament.status);
+      if (event.detail.flight_over) this.flightOver(event.detail.flight_over);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
@@ -30,6 +31,7 @@ const lobbyPage = {
       if (kind === "hfh.ended") this.handForHand(null, inTheMoney(data));
       if (kind === "tournament.finished") this.finished(data.winners);
       if (kind === "tournament.cancelled") this.finished([], "cancelled");
+      if (kind === "flight.closed") this.flightOver(data);
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
@@ -61,6 +63,16 @@ const lobbyPage = {
     else if (this.over) line.textContent = interpolate(gettext("The tournament is over. Winner: %(winners)s."), { winners: winners.map((w) => `${w.name} (#${w.entry})`).join(", ") }, true);
   },
 
+  // A closed flight: "Day 1A is over: N bags", never that the tournament is over.
+  flightOver(over) {
+    this.flightClosed = flightOverLine(over);
+    const line = document.querySelector("[data-winner]");
+    line.hidden = false;
+    line.textContent = this.flightClosed;
+    document.querySelector("[data-end-of-day]").hidden = true;
+    this.chart();
+  },
+
   // CLK-EOD: which tables still play their last hands of the day.
   endOfDay(state) {
     const line = document.querySelector("[data-end-of-day]");
@@ -78,6 +90,7 @@ const lobbyPage = {
     const seated = answer.tables.reduce((sum, table) => sum + Object.keys(table.players).length, 0);
     document.querySelector("[data-chart-summary]").textContent = answer.tables.length
       ? playersAtTables(seated, answer.tables.length) + waitingLine(answer.waiting_list, false)
+      : this.flightClosed ? this.flightClosed
       : this.cancelled ? gettext("The tournament is cancelled.")
       : this.over ? gettext("The tournament is over: see the results.") : gettext("The seating chart appears once the field is drawn.");
     document.querySelector("[data-chart]").replaceChildren(...answer.tables.map((table) => {

@@ -5,7 +5,7 @@
 // `?panel=NAME` holds one panel instead of rotating (tests, or a screen for the payouts alone).
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
-import { breakName, fmt, pageLanguage, touches } from "./live.js";
+import { breakName, flightOverLine, fmt, pageLanguage, touches } from "./live.js";
 
 export const tvPage = {
   ROTATE_MS: 12000,
@@ -45,6 +45,7 @@ export const tvPage = {
     this.clock(snapshot.clock, true);
     this.leaders(snapshot.chip_leaders);
     this.finished(snapshot.winners, snapshot.tournament.status);
+    if (snapshot.flight_over) this.flightOver(snapshot.flight_over);
     this.soon("results", () => this.loadResults());
     this.soon("seating", () => this.loadSeating());
     this.loadImages();
@@ -59,6 +60,7 @@ export const tvPage = {
     }
     if (kind === "tournament.finished") this.finished(data.winners, "finished");
     if (kind === "tournament.cancelled") this.finished([], "cancelled");
+    if (kind === "flight.closed") this.flightOver(data);
     if (touches(kind, "tables")) this.soon("seating", () => this.loadSeating());
     // Places and prizes: a bust, a ruling, a deal, and the first break (payouts published then).
     if (kind.startsWith("player.") || kind.startsWith("deal.") || kind.startsWith("clock.") || kind === "tournament.finished") {
@@ -145,6 +147,13 @@ export const tvPage = {
     this.root.querySelector("[data-tv-winner-names]").textContent = status === "cancelled"
       ? gettext("Every entry still standing is refunded in full at the desk.")
       : winners.map((w) => `${w.name} (#${w.entry})`).join(" · ");
+  },
+
+  // A closed flight over the whole screen: "Day 1A is over: N bags", not a winner.
+  flightOver(over) {
+    this.root.querySelector("[data-tv-winner]").hidden = false;
+    this.root.querySelector("[data-tv-winner-title]").textContent = flightOverLine(over);
+    this.root.querySelector("[data-tv-winner-names]").textContent = interpolate(gettext("The bags go to Day 2 of %(main)s."), { main: over.main_event_name }, true);
   },
 
   leaders(board) {

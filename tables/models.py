@@ -179,6 +179,9 @@ class ChipBag(models.Model):
     bagged_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # CHIP-COUNT: the bagger's first count when they counted the bag again before it was
+    # confirmed (a recount is a visible correction, never a silent one).
+    first_count = models.PositiveBigIntegerField(null=True, blank=True)
     # CHIP-COUNT: a second person counts the bag again; the count stands once both agree.
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
@@ -425,6 +428,11 @@ class Penalty(models.Model):
     lift_reason = models.CharField(max_length=500, blank=True)
     # Served: the tablet says "may return" at the player's seat until the next "hand done" there.
     may_return = models.BooleanField(default=False)
+    # PEN-CARRY: a penalty still being served when its flight closed, carried to the player's
+    # Day 2 entry (the original stays in the flight's record; the ladder counts it once).
+    carried_from = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="carried_to"
+    )
 
     class Meta:
         ordering = ["-given_at", "-id"]

@@ -81,6 +81,29 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
     return public
 
 
+def start_day_at(op: Operation, level_index: int, because: str) -> dict | None:
+    """A reaction inside Day 2's operations (tables/services/day_two.py): the main event's clock,
+    not started yet, is set to the level Day 2 starts with, with its full time. Answers the
+    clock's document, or None when the clock is already there or has no structure."""
+    clock = op.locked_clock()
+    if clock is None:
+        return None
+    if clock.started_at is not None or clock.status != timeline.READY:
+        raise Refused(_("Day 2's clock has started: change its level with the clock's controls."))
+    levels = clock.structure.timeline_levels()
+    if not 0 <= level_index < len(levels) or levels[level_index].is_break:
+        raise Refused(_("Choose a playing level of this structure, not a break."))
+    if clock.level_index == level_index:
+        return None
+    now = timezone.now()
+    clock.set_state(timeline.go_to_level(clock.state, levels, now, level_index))
+    clock.version += 1
+    clock.save()
+    public = {"clock": clock.document(now, levels)}
+    op.append(kinds.CLOCK_LEVEL_SET, public=public, payload={**public, "level_index": level_index, "because": because})
+    return public["clock"]
+
+
 def hand_played(op: Operation, here: TournamentTable) -> None:
     """A reaction inside the floor's "hand done": one of the day's last hands is played."""
     following = table_clocks.hands_left_after(here.hands_left)
@@ -143,17 +166,28 @@ def bag_chips(
         earlier = ChipBag.objects.select_for_update().filter(entry=sitting.entry, day=day).first()
         corrected = None
         if earlier is not None:
-            # CHIP-COUNT: until a second person confirms it, the bag is counted again and the
-            # new count replaces the first (the log keeps both); a confirmed bag stands.
+            # CHIP-COUNT: until a second person confirms it, the person who bagged it may count it
+            # again: a logged, visible correction (the first count is kept). Anyone else confirms it
+            # with their own count; a confirmed bag stands.
             if earlier.confirmed_at:
                 raise Refused(
                     _("Seat %(seat)s at table %(table_number)s is already bagged today and the bag is confirmed.")
                     % {"seat": seat, "table_number": table_number}
                 )
+            if earlier.bagged_by_id is not None and earlier.bagged_by_id != getattr(actor, "id", None):
+                raise Refused(
+                    _(
+                        "Seat %(seat)s at table %(table_number)s is bagged already, by %(person)s: as the "
+                        "second person, confirm the bag with your own count."
+                    )
+                    % {"seat": seat, "table_number": table_number, "person": earlier.bagged_by.get_username()}
+                )
             corrected = earlier.chips
-            earlier.chips, earlier.bagged_at, earlier.bagged_by = chips, timezone.now(), recorded_user(actor)
+            if earlier.first_count is None:
+                earlier.first_count = earlier.chips
+            earlier.chips, earlier.bagged_at = chips, timezone.now()
             earlier.time_extensions = sitting.entry.time_extensions
-            earlier.save(update_fields=["chips", "bagged_at", "bagged_by", "time_extensions"])
+            earlier.save(update_fields=["chips", "bagged_at", "first_count", "time_extensions"])
         else:
             try:
                 with transaction.atomic():
@@ -182,6 +216,7 @@ def bag_chips(
                 "entry": sitting.entry.number,
                 "chips": chips,
                 "corrected_from": corrected,
+                "recount": corrected is not None,
                 "time_extensions": sitting.entry.time_extensions,
             },
         )

@@ -129,6 +129,21 @@ class FloorSeatOut(Answer):
     stack: int | None = Field(..., description="the latest count or bag (CHIP-COUNT); none before any")
 
 
+class BagOut(Answer):
+    """CHIP-COUNT, CLK-EOD: a bag of the day as the seat panel and the director's list show it."""
+
+    table: int
+    seat: int
+    entry: int = Field(..., description="the entry number")
+    name: str
+    chips: int = Field(..., description="the bag's count (the latest, when counted again)")
+    first_count: int | None = Field(..., description="the first count, when the bagger counted the bag again")
+    bagged_by: str | None = Field(..., description="who bagged it")
+    confirmed: bool = Field(..., description="a second person counted the same")
+    confirmed_by: str | None
+    yours: bool = Field(..., description="the person asking bagged it: they may recount it, others confirm it")
+
+
 class FloorTableOut(Answer):
     number: int
     seats: int
@@ -146,6 +161,7 @@ class FloorTableOut(Answer):
     hand_for_hand: str | None = Field(..., description='HFH-MODE: "playing", "done", "frozen" or "released"')
     bagged: list[int] = Field(..., description="seats bagged today (CLK-EOD)")
     bags_confirmed: list[int] = Field(..., description="seats whose bag a second person confirmed")
+    bags: dict[str, BagOut] = Field(..., description="seat -> its bag today")
     rulings_this_hand: list[TableRulingOut]
     out_this_hand: list[str] = Field(..., description="names of the players out in the hand being played")
     out_last_hand: list[str]
@@ -200,11 +216,17 @@ class AbsentAndIdOut(Answer):
     retiring: bool = Field(..., description="ENT-SUBST: the house has substitutes, so a player may retire")
 
 
+class FlightOverOut(Answer):
+    flight: str = Field(..., description="the flight's name, e.g. Day 1A")
+    bags: int = Field(..., description="its bags at the close")
+
+
 class FloorOut(AbsentAndIdOut, MovesOut):
     """The floor tablets' and the director's view of every open table."""
 
     tables: list[FloorTableOut]
     tournament_status: str
+    flight_over: FlightOverOut | None = Field(..., description="a closed flight: its name and bags")
     waiting_list: WaitingListOut
     breaking_order: list[int] = Field(..., description="the open tables, the first to break first")
     clock_level: int | None = Field(..., description="the level index the clock shows")

@@ -6,7 +6,8 @@ from ninja.security import django_auth
 
 from core.access import Action, tournament_for
 from core.api import ERRORS, Answer, Chips, Id, SeatNumber, TableNumber, request_key
-from tables.queries.counts import counts_view
+from tables.api.answers import BagOut
+from tables.queries.counts import bags_view, counts_view
 from tables.services import counts
 from tournaments.queries.snapshot import field_counts
 
@@ -45,6 +46,23 @@ class BagConfirmedOut(Answer):
     table: int
     seat: int
     chips: int
+
+
+class SeatToBagOut(Answer):
+    table: int
+    seat: int
+    entry: int = Field(..., description="the entry number")
+    name: str
+
+
+class BagsOut(Answer):
+    """CHIP-COUNT, CLK-EOD: the day's bags as the director sees them before closing a flight."""
+
+    day: int
+    day_over: bool = Field(..., description="every table has played its last hand")
+    to_bag: list[SeatToBagOut] = Field(..., description="seats at tables done for the day not yet bagged")
+    waiting: list[BagOut] = Field(..., description="bags waiting for a second person to confirm them")
+    confirmed: int = Field(..., description="bags confirmed by a second person")
 
 
 class LeaderOut(Answer):
@@ -96,6 +114,16 @@ def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: Sea
 def chip_counts(request, tournament_id: Id):
     tournament = tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
     return counts_view(tournament, field_counts(tournament_id)["chips_in_play"])
+
+
+@router.get(
+    "/tournaments/{tournament_id}/bags/",
+    response={200: BagsOut, **ERRORS},
+    summary="The day's bags: seats still to bag and bags waiting for a second person (CHIP-COUNT)",
+)
+def bags(request, tournament_id: Id):
+    tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
+    return bags_view(tournament, request.user.id)
 
 
 @router.post(

@@ -297,7 +297,7 @@ def floor_view(request, tournament_id: Id, broken: TableNumber | None = None):
     tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
     # `broken`: a table tablet's own number, answered with where its players went once it broke
     return {
-        **floor_queries.floor_view(tournament_id),
+        **floor_queries.floor_view(tournament_id, request.user.id),
         "broken_table": broken_table(tournament, broken) if broken else None,
         "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
         **floor_extras(tournament, timezone.now()),

@@ -3,6 +3,7 @@ in play, the director's view of them, and the chip leaders."""
 
 from django.db.models import Max
 
+from clock.models import Clock
 from players.queries.players import public_name_of
 from tables.models import ChipAdjustment
 from tables.rules import counts as chips
@@ -40,6 +41,63 @@ def latest_counts(tournament: Tournament) -> dict[int, dict]:
                 "confirmed": row["confirmed_at"] is not None,
             }
     return counts
+
+
+def bags_of_the_day(tournament: Tournament, day: int, viewer_id: int | None = None) -> list[dict]:
+    """CHIP-COUNT, CLK-EOD: every bag of the day by table and seat, who bagged it, its first count
+    when the bagger counted it again, and whether a second person has confirmed it. `yours`:
+    the viewer bagged it (they may recount it; anyone else confirms it)."""
+    found = (
+        tournament.chip_bags.filter(day=day)
+        .select_related("entry__player", "bagged_by", "confirmed_by")
+        .order_by("table", "seat")
+    )
+    return [
+        {
+            "table": bag.table,
+            "seat": bag.seat,
+            "entry": bag.entry.number,
+            "name": str(bag.entry.player),
+            "chips": bag.chips,
+            "first_count": bag.first_count,
+            "bagged_by": bag.bagged_by.get_username() if bag.bagged_by else None,
+            "confirmed": bag.confirmed_at is not None,
+            "confirmed_by": bag.confirmed_by.get_username() if bag.confirmed_by else None,
+            "yours": viewer_id is not None and bag.bagged_by_id == viewer_id,
+        }
+        for bag in found
+    ]
+
+
+def bags_view(tournament: Tournament, viewer_id: int | None = None) -> dict:
+    """The director's list before "Close flight" (CHIP-COUNT, CLK-EOD): the seats still to bag
+    and every bag of the day, those waiting for a second person first."""
+    clock = Clock.objects.filter(tournament=tournament).values("day", "day_over").first()
+    clock = clock or {"day": 1, "day_over": False}
+    bags = bags_of_the_day(tournament, clock["day"], viewer_id)
+    bagged = set(tournament.chip_bags.filter(day=clock["day"]).values_list("entry_id", flat=True))
+    to_bag = [
+        {"table": table, "seat": seat, "entry": number, "name": f"{first} {last}".strip()}
+        for table, seat, number, first, last in tournament.seatings.filter(
+            ended_at__isnull=True, tournament_table__hands_left=0, entry__status=Entry.Status.ACTIVE
+        )
+        .exclude(entry_id__in=bagged)
+        .order_by("tournament_table__table__number", "seat")
+        .values_list(
+            "tournament_table__table__number",
+            "seat",
+            "entry__number",
+            "entry__player__first_name",
+            "entry__player__last_name",
+        )
+    ]
+    return {
+        "day": clock["day"],
+        "day_over": clock["day_over"],
+        "to_bag": to_bag,
+        "waiting": [bag for bag in bags if not bag["confirmed"]],
+        "confirmed": sum(1 for bag in bags if bag["confirmed"]),
+    }
 
 
 def count_check(tournament: Tournament, in_play: int) -> dict:

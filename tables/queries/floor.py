@@ -6,7 +6,8 @@ from django.db.models import F, Q
 from clock.models import Clock, TableClock
 from clock.queries.clock import level_now
 from clock.rules.calls import extension_chips, heads_up_count
-from tables.queries.counts import latest_counts
+from tables.models import Qualifier
+from tables.queries.counts import bags_of_the_day, latest_counts
 from tables.queries.hand_for_hand import hand_for_hand_view
 from tables.queries.penalties import seated_penalties
 from tables.queries.tables import breaking_order, open_tables, proposed_moves
@@ -14,10 +15,11 @@ from tables.queries.waiting_list import waiting_list
 from tournaments.models import Elimination, Entry, Tournament
 
 
-def floor_view(tournament_id: int) -> dict:
+def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now. (The API
-    adds the money line from the tournaments' queries.)"""
+    adds the money line from the tournaments' queries.) `viewer_id`: the person looking, whose
+    own bags they may recount and others' they confirm (CHIP-COUNT)."""
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
     names, chips, numbers = {}, {}, {}
@@ -28,7 +30,7 @@ def floor_view(tournament_id: int) -> dict:
     tables = []
     clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
     out_this_hand = _out_this_hand(tournament)
-    bagged, confirmed = _bagged_seats(tournament)
+    bagged, confirmed, bags = _bagged_seats(tournament, viewer_id)
     rulings = _rulings_this_hand(tournament)
     hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
     sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
@@ -62,6 +64,7 @@ def floor_view(tournament_id: int) -> dict:
                 "hand_for_hand": hfh_status.get(here.id) or None,
                 "bagged": sorted(bagged.get(here.id, ())),
                 "bags_confirmed": sorted(confirmed.get(here.id, ())),  # CHIP-COUNT: by a second person
+                "bags": bags.get(here.id, {}),
                 "rulings_this_hand": rulings.get((here.id, here.hands_dealt + 1), []),  # TD-RULING
                 "out_this_hand": out_this_hand.get((state.number, here.hands_dealt), []),
                 "out_last_hand": out_this_hand.get((state.number, here.hands_dealt - 1), []),
@@ -85,6 +88,7 @@ def floor_view(tournament_id: int) -> dict:
     return {
         "tables": tables,
         "tournament_status": tournament.status,
+        "flight_over": flight_over_of(tournament),
         "waiting_list": waiting_list(tournament, public=False),
         "breaking_order": breaking_order(tournament),
         "clock_level": level_now(tournament_id),
@@ -94,6 +98,13 @@ def floor_view(tournament_id: int) -> dict:
         "hand_for_hand": hand_for_hand_view(tournament),
         **proposal,
     }
+
+
+def flight_over_of(tournament: Tournament) -> dict | None:
+    """A closed flight: its name and bags, so its screens say "Day 1A is over: N bags"."""
+    if tournament.main_event_id is None or tournament.status != Tournament.Status.FINISHED:
+        return None
+    return {"flight": tournament.name, "bags": Qualifier.objects.filter(flight=tournament).count()}
 
 
 def broken_table(tournament: Tournament, number: int) -> dict | None:
@@ -140,20 +151,25 @@ def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
     return out
 
 
-def _bagged_seats(tournament: Tournament) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
-    """Seats bagged today at tables that have played their last hand (CLK-EOD), and those whose
-    bag a second person has confirmed (CHIP-COUNT)."""
+def _bagged_seats(
+    tournament: Tournament, viewer_id: int | None = None
+) -> tuple[dict[int, set[int]], dict[int, set[int]], dict[int, dict[str, dict]]]:
+    """Seats bagged today at tables that have played their last hand (CLK-EOD), those whose
+    bag a second person has confirmed (CHIP-COUNT), and each bag as the seat panel shows it."""
     day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
     counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
     bagged: dict[int, set[int]] = {}
     confirmed: dict[int, set[int]] = {}
-    for number, seat, at in tournament.chip_bags.filter(day=day, table__in=counting).values_list(
-        "table", "seat", "confirmed_at"
-    ):
-        bagged.setdefault(counting[number], set()).add(seat)
-        if at is not None:
-            confirmed.setdefault(counting[number], set()).add(seat)
-    return bagged, confirmed
+    bags: dict[int, dict[str, dict]] = {}
+    for bag in bags_of_the_day(tournament, day, viewer_id):
+        if bag["table"] not in counting:
+            continue
+        here = counting[bag["table"]]
+        bagged.setdefault(here, set()).add(bag["seat"])
+        if bag["confirmed"]:
+            confirmed.setdefault(here, set()).add(bag["seat"])
+        bags.setdefault(here, {})[str(bag["seat"])] = bag
+    return bagged, confirmed, bags
 
 
 def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dict]]:

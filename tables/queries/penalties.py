@@ -87,10 +87,26 @@ def active_penalties(tournament_id: int) -> list[dict]:
     return [document for _, document in _documents(tournament_id, serving.order_by("given_at", "id"))]
 
 
+def event_of(tournament_id: int) -> list[int]:
+    """PEN-CARRY: the tournaments one player's record runs through: a main event played in
+    flights and every flight of it (the ladder does not restart on Day 2 or in another flight);
+    any other tournament alone."""
+    tournament = Tournament.objects.filter(pk=tournament_id).values("id", "main_event_id").first()
+    if tournament is None:
+        return [tournament_id]
+    main = tournament["main_event_id"] or tournament["id"]
+    return list(Tournament.objects.filter(Q(pk=main) | Q(main_event_id=main)).values_list("id", flat=True))
+
+
 def penalty_record(tournament_id: int, player: str = "", limit: int = 200) -> list[dict]:
     """Every penalty given, newest first; `player` narrows to an entry number (#12 or 12) or the
-    players whose first or last name starts with each word given."""
-    found = Penalty.objects.filter(entry_search(player, "entry"), tournament_id=tournament_id)
+    players whose first or last name starts with each word given. A main event's record has its
+    flights' too (PEN-CARRY), each penalty once: one carried to Day 2 is shown as carried."""
+    here = Tournament.objects.filter(pk=tournament_id).values_list("main_event_id", flat=True).first()
+    event = [tournament_id] if here is not None else event_of(tournament_id)
+    found = Penalty.objects.filter(entry_search(player, "entry"), tournament_id__in=event)
+    if len(event) > 1:
+        found = found.filter(carried_to__isnull=True)
     return [
         document
         for _, document in _documents(tournament_id, found.select_related(*NAMED).order_by("-given_at", "-id")[:limit])
@@ -98,10 +114,14 @@ def penalty_record(tournament_id: int, player: str = "", limit: int = 200) -> li
 
 
 def given_before(entry: Entry, infraction: str) -> int:
-    """The player's record for this infraction in the tournament (every entry of theirs; a
-    penalty lifted early still counts: the infraction happened)."""
+    """The player's record for this infraction in the tournament (every entry of theirs, in every
+    flight of its main event and on Day 2: PEN-CARRY; a penalty lifted early still counts: the
+    infraction happened; a penalty carried to Day 2 counts once)."""
     return Penalty.objects.filter(
-        tournament_id=entry.tournament_id, entry__player_id=entry.player_id, infraction=infraction
+        tournament_id__in=event_of(entry.tournament_id),
+        entry__player_id=entry.player_id,
+        infraction=infraction,
+        carried_from__isnull=True,
     ).count()
 
 

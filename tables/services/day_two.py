@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from clock.queries.clock import level_now
 from clock.rules.timeline import READY
+from clock.services.day import start_day_at
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
@@ -23,7 +24,9 @@ from rules.refusals import Refused
 from tables.models import KeepApart, Qualifier, Seating, TournamentTable
 from tables.rules import seating
 from tables.services.draw import open_tables
+from tables.services.penalties import carry_to_day_two
 from tournaments.models import Entry, Tournament
+from tournaments.queries.day_two import day_two_start
 from tournaments.rules.flights import table_ranges
 
 
@@ -38,6 +41,29 @@ def open_day_two_tables(main_event_id: int, ranges: str, director, request_key: 
         raise Refused(_("Day 2 is played in the main event: open its tables there."))
     opened = open_tables(main_event_id, numbers, director, request_key)
     return {"tables": [here.table.number for here in opened] if opened else numbers}
+
+
+def set_day_two_level(main_event_id: int, level_index: int, director, request_key: str | None = None) -> dict:
+    """The director sets (or confirms) the level Day 2 starts with: by default where the flights
+    stopped (tournaments.queries.day_two.day_two_start), never level 1 by oversight."""
+    with operation(main_event_id, director, request_key) as op:
+        main = op.tournament
+        if op.repeated:
+            return op.repeated.payload
+        if main.main_event_id is not None:
+            raise Refused(_("Day 2 is played in the main event: set its first level there."))
+        if not main.flights.exists():
+            raise Refused(
+                _("%(name)s has no flights: its clock starts where its structure starts.") % {"name": main.name}
+            )
+        start_day_at(op, level_index, "set by the director")
+        payload = _day_two_level(main)
+    return payload
+
+
+def _day_two_level(main: Tournament) -> dict:
+    start = day_two_start(main)
+    return {"level_index": start["level_index"], "level_number": start["level_number"], "proposed": start["proposed"]}
 
 
 def draw_day_two(main_event_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
@@ -78,6 +104,7 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
                 % {"count": len(qualifiers), "capacity": capacity}
             )
         entries = _day_two_entries(main, qualifiers, op.actor, now)
+        carried = carry_to_day_two(op, [(q.flight_entry_id, q.day_two_entry_id) for q in qualifiers])
         rng = random.Random(seed)
         plan = seating.draw(
             [entry.id for entry in entries],
@@ -100,6 +127,10 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
                 )
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
             chart[drawn.number] = drawn.count
+        start = day_two_start(main)
+        if start and start["may_set"] and start["level_index"] == 0 and start["proposed"]:
+            # Day 2 starts where the flights stopped unless the director chose its level already.
+            start_day_at(op, start["proposed"], "where the flights stopped")
         level = level_now(main.id)
         for here in open_here:
             here.playing_level = level
@@ -114,7 +145,12 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         public = {"tables": chart, "entries": len(entries)}
         if field_draw:
             public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
-        payload = {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
+        payload = {
+            **public,
+            "seed": seed,
+            "kept_apart_failed": plan.separation_violations,
+            "penalties_carried": carried,  # PEN-CARRY
+        }
         op.append(kinds.DAY_TWO_DRAWN, public=public, payload=payload)
     return payload
 

@@ -35,7 +35,7 @@ def count_hand(op: Operation, here: TournamentTable) -> dict:
     returning.update(may_return=False)
     counted = set(
         Penalty.objects.filter(tournament=op.tournament, entry_id__in=seated, status=SERVING, hands_left__gt=0)
-        .exclude(table=here.table.number, hand__gte=here.hands_dealt)
+        .exclude(table=here.table.number, hand__gte=here.hands_dealt, carried_from__isnull=True)
         .values_list("id", flat=True)
     )
     settle(op, counted)
@@ -84,6 +84,49 @@ def settle(op: Operation, counted: set[int] = frozenset()) -> int:
         )
         ended += 1
     return ended
+
+
+def carry_to_day_two(op: Operation, carried: list[tuple[int, int]]) -> int:
+    """PEN-CARRY, inside the Day 2 draw (the main event's operation): what a player still had to
+    serve when their flight closed goes with their bag to the Day 2 entry: the hands left, and
+    the minutes left by the flight's time of play, counted on by Day 2's. `carried`: (flight
+    entry id, Day 2 entry id) pairs. The flight's record keeps the penalty; the ladder counts it
+    once. Answers how many penalties were carried."""
+    day_two_entry = dict(carried)
+    serving = list(
+        Penalty.objects.filter(entry_id__in=day_two_entry, status=SERVING, carried_to__isnull=True).order_by("id")
+    )
+    now = timezone.now()
+    played_there = {}
+    for tournament_id in {p.tournament_id for p in serving}:
+        played_there[tournament_id] = play_time(tournament_id, now)[0]
+    played_here, _ = play_time(op.tournament_id, now)
+    # A penalty whose minutes ran out as the day ended has nothing left: it is not carried.
+    serving = [p for p in serving if p.hands_left or seconds_left(p, played_there[p.tournament_id])]
+    Penalty.objects.bulk_create(
+        [
+            Penalty(
+                tournament=op.tournament,
+                entry_id=day_two_entry[p.entry_id],
+                infraction=p.infraction,
+                step=p.step,
+                proposed=p.proposed,
+                given_at=p.given_at,
+                given_by_id=p.given_by_id,
+                table=p.table,
+                seat=p.seat,
+                hand=p.hand,
+                seated_at_table=p.seated_at_table,
+                hands_left=p.hands_left,
+                seconds_left=seconds_left(p, played_there[p.tournament_id]),
+                played_at=played_here,
+                status=SERVING,
+                carried_from=p,
+            )
+            for p in serving
+        ]
+    )
+    return len(serving)
 
 
 def settle_due(tournament_id: int) -> int:

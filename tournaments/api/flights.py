@@ -58,6 +58,9 @@ class QualifiersUpdatedOut(Answer):
 
 class FlightClosedOut(Answer):
     flight: str
+    bags: int = Field(..., description='all the flight\'s bags: its screens say "Day 1A is over: N bags"')
+    tournament_status: str = Field(..., description="the flight's: finished")
+    main_event_name: str = Field(..., description="the main event its bags go to")
     qualified: int = Field(..., description="the flight's bags that go on to Day 2")
     forfeited: int = Field(..., description="bags of players with a better bag in another flight")
     chips: int = Field(..., description="the chips of the bags that go on")
@@ -105,6 +108,7 @@ class DayTwoDrawnOut(Answer):
     )
     seed: int = Field(..., description="replays the draw exactly (SEAT-DRAW)")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
+    penalties_carried: int = Field(..., description="penalties still being served that go on with the bags (PEN-CARRY)")
 
 
 @router.post(
@@ -116,6 +120,26 @@ class DayTwoDrawnOut(Answer):
 def draw_day_two(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return day_two.draw_day_two(tournament_id, request.user, request_key=request_key(request))
+
+
+class DayTwoLevelIn(Schema):
+    level_index: int = Field(..., ge=0, le=1000, description="the structure's level Day 2 starts with (0: the first)")
+
+
+class DayTwoLevelOut(Answer):
+    level_index: int = Field(..., description="the level Day 2's clock starts with")
+    level_number: int | None = Field(..., description="that level's number (breaks take none)")
+    proposed: int | None = Field(..., description="where the flights stopped: the level proposed")
+
+
+@router.post(
+    "/tournaments/{tournament_id}/day-two/level/",
+    response={200: DayTwoLevelOut, **ERRORS},
+    summary="Set the level Day 2 starts with, before its clock starts (by default where the flights stopped)",
+)
+def set_day_two_level(request, tournament_id: Id, body: DayTwoLevelIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return day_two.set_day_two_level(tournament_id, body.level_index, request.user, request_key(request))
 
 
 class QualifierOut(Answer):

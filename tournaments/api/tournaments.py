@@ -164,6 +164,20 @@ class PublishedChipLeadersOut(Answer):
     counted_at: str
 
 
+class MainEventNameOut(Answer):
+    id: int
+    name: str
+
+
+class FlightClosedScreensOut(Answer):
+    """A closed flight: its screens say "Day 1A is over: N bags", not that the tournament is over."""
+
+    flight: str
+    bags: int
+    main_event_name: str
+    main_event: MainEventNameOut
+
+
 class SnapshotOut(Answer):
     type: str
     audience: str
@@ -179,6 +193,7 @@ class SnapshotOut(Answer):
     hand_for_hand: HandForHandOut | None
     bubble_burst: BubbleBurstOut | None = Field(..., description="once hand-for-hand has ended in the money")
     winners: list[EntryNameOut] = Field(..., description="once the tournament is finished: the players placed first")
+    flight_over: FlightClosedScreensOut | None = Field(..., description="a closed flight's name and bags")
     late_registration_over: bool
     announcements: list[AnnouncementOut]
     chip_leaders: PublishedChipLeadersOut | None

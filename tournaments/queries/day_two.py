@@ -5,6 +5,8 @@ its seat page.
 Query floor: above tournaments.queries (the pool and payouts), below the seat page's reads.
 """
 
+from clock.models import Clock
+from clock.rules import timeline
 from rules.times import iso_time
 from tables.models import ChipBag, Qualifier, Seating
 from tournaments.models import Entry, Tournament
@@ -60,6 +62,54 @@ def flights_view(tournament: Tournament) -> dict | None:
         "qualifiers": sum(qualified.values()),
         "day_two_drawn": main.qualifiers.filter(day_two_entry__isnull=False).exists(),
         "flight_reentry": main.rules().entries.flight_reentry,
+    }
+
+
+def day_two_start(main: Tournament) -> dict | None:
+    """Day 2 starts where the flights stopped, by the structure, not at level 1: each closed
+    flight's level when its day ended, the level proposed (the furthest the flights got, its
+    next playing level when that is a break), the main event's clock level now, and whether
+    Day 2's clock may still be set (it has not started). None without flights or structure."""
+    clock = Clock.objects.filter(tournament=main).select_related("structure").first()
+    if clock is None or not main.flights.exists():
+        return None
+    levels = clock.structure.timeline_levels()
+    stopped = [
+        {
+            "flight": name,
+            "level_index": index,
+            "level_number": timeline.play_level_number(levels, min(index, len(levels) - 1)) if levels else None,
+        }
+        for name, index in Clock.objects.filter(
+            tournament__main_event=main, tournament__status=Tournament.Status.FINISHED
+        )
+        .order_by("tournament__starts_at", "tournament_id")
+        .values_list("tournament__name", "level_index")
+    ]
+    proposed = max((row["level_index"] for row in stopped), default=None)
+    while proposed is not None and proposed < len(levels) - 1 and levels[proposed].is_break:
+        proposed += 1
+    # The clock still on the structure's first level has not been set for Day 2: it starts where
+    # the flights stopped (the draw sets it so), unless the director chooses another level.
+    starts = proposed if clock.level_index == 0 and proposed is not None else clock.level_index
+    return {
+        "stopped": stopped,
+        "proposed": proposed,
+        "starts": starts,
+        "starts_number": timeline.play_level_number(levels, starts) if levels else None,
+        "proposed_number": timeline.play_level_number(levels, proposed) if proposed is not None and levels else None,
+        "level_index": clock.level_index,
+        "level_number": timeline.play_level_number(levels, clock.level_index) if levels else None,
+        "may_set": clock.started_at is None and clock.status == timeline.READY,
+        "levels": [
+            {
+                "index": index,
+                "number": timeline.play_level_number(levels, index),
+                "blinds": f"{level.small_blind:,} / {level.big_blind:,}",
+            }
+            for index, level in enumerate(levels)
+            if not level.is_break
+        ],
     }
 
 

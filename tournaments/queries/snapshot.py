@@ -11,6 +11,7 @@ from clock.models import Clock
 from core.kinds import CHIP_LEADERS_PUBLISHED, PUBLIC, STAFF
 from rules.times import iso_time
 from tables.models import ChipAdjustment
+from tables.queries.floor import flight_over_of
 from tables.queries.hand_for_hand import bubble_burst, hand_for_hand_view
 from tournaments.models import Entry, Event, Tournament
 from tournaments.queries.entries import late_registration_over
@@ -57,10 +58,24 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["hand_for_hand"] = hand_for_hand_view(tournament)
         document["bubble_burst"] = bubble_burst(tournament) if document["hand_for_hand"] is None else None
         document["winners"] = winners(tournament)
+        document["flight_over"] = flight_over(tournament)
         document["late_registration_over"] = late_registration_over(tournament)
         document["announcements"] = announcements_up(tournament_id, now)
         document["chip_leaders"] = published_chip_leaders(tournament)
     return document
+
+
+def flight_over(tournament: Tournament) -> dict | None:
+    """A closed flight's screens say "Day 1A is over: N bags", not that the tournament is over:
+    its name, its bags and the main event they go to."""
+    closed = flight_over_of(tournament)
+    if closed is None:
+        return None
+    return {
+        **closed,
+        "main_event_name": tournament.main_event.name,
+        "main_event": {"id": tournament.main_event_id, "name": tournament.main_event.name},
+    }
 
 
 def published_chip_leaders(tournament: Tournament) -> dict | None:

@@ -179,6 +179,9 @@ def close_flight(flight_id: int, director, request_key: str | None = None) -> di
         forward = [bag for bag in bags.values() if bag.id in going]
         public = {
             "flight": flight.name,
+            "bags": len(bags),  # "Day 1A is over: N bags" on the flight's screens
+            "tournament_status": Tournament.Status.FINISHED.value,
+            "main_event_name": flight.main_event.name,
             "qualified": len(forward),
             "forfeited": len(bags) - len(forward),
             "chips": sum(bag.chips for bag in forward),

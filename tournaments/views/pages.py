@@ -28,7 +28,7 @@ from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.queries import close_out as close_out_queries
 from tournaments.queries import results as results_queries
-from tournaments.queries.day_two import day_two_seats, flights_view, main_event_of, way_to_day_two
+from tournaments.queries.day_two import day_two_seats, day_two_start, flights_view, main_event_of, way_to_day_two
 from tournaments.queries.record import latest_log
 from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
@@ -217,6 +217,7 @@ def _day_two(tournament: Tournament) -> dict:
     return {
         "flights": flights_view(tournament),
         "qualifiers": day_two_seats(main) if main is not None and main.id == tournament.id else [],
+        "day_two_start": day_two_start(main) if main is not None and main.id == tournament.id else None,
     }
 
 
