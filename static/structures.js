@@ -5,7 +5,7 @@
 import { gettext, interpolate } from "./i18n.js";
 import { element, newRequestKey, postJSON } from "./api.js";
 
-function say(root, text, ok) {
+function showResult(root, text, ok) {
   const result = root.querySelector("[data-result]");
   result.className = `result ${ok ? "ok" : "refused"}`;
   result.textContent = text;
@@ -54,13 +54,13 @@ const editor = {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       let body;
-      try { body = { ...this.closing(form), name: form.elements.name.value, levels: this.levels() }; } catch (problem) { return say(root, problem.message, false); }
+      try { body = { ...this.closing(form), name: form.elements.name.value, levels: this.levels() }; } catch (problem) { return showResult(root, problem.message, false); }
       this.save(body, (answer) => this.savedSentence(answer));
     });
     root.querySelector("[data-import]").addEventListener("submit", async (event) => {
       event.preventDefault();
       let body;
-      try { body = { ...this.closing(form), name: form.elements.name.value, csv: await fileText(event.target.elements.csv) }; } catch (problem) { return say(root, problem.message, false); }
+      try { body = { ...this.closing(form), name: form.elements.name.value, csv: await fileText(event.target.elements.csv) }; } catch (problem) { return showResult(root, problem.message, false); }
       this.save(body, (answer) => interpolate(gettext("CSV imported: %(sentence)s"), { sentence: this.savedSentence(answer) }, true));
     });
     root.querySelector("[data-copy]").addEventListener("submit", async (event) => {
@@ -69,7 +69,7 @@ const editor = {
       const festival = copy.elements.festival_id.value;
       const { ok, answer } = await postJSON(`/api/structures/${this.structure.id}/copy/`,
         { name: copy.elements.name.value, festival_id: festival ? Number(festival) : null }, newRequestKey());
-      if (!ok) return say(root, answer.detail, false);
+      if (!ok) return showResult(root, answer.detail, false);
       location.assign(`/structures/${answer.id}/`);
     });
   },
@@ -82,10 +82,10 @@ const editor = {
 
   async save(body, sentence) {
     const { ok, answer } = await postJSON(`/api/structures/${this.structure.id}/`, body, newRequestKey());
-    if (!ok) return say(this.root, answer.detail, false);
+    if (!ok) return showResult(this.root, answer.detail, false);
     this.structure = answer;
     this.draw(answer);
-    say(this.root, sentence(answer), true);
+    showResult(this.root, sentence(answer), true);
   },
 
   savedSentence(answer) {
@@ -177,10 +177,10 @@ function startNewStructure(root) {
     if (kind === "speed") body.speed = value;
     if (kind === "copy") body.copy_of = Number(value);
     if (kind === "csv") {
-      try { body.csv = await fileText(form.elements.csv); } catch (problem) { return say(root, problem.message, false); }
+      try { body.csv = await fileText(form.elements.csv); } catch (problem) { return showResult(root, problem.message, false); }
     }
     const { ok, answer } = await postJSON("/api/structures/", body, newRequestKey());
-    if (!ok) return say(root, answer.detail, false);
+    if (!ok) return showResult(root, answer.detail, false);
     location.assign(`/structures/${answer.id}/`);
   });
 }

@@ -21,7 +21,7 @@ router = Router(tags=["structures"], auth=django_auth)
 MOST_CSV = 200_000  # characters: a thousand levels with long notes
 
 
-class LevelIn(Schema):
+class StructureLevelIn(Schema):
     small_blind: Chips = 0
     big_blind: Chips = 0
     ante: Chips = 0
@@ -46,7 +46,7 @@ class LevelIn(Schema):
 
 class StructureEditIn(Schema):
     name: str = Field(..., min_length=1, max_length=200)
-    levels: list[LevelIn] | None = Field(None, max_length=MOST_LEVELS, description="none: as they are")
+    levels: list[StructureLevelIn] | None = Field(None, max_length=MOST_LEVELS, description="none: as they are")
     csv: str | None = Field(None, max_length=MOST_CSV, description="the levels as CSV, replacing them")
     late_entry_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS)
     rebuys_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS)
@@ -56,7 +56,7 @@ class StructureEditIn(Schema):
         return services.Source(levels=levels, csv=self.csv)
 
 
-class StructureIn(StructureEditIn):
+class NewStructureIn(StructureEditIn):
     festival_id: Id | None = Field(None, description="none: a template for every festival")
     speed: str | None = Field(None, max_length=20, description="deepstack, standard, turbo or day2")
     copy_of: Id | None = Field(None, description="a structure whose levels the new one copies")
@@ -71,7 +71,7 @@ class CopyIn(Schema):
     festival_id: Id | None = None
 
 
-class LevelOut(Answer):
+class StructureLevelOut(Answer):
     position: int = Field(..., description="from 0, breaks included")
     number: int | None = Field(..., description="the level's number as every screen shows it; none: a break")
     label: str
@@ -99,7 +99,7 @@ class StructureOut(Answer):
     rebuys_until_level: int | None
     tournament: RunByOut | None = Field(..., description="the tournament whose clock runs it; none: a template")
     played: int = Field(..., description="positions played or being played: they no longer change")
-    levels: list[LevelOut]
+    levels: list[StructureLevelOut]
 
 
 def _structure(request, structure_id: int) -> Structure:
@@ -115,7 +115,7 @@ def _structure(request, structure_id: int) -> Structure:
 
 
 @router.post("/structures/", response={201: StructureOut, **ERRORS}, summary="A new structure template (CLK-LEVELS)")
-def create(request, body: StructureIn):
+def create(request, body: NewStructureIn):
     check(request.user, Action.DIRECTOR_APPROVAL)
     made = services.create_structure(
         body.festival_id, body.name, body.source(), body.late_entry_until_level, body.rebuys_until_level

@@ -200,3 +200,18 @@ def test_END_FINISH_the_console_offers_only_the_endings_its_house_has_and_the_go
         if not has_gong:
             with pytest.raises(Refused, match=rf"The house rules \({preset}\) have no final gong"):
                 end_at_the_gong(tournament.id, {1: 1, 2: 2}, staff["director"])
+
+
+def test_PAY_CHOP_the_deal_form_starts_from_the_last_chips_counted(seated, staff):
+    from tables.services.counts import report_counts
+
+    tournament, seats = seated
+    director = signed_in(staff["director"])
+    url = f"/api/tournaments/{tournament.id}/deals/players/"
+    assert {row["chips"] for row in director.get(url).json()} == {None}  # nothing counted yet
+    first, second = sorted(seats)[:2]
+    report_counts(tournament.id, 1, {first: 12_000}, staff["floor"])
+    report_counts(tournament.id, 1, {first: 15_500, second: 4_000}, staff["floor"])  # the later count wins
+    chips = {row["entry"]: row["chips"] for row in director.get(url).json()}
+    assert chips[seats[first]] == 15_500 and chips[seats[second]] == 4_000
+    assert sum(1 for value in chips.values() if value is None) == 4
