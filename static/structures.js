@@ -54,13 +54,13 @@ const editor = {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       let body;
-      try { body = { ...this.closing(form), name: form.elements.name.value, levels: this.levels() }; } catch (problem) { return showResult(root, problem.message, false); }
+      try { body = { ...this.closing(form), name: form.elements.structure_name.value, levels: this.levels() }; } catch (problem) { return showResult(root, problem.message, false); }
       this.save(body, (answer) => this.savedSentence(answer));
     });
     root.querySelector("[data-import]").addEventListener("submit", async (event) => {
       event.preventDefault();
       let body;
-      try { body = { ...this.closing(form), name: form.elements.name.value, csv: await fileText(event.target.elements.csv) }; } catch (problem) { return showResult(root, problem.message, false); }
+      try { body = { ...this.closing(form), name: form.elements.structure_name.value, csv: await fileText(event.target.elements.csv) }; } catch (problem) { return showResult(root, problem.message, false); }
       this.save(body, (answer) => interpolate(gettext("CSV imported: %(sentence)s"), { sentence: this.savedSentence(answer) }, true));
     });
     root.querySelector("[data-copy]").addEventListener("submit", async (event) => {

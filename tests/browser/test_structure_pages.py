@@ -113,12 +113,12 @@ def test_venue_tables_a_range_changed_removed_and_no_stale_tv_box(stack, new_pag
     page.reload()
     row = page.locator('[data-venue-table-row="1"]')
     expect(row).to_contain_text(f"open in {tournament.name}")
-    page.get_by_role("button", name="Remove table 1").click()
+    page.get_by_role("button", name="Remove table 1", exact=True).click()
     expect(page.locator("[data-result]")).to_have_text(
         f"Table 1 is used by {tournament.name} and stays in its record: it cannot be removed."
     )
-    page.get_by_label("Seats at table 1").fill("6")
-    page.get_by_role("button", name="Change table 1").click()
+    page.get_by_label("Seats at table 1", exact=True).fill("6")
+    page.get_by_role("button", name="Change table 1", exact=True).click()
     expect(page.locator("[data-result]")).to_have_text(
         f"Table 1 is open in {tournament.name}: change it once it breaks there or that tournament ends."
     )
