@@ -52,7 +52,7 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
     };
     root.querySelectorAll("[data-valid]").forEach((part) => (part.hidden = !valid[part.dataset.valid]));
     const closeFlight = root.querySelector("[data-close-flight]");
-    if (closeFlight) closeFlight.closest(".controls").hidden = over || !(started || drawn);
+    if (closeFlight) closeFlight.closest(".controls").hidden = over || !started;
     for (const { row, home } of carried) {
       row.hidden = over;
       if (before.hidden && !over) running.querySelector("[data-carried]").append(row);
