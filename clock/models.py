@@ -3,7 +3,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from clock.rules import timeline
@@ -69,28 +68,6 @@ class Level(models.Model):
         if self.is_break:
             return f"break {self.name}".strip() if self.name.strip().lower() != "break" else "break"
         return f"{self.small_blind}/{self.big_blind}" + (f" ante {self.ante}" if self.ante else "")
-
-    def label(self) -> str:
-        """The level as the director's list reads it, in the page's language: "1.000/2.000",
-        "2.000/4.000 ante 4.000", "Break: dinner" (a break named "break" is just "Break")."""
-        if self.is_break:
-            name = self.name.strip()
-            return _("Break: %(name)s") % {"name": name} if name and name.lower() != "break" else _("Break")
-        small, big = (
-            number_format(self.small_blind, force_grouping=True),
-            number_format(self.big_blind, force_grouping=True),
-        )
-        if self.ante:
-            return _("%(small)s/%(big)s ante %(ante)s") % {
-                "small": small,
-                "big": big,
-                "ante": number_format(self.ante, force_grouping=True),
-            }
-        return f"{small}/{big}"
-
-    def minutes_label(self) -> str:
-        minutes = int(self.duration.total_seconds() // 60)
-        return _("%(minutes)s min") % {"minutes": minutes}
 
     def as_timeline(self) -> timeline.Level:
         return timeline.Level(

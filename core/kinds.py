@@ -90,6 +90,10 @@ TOURNAMENT_CREATED = _kind(
 )
 TOURNAMENT_UPDATED = _kind("tournament.updated", PUBLIC, gettext_noop("the director changed the tournament's settings"))
 VENUE_TABLE_ADDED = _kind("venue_table.added", PUBLIC, gettext_noop("a table of the venue is added (seats, TV table)"))
+VENUE_TABLE_CHANGED = _kind(
+    "venue_table.changed", PUBLIC, gettext_noop("a table of the venue changes its seats or TV mark")
+)
+VENUE_TABLE_REMOVED = _kind("venue_table.removed", PUBLIC, gettext_noop("a table no tournament used leaves the venue"))
 SEAT_PINNED = _kind("seat.pinned", STAFF, gettext_noop("a seat reserved for an entry before the draw (SEAT-DRAW)"))
 KEEP_APART_SET = _kind("keep_apart.set", STAFF, gettext_noop("entries kept at different tables (SEAT-SEPARATE)"))
 COMPANY_SAVED = _kind("company.saved", STAFF, gettext_noop("a sponsor company and its status (PF-LOGO-*)"))

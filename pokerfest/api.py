@@ -10,6 +10,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
 from clock.api.clock import router as clock_router
+from clock.api.structures import router as structures_router
 from core.log import KeyReused
 from pokerfest import outage
 from rules.refusals import Refused
@@ -67,6 +68,7 @@ class PokerfestAPI(NinjaAPI):
 api = PokerfestAPI(title="pokerfest", version="1", urls_namespace="api", parser=EmptyBodyIsEmptyObject())
 api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
+api.add_router("/", structures_router)
 api.add_router("/", desk_router)
 api.add_router("/", logos_router)
 api.add_router("/", tables_router)

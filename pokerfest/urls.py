@@ -8,6 +8,7 @@ from pokerfest.health import health
 from pokerfest.outage import server_error
 from tournaments.views import pages as views
 from tournaments.views import preregistration as preregistration_views
+from tournaments.views import structures as structure_views
 from tournaments.views import tv as tv_views
 
 handler500 = server_error  # a database outage is a 503 with a sentence, not a 500
@@ -15,6 +16,9 @@ handler500 = server_error  # a database outage is a 503 with a sentence, not a 5
 urlpatterns = [
     path("", views.home, name="home"),
     path("tournaments/new/", views.new_tournament, name="new_tournament"),
+    path("structures/", structure_views.structures, name="structures"),
+    path("structures/<int:structure_id>/", structure_views.structure, name="structure"),
+    path("structures/<int:structure_id>/levels.csv", structure_views.structure_csv, name="structure_csv"),
     path("tournaments/<int:tournament_id>/", views.lobby, name="lobby"),
     path("tournaments/<int:tournament_id>/setup/", views.setup, name="setup"),
     path("tournaments/<int:tournament_id>/floor/", views.floor, name="floor"),

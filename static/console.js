@@ -41,13 +41,18 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
     before.hidden = over || (drawn && started);
     running.hidden = over || !(drawn || started);
     end.hidden = !(over || drawn || started);
+    // A main event with flights draws no field of its own: its Day 2 is drawn from the flights'
+    // bags (the flights section's "Draw Day 2"); a flight closes only once it has started.
+    const mainEvent = root.dataset.eventKind === "main";
     const valid = {
       unstarted: !over && !started,
       ready: !over && !started,
-      undrawn: !over && state.drawn === false, // unknown until the tables view has answered
+      undrawn: !over && state.drawn === false && !mainEvent, // unknown until the tables view has answered
       started: !over && started,
     };
     root.querySelectorAll("[data-valid]").forEach((part) => (part.hidden = !valid[part.dataset.valid]));
+    const closeFlight = root.querySelector("[data-close-flight]");
+    if (closeFlight) closeFlight.closest(".controls").hidden = over || !started;
     for (const { row, home } of carried) {
       row.hidden = over;
       if (before.hidden && !over) running.querySelector("[data-carried]").append(row);

@@ -153,7 +153,9 @@ document.addEventListener("DOMContentLoaded", () => {
     answer.forEach((player) => (names[player.entry] = player.name));
     dealForm.querySelector("[data-deal-stacks]").replaceChildren(element("legend", { textContent: gettext("Chips of each player left") }),
       ...answer.map((player) => {
-        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || "", ariaLabel: interpolate(gettext("Chips: #%(entry)s %(name)s"), { entry: player.entry, name: player.name }, true) });
+        // The last chips counted for the player (a count at the table or a bag) until typed over.
+        const counted = player.chips === null || player.chips === undefined ? "" : String(player.chips);
+        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || counted, ariaLabel: interpolate(gettext("Chips: #%(entry)s %(name)s"), { entry: player.entry, name: player.name }, true) });
         input.dataset.chips = player.entry;
         return element("label", {}, `#${player.entry} ${player.name} `, input);
       }));

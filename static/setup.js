@@ -52,10 +52,32 @@ const setupPage = {
       this.say(interpolate(gettext("Festival %(name)s created: choose the tournament's settings below."), { name: answer.name }, true), true);
     });
     this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => gettext("Settings saved.")));
-    this.on("[data-venue-table]", (form) => this.post("venue-tables/",
-      { number: this.whole(form.elements.number), seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },
-      (answer) => this.listed("[data-venue-tables]", interpolate(answer.is_tv ? gettext("Table %(table)s (%(seats)s seats, TV)") : gettext("Table %(table)s (%(seats)s seats)"), answer, true),
-        interpolate(answer.is_tv ? gettext("Table %(table)s added (%(seats)s seats, TV).") : gettext("Table %(table)s added (%(seats)s seats)."), answer, true))));
+    this.on("[data-venue-table]", (form) => this.post("venue-tables/", () => {
+      const typed = form.elements.number.value.trim();
+      const where = /^\d+$/.test(typed) ? { number: Number(typed) } : { tables: typed };
+      return { ...where, seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked };
+    }, (answer) => {
+      form.reset(); // the next table starts afresh: no TV box left ticked from this one
+      this.venueTables();
+      const words = answer.tables.length > 1
+        ? (answer.is_tv ? gettext("Tables %(first)s to %(last)s added (%(count)s tables, %(seats)s seats each, TV).") : gettext("Tables %(first)s to %(last)s added (%(count)s tables, %(seats)s seats each)."))
+        : (answer.is_tv ? gettext("Table %(table)s added (%(seats)s seats, TV).") : gettext("Table %(table)s added (%(seats)s seats)."));
+      return interpolate(words, { ...answer, first: answer.tables[0], last: answer.tables[answer.tables.length - 1], count: answer.tables.length }, true);
+    }));
+    const tables = this.root.querySelector("[data-venue-tables]");
+    if (tables) tables.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const form = event.target;
+      const number = form.dataset.venueTableEdit;
+      const remove = event.submitter && event.submitter.value === "remove";
+      this.post(remove ? `venue-tables/${number}/remove/` : `venue-tables/${number}/`,
+        () => remove ? {} : { seats: this.whole(form.elements.seats), is_tv: form.elements.is_tv.checked },
+        (answer) => {
+          this.venueTables();
+          if (remove) return interpolate(gettext("Table %(table)s removed."), answer, true);
+          return interpolate(answer.is_tv ? gettext("Table %(table)s changed (%(seats)s seats, TV).") : gettext("Table %(table)s changed (%(seats)s seats)."), answer, true);
+        });
+    });
     this.on("[data-seat-pin]", (form) => this.post("seat-pins/",
       { entry: this.whole(form.elements.entry), table: this.whole(form.elements.table), seat: this.whole(form.elements.seat), reason: form.elements.reason.value },
       (answer) => this.listed("[data-pins]", interpolate(gettext("#%(entry)s: table %(table)s, seat %(seat)s (%(reason)s)"), answer, true),
@@ -77,6 +99,28 @@ const setupPage = {
       search.form.elements.player.replaceChildren(...(ok ? answer : []).map((p) =>
         element("option", { value: p.id, textContent: interpolate(gettext("%(first)s %(last)s · born %(born)s"), { first: p.first_name, last: p.last_name, born: p.date_of_birth }, true) })));
     });
+  },
+
+  // The venue's tables as the server has them now, each with its own change and remove controls.
+  async venueTables() {
+    const { ok, answer } = await getJSON(`${this.root.dataset.apiBase}venue-tables/`);
+    if (!ok) return;
+    const list = this.root.querySelector("[data-venue-tables]");
+    if (!answer.length) return list.replaceChildren(element("li", { textContent: gettext("No tables yet.") }));
+    list.replaceChildren(...answer.map((table) => {
+      const values = { number: table.table };
+      const form = element("form", { className: "controls" },
+        element("strong", { textContent: interpolate(gettext("Table %(number)s"), values, true) }), " ",
+        element("input", { name: "seats", inputMode: "numeric", required: true, value: String(table.seats), size: 3, ariaLabel: interpolate(gettext("Seats at table %(number)s"), values, true) }), " ",
+        element("label", { className: "check" }, element("input", { name: "is_tv", type: "checkbox", checked: table.is_tv, autocomplete: "off" }), ` ${gettext("TV")}`), " ",
+        ...(table.in_use ? [element("span", { className: "hint", textContent: interpolate(gettext("open in %(name)s"), { name: table.in_use }, true) }), " "] : []),
+        element("button", { type: "submit", value: "change", textContent: interpolate(gettext("Change table %(number)s"), values, true) }), " ",
+        element("button", { type: "submit", value: "remove", textContent: interpolate(gettext("Remove table %(number)s"), values, true) }));
+      form.dataset.venueTableEdit = String(table.table);
+      const item = element("li", {}, form);
+      item.dataset.venueTableRow = String(table.table);
+      return item;
+    }));
   },
 
   on(selector, submit) {
@@ -135,8 +179,10 @@ const setupPage = {
     }
     let body;
     try {
+      const structure = form.elements.structure_id.value; // a template's id, or "speed:turbo"
       body = { ...this.settings(form), festival_id: Number(form.elements.festival_id.value),
-        structure_id: Number(form.elements.structure_id.value), late_entry_until_level: this.whole(form.elements.late_entry_until_level) };
+        late_entry_until_level: this.whole(form.elements.late_entry_until_level),
+        ...(structure.startsWith("speed:") ? { speed: structure.slice(6) } : { structure_id: Number(structure) }) };
     } catch (problem) { return this.say(problem.message, false); }
     const { ok, answer } = await postJSON("/api/tournaments/", body, newRequestKey());
     if (!ok) return this.say(answer.detail, false);

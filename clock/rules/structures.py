@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from clock.rules.timeline import Level
+from rules.refusals import Refused
 from rules.refusals import gettext as _
 
 MINUTE = timedelta(minutes=1)
@@ -124,60 +125,117 @@ def _minutes(duration: timedelta) -> str:
     return str(int(minutes)) if minutes == int(minutes) else f"{minutes:g}"
 
 
-class StructureError(ValueError):
-    """A CSV that is not a structure; the message names the row and the column."""
+class StructureError(Refused, ValueError):
+    """Levels that are not a structure (a CSV's, or a page's): the message names the line or
+    the level, so the director can find it."""
+
+
+def position_name(levels: list[Level], index: int, starts_a_sentence: bool = False) -> str:
+    """A position as every screen numbers it (play levels 1, 2, 3…, breaks unnumbered): "level
+    3", or "the break after level 3" ("the break before level 1" at the start)."""
+    number = sum(1 for level in levels[: index + 1] if not level.is_break)
+    if not levels[index].is_break:
+        name = _("level %(number)s") % {"number": number}
+    elif number == 0:
+        name = _("the break before level 1")
+    else:
+        name = _("the break after level %(number)s") % {"number": number}
+    return _capital(name) if starts_a_sentence else name
+
+
+def check_levels(levels: list[Level]) -> None:
+    """CLK-LEVELS: at least one level; each with a time, a big blind no lower than its small
+    blind, no negative chips. Raises StructureError naming the level as the clock numbers it."""
+    if not any(not level.is_break for level in levels):
+        raise StructureError(_("A structure needs at least one level with blinds."))
+    for index, level in enumerate(levels):
+        where = position_name(levels, index, starts_a_sentence=True)
+        if level.duration <= timedelta(0):
+            raise StructureError(_("%(where)s needs a time of more than 0 minutes.") % {"where": where})
+        if min(level.small_blind, level.big_blind, level.ante) < 0:
+            raise StructureError(_("%(where)s: blinds and ante cannot be negative.") % {"where": where})
+        if not level.is_break and level.big_blind < level.small_blind:
+            raise StructureError(
+                _("%(where)s: the big blind (%(big)s) is below the small blind (%(small)s).")
+                % {"where": where, "big": level.big_blind, "small": level.small_blind}
+            )
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def from_csv(text: str) -> list[Level]:
+    """The levels of a CSV as to_csv writes it; a bad one raises StructureError naming its line
+    (the header is line 1)."""
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    missing = {"small_blind", "big_blind", "minutes"} - set(reader.fieldnames or [])
+    try:
+        fields = reader.fieldnames
+    except csv.Error as problem:
+        raise StructureError(_("Line 1: the CSV cannot be read (%(problem)s).") % {"problem": problem}) from None
+    missing = {"small_blind", "big_blind", "minutes"} - {name.strip() for name in fields or []}
     if missing:
         raise StructureError(
-            _("The CSV needs the columns %(csv_fields)s; missing: %(missing)s.")
+            _("Line 1: the CSV needs the columns %(csv_fields)s; missing: %(missing)s.")
             % {"csv_fields": ", ".join(CSV_FIELDS), "missing": ", ".join(sorted(missing))}
         )
     levels = []
-    for row_number, row in enumerate(reader, start=2):
-
-        def number(column: str, default: str = "0") -> float:
-            text = (row.get(column) or default).replace(",", "").strip()
-            try:
-                value = float(text)
-            except ValueError:
-                raise StructureError(f"Row {row_number}: {column} must be a number, not {text!r}.") from None
-            if value < 0:
-                raise StructureError(f"Row {row_number}: {column} cannot be negative.")
-            return value
-
-        def flag(column: str) -> bool:
-            return (row.get(column) or "").strip().lower() in ("yes", "true", "1", "y")
-
-        is_break = flag("is_break")
-        small, big, ante, minutes = (
-            int(number("small_blind")),
-            int(number("big_blind")),
-            int(number("ante")),
-            number("minutes", ""),
-        )
-        if minutes <= 0:
-            raise StructureError(_("Row %(row_number)s: minutes must be more than 0.") % {"row_number": row_number})
-        if not is_break and big < small:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as problem:
             raise StructureError(
-                _("Row %(row_number)s: the big blind (%(big)s) is below the small blind (%(small)s).")
-                % {"row_number": row_number, "big": big, "small": small}
-            )
-        levels.append(
-            Level(
-                0 if is_break else small,
-                0 if is_break else big,
-                0 if is_break else ante,
-                timedelta(minutes=minutes),
-                is_break=is_break,
-                name=(row.get("name") or "").strip(),
-                big_blind_ante=flag("big_blind_ante"),
-                colour_up=(row.get("colour_up") or "").strip(),
-            )
-        )
+                _("Line %(line)s: the CSV cannot be read (%(problem)s).")
+                % {"line": reader.line_num, "problem": problem}
+            ) from None
+        levels.append(_level_of(row, reader.line_num))
     if not levels:
-        raise StructureError(_("The CSV has no levels."))
+        raise StructureError(_("The CSV has no levels: add one line per level under the header."))
     return levels
+
+
+def _level_of(row: dict, line: int) -> Level:
+    row = {(key or "").strip(): value for key, value in row.items()}
+
+    def number(column: str, default: str = "0") -> float:
+        text = str(row.get(column) or default).replace(",", "").strip()
+        try:
+            value = float(text)
+        except ValueError:
+            raise StructureError(
+                _("Line %(line)s: %(column)s must be a number, not %(text)s.")
+                % {"line": line, "column": column, "text": repr(text)}
+            ) from None
+        if value < 0:
+            raise StructureError(_("Line %(line)s: %(column)s cannot be negative.") % {"line": line, "column": column})
+        return value
+
+    def flag(column: str) -> bool:
+        return str(row.get(column) or "").strip().lower() in ("yes", "true", "1", "y", "x")
+
+    is_break = flag("is_break")
+    small, big, ante, minutes = (
+        int(number("small_blind")),
+        int(number("big_blind")),
+        int(number("ante")),
+        number("minutes", ""),
+    )
+    if minutes <= 0:
+        raise StructureError(_("Line %(line)s: minutes must be more than 0.") % {"line": line})
+    if not is_break and big < small:
+        raise StructureError(
+            _("Line %(line)s: the big blind (%(big)s) is below the small blind (%(small)s).")
+            % {"line": line, "big": big, "small": small}
+        )
+    return Level(
+        0 if is_break else small,
+        0 if is_break else big,
+        0 if is_break else ante,
+        timedelta(minutes=minutes),
+        is_break=is_break,
+        name=str(row.get("name") or "").strip(),
+        big_blind_ante=flag("big_blind_ante") and not is_break,
+        colour_up=str(row.get("colour_up") or "").strip(),
+    )

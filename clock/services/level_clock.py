@@ -231,15 +231,35 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
         raise timeline.ClockRefused(
             _("The template %(template_name)s has no levels yet.") % {"template_name": repr(template.name)}
         )
-    copy = Structure.objects.create(
-        name=f"{tournament.name}: {template.name}",
-        festival=tournament.festival,
-        late_entry_until_level=template.late_entry_until_level
-        if late_entry_until_level is None
-        else late_entry_until_level,
-        rebuys_until_level=template.rebuys_until_level,
+    return run_structure(
+        op,
+        template.name,
+        template.timeline_levels(),
+        template.late_entry_until_level if late_entry_until_level is None else late_entry_until_level,
+        template.rebuys_until_level,
     )
-    levels = template.timeline_levels()
+
+
+def run_structure(
+    op: Operation,
+    name: str,
+    levels: list[timeline.Level],
+    late_entry_until_level: int | None = None,
+    rebuys_until_level: int | None = None,
+) -> dict:
+    """The operation's tournament runs its own copy of `levels` (a template's, a speed's), named
+    after it; a reaction inside an operation whose clock has not started."""
+    tournament = op.tournament
+    clock = op.locked_clock()
+    if clock is not None and clock.status != timeline.READY:
+        raise timeline.ClockRefused(_("The clock has started: edit the future levels of its structure instead."))
+    structures.check_levels(levels)
+    copy = Structure.objects.create(
+        name=f"{tournament.name}: {name}",
+        festival=tournament.festival,
+        late_entry_until_level=late_entry_until_level,
+        rebuys_until_level=rebuys_until_level,
+    )
     rules = tournament.rules().clock
     if rules.interval_minutes:  # CLK-INTERVAL (chips): the house's intervals go into its copy
         levels = structures.insert_intervals(
@@ -252,7 +272,7 @@ def structure_from_template(op: Operation, structure_id: int, late_entry_until_l
     clock.version += 1
     clock.save()
     public = {"clock": clock.document(timezone.now(), levels)}
-    op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": template.name})
+    op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": name})
     return public["clock"]
 
 
@@ -307,18 +327,17 @@ def revise_structure(tournament_id: int, revision: Revision, director, request_k
         levels = before if revision.levels is None else list(revision.levels)
         if not levels:
             raise timeline.ClockRefused(_("A structure needs at least one level."))
-        for number, level in enumerate(levels, start=1):
-            if level.duration <= timedelta(0) or (not level.is_break and level.big_blind < level.small_blind):
-                raise timeline.ClockRefused(
-                    _("Level %(number)s needs a time, and a big blind no lower than its small blind.")
-                    % {"number": number}
-                )
+        structures.check_levels(levels)
         started = clock.status != timeline.READY
         played = clock.level_index + 1 if started else 0
         if levels[:played] != before[:played]:
+            # numbered as every screen numbers them: play levels 1, 2, 3…, breaks unnumbered
             raise timeline.ClockRefused(
-                _("Levels 1 to %(played)s have been played or are being played: only the levels after them can change.")
-                % {"played": played}
+                _(
+                    "%(where)s is being played: it and what came before it stay as they were; only the "
+                    "levels and breaks after it can change."
+                )
+                % {"where": structures.position_name(before, clock.level_index, starts_a_sentence=True)}
             )
         closing = {
             "late_entry_until_level": revision.late_entry_until_level,

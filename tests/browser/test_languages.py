@@ -153,6 +153,6 @@ def test_a_german_director_reads_the_level_list_and_the_penalty_record_in_german
     page.set_extra_http_headers({"Accept-Language": "de"})
     page.reload()
     expect(page.locator("#level-index option")).to_have_text(
-        ["1. 100/200 (10 Min.)", "2. Pause (15 Min.)", "3. 300/600 Ante 600 (20 Min.)"]
+        ["Level 1: 100/200 (10 Min.)", "Pause (15 Min.)", "Level 2: 300/600 Ante 600 (20 Min.)"]
     )
     expect(page.locator("tr[data-penalty]")).to_contain_text("1 Orbit (Handeln außer der Reihe)")

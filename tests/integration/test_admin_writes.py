@@ -527,7 +527,7 @@ def test_a_tournaments_structure_is_revised_through_the_clocks_service(make_tour
     played = [replace(longer[0], big_blind=999), *longer[1:]]
     refused = post_and_commit(change_url(structure), structure_form(structure, csv_file=csv_of(played)))
     assert refused.status_code == 200
-    assert "Levels 1 to 1 have been played or are being played" in page_text(refused)
+    assert "Level 1 is being played: it and what came before it stay as they were" in page_text(refused)
     late = post_and_commit(change_url(structure), structure_form(structure, late_entry_until_level="3"))
     assert late.status_code == 200 and "late registration and rebuys close at the levels" in page_text(late)
     assert structure.timeline_levels() == longer and refused.broadcast == late.broadcast == []

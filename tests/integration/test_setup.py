@@ -95,7 +95,7 @@ def test_venue_tables_pins_keep_apart_companies_and_exclusions_from_the_set_up(f
     added = director.post(
         f"{base}/venue-tables/", {"number": 9, "seats": 10, "is_tv": True}, content_type="application/json"
     )
-    assert added.json() == {"table": 9, "seats": 10, "is_tv": True}
+    assert added.json() == {"table": 9, "tables": [9], "seats": 10, "is_tv": True}
     again = director.post(f"{base}/venue-tables/", {"number": 9}, content_type="application/json")
     assert again.status_code == 409 and again.json()["detail"] == "The venue already has a table 9."
     pinned = director.post(

@@ -94,7 +94,7 @@ def test_CLK_LEVELS_the_admin_imports_a_structure_from_csv_and_downloads_it_agai
             "csv_file": SimpleUploadedFile("s.csv", b"small_blind,big_blind,minutes\n100,50,20\n"),
         },
     )
-    assert "Row 2: the big blind (50) is below the small blind (100)." in bad.content.decode()
+    assert "Line 2: the big blind (50) is below the small blind (100)." in bad.content.decode()
     assert not Structure.objects.filter(name="Broken").exists()
     admin.post(
         "/admin/clock/structure/add/",

@@ -79,12 +79,12 @@ def test_CLK_LEVELS_a_structure_goes_out_and_comes_back_as_csv():
     "text,says",
     [
         ("small_blind,big_blind\n1,2\n", "missing: minutes"),
-        ("small_blind,big_blind,minutes\n100,50,20\n", "Row 2: the big blind (50) is below the small blind (100)."),
-        ("small_blind,big_blind,minutes\n50,100,twenty\n", "Row 2: minutes must be a number, not 'twenty'."),
-        ("small_blind,big_blind,minutes\n50,100,0\n", "Row 2: minutes must be more than 0."),
-        ("small_blind,big_blind,minutes\n", "The CSV has no levels."),
+        ("small_blind,big_blind,minutes\n100,50,20\n", "Line 2: the big blind (50) is below the small blind (100)."),
+        ("small_blind,big_blind,minutes\n50,100,twenty\n", "Line 2: minutes must be a number, not 'twenty'."),
+        ("small_blind,big_blind,minutes\n50,100,0\n", "Line 2: minutes must be more than 0."),
+        ("small_blind,big_blind,minutes\n", "The CSV has no levels: add one line per level under the header."),
     ],
 )
-def test_CLK_LEVELS_a_bad_csv_is_refused_naming_the_row(text, says):
+def test_CLK_LEVELS_a_bad_csv_is_refused_naming_the_line(text, says):
     with pytest.raises(StructureError, match=says.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
         from_csv(text)

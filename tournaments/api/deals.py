@@ -50,9 +50,13 @@ def deal_proposals(request, tournament_id: Id, body: DealIn):
     return deals_queries.deal_proposals(tournament_id, body.stacks, body.left_to_play)
 
 
+class DealPlayerRowOut(EntryNameOut):
+    chips: int | None = Field(..., description="the chips last counted (a count or a bag); none: not counted yet")
+
+
 @router.get(
     "/tournaments/{tournament_id}/deals/players/",
-    response={200: list[EntryNameOut], **ERRORS},
+    response={200: list[DealPlayerRowOut], **ERRORS},
     summary="The players a deal is made among: every player left, by entry number and name",
     operation_id="tournaments_api_tournaments_deal_players",
 )

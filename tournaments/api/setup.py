@@ -3,7 +3,9 @@ pins, keep-apart groups, sponsor companies and exclusions (the set-up page posts
 
 from datetime import date
 
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
+from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
@@ -23,7 +25,8 @@ from players.services import desk as player_services
 from players.services import logos as compliance
 from tournaments.api.logos import CompanyOut
 from tournaments.api.tournaments import SettingsIn
-from tournaments.services import setup
+from tournaments.queries.venue_tables import venue_tables as venue_table_rows
+from tournaments.services import setup, venue_tables
 
 router = Router(tags=["set-up"], auth=django_auth)
 
@@ -60,13 +63,15 @@ def settings(request, tournament_id: Id, body: SettingsIn):
 
 
 class VenueTableIn(Schema):
-    number: TableNumber
+    number: TableNumber | None = Field(None, description="one table; or `tables` for several")
+    tables: str | None = Field(None, max_length=500, description='a range or list, e.g. "1-40" or "1-20, 31-40"')
     seats: int = Field(9, ge=2, le=MOST_SEATS)
     is_tv: bool = False
 
 
 class VenueTableOut(Answer):
-    table: int
+    table: int = Field(..., description="the (first) table")
+    tables: list[int] = Field(None, description="every table added, changed or removed")
     seats: int
     is_tv: bool
 
@@ -74,11 +79,61 @@ class VenueTableOut(Answer):
 @router.post(
     "/tournaments/{tournament_id}/venue-tables/",
     response={200: VenueTableOut, **ERRORS},
-    summary="Add a table to the festival's venue",
+    summary="Add a table, or a range of tables with the same seats, to the festival's venue",
 )
 def venue_table(request, tournament_id: Id, body: VenueTableIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return setup.add_venue_table(tournament_id, body.number, body.seats, body.is_tv, request.user)
+    if (body.number is None) == (body.tables is None):
+        raise HttpError(422, _("Give the table's number, or a range such as 1-40."))
+    tables = str(body.number) if body.number is not None else body.tables
+    return venue_tables.add_venue_tables(
+        tournament_id, tables, body.seats, body.is_tv, request.user, request_key(request)
+    )
+
+
+class VenueTableRowOut(Answer):
+    table: int
+    seats: int
+    is_tv: bool
+    in_use: str | None = Field(..., description="the tournament the table is open in now")
+    used: str | None = Field(..., description="a tournament whose record names the table (it cannot be removed)")
+
+
+@router.get(
+    "/tournaments/{tournament_id}/venue-tables/",
+    response={200: list[VenueTableRowOut], **ERRORS},
+    summary="The festival's venue tables, and where each is in use",
+)
+def venue_table_list(request, tournament_id: Id):
+    tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return venue_table_rows(tournament.festival_id)
+
+
+class VenueTableChangeIn(Schema):
+    seats: int = Field(..., ge=2, le=MOST_SEATS)
+    is_tv: bool = False
+
+
+@router.post(
+    "/tournaments/{tournament_id}/venue-tables/{table_number}/",
+    response={200: VenueTableOut, **ERRORS},
+    summary="Change a venue table's seats or TV mark while no tournament has it open",
+)
+def venue_table_change(request, tournament_id: Id, table_number: TableNumber, body: VenueTableChangeIn):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return venue_tables.change_venue_table(
+        tournament_id, table_number, body.seats, body.is_tv, request.user, request_key(request)
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/venue-tables/{table_number}/remove/",
+    response={200: VenueTableOut, **ERRORS},
+    summary="Remove a venue table no tournament has used",
+)
+def venue_table_remove(request, tournament_id: Id, table_number: TableNumber):
+    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    return venue_tables.remove_venue_table(tournament_id, table_number, request.user, request_key(request))
 
 
 class PinIn(Schema):

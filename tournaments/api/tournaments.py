@@ -377,7 +377,10 @@ class SettingsIn(Schema):
 
 class CreateIn(SettingsIn):
     festival_id: Id
-    structure_id: Id = Field(..., description="the structure template the tournament gets a copy of")
+    structure_id: Id | None = Field(None, description="the structure template the tournament gets a copy of")
+    speed: str | None = Field(
+        None, max_length=20, description="instead of a template: deepstack, standard, turbo or day2"
+    )
     late_entry_until_level: int | None = Field(
         None, ge=1, le=MOST_LEVELS, description="late registration closes at the end of this play level (1, 2, …)"
     )
@@ -398,9 +401,9 @@ class CreatedOut(Answer):
 )
 def create_tournament(request, body: CreateIn):
     check(request.user, Action.DIRECTOR_APPROVAL)
-    settings = setup.Settings(**body.dict(exclude={"festival_id", "structure_id", "late_entry_until_level"}))
+    settings = setup.Settings(**body.dict(exclude={"festival_id", "structure_id", "speed", "late_entry_until_level"}))
     tournament = setup.create_tournament(
-        body.festival_id, settings, body.structure_id, request.user, body.late_entry_until_level
+        body.festival_id, settings, body.structure_id, request.user, body.late_entry_until_level, speed=body.speed
     )
     return Status(
         201,

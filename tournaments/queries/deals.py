@@ -4,15 +4,23 @@ guaranteed-minimum proposals side by side (PAY-CHOP, PAY-ICM)."""
 from django.utils.translation import gettext as _
 
 from rules.refusals import Refused
+from tables.queries.counts import latest_counts
 from tournaments.models import Entry, Tournament
 from tournaments.queries.payouts import payout
 from tournaments.rules import payouts
 
 
 def deal_players(tournament: Tournament) -> list[dict]:
-    """The deal form's rows: every player left, by entry number, named as the staff see them."""
+    """The deal form's rows: every player left, by entry number, named as the staff see them,
+    with the chips last counted for them (CHIP-COUNT: a count at the table or a bag; None: not
+    counted yet), which the form starts from."""
+    counted = latest_counts(tournament)
     return [
-        {"entry": number, "name": str(entry.player)}
+        {
+            "entry": number,
+            "name": str(entry.player),
+            "chips": counted[entry.id]["chips"] if entry.id in counted else None,
+        }
         for number, entry in sorted(players_left_by_number(tournament).items())
     ]
 

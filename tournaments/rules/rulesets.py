@@ -68,6 +68,7 @@ class ClockRules:
     interval_length_minutes: int = 5  # the rulebook gives no length: 5 keeps chips' hourly rhythm
     time_limit_minutes: int | None = None  # kentucky: 360 (CLK-LIMIT)
     heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
+    final_gong: bool = False  # chips: play may end at the final gong, survivors placed by chips (END-FINISH)
     action_clock: bool = False  # the action-clock preset, or on top of any other
     first_action_seconds: int = 15
     first_action_in_the_money_seconds: int = 20
@@ -246,7 +247,7 @@ PRESETS: dict[str, Ruleset] = {
         "chips",
         EligibilityPolicy(membership=MembershipRule.MEMBERS_OR_SIGNED_IN_VISITORS),
         EntryRules(late_entry_minutes=None, rebuy=True, rebuy_minutes=50, rebuy_extra_minutes_for_first=15),
-        clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10),
+        clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10, final_gong=True),
         payouts=PayoutRules(points="sqrt"),
         penalties=PenaltyRules(CHIPS_LADDERS),
     ),
@@ -274,6 +275,19 @@ PRESETS: dict[str, Ruleset] = {
     # The shot clock "usable on top of any preset": on its own, the plainest house rules.
     "action-clock": Ruleset("action-clock", clock=ClockRules(action_clock=True)),
 }
+
+
+def endings(ruleset: Ruleset) -> list[str]:
+    """END-FINISH: the recorded ends a house has besides the last player standing and a deal:
+    "time-limit" (CLK-LIMIT, kentucky) and "gong" (chips' final gong)."""
+    return [
+        ending
+        for ending, has in (
+            ("time-limit", ruleset.clock.time_limit_minutes is not None),
+            ("gong", ruleset.clock.final_gong),
+        )
+        if has
+    ]
 
 
 def preset(name: str) -> Ruleset:

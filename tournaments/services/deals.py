@@ -26,6 +26,7 @@ from tournaments.queries.deals import deal_stacks, players_left_by_number
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.snapshot import field_counts
 from tournaments.rules import payouts
+from tournaments.rules.rulesets import endings
 
 
 def record(
@@ -88,6 +89,11 @@ def end_at_the_gong(tournament_id: int, stacks: dict[int, int], director, reques
         if op.repeated:
             return op.repeated.public
         tournament = op.tournament
+        if "gong" not in endings(tournament.rules()):
+            raise Refused(
+                _("The house rules (%(preset)s) have no final gong: play on, or record a deal everyone agrees to.")
+                % {"preset": tournament.ruleset_preset}
+            )
         heads_up = tournament.tables.filter(broken_at__isnull=True, heads_up_from_hand__isnull=False).first()
         if heads_up is not None:
             count = heads_up_count(tournament.rules().clock, heads_up.hands_dealt, heads_up.heads_up_from_hand)

@@ -12,8 +12,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clock.rules.speeds import speed_levels, speed_name
 from clock.rules.timeline import READY
-from clock.services.level_clock import structure_from_template
+from clock.services.level_clock import run_structure, structure_from_template
 from core import kinds
 from core.operation import operation
 from rules.refusals import Refused, logged_reason
@@ -130,11 +131,18 @@ def create_festival(name: str, venue: str, time_zone: str, currency: str, langua
 
 
 def create_tournament(
-    festival_id: int, settings: Settings, structure_id: int, director, late_entry_until_level: int | None = None
+    festival_id: int,
+    settings: Settings,
+    structure_id: int | None,
+    director,
+    late_entry_until_level: int | None = None,
+    speed: str | None = None,
 ) -> Tournament:
-    """A new tournament in a festival, from a preset and a copy of a structure template; its
-    log starts with tournament.created."""
+    """A new tournament in a festival, from a preset and a copy of a structure template (or of
+    a common speed's, CLK-LEVELS); its log starts with tournament.created."""
     _check(settings)
+    if (structure_id is None) == (speed is None):
+        raise Refused(_("Choose one structure: a template or a speed."))
     festival = Festival.objects.filter(pk=festival_id).first()
     if festival is None:
         raise Refused(_("There is no such festival."))
@@ -153,7 +161,10 @@ def create_tournament(
                 }
             }
             op.append(kinds.TOURNAMENT_CREATED, public=public, payload=public)
-            structure_from_template(op, structure_id, late_entry_until_level)
+            if speed is not None:
+                run_structure(op, speed_name(speed), speed_levels(speed), late_entry_until_level)
+            else:
+                structure_from_template(op, structure_id, late_entry_until_level)
     return tournament
 
 

@@ -18,11 +18,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from clock.models import Level, Structure
+from clock.models import Clock, Structure
+from clock.queries.structures import numbered, speed_choices, templates_for
 from core.access import Action, can, tournament_for
 from players.models import Company, LogoCapResolution
 from players.queries.players import compliance_report
-from tables.models import KeepApart, SeatPin, Table
+from tables.models import KeepApart, SeatPin
 from tables.queries.seating import place_of
 from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
@@ -34,7 +35,9 @@ from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
 from tournaments.queries.schedule import festival_schedule
 from tournaments.queries.seat import entry_numbers, followed
+from tournaments.queries.venue_tables import venue_tables
 from tournaments.rules import announcements
+from tournaments.rules.rulesets import endings
 
 OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
@@ -143,7 +146,8 @@ def new_tournament(request):
             .filter(main_event=None)
             .select_related("festival")
             .order_by("festival__name", "starts_at", "id"),
-            "templates": Structure.objects.filter(is_template=True).select_related("festival").order_by("name"),
+            "templates": templates_for(),
+            "speeds": speed_choices(),
         },
     )
 
@@ -152,7 +156,6 @@ def new_tournament(request):
 def setup(request, tournament_id: int):
     """The director's set-up of one tournament: settings, venue tables, seat pins, keep-apart
     groups, sponsor companies, exclusions."""
-    tables = Table.objects.filter(festival__tournaments=tournament_id).order_by("number")
     # A satellite's possible targets: the festival's other events not over (and the one chosen);
     # a main event, not its flights (its vouchers are good in every flight).
     targets = (
@@ -170,12 +173,15 @@ def setup(request, tournament_id: int):
         "pokerfest/setup.html",
         presets=Tournament.Preset.choices,
         targets=targets,
-        venue_tables=tables,
         companies=Company.objects.all(),
         statuses=Company.Status.choices,
         pins=SeatPin.objects.filter(tournament_id=tournament_id).select_related("entry__player", "table"),
         groups=KeepApart.objects.filter(tournament_id=tournament_id).prefetch_related("entries"),
-        context=lambda tournament: {"flights": flights_view(tournament)},
+        context=lambda tournament: {
+            "flights": flights_view(tournament),
+            "venue_tables": venue_tables(tournament.festival_id),
+            "structure_id": _levels(tournament)["structure_id"],
+        },
     )
 
 
@@ -194,8 +200,6 @@ def media(request, tournament_id: int):
 
 @ensure_csrf_cookie  # the controls post to the API with the CSRF token from this cookie
 def director(request, tournament_id: int):
-    # Lazy: evaluated while rendering, after the access check.
-    levels = Level.objects.filter(structure__clocks__tournament_id=tournament_id).order_by("position")
     templates = Structure.objects.filter(
         Q(festival__isnull=True) | Q(festival__tournaments=tournament_id), is_template=True
     ).order_by("name")
@@ -204,11 +208,24 @@ def director(request, tournament_id: int):
         tournament_id,
         Action.RUN_CLOCK,
         "pokerfest/director.html",
-        levels=levels,
         templates=templates,
         announcement_templates=announcements.translated(),
-        context=lambda tournament: {"log": latest_log(tournament.id), **_day_two(tournament)},
+        context=lambda tournament: {
+            "log": latest_log(tournament.id),
+            "endings": endings(tournament.rules()),
+            **_day_two(tournament),
+            **_levels(tournament),
+        },
     )
+
+
+def _levels(tournament: Tournament) -> dict:
+    """The console's level list, numbered as the clock and the lobby number them (play levels
+    1, 2, 3…, breaks unnumbered), and the structure's page."""
+    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    if clock is None:
+        return {"levels": [], "structure_id": None}
+    return {"levels": numbered(clock.structure.timeline_levels()), "structure_id": clock.structure_id}
 
 
 def _day_two(tournament: Tournament) -> dict:
