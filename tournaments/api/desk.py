@@ -1,6 +1,6 @@
-"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out,
+"""The registration desk's API: players, eligibility, entries, voids, refunds,
 substitutes, opening and closing registration (sponsors' logos: tournaments/api/logos.py).
-Personal data is served to desk, cashier and director only."""
+Personal data is served to desk, cashier and director only; the close-outs: tournaments/api/close_out.py."""
 
 from datetime import date
 
@@ -16,7 +16,6 @@ from players.services import desk as player_services
 from tables.queries.seating import place_of
 from tournaments.api.tournaments import TargetOut
 from tournaments.models import Entry
-from tournaments.queries import close_out as close_out_queries
 from tournaments.queries.entries import Sale, check_entry, entry_summary
 from tournaments.queries.flights import flight_reason
 from tournaments.queries.satellites import unused_vouchers
@@ -253,69 +252,6 @@ def refund(request, tournament_id: Id, number: EntryNumber, body: RefundIn):
     tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
     entry = services.refund_entry(tournament_id, number, body.reason, request.user, body.note, request_key(request))
     return entry_out(entry)
-
-
-class CloseOutRowOut(Answer):
-    """One desk, shift and payment method; money in minor units."""
-
-    desk: str
-    shift: str
-    method: str
-    sales: int
-    taken: int
-    voided: int
-    refunded: int
-    returned: int
-    net: int = Field(..., description="taken less returned")
-
-
-class CloseOutTotalsOut(Answer):
-    sales: int
-    taken: int
-    voided: int
-    refunded: int
-    returned: int
-    net: int
-
-
-class CashierRowOut(Answer):
-    """One cashier and method at the payout desk; reversed payments are kept on record, not in paid."""
-
-    cashier: str
-    method: str
-    payments: int
-    paid: int
-    reversed: int
-    reversed_amount: int
-
-
-class CashierTotalsOut(Answer):
-    payments: int
-    paid: int
-    reversed: int
-    reversed_amount: int
-
-
-class PrizesPaidOut(Answer):
-    rows: list[CashierRowOut]
-    totals: CashierTotalsOut
-
-
-class CloseOutOut(Answer):
-    rows: list[CloseOutRowOut]
-    totals: CloseOutTotalsOut
-    prizes: PrizesPaidOut = Field(..., description="the payout desk's side")
-    net_after_prizes: int = Field(..., description="what the desks took less the prizes paid, minor units")
-
-
-@router.get(
-    "/tournaments/{tournament_id}/close-out/",
-    response={200: CloseOutOut, **ERRORS},
-    summary="Cashier close-out: counts and totals per desk, shift and payment method",
-)
-def close_out(request, tournament_id: Id):
-    tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
-    return close_out_queries.close_out(tournament_id)
 
 
 class SubstituteIn(Schema):

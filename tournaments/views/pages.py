@@ -26,7 +26,6 @@ from tables.models import KeepApart, SeatPin, Table
 from tables.queries.seating import place_of
 from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
-from tournaments.queries import close_out as close_out_queries
 from tournaments.queries import results as results_queries
 from tournaments.queries.day_two import day_two_seats, flights_view, main_event_of, way_to_day_two
 from tournaments.queries.record import latest_log
@@ -259,16 +258,6 @@ def seat(request, tournament_id: int, code: str):
             "day_two": way_to_day_two(entry),
             "won_seats": vouchers_won_by(entry),
         },
-    )
-
-
-def close_out(request, tournament_id: int):
-    return _screen(
-        request,
-        tournament_id,
-        Action.CASHIER_REPORT,
-        "pokerfest/close_out.html",
-        context=lambda tournament: {"report": close_out_queries.close_out(tournament.id)},
     )
 
 
