@@ -92,6 +92,7 @@ class CloseOutOut(Answer):
     "/tournaments/{tournament_id}/close-out/",
     response={200: CloseOutOut, **ERRORS},
     summary="Cashier close-out: counts and totals per desk, shift and payment method (a main event's flights included)",
+    operation_id="tournaments_api_desk_close_out",
 )
 def close_out(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
