@@ -304,7 +304,15 @@ def schedule(request, festival_id: int):
     for event in document["events"]:
         for shown in [event, *event["flights"], *event["satellites"]]:
             shown["starts"] = datetime.fromisoformat(shown["starts_at"]) if shown["starts_at"] else None
-    return render(request, "pokerfest/schedule.html", {"festival": document["festival"], "schedule": document})
+    return render(
+        request,
+        "pokerfest/schedule.html",
+        {
+            "festival": document["festival"],
+            "schedule": document,
+            "may_close_out": can(request.user, Action.CASHIER_REPORT),  # the staff's link to the festival's close-out
+        },
+    )
 
 
 def results_csv(request, tournament_id: int):
