@@ -188,6 +188,9 @@ DAY_ENDED = _kind("day.ended", PUBLIC, gettext_noop("every table has played its 
 # The desk (players/services/desk.py, players/services/logos.py, tournaments/services/desk.py).
 PLAYER_CREATED = _kind("player.created", STAFF, gettext_noop("a new player record with consents"))
 PLAYER_ID_CHECKED = _kind("player.id_checked", STAFF, gettext_noop("the desk saw a player's photo ID today (REG-ID)"))
+PLAYER_ID_DOCUMENT = _kind(
+    "player.id_document", STAFF, gettext_noop("the desk put a player's ID document on file, seen now (REG-ID)")
+)
 PLAYER_MARKETING_CONSENT = _kind("player.marketing_consent", STAFF, gettext_noop("a player's marketing opt-in changed"))
 PLAYER_PUBLIC_NAME = _kind(
     "player.public_name",

@@ -20,6 +20,7 @@ from tables.api.counts import router as counts_router
 from tables.api.penalties import router as penalties_router
 from tables.api.tables import public as seating_router
 from tables.api.tables import router as tables_router
+from tournaments.api.close_out import router as close_out_router
 from tournaments.api.deals import router as deals_router
 from tournaments.api.desk import router as desk_router
 from tournaments.api.flights import router as flights_router
@@ -70,6 +71,7 @@ api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", structures_router)
 api.add_router("/", desk_router)
+api.add_router("/", close_out_router)
 api.add_router("/", logos_router)
 api.add_router("/", tables_router)
 api.add_router("/", seating_router)

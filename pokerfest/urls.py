@@ -6,6 +6,7 @@ from django.views.i18n import JavaScriptCatalog
 from pokerfest.api import api
 from pokerfest.health import health
 from pokerfest.outage import server_error
+from tournaments.views import close_out as close_out_views
 from tournaments.views import pages as views
 from tournaments.views import preregistration as preregistration_views
 from tournaments.views import structures as structure_views
@@ -26,7 +27,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/director/", views.director, name="director"),
     path("tournaments/<int:tournament_id>/entries/<int:number>/ticket/", views.ticket, name="ticket"),
     path("tournaments/<int:tournament_id>/seat/<str:code>/", views.seat, name="seat"),
-    path("tournaments/<int:tournament_id>/close-out/", views.close_out, name="close_out"),
+    path("tournaments/<int:tournament_id>/close-out/", close_out_views.close_out, name="close_out"),
+    path("festivals/<int:festival_id>/close-out/", close_out_views.festival, name="festival_close_out"),
+    path("festivals/<int:festival_id>/close-out.csv", close_out_views.festival_csv, name="festival_close_out_csv"),
     path("tournaments/<int:tournament_id>/results/", views.results, name="results"),
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),

@@ -60,6 +60,17 @@ const deskPage = {
       voucher();
     });
     method.addEventListener("change", voucher);
+    // REG-ID: "photo ID seen now" needs the document on file, so its number comes first.
+    const newPlayer = document.getElementById("new-player");
+    const seen = newPlayer.elements.id_checked;
+    const documentGiven = () => {
+      seen.disabled = !newPlayer.elements.id_document_number.value.trim();
+      if (seen.disabled) seen.checked = false;
+    };
+    newPlayer.elements.id_document_number.addEventListener("input", documentGiven);
+    newPlayer.addEventListener("reset", () => setTimeout(documentGiven));
+    documentGiven();
+    document.addEventListener("pokerfest:desk-reselect", (event) => this.select(event.detail.id)); // static/desk_player.js
     this.loadCompanies();
   },
 
@@ -160,7 +171,8 @@ const deskPage = {
         { filming: answer.consents.filming ? gettext("yes") : gettext("no"), marketing: answer.consents.marketing ? gettext("yes") : gettext("no") }, true);
     document.dispatchEvent(new CustomEvent("pokerfest:desk-player", { detail: answer })); // static/public_name.js
     panel.querySelector("[data-reasons]").replaceChildren(...answer.reasons.map((reason) => this.reasonItem(reason)));
-    panel.querySelector("[data-id-check]").hidden = !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
+    // The photo ID check needs the document on file: without one, the desk adds it (static/desk_player.js).
+    panel.querySelector("[data-id-check]").hidden = !p.id_document_number || !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
     const kinds = panel.querySelector("[data-kinds]");
     kinds.replaceChildren(
       ...Object.entries(answer.kinds).map(([kind, reason]) => {
@@ -220,6 +232,10 @@ const deskPage = {
     const why = document.querySelector("[data-register-why]");
     button.disabled = blocking.length > 0;
     why.hidden = !blocking.length;
+    // Already entered (after a sale, say) is no refusal to warn of: the player has their seat.
+    const entered = blocking.length > 0 && blocking.every((reason) => reason.rule === "ENTERED");
+    why.className = entered ? "note" : "notice";
+    if (entered) return why.replaceChildren(blocking[0].message);
     why.replaceChildren(...(blocking.length ? [gettext("This player will be refused:"),
       element("ul", { className: "reasons" }, ...blocking.map((reason) => this.reasonItem(reason)))] : []));
   },
@@ -339,8 +355,10 @@ const deskPage = {
       ticket.textContent = gettext("Print ticket");
       const place = answer.table ? interpolate(gettext("Table %(table)s, seat %(seat)s. "), { table: answer.table, seat: answer.seat }, true)
         : answer.waiting_position ? interpolate(gettext("Every seat is taken: on the waiting list, position %(position)s (ENT-WAIT). "), { position: answer.waiting_position }, true) : "";
-      result.append(interpolate(gettext("Entry #%(entry)s registered: %(money)s by %(method)s. "),
-        { entry: answer.number, money: formatMoney(answer.paid, this.root.dataset.currency), method: METHOD_NAMES[answer.method] || answer.method }, true) + place, ticket);
+      const sold = answer.method === "won" ? interpolate(gettext("Entry #%(entry)s registered: won seat, the voucher paid, no charge. "), { entry: answer.number }, true)
+        : interpolate(gettext("Entry #%(entry)s registered: %(money)s by %(method)s. "),
+          { entry: answer.number, money: formatMoney(answer.paid, this.root.dataset.currency), method: METHOD_NAMES[answer.method] || answer.method }, true);
+      result.append(sold + place, ticket);
       this.select(this.player.id);
       return;
     }

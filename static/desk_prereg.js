@@ -2,7 +2,7 @@
 // the code, a name or an ID number), the clerk checks the photo ID against the details shown
 // and confirms the entry in one tap; the seat ticket's link follows.
 import { gettext, interpolate } from "./i18n.js";
-import { element, getJSON, newRequestKey, postJSON } from "./api.js";
+import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
 
 (function () {
   const root = document.querySelector("[data-prereg-desk]");
@@ -41,7 +41,8 @@ import { element, getJSON, newRequestKey, postJSON } from "./api.js";
       [gettext("ID number"), row.id_document_number],
       [gettext("Issued by"), row.id_document_country || "–"],
       [gettext("Nationality"), row.nationality || "–"],
-      [gettext("Payment"), row.payment === "online" ? interpolate(gettext("paid online, reference %(reference)s"), { reference: row.payment_reference }, true) : gettext("pay at the desk")],
+      [gettext("Payment"), row.payment === "online" ? interpolate(gettext("paid online, reference %(reference)s"), { reference: row.payment_reference }, true)
+        : interpolate(gettext("pay at the desk: %(price)s"), { price: formatMoney(Number(desk.dataset.entryPrice), desk.dataset.currency) }, true)],
       [gettext("Status"), statusLine(row)],
     ];
     details.replaceChildren(...pairs.flatMap(([label, value]) => [element("dt", {}, label), element("dd", {}, value)]));

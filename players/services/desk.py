@@ -159,9 +159,15 @@ def _duplicate(existing: Player) -> PlayerRefused:
 
 
 def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
-    """REG-ID: the clerk has seen the player's valid photo ID for today's start or restart."""
+    """REG-ID: the clerk has seen the player's valid photo ID for today's start or restart. The
+    document must be on file (a wire-transfer prize needs it too): add it first."""
     with operation(tournament_id, actor) as op:
         player = Player.objects.select_for_update().get(pk=player_id)
+        if not player.id_document_number:
+            raise PlayerRefused(
+                _("%(player)s has no ID document on file: add the document's type and number, then the check.")
+                % {"player": player}
+            )
         player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
         player.save(update_fields=["id_checked_on"])
         op.append(
@@ -169,6 +175,35 @@ def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
             public=None,
             payload={"player": player_summary(player), "day": player.id_checked_on.isoformat()},
         )
+    return player
+
+
+def record_id_document(
+    tournament_id: int, player_id: int, document_type: str, document_number: str, actor, request_key: str | None = None
+) -> Player:
+    """REG-ID: the desk puts the ID document it is looking at on an existing player's file
+    (added, or a new one in place of an expired one), and records the photo ID as seen today.
+    A document already on another player's file is refused with that player to select."""
+    number = normalise_document_number(document_number)
+    if document_type not in Player.Document.values or not number:
+        raise PlayerRefused(_("Give the ID document's type (passport, ID card, driving licence) and its number."))
+    try:
+        with operation(tournament_id, actor, request_key) as op:
+            if op.repeated:
+                return Player.objects.get(pk=player_id)
+            player = Player.objects.select_for_update().get(pk=player_id)
+            duplicate = _same_document(document_type, number)
+            if duplicate is not None and duplicate.pk != player.pk:
+                raise _duplicate(duplicate)
+            player.id_document_type, player.id_document_number = document_type, number
+            player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
+            player.save(update_fields=["id_document_type", "id_document_number", "id_checked_on"])
+            op.append(kinds.PLAYER_ID_DOCUMENT, public=None, payload={"player": player_summary(player)})
+    except IntegrityError:  # another desk put the same document on another player a moment ago
+        duplicate = _same_document(document_type, number)
+        if duplicate is None:
+            raise
+        raise _duplicate(duplicate) from None
     return player
 
 

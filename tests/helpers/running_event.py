@@ -129,6 +129,7 @@ SCREENS = [
     Screen("floor-portrait", "/tournaments/{t}/floor/", 800, 1280, staff=True),
     Screen("compliance", "/tournaments/{t}/compliance/", *LAPTOP, staff=True),
     Screen("close-out", "/tournaments/{t}/close-out/", *LAPTOP, staff=True, ready=""),
+    Screen("festival-close-out", "/festivals/{f}/close-out/", *LAPTOP, staff=True, ready=""),
     Screen("payouts", "/tournaments/{t}/payouts/", *LAPTOP, staff=True, ready=""),
 ]
 # Still loading: a shown element that says "…" or "Loading …" (the page has not drawn its live parts yet).

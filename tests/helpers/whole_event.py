@@ -60,6 +60,8 @@ def register(desk, first: str, born: date = date(1980, 1, 1), refused: bool = Fa
     form.get_by_label("First name").fill(first)
     form.get_by_label("Last name").fill("Field")
     form.get_by_label("Date of birth").fill(born.isoformat())
+    form.get_by_label("ID document").select_option("passport")  # "photo ID seen now" needs one (issue 22)
+    form.get_by_label("ID number").fill(f"P-{first}-{born.isoformat()}")
     form.get_by_label("photo ID seen now").check()
     form.get_by_label("accepts the terms and tournament rules").check()
     form.get_by_role("button", name="Create player").click()

@@ -218,6 +218,8 @@ def test_REG_ID_the_payout_desk_pays_each_prize_once_and_wires_only_with_id_on_f
     prize = paid_out[0]["prize"]
     assert report["prizes"]["rows"] == [
         {
+            "event_id": tournament.id,  # issue 22: each row names the tournament or flight it was paid in
+            "event": tournament.name,
             "cashier": staff["cashier"].username,
             "method": "cash",
             "payments": 1,

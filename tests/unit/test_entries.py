@@ -30,6 +30,7 @@ def test_ENT_LATE_buy_ins_before_the_start_late_entries_after_until_the_window_c
     assert (closed.rule, closed.ok) == ("ENT-LATE", False) and "240 minutes" in closed.message
     assert "between the small blind and the button" in entry_allowed(Kind.LATE, rules, at(5), NEW).message
     assert not entry_allowed(Kind.LATE, rules, at(5), IN).ok  # one entry at a time
+    assert entry_allowed(Kind.LATE, rules, at(5), IN).rule == "ENTERED"  # no rule ID of its own, not ENT-LATE
     assert not entry_allowed(Kind.LATE, rules, at(5, closed=True), NEW).ok
 
 

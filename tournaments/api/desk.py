@@ -1,10 +1,11 @@
-"""The registration desk's API: players, eligibility, entries, voids, refunds, close-out,
+"""The registration desk's API: players, eligibility, entries, voids, refunds,
 substitutes, opening and closing registration (sponsors' logos: tournaments/api/logos.py).
-Personal data is served to desk, cashier and director only."""
+Personal data is served to desk, cashier and director only; the close-outs: tournaments/api/close_out.py."""
 
 from datetime import date
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
@@ -16,7 +17,7 @@ from players.services import desk as player_services
 from tables.queries.seating import place_of
 from tournaments.api.tournaments import TargetOut
 from tournaments.models import Entry
-from tournaments.queries import close_out as close_out_queries
+from tournaments.queries.desk import festival_history, sale_prices
 from tournaments.queries.entries import Sale, check_entry, entry_summary
 from tournaments.queries.flights import flight_reason
 from tournaments.queries.satellites import unused_vouchers
@@ -119,6 +120,40 @@ class VoucherOut(Answer):
     entry: int | None = Field(..., description="the entry number that won it")
 
 
+class PriceOut(Answer):
+    """A kind of sale's price here, minor units."""
+
+    price: int = Field(..., description="what the player pays: pool plus fee (0: a won entry's voucher)")
+    pool: int
+    fee: int
+    voucher: bool = Field(..., description="a won entry: the voucher pays, no charge")
+
+
+class HistoryEventOut(Answer):
+    id: int
+    name: str
+
+
+class HistoryEntryOut(Answer):
+    """One of the player's entries elsewhere in the festival."""
+
+    tournament: HistoryEventOut
+    main_event: HistoryEventOut | None = Field(..., description="the event a flight feeds")
+    number: int
+    kind: str
+    status: str
+    paid: int
+    bag: int | None = Field(..., description="the chips bagged at the end of the flight")
+    bag_status: str = Field(..., description="'', bagged, confirmed, forward (to Day 2) or forfeited")
+    same_event: bool = Field(..., description="a flight of the same main event as this tournament")
+
+
+class HistoryOut(Answer):
+    entries: list[HistoryEntryOut]
+    flight_reentry: str | None = Field(..., description="a flight's main event's re-entry rule")
+    reentry_means: str = Field(..., description="what entering this flight means under FLIGHT-REENTRY")
+
+
 class CheckOut(Answer):
     player: PlayerOut
     may_enter: bool
@@ -127,6 +162,8 @@ class CheckOut(Answer):
     consents: dict[str, bool] = Field(..., description="each consent's kind: granted, as last recorded")
     entries: list[EntrySummaryOut] = Field(..., description="the player's entries in this tournament")
     won_seats: list[VoucherOut] = Field(..., description="the player's unused vouchers good here")
+    prices: dict[str, PriceOut] = Field(..., description="each kind of sale's price at this desk")
+    history: HistoryOut = Field(..., description="the player's entries and bags elsewhere in the festival")
 
 
 class SaleIn(Schema):
@@ -177,6 +214,10 @@ def find_players(request, q: str = ""):
 def create_player(request, tournament_id: Id, body: PlayerIn):
     tournament_for(request.user, tournament_id, Action.DESK)
     check(request.user, Action.PERSONAL_DATA)
+    if body.id_checked and not body.id_document_number.strip():  # REG-ID: the desk saw which document?
+        raise player_services.PlayerRefused(
+            _("'Photo ID seen now' needs the ID document on file: give its type and number.")
+        )
     player = player_services.create_player(
         tournament_id, player_services.NewPlayer(**body.dict()), request.user, request_key(request)
     )
@@ -207,6 +248,8 @@ def check_player(request, tournament_id: Id, player_id: Id):
         "consents": player_queries.current_consents(player),
         "entries": [entry_summary(e) for e in tournament.entries.filter(player=player)],
         "won_seats": unused_vouchers(tournament, player),  # REG-NONTRANSFER: the player's own, good here
+        "prices": sale_prices(tournament),
+        "history": festival_history(tournament, player),
     }
 
 
@@ -218,6 +261,25 @@ def check_player(request, tournament_id: Id, player_id: Id):
 def id_check(request, tournament_id: Id, player_id: Id):
     tournament_for(request.user, tournament_id, Action.DESK)
     player = player_services.record_id_check(tournament_id, player_id, request.user)
+    return player_out(Player.objects.select_related("membership").get(pk=player.pk))
+
+
+class IdDocumentIn(Schema):
+    id_document_type: str = Field(..., pattern="^(passport|id_card|driving_licence)$")
+    id_document_number: str = Field(..., min_length=1, max_length=64)
+
+
+@router.post(
+    "/tournaments/{tournament_id}/players/{player_id}/id-document/",
+    response={200: PlayerOut, **ERRORS},
+    summary="Put the ID document the desk is looking at on an existing player's file, seen today (REG-ID)",
+)
+def id_document(request, tournament_id: Id, player_id: Id, body: IdDocumentIn):
+    tournament_for(request.user, tournament_id, Action.DESK)
+    check(request.user, Action.PERSONAL_DATA)
+    player = player_services.record_id_document(
+        tournament_id, player_id, body.id_document_type, body.id_document_number, request.user, request_key(request)
+    )
     return player_out(Player.objects.select_related("membership").get(pk=player.pk))
 
 
@@ -253,69 +315,6 @@ def refund(request, tournament_id: Id, number: EntryNumber, body: RefundIn):
     tournament_for(request.user, tournament_id, Action.VOID_OR_REFUND)
     entry = services.refund_entry(tournament_id, number, body.reason, request.user, body.note, request_key(request))
     return entry_out(entry)
-
-
-class CloseOutRowOut(Answer):
-    """One desk, shift and payment method; money in minor units."""
-
-    desk: str
-    shift: str
-    method: str
-    sales: int
-    taken: int
-    voided: int
-    refunded: int
-    returned: int
-    net: int = Field(..., description="taken less returned")
-
-
-class CloseOutTotalsOut(Answer):
-    sales: int
-    taken: int
-    voided: int
-    refunded: int
-    returned: int
-    net: int
-
-
-class CashierRowOut(Answer):
-    """One cashier and method at the payout desk; reversed payments are kept on record, not in paid."""
-
-    cashier: str
-    method: str
-    payments: int
-    paid: int
-    reversed: int
-    reversed_amount: int
-
-
-class CashierTotalsOut(Answer):
-    payments: int
-    paid: int
-    reversed: int
-    reversed_amount: int
-
-
-class PrizesPaidOut(Answer):
-    rows: list[CashierRowOut]
-    totals: CashierTotalsOut
-
-
-class CloseOutOut(Answer):
-    rows: list[CloseOutRowOut]
-    totals: CloseOutTotalsOut
-    prizes: PrizesPaidOut = Field(..., description="the payout desk's side")
-    net_after_prizes: int = Field(..., description="what the desks took less the prizes paid, minor units")
-
-
-@router.get(
-    "/tournaments/{tournament_id}/close-out/",
-    response={200: CloseOutOut, **ERRORS},
-    summary="Cashier close-out: counts and totals per desk, shift and payment method",
-)
-def close_out(request, tournament_id: Id):
-    tournament_for(request.user, tournament_id, Action.CASHIER_REPORT)
-    return close_out_queries.close_out(tournament_id)
 
 
 class SubstituteIn(Schema):

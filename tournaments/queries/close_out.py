@@ -1,50 +1,105 @@
 """The cashier's close-out: what each desk, shift and payment method took, the prizes paid per
-cashier and method (reversed payments kept on record), and what the desks took less the prizes."""
+cashier and method (reversed payments kept on record), and what the desks took less the prizes.
+
+A main event played in flights took its money at the flights' desks: its close-out counts every
+flight's sales with its own (each row names the flight it was sold in) and shows each flight's
+total, so it never reads "prizes paid" against nothing taken. The whole festival's close-out is
+tournaments/queries/festival_close_out.py, built from the same rows."""
 
 from collections import defaultdict
 
-from tournaments.models import Entry, PrizePayment
+from tournaments.models import Entry, PrizePayment, Tournament
+
+DESK_SUMS = ("sales", "taken", "voided", "refunded", "returned", "net")
+CASHIER_SUMS = ("payments", "paid", "reversed", "reversed_amount")
 
 
-def close_out(tournament_id: int) -> dict:
-    """Counts and totals per desk, shift and payment method: money taken, money paid back, and
-    what should be in the drawer. Every row adds up to the totals."""
+def counted_events(tournament: Tournament) -> list[Tournament]:
+    """The tournament and, for a main event, its flights (by start): where its money came in."""
+    if tournament.main_event_id is not None:
+        return [tournament]
+    return [tournament, *tournament.flights.order_by("starts_at", "id")]
+
+
+def desk_rows(tournaments: list[Tournament]) -> list[dict]:
+    """One row per tournament, desk, shift and payment method, in the tournaments' order."""
+    order = {t.id: position for position, t in enumerate(tournaments)}
+    names = {t.id: t.name for t in tournaments}
     rows: dict[tuple, dict] = defaultdict(lambda: {"sales": 0, "taken": 0, "voided": 0, "refunded": 0, "returned": 0})
-    for entry in Entry.objects.filter(tournament_id=tournament_id).order_by("desk", "shift", "method"):
-        row = rows[(entry.desk, entry.shift, entry.method)]
+    for entry in Entry.objects.filter(tournament_id__in=order):
+        row = rows[(order[entry.tournament_id], entry.desk, entry.shift, entry.method)]
         row["sales"] += 1
         row["taken"] += entry.paid
         row["returned"] += entry.returned
         row["voided"] += entry.status == Entry.Status.VOIDED
         row["refunded"] += entry.status == Entry.Status.REFUNDED
-    table = [
-        {"desk": desk, "shift": shift, "method": method, **row, "net": row["taken"] - row["returned"]}
-        for (desk, shift, method), row in sorted(rows.items())
+    ids = {position: tournament_id for tournament_id, position in order.items()}
+    return [
+        {
+            "event_id": ids[position],
+            "event": names[ids[position]],
+            "desk": desk,
+            "shift": shift,
+            "method": method,
+            **row,
+            "net": row["taken"] - row["returned"],
+        }
+        for (position, desk, shift, method), row in sorted(rows.items())
     ]
-    totals = {
-        key: sum(row[key] for row in table) for key in ("sales", "taken", "voided", "refunded", "returned", "net")
-    }
-    prizes = prizes_paid_by_cashier(tournament_id)
-    return {
-        "rows": table,
-        "totals": totals,
-        "prizes": prizes,
-        "net_after_prizes": totals["net"] - prizes["totals"]["paid"],
-    }
 
 
-def prizes_paid_by_cashier(tournament_id: int) -> dict:
-    """The payout desk's side of the close-out, per cashier and method: payments standing and
-    their total, and payments reversed (kept on record, not in the total)."""
+def cashier_rows(tournaments: list[Tournament]) -> list[dict]:
+    """The payout desk per tournament, cashier and method: payments standing and their total,
+    and payments reversed (kept on record, not in the total)."""
+    order = {t.id: position for position, t in enumerate(tournaments)}
+    names = {t.id: t.name for t in tournaments}
     rows: dict[tuple, dict] = defaultdict(lambda: {"payments": 0, "paid": 0, "reversed": 0, "reversed_amount": 0})
-    for payment in PrizePayment.objects.filter(tournament_id=tournament_id).select_related("cashier"):
-        row = rows[(payment.cashier.get_username() if payment.cashier else "", payment.method)]
+    for payment in PrizePayment.objects.filter(tournament_id__in=order).select_related("cashier"):
+        key = (order[payment.tournament_id], payment.cashier.get_username() if payment.cashier else "", payment.method)
+        row = rows[key]
         if payment.reversed_at is None:
             row["payments"] += 1
             row["paid"] += payment.amount
         else:
             row["reversed"] += 1
             row["reversed_amount"] += payment.amount
-    table = [{"cashier": cashier, "method": method, **row} for (cashier, method), row in sorted(rows.items())]
-    totals = {key: sum(row[key] for row in table) for key in ("payments", "paid", "reversed", "reversed_amount")}
-    return {"rows": table, "totals": totals}
+    ids = {position: tournament_id for tournament_id, position in order.items()}
+    return [
+        {"event_id": ids[position], "event": names[ids[position]], "cashier": cashier, "method": method, **row}
+        for (position, cashier, method), row in sorted(rows.items())
+    ]
+
+
+def sums(rows: list[dict], keys: tuple) -> dict:
+    return {key: sum(row[key] for row in rows) for key in keys}
+
+
+def close_out(tournament_id: int) -> dict:
+    """Counts and totals per desk, shift and payment method (a main event's flights included):
+    money taken, money paid back, and what should be in the drawer. Every row adds up to the
+    totals, and each flight's rows to its line in `events`."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    events = counted_events(tournament)
+    table = desk_rows(events)
+    prizes = cashier_rows(events)
+    totals, paid = sums(table, DESK_SUMS), sums(prizes, CASHIER_SUMS)
+    per_event = [
+        {
+            "id": event.id,
+            "name": event.name,
+            **sums([row for row in table if row["event_id"] == event.id], DESK_SUMS),
+            "prizes_paid": sum(row["paid"] for row in prizes if row["event_id"] == event.id),
+        }
+        for event in events
+    ]
+    return {
+        "rows": table,
+        "totals": totals,
+        "events": per_event,
+        "prizes": {"rows": prizes, "totals": paid},
+        "net_after_prizes": totals["net"] - paid["paid"],
+        "main_event": (
+            {"id": tournament.main_event_id, "name": tournament.main_event.name} if tournament.main_event_id else None
+        ),
+        "festival_id": tournament.festival_id,
+    }

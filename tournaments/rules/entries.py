@@ -25,6 +25,12 @@ class Kind(StrEnum):
         return self not in (Kind.REBUY, Kind.ADDON)
 
 
+# A player holding a seat is not sold another in the same tournament. No rule of RULES.md says
+# it (ENT-LATE is about late entries' stacks and seats, FLIGHT-REENTRY about other flights): the
+# desk names it with this plain word, as it does "CAPACITY" and "REGISTRATION".
+ENTERED = "ENTERED"
+
+
 @dataclass(frozen=True)
 class TournamentMoment:
     started: bool
@@ -49,7 +55,7 @@ def entry_allowed(kind: Kind, rules: EntryRules, now: TournamentMoment, player: 
         return Reason("ENT-LATE", False, _("Registration is closed for this tournament."))
     if kind in (Kind.BUY_IN, Kind.SATELLITE) and not now.started:
         if player.active_entry:
-            return Reason("ENT-LATE", False, _("Already entered: one entry per player at a time."))
+            return Reason(ENTERED, False, _("Already entered: one entry per player at a time."))
         return Reason("ENT-LATE", True, _("Registration is open."))
     if kind == Kind.BUY_IN:
         return Reason("ENT-LATE", False, _("Play has started: sell a late entry instead of a buy-in."))
@@ -85,7 +91,7 @@ def _late(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHi
         if not player.had_entry or player.active_entry:
             return Reason("ENT-LATE", False, "A re-entry is for a player who has entered and busted.")
     elif player.active_entry:
-        return Reason("ENT-LATE", False, _("Already entered: one entry per player at a time."))
+        return Reason(ENTERED, False, _("Already entered: one entry per player at a time."))
     if rules.late_entry_minutes is not None and now.clock_minutes >= rules.late_entry_minutes:
         return Reason(
             "ENT-LATE",

@@ -4,7 +4,9 @@ close registration.
 Service floor: tournaments' services may call the tables' and the clock's (a late entry sits
 down at once); reads come from the queries. Locking order is the operation's: the tournament
 row first. Holding it while counting seats is what makes two desks unable to sell the same
-last seat; the database's own check on seats_sold backs that up.
+last seat; the database's own check on seats_sold backs that up. A flight's seat sale then
+locks the player's row: two flights' desks selling one player at once take turns, and the
+second sees the first's entry (FLIGHT-REENTRY: one flight at a time).
 """
 
 import random
@@ -69,8 +71,6 @@ def register_entry(
     refused = [reason for reason in eligibility_reasons(tournament, player, sale, now, won_seat) if not reason.ok]
     if voucher_problem:
         refused.append(voucher_problem)
-    if flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player):  # FLIGHT-REENTRY
-        refused.append(flight_problem)
     moment = tournament_moment(tournament, now)
     rules = entry_rules(tournament)  # the ruleset and structure: the director's, not the other desks'
     won = sale.kind == Kind.SATELLITE
@@ -94,6 +94,12 @@ def register_entry(
                 log.check_same_request(repeated.request_fingerprint, request_key)
                 return repeated  # the same form sent twice: one entry
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
+        if tournament.main_event_id is not None and sale.kind.seats_a_player:
+            # FLIGHT-REENTRY: one flight at a time. Two desks of two flights each hold their own
+            # flight's lock; the player's row makes the second wait for the first, then read its sale.
+            Player.objects.select_for_update().filter(pk=player.pk).first()
+        if flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player):  # FLIGHT-REENTRY
+            refused.append(flight_problem)
         if releasing_hold:  # the held seat is this player's: it does not count against their sale
             tournament.seats_held -= 1
         window = sale_window(tournament, player, sale.kind, moment, rules)

@@ -27,7 +27,6 @@ from tables.models import KeepApart, SeatPin
 from tables.queries.seating import place_of
 from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
-from tournaments.queries import close_out as close_out_queries
 from tournaments.queries import results as results_queries
 from tournaments.queries.day_two import day_two_seats, day_two_start, flights_view, main_event_of, way_to_day_two
 from tournaments.queries.record import latest_log
@@ -288,16 +287,6 @@ def seat(request, tournament_id: int, code: str):
     )
 
 
-def close_out(request, tournament_id: int):
-    return _screen(
-        request,
-        tournament_id,
-        Action.CASHIER_REPORT,
-        "pokerfest/close_out.html",
-        context=lambda tournament: {"report": close_out_queries.close_out(tournament.id)},
-    )
-
-
 @ensure_csrf_cookie
 def compliance(request, tournament_id: int):
     return _screen(
@@ -341,7 +330,15 @@ def schedule(request, festival_id: int):
     for event in document["events"]:
         for shown in [event, *event["flights"], *event["satellites"]]:
             shown["starts"] = datetime.fromisoformat(shown["starts_at"]) if shown["starts_at"] else None
-    return render(request, "pokerfest/schedule.html", {"festival": document["festival"], "schedule": document})
+    return render(
+        request,
+        "pokerfest/schedule.html",
+        {
+            "festival": document["festival"],
+            "schedule": document,
+            "may_close_out": can(request.user, Action.CASHIER_REPORT),  # the staff's link to the festival's close-out
+        },
+    )
 
 
 def results_csv(request, tournament_id: int):
