@@ -12,7 +12,7 @@ import pytest
 from players.services import desk as player_services
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.api import client_for
-from tests.integration.test_satellites import play_to_the_end
+from tests.helpers.play import play_to_the_end
 from tournaments.models import Tournament, WonSeat
 from tournaments.queries.close_out import close_out
 from tournaments.queries.entries import Sale

@@ -15,6 +15,7 @@ from tables.services.draw import draw_field, open_tables
 from tables.services.finish import award_seats
 from tables.services.floor import hand_done, player_out
 from tests.helpers.api import client_for
+from tests.helpers.play import play_to_the_end
 from tournaments.models import Entry, Tournament, WonSeat
 from tournaments.queries.entries import Sale
 from tournaments.queries.payout_desk import prizes_to_pay
@@ -22,28 +23,6 @@ from tournaments.queries.payouts import payout
 from tournaments.queries.results import standings
 from tournaments.rules.entries import Kind
 from tournaments.services import desk, setup
-
-
-def play_to_the_end(tournament, staff, keys=False) -> list[int]:
-    """Busts everyone at table 1 but the last, one hand each; answers with the entry numbers in
-    the order they went out."""
-    order = []
-    while True:
-        seated = list(
-            Seating.objects.filter(tournament=tournament, ended_at__isnull=True)
-            .order_by("seat")
-            .values_list("seat", "entry__number")
-        )
-        if len(seated) <= 1:
-            return order
-        seat, number = seated[0]
-        key = f"bust-{number}" if keys else None
-        player_out(tournament.id, 1, seat, staff["floor"], request_key=key)
-        if keys:  # the tablet sends the same tap again: nothing more happens
-            player_out(tournament.id, 1, seat, staff["floor"], request_key=key)
-        order.append(number)
-        if len(seated) > 2:
-            hand_done(tournament.id, 1, staff["floor"])
 
 
 @pytest.fixture
