@@ -2,7 +2,7 @@
 // live feed like every other screen, so what the director sees is what the room sees.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
-import { fmt, pageLanguage, sayCount } from "./live.js";
+import { fmt, formatTime, pageLanguage, sayCount } from "./live.js";
 import { askConfirm } from "./dialog.js";
 import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
 
@@ -140,6 +140,19 @@ document.addEventListener("DOMContentLoaded", () => {
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
       (answer) => action === "disqualify" ? interpolate(gettext("Entry #%(entry)s is disqualified."), { entry: number }, true) : interpolate(gettext("Entry #%(entry)s is back in: table %(table)s, seat %(seat)s."), { entry: number, table: answer.table, seat: answer.seat }, true));
   });
+  // The latest busts to pick from: a tap fills in the entry number, the director gives the reason.
+  const rulingBox = document.querySelector("details.entry-rulings");
+  const loadBusts = async () => {
+    const { ok, answer } = await getJSON(`${base()}busts/`);
+    if (!ok) return;
+    const form = document.querySelector("[data-entry-ruling]");
+    rulingBox.querySelector("[data-recent-busts]").replaceChildren(...(answer.length ? answer.map((bust) => element("li", {},
+      element("button", { type: "button", title: bust.name, onclick: () => { form.elements.number.value = bust.entry; form.elements.reason.focus(); } },
+        interpolate(gettext("#%(entry)s %(name)s · table %(table)s, seat %(seat)s · %(time)s"), { entry: bust.entry, name: bust.name, table: bust.table, seat: bust.seat, time: formatTime(bust.at, { hour: "2-digit", minute: "2-digit" }) }, true))))
+      : [element("li", { textContent: gettext("No bust yet.") })]));
+  };
+  rulingBox.addEventListener("toggle", () => { if (rulingBox.open) loadBusts(); });
+  document.addEventListener("pokerfest:event", (event) => { if (rulingBox.open && event.detail.kind.startsWith("player.")) loadBusts(); });
   // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.
   const dealForm = document.querySelector("[data-deal]");
   const money = (cents) => (cents / 100).toLocaleString(pageLanguage, { minimumFractionDigits: 2 });

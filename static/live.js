@@ -221,6 +221,19 @@ export function breakName(level) {
   return level.name ? interpolate(gettext("Break: %(name)s"), { name: level.name }, true) : gettext("Break");
 }
 
+// CLK-EOD as the lobby and the TV say it: "Day 1, last 2 hands: still playing at tables 3, 5."
+export function lastHandsLine(state) {
+  if (state.day_over || !state.playing.length) return interpolate(gettext("Day %(day)s is over: chips are bagged."), { day: state.day }, true);
+  const tables = state.playing.join(", ");
+  if (!state.hands) {
+    return interpolate(ngettext("Day %(day)s, last hands: still playing at table %(tables)s.", "Day %(day)s, last hands: still playing at tables %(tables)s.",
+      state.playing.length), { day: state.day, tables }, true);
+  }
+  const hands = interpolate(ngettext("last %(hands)s hand", "last %(hands)s hands", state.hands), { hands: state.hands }, true);
+  return interpolate(ngettext("Day %(day)s, %(hands)s: still playing at table %(tables)s.", "Day %(day)s, %(hands)s: still playing at tables %(tables)s.",
+    state.playing.length), { day: state.day, hands, tables }, true);
+}
+
 // Screen readers hear a new level once, in a polite live region of its own
 // ([data-clock-announce]); the time left is in no live region, so the seconds are never read.
 ClockDisplay.prototype.announceLevel = function (clock) {
@@ -344,10 +357,30 @@ const eventWording = (() => {
   return element ? JSON.parse(element.textContent) : {};
 })();
 
-// One line of a staff page's live log: "#12 20:31:05 The clock stops … by director".
+// Who or what an event is about, from its data: "Anna Bauer (#12) · table 3, seat 4".
+export function eventSubject(data) {
+  if (!data) return "";
+  const name = data.player && typeof data.player === "object" ? data.player.name : typeof data.name === "string" && data.entry !== undefined ? data.name : "";
+  const number = typeof data.entry === "number" ? data.entry : data.entry && typeof data.entry === "object" ? data.entry.number : undefined;
+  const parts = [];
+  if (name && number !== undefined) parts.push(interpolate(gettext("%(name)s (#%(entry)s)"), { name, entry: number }, true));
+  else if (name) parts.push(name);
+  else if (number !== undefined) parts.push(`#${number}`);
+  if (typeof data.from_table === "number" && typeof data.to_table === "number") {
+    parts.push(interpolate(gettext("table %(from)s → table %(to)s"), { from: data.from_table, to: data.to_table }, true));
+  } else if (typeof data.table === "number") {
+    parts.push(typeof data.seat === "number" ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: data.table, seat: data.seat }, true)
+      : interpolate(gettext("table %(table)s"), { table: data.table }, true));
+  }
+  return parts.join(" · ");
+}
+
+// One line of a staff page's live log: "#12 20:31:05 Anna Bauer (#12) · table 3, seat 4: a
+// player is out … by floor": its subject first, then what changed.
 export function logLine(event) {
   const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
-  const what = words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind;
+  const subject = eventSubject(event.data);
+  const what = words ? (subject ? `${subject}: ${words}` : words.charAt(0).toUpperCase() + words.slice(1)) : subject ? `${subject}: ${event.kind}` : event.kind;
   const line = event.actor ? interpolate(gettext("%(what)s by %(actor)s"), { what, actor: event.actor }, true) : what;
   return `#${event.seq} ${formatTime(event.at)} ${line}`;
 }
