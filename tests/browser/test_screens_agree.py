@@ -1,0 +1,238 @@
+"""Issue 22, "Screens that agree with themselves", in Chromium at each device's size (TV
+1920x1080, tablet 1280x800, console 1440x900, phone 390x844), against real daphne, worker and
+beat: the TV's latest results and a deal on its payouts, the festival's TV picking up an event
+that opens later, the lobby and TV at the end of the day and the finish, the director's log
+naming its subject, recent busts to undo, the tablet's Undo going once it cannot work, and a
+count that disagrees warned beside its button."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clock.models import Clock
+from clock.services import day, level_clock
+from tables.models import Seating
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import hand_done, player_out
+from tests.helpers.fields import field, seated_field
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer, seat_action
+from tournaments.models import Entry, Tournament
+from tournaments.services import deals
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+TV, TABLET, CONSOLE, PHONE = (1920, 1080), (1280, 800), (1440, 900), (390, 844)
+
+
+def seats_of(tournament) -> dict[int, int]:
+    """seat -> entry number at table 1."""
+    return dict(
+        Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", "entry__number")
+    )
+
+
+def test_TV_latest_results_put_the_latest_busts_first_and_after_a_deal_the_payouts_show_it(
+    stack, new_page, make_tournament, staff
+):
+    tournament = seated_field(make_tournament, staff, 9)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    results, payouts = new_page(*TV), new_page(*TV)
+    results.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=results")
+    payouts.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=payouts")
+    for tv in (results, payouts):
+        expect(tv.locator("[data-live-status]")).to_have_text("live")
+    expect(payouts.locator("[data-tv-payouts] li").first).to_contain_text("EUR")
+    seats = seats_of(tournament)
+    order = sorted(seats)
+    for seat in order[:6]:  # places 9 to 4, in that order: one a hand
+        act(player_out, tournament.id, 1, seat, staff["floor"])
+        act(hand_done, tournament.id, 1, staff["floor"])
+    rows = results.locator("[data-tv-results] li")
+    expect(rows).to_have_count(6)
+    expect(rows.first).to_contain_text("4. Tv")  # the latest bust first, not the first one out
+    expect(rows.first).to_contain_text(f"(#{seats[order[5]]})")
+    expect(rows.last).to_contain_text("9. Tv")
+    assert [int(rows.nth(i).get_attribute("data-place")) for i in range(6)] == [4, 5, 6, 7, 8, 9]
+
+    # PAY-CHOP: the three left agree a deal with something left to play: the payouts panel says it.
+    left = list(Entry.objects.filter(tournament=tournament, status="active").values_list("number", flat=True))
+    stacks = dict.fromkeys(left, 30_000)
+    act(deals.record, tournament.id, "chip_chop", stacks, 1000, left, "Pat Floor", staff["director"])
+    expect(payouts.locator("[data-tv-payouts-note]")).to_contain_text("Deal (")
+    dealt = payouts.locator("[data-tv-payouts] li[data-deal]")
+    expect(dealt).to_have_count(3)
+    for number in left:
+        expect(payouts.locator("[data-tv-payouts]")).to_contain_text(f"(#{number})")
+    expect(payouts.locator("[data-tv-payouts]")).to_contain_text("10.00 EUR left to play")
+    assert payouts.evaluate(
+        "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+    )
+
+
+def test_the_festival_TV_picks_up_an_event_that_opens_after_it_loaded(stack, new_page, make_tournament, staff):
+    first = make_tournament(name="Main Event Day 1A")
+    act(level_clock.start_clock, first.id, staff["director"])
+    later = make_tournament(name="Turbo")
+    Tournament.objects.filter(pk=later.pk).update(festival=first.festival, status=Tournament.Status.SCHEDULED)
+    screen = new_page(*TV)
+    screen.goto(f"{stack.url}/festivals/{first.festival_id}/tv/")
+    cards = screen.locator("[data-tournament]")
+    expect(cards).to_have_count(1)
+    expect(screen.locator(f'[data-tournament="{first.id}"] [data-feed-status]')).to_have_text("live")
+    screen.evaluate("window.sameDocument = true")
+
+    Tournament.objects.filter(pk=later.pk).update(status=Tournament.Status.REGISTRATION)  # the director opens it
+    # The page asks every minute (a timer in the page; here stepped by hand, as the TV's rotation).
+    screen.evaluate(
+        "() => import(document.querySelector('script[type=module]').src).then(({ festivalScreen }) => festivalScreen.refresh())"
+    )
+    expect(cards).to_have_count(2)
+    card = screen.locator(f'[data-tournament="{later.id}"]')
+    expect(card.locator("[data-card-name]")).to_have_text("Turbo")
+    expect(card.locator("[data-feed-status]")).to_have_text("live")
+    expect(card.locator('[data-clock="status"]')).to_have_text("not started")
+    expect(screen.locator("[data-festival-tv]")).to_have_attribute("data-count", "2")
+    act(level_clock.start_clock, later.id, staff["director"])
+    expect(card.locator('[data-clock="status"]')).to_have_text("running")  # its own live feed
+    assert screen.evaluate("window.sameDocument") is True
+    assert screen.evaluate(
+        "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
+    )
+
+
+def test_CLK_EOD_the_TV_says_the_last_hands_as_the_lobby_does_and_after_the_finish_only_the_result_shows(
+    stack, new_page, make_tournament, staff
+):
+    tournament = seated_field(make_tournament, staff, 3)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    Clock.objects.filter(tournament=tournament).update(day_last_level=0, ends_at=timezone.now() + timedelta(minutes=10))
+    tv, lobby = new_page(*TV), new_page(*PHONE)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    for page in (tv, lobby):
+        expect(page.locator("[data-live-status]")).to_have_text("live")
+
+    act(day.announce_last_hands, tournament.id, 2, staff["director"])
+    said = "Day 1, last 2 hands: still playing at table 1."
+    expect(lobby.locator("[data-end-of-day]")).to_have_text(said)
+    expect(tv.locator("[data-tv-end-of-day]")).to_have_text(said)
+    tv.reload()  # a TV switched on later says the same, from the snapshot
+    expect(tv.locator("[data-tv-end-of-day]")).to_have_text(said)
+
+    seats = sorted(seats_of(tournament))
+    act(player_out, tournament.id, 1, seats[0], staff["floor"])
+    act(player_out, tournament.id, 1, seats[1], staff["floor"])  # the winner
+    expect(lobby.locator("[data-winner]")).to_contain_text("Winner:")
+    for gone in ("[data-end-of-day]", "[data-hand-for-hand]"):
+        expect(lobby.locator(gone)).to_be_hidden()
+    expect(tv.locator("[data-tv-winner]")).to_be_visible()
+    expect(tv.locator("[data-tv-end-of-day]")).to_be_hidden()
+    lobby.reload()  # from the snapshot too
+    expect(lobby.locator("[data-winner]")).to_contain_text("Winner:")
+    expect(lobby.locator("[data-end-of-day]")).to_be_hidden()
+    expect(lobby.locator("[data-hand-for-hand]")).to_be_hidden()
+
+
+def test_the_directors_live_log_names_the_player_entry_and_table_of_each_line(stack, new_page, make_tournament, staff):
+    tournament = seated_field(make_tournament, staff, 4)
+    director = new_page(*CONSOLE)
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    seats = seats_of(tournament)
+    seat = min(seats)
+    name = Entry.objects.get(tournament=tournament, number=seats[seat]).player
+    act(player_out, tournament.id, 1, seat, staff["floor"])
+    line = director.locator('[data-event-feed] li[data-kind="player.out"]')
+    expect(line).to_contain_text(f"{name} (#{seats[seat]}) · table 1, seat {seat}: ")
+    expect(line).to_contain_text("by floor-user")
+    director.reload()  # the lines written before the page opened name their subject too
+    expect(director.locator('[data-event-feed] li[data-kind="player.out"]')).to_contain_text(
+        f"{name} (#{seats[seat]}) · table 1, seat {seat}: "
+    )
+
+
+def test_undo_a_bust_lists_the_latest_busts_to_pick_from(stack, new_page, make_tournament, staff):
+    tournament = seated_field(make_tournament, staff, 5)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    seats = seats_of(tournament)
+    first, second = sorted(seats)[:2]
+    act(player_out, tournament.id, 1, first, staff["floor"])
+    act(player_out, tournament.id, 1, second, staff["floor"])
+    director = new_page(*CONSOLE)
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    director.get_by_text("Undo a bust or disqualify a player").click()
+    busts = director.locator("[data-recent-busts] li")
+    expect(busts).to_have_count(2)
+    expect(busts.first).to_contain_text(f"#{seats[second]} ")  # the latest first
+    expect(busts.first).to_contain_text(f"table 1, seat {second}")
+    busts.first.get_by_role("button").click()
+    form = director.locator("[data-entry-ruling]")
+    expect(form.get_by_label("Entry #")).to_have_value(str(seats[second]))
+    form.get_by_label("Reason").fill("the wrong player was called out")
+    form.get_by_role("button", name="Undo the bust").click()
+    expect(director.locator("[data-result]")).to_have_text(
+        f"Entry #{seats[second]} is back in: table 1, seat {second}."
+    )
+    expect(busts).to_have_count(1)  # the list follows
+    expect(busts.first).to_contain_text(f"#{seats[first]} ")
+
+
+def test_the_tablet_stops_offering_undo_once_something_else_happened_at_the_table(
+    stack, new_page, make_tournament, staff
+):
+    tournament = field(make_tournament, 6, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet = new_page(*TABLET)
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    expect(tablet.locator("[data-live-status]")).to_have_text("live")
+    seat = min(seats_of(tournament))
+    seat_action(tablet, 1, seat, "Out")
+    answer(tablet)
+    undo = tablet.locator("[data-undo]")
+    expect(undo).to_contain_text("Last tap:")
+    expect(undo.get_by_role("button", name="Undo")).to_be_visible()
+    tablet.locator("[data-result]").evaluate("(el) => (el.dataset.before = el.textContent)")
+
+    act(hand_done, tournament.id, 1, staff["director"])  # another tablet, or the director, at the same table
+    expect(undo).to_be_hidden()  # the tap is no longer the table's last: the server would refuse it
+    expect(tablet.get_by_role("button", name="Undo", exact=True)).to_have_count(0)
+
+
+def test_CHIP_COUNT_a_count_that_disagrees_is_warned_next_to_the_button_tapped(stack, new_page, make_tournament, staff):
+    tournament = field(make_tournament, 6, 1)  # 6 players × 10,000 chips
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet = new_page(*TABLET)
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    card = tablet.locator('.table-card[data-table="1"]')
+    expect(card.locator(".seats li:not(.empty)")).to_have_count(6)
+    card.get_by_text("Floor's book · table 1").click()
+    counts = card.get_by_label("Chip count: seat")
+    expect(counts).to_have_count(6)
+    for index in range(6):
+        counts.nth(index).fill("9000")
+    report = card.get_by_role("button", name="Report the counts")
+    report.click()
+    warning = card.locator("[data-count-warning]")
+    expect(warning).to_have_text(
+        "The counts come to 54,000, 6,000 fewer than the 60,000 chips in play: recount or find the chips."
+    )
+    # Right beside the button tapped, and kept through the tablet's redraws.
+    assert card.locator("button:text('Report the counts') + [data-count-warning]").count() == 1
+    below = warning.evaluate(
+        "(el) => el.getBoundingClientRect().top - el.previousElementSibling.getBoundingClientRect().bottom"
+    )
+    assert below < 40, below
+    act(hand_done, tournament.id, 1, staff["floor"])  # a redraw
+    expect(card).to_have_attribute("data-hand", "2")
+    expect(warning).to_be_visible()
+    for index in range(6):
+        counts.nth(index).fill("10000")
+    report.click()
+    expect(tablet.locator("[data-result]")).to_have_text("The counts agree: 60,000 chips in play.")
+    expect(warning).to_have_count(0)
