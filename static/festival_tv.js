@@ -69,6 +69,7 @@ export const festivalScreen = {
         card.dataset.tournament = tournament.id;
         card.dataset.liveFeed = tournament.live_path;
         card.querySelector("[data-card-name]").textContent = tournament.name;
+        card.querySelector("h2").title = tournament.name; // a long name is cut with "…"
         this.listen(card);
       }
       if (grid.children[i] !== card) grid.insertBefore(card, grid.children[i] || null);

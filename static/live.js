@@ -2,6 +2,7 @@
 // Protocol: docs/live-protocol.md. No build step; every live page imports this module, which
 // starts the page's feed once the page is parsed (DOMContentLoaded).
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import { formatMoney } from "./api.js";
 
 // The page's language (<html lang>, from the request): numbers and times are written in it.
 export const pageLanguage = document.documentElement.lang || "en";
@@ -147,7 +148,7 @@ export class ClockDisplay {
     const money = this.money;
     this.root.querySelectorAll("[data-clock-money]").forEach((row) => (row.hidden = !money || !money.pool));
     if (!money || !money.pool) return;
-    const amount = (minor) => `${(minor / 100).toLocaleString(pageLanguage, { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
+    const amount = (minor) => formatMoney(minor, this.currency || "EUR"); // as every page writes money: "600.00 EUR"
     this.field("pool", amount(money.pool));
     const jump = money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: amount(money.next_pay_jump) }, true) : "";
     const deal = money.deal && interpolate(gettext("deal (%(method)s): "), { method: money.deal.method }, true) + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +

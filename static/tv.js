@@ -169,7 +169,7 @@ export const tvPage = {
     } else {
       this.root.querySelector("[data-tv-leaders-when]").textContent =
         interpolate(gettext("Counted at %(time)s · average %(average)s"), { time: this.hourMinute(board.counted_at), average: fmt(board.average) }, true);
-      list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "" },
+      list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "", title: row.name },
         `${row.name} `, element("span", { className: "tv-chips", textContent: fmt(row.chips) }),
         interpolate(gettext(" · table %(table)s"), { table: row.table }, true) + (row.out ? gettext(" · out") : ""))));
     }
@@ -251,7 +251,7 @@ export const tvPage = {
         const player = table.players[String(seat)];
         // The seat number in words beside the name (list markers were clipped); a long name ends in "…".
         const item = element("li", { className: player ? "" : "empty" }, element("span", { className: "tv-seat", textContent: String(seat) }), " ",
-          element("span", { className: "tv-line", textContent: player ? player.name : "—" }));
+          element("span", { className: "tv-line", textContent: player ? player.name : "—", title: player ? player.name : "" }));
         if (player) item.append(" ", element("span", { className: "tv-entry", textContent: `(#${player.entry})` })); // kept when the name is cut
         item.dataset.seat = seat;
         seats.push(item);

@@ -277,7 +277,7 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the
     tablet, lobby = new_page(), new_page()
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
-    expect(lobby.locator('[data-clock="pool"]')).to_have_text("900 EUR")
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("900.00 EUR")
     stacks, same_hand, asked = iter(["12,000", "30000", ""]), iter([True, False]), []
 
     def answer(question):

@@ -5,6 +5,7 @@ that opens later, the lobby and TV at the end of the day and the finish, the dir
 naming its subject, recent busts to undo, the tablet's Undo going once it cannot work, and a
 count that disagrees warned beside its button."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 
 from clock.models import Clock
 from clock.services import day, level_clock
+from players.models import Player
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
@@ -21,6 +23,7 @@ from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer, seat_action
 from tournaments.models import Entry, Tournament
 from tournaments.services import deals
+from tournaments.services.preregistration import confirm_preregistration
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -236,3 +239,126 @@ def test_CHIP_COUNT_a_count_that_disagrees_is_warned_next_to_the_button_tapped(s
     report.click()
     expect(tablet.locator("[data-result]")).to_have_text("The counts agree: 60,000 chips in play.")
     expect(warning).to_have_count(0)
+
+
+NO_SIDEWAYS = "document.documentElement.scrollWidth <= innerWidth"
+
+
+def test_the_home_page_fits_a_phone_lists_flights_under_their_main_event_and_pre_registration_says_what_it_does(
+    stack, new_page, make_tournament, staff
+):
+    main = make_tournament(name="Main Event")
+    Tournament.objects.filter(pk=main.pk).update(status="scheduled", buy_in=100_000, fee=10_000)
+    flights = [
+        Tournament.objects.create(
+            festival=main.festival,
+            name=name,
+            main_event=main,
+            buy_in=100_000,
+            fee=10_000,
+            status=Tournament.Status.REGISTRATION,
+        )
+        for name in ("Day 1A", "Day 1B")
+    ]
+    phone = new_page(*PHONE)
+    phone.goto(f"{stack.url}/")
+    event = phone.locator(f'[data-event="{main.id}"]')
+    expect(event.locator("[data-flight]")).to_have_count(2)  # under their main event, not rows of their own
+    expect(event.locator(f'[data-flight="{flights[0].id}"]')).to_contain_text("Day 1A")
+    expect(phone.locator(f"[data-event='{flights[0].id}']")).to_have_count(0)
+    assert phone.evaluate(NO_SIDEWAYS)
+    festival = phone.locator(f'[data-festival="{main.festival_id}"]')
+    expect(festival.get_by_role("link", name="Schedule")).to_have_attribute(
+        "href", f"/festivals/{main.festival_id}/schedule/"
+    )
+    festival.get_by_role("link", name="Pre-register online").click()
+    expect(phone).to_have_url(f"{stack.url}/festivals/{main.festival_id}/register/")
+    assert phone.evaluate(NO_SIDEWAYS)
+
+    # No email is promised; the terms are a link away.
+    expect(phone.locator("#email-use")).to_contain_text("no email is sent")
+    terms = phone.locator("[data-terms-link]")
+    expect(terms).to_have_attribute("href", f"/festivals/{main.festival_id}/terms/")
+    page = new_page(*PHONE)
+    page.goto(f"{stack.url}{terms.get_attribute('href')}")
+    expect(page.get_by_role("heading", name="Terms and tournament rules")).to_be_visible()
+
+    # Each reason a registration is refused, once.
+    phone.locator(f'[data-flight="{flights[0].id}"] input').check()
+    phone.get_by_label("First name").fill("Young")
+    phone.get_by_label("Last name").fill("Player")
+    phone.get_by_label("Date of birth").fill(f"{timezone.now().year - 10}-01-01")
+    phone.get_by_label("Email").fill("young@example.com")
+    phone.get_by_label("Photo ID you will show at the desk").select_option("passport")
+    phone.get_by_label("ID number").fill("P 10")
+    phone.get_by_label("I accept the terms and tournament rules").check()
+    phone.get_by_role("button", name="Register").click()
+    result = phone.locator("[data-prereg-result]")
+    expect(result.locator(".reasons li")).to_have_count(1)
+    assert result.inner_text().count("18 or older") == 1, result.inner_text()
+
+    # Registered: the price on the confirmation; the desk confirms; the seat page is linked.
+    phone.get_by_label("First name").fill("Ada")
+    phone.get_by_label("Date of birth").fill("1990-05-17")
+    phone.get_by_role("button", name="Register").click()
+    expect(phone).to_have_url(re.compile(r"/preregistered/[A-Z0-9]{10}/$"))
+    expect(phone.locator("[data-prereg-price]")).to_have_text("1,100.00 EUR")
+    assert "email" not in phone.locator("main").inner_text().lower()
+    code = phone.locator("[data-prereg-code]").inner_text()
+    act(confirm_preregistration, flights[0].id, code, "cash", "desk 1", "day 1", staff["desk"])
+    # The page asks every few seconds (a timer in the page; here stepped by hand).
+    phone.evaluate(
+        "() => import(document.querySelector('script[type=module]').src).then(({ confirmationPage }) => confirmationPage.follow())"
+    )
+    expect(phone.locator("[data-prereg-status]")).to_contain_text("Confirmed at the desk: entry #1.")
+    phone.locator("[data-seat-link]").click()
+    expect(phone).to_have_url(re.compile(rf"/tournaments/{flights[0].id}/seat/\w+/$"))
+    assert phone.evaluate(NO_SIDEWAYS)
+
+
+LONG = "Maximilianaxkonstantinawilhelminafriederikeelisabethcharlottewilhelminaaugustaviktoriaxluisexsophiea"
+
+
+@pytest.mark.parametrize(
+    "width, height, page", [(*PHONE, "lobby"), (*CONSOLE, "director"), (*TABLET, "floor"), (*TV, "tv")]
+)
+def test_a_name_of_100_letters_never_widens_a_page_and_a_name_cut_to_fit_says_so(
+    stack, new_page, make_tournament, staff, width, height, page
+):
+    assert len(LONG) == 100 and " " not in LONG
+    tournament = seated_field(make_tournament, staff, 4)
+    Tournament.objects.filter(pk=tournament.pk).update(name=LONG)
+    seats = seats_of(tournament)
+    first = min(seats)
+    Player.objects.filter(entries__tournament=tournament, entries__number=seats[first]).update(
+        first_name=LONG, last_name=LONG
+    )
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    screen = new_page(width, height)
+    path = {"lobby": "/", "director": "/director/", "floor": "/floor/", "tv": "/tv/?panel=seating"}[page]
+    if page in ("director", "floor"):
+        sign_in(screen, stack.url, staff["director"], f"/tournaments/{tournament.id}{path}")
+    else:
+        screen.goto(f"{stack.url}/tournaments/{tournament.id}{path}")
+    expect(screen.locator("[data-live-status]").first).to_have_text("live")
+    screen.wait_for_function("(text) => document.body.innerText.includes(text)", arg=LONG[:30])
+    assert screen.evaluate(NO_SIDEWAYS), screen.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    if page == "tv":  # cut with "…" on the TV: the whole name is in its title
+        line = screen.locator(f'[data-panel="seating"] li[data-seat="{first}"] .tv-line')
+        expect(line).to_have_attribute("title", re.compile(f"^{LONG}"))
+        assert line.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        expect(screen.locator("h1.tv-name")).to_have_attribute("title", LONG)
+
+
+def test_one_money_format_on_the_lobby_the_tv_and_the_results(stack, new_page, make_tournament, staff):
+    tournament = seated_field(make_tournament, staff, 6)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    lobby = new_page(*PHONE)
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("600.00 EUR")  # as the TV and the results write it
+    tv = new_page(*TV)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
+    expect(tv.locator('[data-tv="pool"]')).to_have_text("600.00 EUR")
+    results = new_page(*PHONE)
+    results.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
+    expect(results.locator("main")).to_contain_text("600.00 EUR")
