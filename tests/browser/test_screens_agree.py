@@ -21,8 +21,8 @@ from tables.services.floor import hand_done, player_out
 from tests.helpers.fields import field, seated_field
 from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer, seat_action
-from tournaments.models import Entry, Tournament
-from tournaments.services import deals
+from tournaments.models import Announcement, Entry, Tournament
+from tournaments.services import deals, record
 from tournaments.services.preregistration import confirm_preregistration
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -362,3 +362,26 @@ def test_one_money_format_on_the_lobby_the_tv_and_the_results(stack, new_page, m
     results = new_page(*PHONE)
     results.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
     expect(results.locator("main")).to_contain_text("600.00 EUR")
+
+
+def test_TD_ANNOUNCE_a_level_banner_goes_when_its_level_is_old_news(stack, new_page, make_tournament, staff):
+    tournament = make_tournament(level_seconds=(600, 600, 600))
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    level_end = timezone.now() + timedelta(seconds=8)
+    Clock.objects.filter(tournament=tournament).update(ends_at=level_end)  # level 1 ends soon
+    rebuys = act(
+        record.announce,
+        tournament.id,
+        "Last chance for rebuys and add-ons: they close at the end of this level.",
+        staff["director"],
+        template="rebuys_closing",
+        minutes=20,
+    )
+    act(record.announce, tournament.id, "Dinner at nine.", staff["director"], minutes=20)
+    assert Announcement.objects.get(pk=rebuys["announcement"]).expires_at == level_end  # bound to its level
+    lobby = new_page(*PHONE)
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    banner = lobby.locator("[data-announcements] .announcement")
+    expect(lobby.locator('[data-clock="level"]')).to_have_text("Level 2")  # the level ended (beat's repair)
+    expect(banner).to_have_text(["Dinner at nine."])  # the rebuys line went with its level; the other stays

@@ -13,10 +13,11 @@ from clock.services import day, level_clock
 from tables.queries.undo import undo_offer
 from tables.services.floor import hand_done, player_out
 from tables.services.undo import undo_last
-from tournaments.models import Tournament
-from tournaments.queries.record import latest_log
+from tournaments.models import Announcement, Tournament
+from tournaments.queries.record import announcements_up, latest_log
 from tournaments.queries.results import recent_busts
 from tournaments.queries.snapshot import snapshot
+from tournaments.services import record
 
 
 @pytest.mark.django_db
@@ -112,3 +113,24 @@ def test_the_festival_screen_lists_an_event_that_opens_after_it_loaded(seated):
     assert {t["id"] for t in shown} == {tournament.id, later.id}
     assert {"id": later.id, "name": "Turbo", "live_path": f"/ws/tournaments/{later.id}/lobby/"} in shown
     assert client.get("/api/festivals/999999/tv/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_TD_ANNOUNCE_a_banner_about_the_level_goes_when_the_level_ends(seated, staff):
+    tournament, _ = seated
+    level_clock.start_clock(tournament.id, staff["director"])
+    clock = Clock.objects.get(tournament=tournament)
+    rebuys = record.announce(
+        tournament.id,
+        "Last chance for rebuys and add-ons: they close at the end of this level.",
+        staff["director"],
+        template="rebuys_closing",
+        minutes=60,
+    )
+    other = record.announce(tournament.id, "Dinner at nine.", staff["director"], minutes=60)
+
+    made = {row.id: row for row in Announcement.objects.filter(tournament=tournament)}
+    assert made[rebuys["announcement"]].expires_at == clock.ends_at  # the level ends before the hour
+    assert made[other["announcement"]].expires_at > clock.ends_at
+    after = clock.ends_at + timedelta(seconds=1)
+    assert [row["text"] for row in announcements_up(tournament.id, after)] == ["Dinner at nine."]
