@@ -37,6 +37,7 @@ urlpatterns = [
     path("festivals/<int:festival_id>/schedule/", views.schedule, name="schedule"),
     path("tournaments/<int:tournament_id>/tv/", tv_views.tv, name="tv"),
     path("festivals/<int:festival_id>/register/", preregistration_views.register, name="preregister"),
+    path("festivals/<int:festival_id>/terms/", preregistration_views.terms, name="terms"),
     path("preregistered/<str:prereg_code>/", preregistration_views.confirmation, name="preregistered"),
     path("festivals/<int:festival_id>/tv/", tv_views.festival_tv, name="festival_tv"),
     path("tv-images/<int:image_id>/", tv_views.tv_image, name="tv_image"),

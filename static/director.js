@@ -1,8 +1,8 @@
 // Director's clock controls: each button is one API call; the screen itself updates from the
 // live feed like every other screen, so what the director sees is what the room sees.
 import { gettext, interpolate, ngettext } from "./i18n.js";
-import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
-import { flightOverLine, fmt, pageLanguage, sayCount } from "./live.js";
+import { element, formatMoney, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
+import { flightOverLine, fmt, formatTime, sayCount } from "./live.js";
 import { askConfirm } from "./dialog.js";
 import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
 
@@ -141,9 +141,24 @@ document.addEventListener("DOMContentLoaded", () => {
     directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
       (answer) => action === "disqualify" ? interpolate(gettext("Entry #%(entry)s is disqualified."), { entry: number }, true) : interpolate(gettext("Entry #%(entry)s is back in: table %(table)s, seat %(seat)s."), { entry: number, table: answer.table, seat: answer.seat }, true));
   });
+  // The latest busts to pick from: a tap fills in the entry number, the director gives the reason.
+  const rulingBox = document.querySelector("details.entry-rulings");
+  const loadBusts = async () => {
+    const { ok, answer } = await getJSON(`${base()}busts/`);
+    if (!ok) return;
+    const form = document.querySelector("[data-entry-ruling]");
+    rulingBox.querySelector("[data-recent-busts]").replaceChildren(...(answer.length ? answer.map((bust) => element("li", {},
+      element("button", { type: "button", title: bust.name, onclick: () => { form.elements.number.value = bust.entry; form.elements.reason.focus(); } },
+        interpolate(gettext("#%(entry)s %(name)s · table %(table)s, seat %(seat)s · %(time)s"), { entry: bust.entry, name: bust.name, table: bust.table, seat: bust.seat, time: formatTime(bust.at) }, true))))
+      : [element("li", { textContent: gettext("No bust yet.") })]));
+  };
+  rulingBox.addEventListener("toggle", () => { if (rulingBox.open) loadBusts(); });
+  document.addEventListener("pokerfest:event", (event) => { if (rulingBox.open && event.detail.kind.startsWith("player.")) loadBusts(); });
   // PAY-CHOP (and CLK-LIMIT): three deals side by side; recorded only when everyone agrees.
   const dealForm = document.querySelector("[data-deal]");
-  const money = (cents) => (cents / 100).toLocaleString(pageLanguage, { minimumFractionDigits: 2 });
+  let currency = "EUR"; // the festival's, from the snapshot: money as every page writes it
+  document.addEventListener("pokerfest:snapshot", (event) => (currency = event.detail.tournament.currency || currency));
+  const money = (cents) => formatMoney(cents, currency);
   const names = {};
   // The form lists the players left (names and entry numbers): the director types their chips.
   const loadDealPlayers = async () => {

@@ -72,6 +72,24 @@ export function floorBook(table, act) {
   return book;
 }
 
+// CHIP-COUNT: a count that disagrees with the chips in play, by table: said next to the button
+// tapped, and kept there through the page's redraws until a count of the table agrees.
+const countWarnings = new Map();
+
+function countWarning(form, text) {
+  let warning = form.querySelector("[data-count-warning]");
+  if (!text) {
+    if (warning) warning.remove();
+    return;
+  }
+  if (!warning) {
+    warning = element("p", { className: "notice count-warning", role: "alert" });
+    warning.dataset.countWarning = "";
+    form.querySelector("button[type=submit]").after(warning);
+  }
+  warning.textContent = text;
+}
+
 // CHIP-COUNT: a count input per seated player and "Report the counts" (the tablet's book and the
 // media's chip-count page, static/media.js).
 export function chipCountForm(table, act) {
@@ -83,11 +101,19 @@ export function chipCountForm(table, act) {
       return element("label", {}, `${seat}. ${player.name} `, input);
     }),
     element("button", { type: "submit" }, gettext("Report the counts")));
+  countWarning(counts, countWarnings.get(table.number));
   counts.addEventListener("submit", (submit) => {
     submit.preventDefault();
     const filled = [...submit.target.querySelectorAll("input[data-seat]")].filter((input) => input.value !== "");
     const body = { counts: Object.fromEntries(filled.map((input) => [input.dataset.seat, Number(input.value)])) };
-    act(`tables/${table.number}/chip-counts/`, body, (answer) => answer.sentence, submit.target);
+    const form = submit.target;
+    act(`tables/${table.number}/chip-counts/`, body, (answer) => {
+      const disagrees = answer.complete && !answer.agrees;
+      if (disagrees) countWarnings.set(table.number, answer.sentence);
+      else countWarnings.delete(table.number);
+      countWarning(form, countWarnings.get(table.number));
+      return answer.sentence;
+    }, form);
   });
   return counts;
 }

@@ -2,6 +2,7 @@
 // Protocol: docs/live-protocol.md. No build step; every live page imports this module, which
 // starts the page's feed once the page is parsed (DOMContentLoaded).
 import { gettext, interpolate, ngettext } from "./i18n.js";
+import { formatMoney } from "./api.js";
 
 // The page's language (<html lang>, from the request): numbers and times are written in it.
 export const pageLanguage = document.documentElement.lang || "en";
@@ -154,7 +155,7 @@ export class ClockDisplay {
     const money = this.money;
     this.root.querySelectorAll("[data-clock-money]").forEach((row) => (row.hidden = !money || !money.pool));
     if (!money || !money.pool) return;
-    const amount = (minor) => `${(minor / 100).toLocaleString(pageLanguage, { maximumFractionDigits: 2 })}${this.currency ? " " + this.currency : ""}`;
+    const amount = (minor) => formatMoney(minor, this.currency || "EUR"); // as every page writes money: "600.00 EUR"
     this.field("pool", money.guarantee ? interpolate(gettext("%(pool)s (guaranteed %(guarantee)s)"), { pool: amount(money.pool), guarantee: amount(money.guarantee) }, true) : amount(money.pool));
     const jump = money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: amount(money.next_pay_jump) }, true) : "";
     const deal = money.deal && interpolate(gettext("deal (%(method)s): "), { method: money.deal.method }, true) + money.deal.players.map((p) => `${p.name} ${amount(p.amount)}`).join(" · ") +
@@ -227,6 +228,19 @@ export class ClockDisplay {
 // "Break" or "Break: Dinner", as the clock and the TV's alert say it.
 export function breakName(level) {
   return level.name ? interpolate(gettext("Break: %(name)s"), { name: level.name }, true) : gettext("Break");
+}
+
+// CLK-EOD as the lobby and the TV say it: "Day 1, last 2 hands: still playing at tables 3, 5."
+export function lastHandsLine(state) {
+  if (state.day_over || !state.playing.length) return interpolate(gettext("Day %(day)s is over: chips are bagged."), { day: state.day }, true);
+  const tables = state.playing.join(", ");
+  if (!state.hands) {
+    return interpolate(ngettext("Day %(day)s, last hands: still playing at table %(tables)s.", "Day %(day)s, last hands: still playing at tables %(tables)s.",
+      state.playing.length), { day: state.day, tables }, true);
+  }
+  const hands = interpolate(ngettext("last %(hands)s hand", "last %(hands)s hands", state.hands), { hands: state.hands }, true);
+  return interpolate(ngettext("Day %(day)s, %(hands)s: still playing at table %(tables)s.", "Day %(day)s, %(hands)s: still playing at tables %(tables)s.",
+    state.playing.length), { day: state.day, hands, tables }, true);
 }
 
 // Screen readers hear a new level once, in a polite live region of its own
@@ -376,10 +390,30 @@ const eventWording = (() => {
   return element ? JSON.parse(element.textContent) : {};
 })();
 
-// One line of a staff page's live log: "#12 20:31:05 The clock stops … by director".
+// Who or what an event is about, from its data: "Anna Bauer (#12) · table 3, seat 4".
+export function eventSubject(data) {
+  if (!data) return "";
+  const name = data.player && typeof data.player === "object" ? data.player.name : typeof data.name === "string" && data.entry !== undefined ? data.name : "";
+  const number = typeof data.entry === "number" ? data.entry : data.entry && typeof data.entry === "object" ? data.entry.number : undefined;
+  const parts = [];
+  if (name && number !== undefined) parts.push(interpolate(gettext("%(name)s (#%(entry)s)"), { name, entry: number }, true));
+  else if (name) parts.push(name);
+  else if (number !== undefined) parts.push(`#${number}`);
+  if (typeof data.from_table === "number" && typeof data.to_table === "number") {
+    parts.push(interpolate(gettext("table %(from)s → table %(to)s"), { from: data.from_table, to: data.to_table }, true));
+  } else if (typeof data.table === "number") {
+    parts.push(typeof data.seat === "number" ? interpolate(gettext("table %(table)s, seat %(seat)s"), { table: data.table, seat: data.seat }, true)
+      : interpolate(gettext("table %(table)s"), { table: data.table }, true));
+  }
+  return parts.join(" · ");
+}
+
+// One line of a staff page's live log: "#12 20:31:05 Anna Bauer (#12) · table 3, seat 4: a
+// player is out … by floor": its subject first, then what changed.
 export function logLine(event) {
   const words = eventWording[event.kind]; // a page that carries the wording (the director's) reads as a log
-  const what = words ? words.charAt(0).toUpperCase() + words.slice(1) : event.kind;
+  const subject = eventSubject(event.data);
+  const what = words ? (subject ? `${subject}: ${words}` : words.charAt(0).toUpperCase() + words.slice(1)) : subject ? `${subject}: ${event.kind}` : event.kind;
   const line = event.actor ? interpolate(gettext("%(what)s by %(actor)s"), { what, actor: event.actor }, true) : what;
   return `#${event.seq} ${formatTime(event.at)} ${line}`;
 }

@@ -1,8 +1,8 @@
 // The public lobby: the seating chart (first names and last initials only), redrawn after
 // seating changes, and "find my seat" by name.
-import { gettext, interpolate, ngettext } from "./i18n.js";
+import { gettext, interpolate } from "./i18n.js";
 import { element, getJSON } from "./api.js";
-import { flightOverLine, touches } from "./live.js";
+import { flightOverLine, lastHandsLine, touches } from "./live.js";
 import { handForHandLine, playersAtTables, reloadOnSeatingChanges, waitingLine } from "./tables.js";
 
 // HFH-MODE: the bubble burst (the `hfh.ended` event, or the snapshot's `bubble_burst`).
@@ -35,7 +35,7 @@ const lobbyPage = {
     });
     document.addEventListener("pokerfest:event", (event) => {
       const { kind, data } = event.detail;
-      if (kind === "day.last_hands" || kind === "table.last_hand_played") this.endOfDay({ day: data.day ?? this.day, day_over: false, playing: data.playing });
+      if (kind === "day.last_hands" || kind === "table.last_hand_played") this.endOfDay({ day: data.day ?? this.day, day_over: false, playing: data.playing, hands: data.hands ?? this.hands });
       if (kind === "day.ended") this.endOfDay({ day: data.day, day_over: true, playing: [] });
       if (kind === "clock.resumed" && data.day) this.endOfDay(null);
     });
@@ -49,7 +49,7 @@ const lobbyPage = {
   // HFH-MODE: the hand and which tables are done, waiting or frozen; then "in the money".
   handForHand(state, announcement) {
     const line = document.querySelector("[data-hand-for-hand]");
-    line.hidden = !state && !announcement;
+    line.hidden = (!state && !announcement) || this.over; // after the finish the result only
     line.textContent = state ? handForHandLine(state) : announcement || "";
   },
 
@@ -59,6 +59,7 @@ const lobbyPage = {
     this.over = Boolean(winners && winners.length) || status === "cancelled";
     this.cancelled = status === "cancelled";
     line.hidden = !this.over;
+    if (this.over) document.querySelectorAll("[data-hand-for-hand], [data-end-of-day]").forEach((other) => (other.hidden = true)); // the result only
     if (status === "cancelled") line.textContent = gettext("The tournament is cancelled: every entry still standing is refunded in full at the desk.");
     else if (this.over) line.textContent = interpolate(gettext("The tournament is over. Winner: %(winners)s."), { winners: winners.map((w) => `${w.name} (#${w.entry})`).join(", ") }, true);
   },
@@ -76,12 +77,11 @@ const lobbyPage = {
   // CLK-EOD: which tables still play their last hands of the day.
   endOfDay(state) {
     const line = document.querySelector("[data-end-of-day]");
-    line.hidden = !state;
+    line.hidden = !state || this.over;
     if (!state) return;
     this.day = state.day;
-    line.textContent = state.day_over || !state.playing.length ? interpolate(gettext("Day %(day)s is over: chips are bagged."), { day: state.day }, true)
-      : interpolate(ngettext("Day %(day)s, last hands: still playing at table %(tables)s.", "Day %(day)s, last hands: still playing at tables %(tables)s.",
-        state.playing.length), { day: state.day, tables: state.playing.join(", ") }, true);
+    this.hands = state.hands;
+    line.textContent = lastHandsLine(state);
   },
 
   async chart() {

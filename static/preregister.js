@@ -68,10 +68,10 @@ import { element, getJSON, postJSON } from "./api.js";
       return;
     }
     result.className = "result refused";
-    result.textContent = answer.detail;
-    if (answer.reasons) {
-      result.append(element("ul", { className: "reasons" }, ...answer.reasons.map((r) => element("li", {}, `${r.rule}: ${r.message}`))));
-    }
+    // Each reason once: the list names them (the detail is the same sentences run together).
+    const reasons = (answer.reasons || []).filter((r) => !r.ok);
+    result.textContent = reasons.length ? gettext("Not registered:") : answer.detail;
+    if (reasons.length) result.append(element("ul", { className: "reasons" }, ...reasons.map((r) => element("li", {}, `${r.rule}: ${r.message}`))));
     if (status === 409 && answer.full) {
       choices.hidden = false;
       choices.querySelectorAll("[data-alternative]").forEach((old) => old.remove());

@@ -32,7 +32,7 @@ const schedulePage = {
     if (!found.ok || asked !== this.asked) return;
     this.draw(found.answer);
     this.root.querySelector("[data-schedule-updated]").textContent =
-      interpolate(gettext("Updated %(time)s"), { time: new Date().toLocaleTimeString(document.documentElement.lang || "en") }, true);
+      interpolate(gettext("Updated %(time)s"), { time: new Date().toLocaleTimeString(document.documentElement.lang || "en", { timeZone: this.root.dataset.timeZone }) }, true);
   },
 
   when(iso) {

@@ -5,7 +5,7 @@
 // `?panel=NAME` holds one panel instead of rotating (tests, or a screen for the payouts alone).
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
-import { breakName, flightOverLine, fmt, pageLanguage, touches } from "./live.js";
+import { breakName, flightOverLine, fmt, lastHandsLine, pageLanguage, touches } from "./live.js";
 
 export const tvPage = {
   ROTATE_MS: 12000,
@@ -44,6 +44,7 @@ export const tvPage = {
     this.money(snapshot.money);
     this.clock(snapshot.clock, true);
     this.leaders(snapshot.chip_leaders);
+    this.endOfDay(snapshot.end_of_day);
     this.finished(snapshot.winners, snapshot.tournament.status);
     if (snapshot.flight_over) this.flightOver(snapshot.flight_over);
     this.soon("results", () => this.loadResults());
@@ -58,6 +59,12 @@ export const tvPage = {
     if (kind === "player.out" && this.leadersBoard && this.leadersBoard.leaders.some((row) => row.entry === data.entry)) {
       this.leaders({ ...this.leadersBoard, leaders: this.leadersBoard.leaders.map((row) => (row.entry === data.entry ? { ...row, out: true } : row)) });
     }
+    // CLK-EOD: the day's last hands, in the lobby's words.
+    if (kind === "day.last_hands" || kind === "table.last_hand_played") {
+      this.endOfDay({ day: data.day ?? (this.day && this.day.day), day_over: false, playing: data.playing, hands: data.hands ?? (this.day && this.day.hands) });
+    }
+    if (kind === "day.ended") this.endOfDay({ day: data.day, day_over: true, playing: [] });
+    if (kind === "clock.resumed" && data.day) this.endOfDay(null);
     if (kind === "tournament.finished") this.finished(data.winners, "finished");
     if (kind === "tournament.cancelled") this.finished([], "cancelled");
     if (kind === "flight.closed") this.flightOver(data);
@@ -136,11 +143,20 @@ export const tvPage = {
       .format(new Date(at));
   },
 
+  endOfDay(state) {
+    this.day = state || null;
+    const line = this.root.querySelector("[data-tv-end-of-day]");
+    line.hidden = !state || this.over;
+    line.textContent = state ? lastHandsLine(state) : "";
+  },
+
   // END-FINISH: the winner over the whole screen; END-CANCEL: that there is none.
   finished(winners, status) {
     const box = this.root.querySelector("[data-tv-winner]");
     const over = Boolean(winners && winners.length) || status === "cancelled";
     box.hidden = !over;
+    this.over = over;
+    if (over) this.root.querySelector("[data-tv-end-of-day]").hidden = true;
     if (!over) return;
     this.root.querySelector("[data-tv-winner-title]").textContent = status === "cancelled" ? gettext("Tournament cancelled")
       : winners.length > 1 ? gettext("Winners") : gettext("Winner");
@@ -164,7 +180,7 @@ export const tvPage = {
     } else {
       this.root.querySelector("[data-tv-leaders-when]").textContent =
         interpolate(gettext("Counted at %(time)s · average %(average)s"), { time: this.hourMinute(board.counted_at), average: fmt(board.average) }, true);
-      list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "" },
+      list.replaceChildren(...board.leaders.slice(0, 10).map((row) => element("li", { className: row.out ? "out" : "", title: row.name },
         `${row.name} `, element("span", { className: "tv-chips", textContent: fmt(row.chips) }),
         interpolate(gettext(" · table %(table)s"), { table: row.table }, true) + (row.out ? gettext(" · out") : ""))));
     }
@@ -174,30 +190,59 @@ export const tvPage = {
   async loadResults() {
     const { ok, answer } = await getJSON(`${this.base}results/`);
     if (!ok) return;
+    this.payouts(answer);
+    this.latestResults(answer);
+    this.show();
+  },
+
+  // PAY-STRUCT and PAY-CHOP: the prizes by place; after a deal, the deal's amounts (and what is
+  // left to play) in place of the prizes the deal replaced.
+  payouts(answer) {
     const payouts = this.root.querySelector("[data-tv-payouts]");
-    this.root.querySelector("[data-tv-payouts-note]").textContent = answer.published
-      ? interpolate(ngettext("%(count)s place paid · prize pool %(pool)s", "%(count)s places paid · prize pool %(pool)s", answer.payouts.length),
-        { count: answer.payouts.length, pool: this.amount(answer.pool.pool) }, true)
-      : gettext("The payouts are published at the first break.");
-    // Each prize with its place in words on the line ("1.", "2."): no list markers, which the
-    // panel's clipping cut off; more than ten run down a second column.
-    const prizes = answer.published ? answer.payouts.slice(0, 20) : [];
-    payouts.classList.toggle("tv-two-columns", prizes.length > 10);
-    payouts.style.setProperty("--rows", String(prizes.length > 10 ? Math.ceil(prizes.length / 2) : Math.max(1, prizes.length))); // CSSOM: allowed by the CSP
-    payouts.replaceChildren(...prizes.map((prize, i) => element("li", {}, element("span", { className: "tv-place", textContent: `${i + 1}.` }), " ",
-      element("span", { className: "tv-line", textContent: answer.satellite && prize >= answer.satellite.price // a satellite's seat place
-        ? interpolate(gettext("Seat in %(target)s"), { target: answer.satellite.target.name }, true) : this.amount(prize) }))));
-    this.payoutsShown = answer.published && answer.payouts.length > 0;
-    const latest = [...answer.out].sort((a, b) => b.place[0] - a.place[0]).slice(0, 8);
-    this.root.querySelector("[data-tv-results]").replaceChildren(...latest.map((row) => {
+    const deal = answer.published && answer.deal;
+    const note = !answer.published ? gettext("The payouts are published at the first break.")
+      : interpolate(ngettext("%(count)s place paid · prize pool %(pool)s", "%(count)s places paid · prize pool %(pool)s", answer.payouts.length),
+        { count: answer.payouts.length, pool: this.amount(answer.pool.pool) }, true);
+    this.root.querySelector("[data-tv-payouts-note]").textContent = deal
+      ? interpolate(gettext("Deal (%(method)s) · prize pool %(pool)s"), { method: deal.method, pool: this.amount(answer.pool.pool) }, true) : note;
+    const line = (place, text) => element("li", {}, element("span", { className: "tv-place", textContent: place }), " ", element("span", { className: "tv-line", textContent: text }));
+    let lines;
+    if (deal) {
+      // The players in the deal, largest amount first; then the places paid before it.
+      const dealt = deal.players.length;
+      lines = deal.players.map((player) => Object.assign(line(gettext("Deal"), `${player.name} (#${player.entry}) ${this.amount(player.amount)}`), { title: player.name }));
+      lines.forEach((item) => (item.dataset.deal = ""));
+      if (deal.left_to_play) lines.push(line("", interpolate(gettext("%(amount)s left to play"), { amount: this.amount(deal.left_to_play) }, true)));
+      answer.payouts.slice(dealt, 20).forEach((prize, i) => lines.push(line(`${dealt + i + 1}.`, this.amount(prize))));
+    } else {
+      // Each prize with its place in words on the line ("1.", "2."): no list markers, which the
+      // panel's clipping cut off; more than ten run down a second column.
+      const prizes = answer.published ? answer.payouts.slice(0, 20) : [];
+      lines = prizes.map((prize, i) => line(`${i + 1}.`, answer.satellite && prize >= answer.satellite.price // a satellite's seat place
+        ? interpolate(gettext("Seat in %(target)s"), { target: answer.satellite.target.name }, true) : this.amount(prize)));
+    }
+    payouts.classList.toggle("tv-two-columns", lines.length > 10);
+    payouts.style.setProperty("--rows", String(lines.length > 10 ? Math.ceil(lines.length / 2) : Math.max(1, lines.length))); // CSSOM: allowed by the CSP
+    payouts.replaceChildren(...lines);
+    this.payoutsShown = answer.published && lines.length > 0;
+  },
+
+  // The latest busts first (the last one out holds the lowest place), then the paid places
+  // further back, each with its prize: at most twelve lines.
+  latestResults(answer) {
+    const byPlace = [...answer.out].sort((a, b) => a.place[0] - b.place[0]);
+    const latest = byPlace.slice(0, 6);
+    const paid = byPlace.slice(6).filter((row) => row.prize || row.seat);
+    const shown = [...latest, ...paid].slice(0, 12);
+    this.root.querySelector("[data-tv-results]").replaceChildren(...shown.map((row) => {
       const place = row.place[0] === row.place[1] ? `${row.place[0]}.` : `${row.place[0]}–${row.place[1]}.`;
-      const item = element("li", {}, `${place} ${row.name} (#${row.entry})`);
+      const item = element("li", { title: row.name }, `${place} ${row.name} (#${row.entry})`);
       if (row.seat) item.append(" ", element("span", { className: "tv-prize", textContent: interpolate(gettext("Seat in %(target)s"), { target: row.seat.name }, true) }));
       if (row.prize) item.append(" ", element("span", { className: "tv-prize", textContent: this.amount(row.prize) }));
+      item.dataset.place = row.place[0];
       return item;
     }));
-    this.resultsShown = latest.length > 0;
-    this.show();
+    this.resultsShown = shown.length > 0;
   },
 
   async loadSeating() {
@@ -217,7 +262,7 @@ export const tvPage = {
         const player = table.players[String(seat)];
         // The seat number in words beside the name (list markers were clipped); a long name ends in "…".
         const item = element("li", { className: player ? "" : "empty" }, element("span", { className: "tv-seat", textContent: String(seat) }), " ",
-          element("span", { className: "tv-line", textContent: player ? player.name : "—" }));
+          element("span", { className: "tv-line", textContent: player ? player.name : "—", title: player ? player.name : "" }));
         if (player) item.append(" ", element("span", { className: "tv-entry", textContent: `(#${player.entry})` })); // kept when the name is cut
         item.dataset.seat = seat;
         seats.push(item);

@@ -3,7 +3,10 @@
 // or something else at the table since, is refused with its sentence; the button's own
 // minute only takes it off the screen.
 import { gettext, interpolate } from "./i18n.js";
-import { element, postJSON } from "./api.js";
+import { element, getJSON, postJSON } from "./api.js";
+
+// The payload keys by which an event names a table (tables/rules/undo.py's TABLE_KEYS).
+const TABLE_KEYS = ["table", "from_table", "to_table", "table_a", "table_b"];
 
 export const floorUndo = {
   last: null, // {key, table, label}: the tap the button takes back
@@ -27,6 +30,17 @@ export const floorUndo = {
   forget() {
     this.last = null;
     this.show();
+  },
+
+  // Something happened at the tap's table (another tablet, the director, the draw): the server
+  // says whether the tap can still be undone; once it cannot, the tablet stops offering it.
+  async check(data, kind) {
+    const last = this.last;
+    if (!last) return;
+    const here = TABLE_KEYS.some((key) => data && data[key] === last.table);
+    if (!here && !kind.startsWith("seating.") && !kind.startsWith("hfh.") && !kind.startsWith("day.") && !kind.startsWith("tournament.")) return;
+    const { ok, answer } = await getJSON(`${this.page.base()}tables/${last.table}/undo/?key=${encodeURIComponent(last.key)}`);
+    if (ok && !answer.possible && this.last === last) this.forget();
   },
 
   show() {
@@ -55,3 +69,5 @@ export const floorUndo = {
     this.page.refresh();
   },
 };
+
+document.addEventListener("pokerfest:event", (event) => floorUndo.check(event.detail.data, event.detail.kind));

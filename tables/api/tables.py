@@ -4,7 +4,7 @@ the final table, hand-for-hand, and the public seating reads."""
 from typing import Annotated, Literal
 
 from django.utils import timezone
-from ninja import Field, Router, Schema
+from ninja import Field, Query, Router, Schema
 from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
@@ -29,6 +29,7 @@ from tables.queries import waiting_list as waiting_list_queries
 from tables.queries.absent import floor_extras
 from tables.queries.floor import broken_table
 from tables.queries.tables import proposed_moves
+from tables.queries.undo import undo_offer
 from tables.services import breaking, floor, hand_for_hand, undo
 from tables.services import draw as drawing
 from tournaments.queries.payouts import money_summary
@@ -266,6 +267,22 @@ class UndoIn(Schema):
 def undo_last(request, tournament_id: Id, table_number: TableNumber, body: UndoIn):
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return undo.undo_last(tournament_id, table_number, request.user, request_key(request), key=body.key)
+
+
+class UndoOfferOut(Answer):
+    possible: bool = Field(..., description="the tap can still be undone on the floor")
+    reason: str = Field(..., description="why not, in a sentence; empty when it can")
+
+
+@router.get(
+    "/tournaments/{tournament_id}/tables/{table_number}/undo/",
+    response={200: UndoOfferOut, **ERRORS},
+    summary="Whether the tablet's last tap at a table (its Idempotency-Key) can still be undone: the "
+    "tablet stops offering Undo once it cannot",
+)
+def undo_possible(request, tournament_id: Id, table_number: TableNumber, key: str = Query(..., max_length=64)):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return undo_offer(tournament_id, table_number, key, timezone.now())
 
 
 @router.get(

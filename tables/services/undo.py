@@ -9,7 +9,7 @@ Service floor: calls no other service; reads the queries. The director's undo of
 
 from datetime import datetime
 
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,27 +19,11 @@ from players.queries.players import player_summary
 from rules.refusals import Refused
 from tables.models import Penalty, Seating, TournamentTable
 from tables.queries.tables import open_table
-from tables.rules.undo import TABLE_KEYS, seconds_ago, within_undo_window
+from tables.queries.undo import tap_to_undo, undo_refusal
 from tournaments.models import Elimination, Entry, Event
 from tournaments.queries.snapshot import field_counts
 
-UNDOABLE = (kinds.PLAYER_OUT, kinds.HAND_DONE)
-UNDOES = (kinds.PLAYER_OUT_UNDONE, kinds.HAND_UNDONE)
 UNDONE_ON_THE_FLOOR = "undone on the floor within a minute of the tap"
-# Events that change every table, whatever table their data names.
-FIELD_WIDE = (
-    kinds.SEATING_DRAWN,
-    kinds.FINAL_TABLE_DRAWN,
-    kinds.TABLE_BROKEN,
-    kinds.HFH_STARTED,
-    kinds.HFH_NEXT_HAND,
-    kinds.HFH_ENDED,
-    kinds.DAY_LAST_HANDS,
-    kinds.DAY_ENDED,
-    kinds.TOURNAMENT_FINISHED,
-    kinds.TOURNAMENT_CANCELLED,
-    kinds.ACTION_EXTENSIONS_TOPPED_UP,
-)
 
 
 def undo_last(
@@ -62,66 +46,16 @@ def undo_last(
             # END-FINISH: the last bust made the winner and closed the tables; "table not open" said nothing.
             raise Refused(_("The tournament is over: the floor can undo nothing now. Ask the director."))
         here = open_table(op.tournament, table_number)
-        at_table = _at_table(table_number)
-        if key:
-            action = Event.objects.filter(tournament=op.tournament, request_key=key).first()
-            if action is None or not Event.objects.filter(pk=action.pk).filter(at_table).exists():
-                raise Refused(
-                    _("No tap of this tablet at table %(table)s is recorded: nothing to undo.")
-                    % {"table": table_number}
-                )
-        else:
-            action = Event.objects.filter(tournament=op.tournament).filter(at_table).order_by("-seq").first()
-            if action is None:
-                raise Refused(
-                    _("Nothing has happened at table %(table)s yet: nothing to undo.") % {"table": table_number}
-                )
-        if Event.objects.filter(
-            tournament=op.tournament, kind__in=[str(k) for k in UNDOES], payload__undoes=action.seq
-        ).exists():
-            raise Refused(_("This tap at table %(table)s is undone already.") % {"table": table_number})
-        if action.kind not in [str(k) for k in UNDOABLE]:
-            raise Refused(
-                _(
-                    "Only Out and Hand done can be undone on the floor; the last thing at table %(table)s "
-                    "was: %(what)s. Ask the director."
-                )
-                % {"table": table_number, "what": _changes(action)}
-            )
-        if not within_undo_window(action.at, now):
-            raise Refused(
-                _("That was %(seconds)s seconds ago: the floor may undo a tap within a minute. Ask the director.")
-                % {"seconds": seconds_ago(action.at, now)}
-            )
-        since = (
-            Event.objects.filter(tournament=op.tournament, seq__gt=action.seq).filter(at_table).order_by("seq").first()
-        )
-        if since is not None:
-            raise Refused(
-                _(
-                    "Something else happened at table %(table)s since (%(what)s): only the last tap can be "
-                    "undone. Ask the director."
-                )
-                % {"table": table_number, "what": _changes(since)}
-            )
+        action, missing = tap_to_undo(op.tournament, table_number, key)
+        if missing:
+            raise Refused(missing)
+        if refusal := undo_refusal(op.tournament, table_number, action, now):
+            raise Refused(refusal)
         if action.kind == str(kinds.PLAYER_OUT):
             event = _undo_out(op, here, action, now)
         else:
             event = _undo_hand_done(op, here, action)
     return _answer(event)
-
-
-def _at_table(number: int) -> Q:
-    """The events that change what happens at table `number`."""
-    named = Q(kind__in=[str(kind) for kind in FIELD_WIDE])
-    for key in TABLE_KEYS:
-        named |= Q(**{f"payload__{key}": number})
-    return named
-
-
-def _changes(event: Event) -> str:
-    kind = kinds.CATALOGUE.get(event.kind)
-    return kind.changes if kind else event.kind
 
 
 def _answer(event: Event) -> dict:

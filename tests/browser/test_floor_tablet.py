@@ -240,13 +240,13 @@ def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_ba
     director.get_by_role("button", name="Stop the clock and announce the last hands").click()
     expect(director.locator("[data-result]")).to_have_text("Clock stopped: 2 more hands at tables 1, 2.")
     expect(lobby.locator("[data-clock='status']")).to_have_text("paused")
-    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at tables 1, 2.")
+    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last 2 hands: still playing at tables 1, 2.")
     expect(tablet.locator(".table-card")).to_contain_text("2 hands left today")
     for hand, left in ((1, "1 hand left today"), (2, "Last hand played: bag the chips")):
         expect(tablet.locator(".table-card")).to_have_attribute("data-hand", str(hand))  # redrawn: tap this hand
         tablet.get_by_role("button", name="Hand done").click()
         expect(tablet.locator(".table-card")).to_contain_text(left)
-    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last hands: still playing at table 2.")
+    expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1, last 2 hands: still playing at table 2.")
     first = tablet.locator(".seats li:not(.empty)").first
     bag = open_seat(tablet, 1, first.get_attribute("data-seat"))  # the seat's sheet: bag its chips
     bag.get_by_role("spinbutton").fill("23450")
@@ -277,7 +277,7 @@ def test_ELIM_SAMETABLE_two_out_in_one_hand_from_the_tablet_rank_by_stack_on_the
     tablet, lobby = new_page(), new_page()
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
-    expect(lobby.locator('[data-clock="pool"]')).to_have_text("900 EUR")
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("900.00 EUR")
     stacks, same_hand, asked = iter(["12,000", "30000", ""]), iter([True, False]), []
 
     def answer(question):

@@ -51,7 +51,7 @@ def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, brows
     expect(lobby.locator('[data-clock="ante"]')).to_have_text("Ante 200")
     expect(lobby.locator('[data-clock="next"]')).to_have_text("Als Nächstes: 200 / 400 Ante 400")
     expect(lobby.locator('[data-clock="to-break"]')).to_have_text("keine Pause mehr")
-    expect(lobby.locator('[data-clock="pool"]')).to_have_text("37.035 EUR")  # three buy-ins of 12,345.00
+    expect(lobby.locator('[data-clock="pool"]')).to_have_text("37.035,00 EUR")  # three buy-ins of 12,345.00
 
     tv = context.new_page()
     tv.goto(f"{t}/tv/?panel=payouts")

@@ -73,7 +73,9 @@ def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s
     open_draw_and_start(director, stack.url, satellite.id, "1", "Opened table 1.")
     lobby = new_page()
     lobby.goto(f"{stack.url}/tournaments/{satellite.id}/")
-    expect(lobby.locator('[data-clock="paid"]')).to_have_text("2 seats in Main Event · 10 EUR cash to the next place")
+    expect(lobby.locator('[data-clock="paid"]')).to_have_text(
+        "2 seats in Main Event · 10.00 EUR cash to the next place"
+    )
 
     # The floor busts the field to its winner, one hand each.
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{satellite.id}/floor/")

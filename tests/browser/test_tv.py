@@ -220,7 +220,9 @@ def test_TV_DISPLAY_shows_the_winner_at_the_finish(stack, tv_page, make_tourname
     out_seat, winner_seat = sorted(seats)
     act(player_out, tournament.id, 1, out_seat, staff["floor"])
     expect(tv.locator("[data-tv-winner]")).to_be_visible()
-    expect(tv.locator("[data-tv-results] li").first).to_contain_text("2. Tv")
+    # The latest results first (issue 22): the winner, then the player out in second place.
+    expect(tv.locator("[data-tv-results] li").first).to_contain_text("1. Tv")
+    expect(tv.locator("[data-tv-results] li").nth(1)).to_contain_text("2. Tv")
     expect(tv.locator("[data-tv-winner-title]")).to_have_text("Winner")
     expect(tv.locator("[data-tv-winner-names]")).to_have_text(re.compile(rf"Tv\d W\. \(#{seats[winner_seat]}\)"))
     expect(tv.locator('[data-clock="status"]')).to_have_text("tournament over")

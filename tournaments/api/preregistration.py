@@ -123,6 +123,9 @@ class PreRegistrationOut(Answer):
     position: int | None
     entry_number: int | None
     counts: CountsOut
+    price: int = Field(..., description="buy-in and fee, minor units")
+    currency: str
+    seat_url: str | None = Field(..., description="once the desk confirmed it: the player's seat page")
     url: str
 
 

@@ -27,7 +27,7 @@ from core.api import (
 from core.http_cache import public_read
 from core.kinds import CATALOGUE
 from tournaments.models import Tournament
-from tournaments.queries.results import public_standings
+from tournaments.queries.results import public_standings, recent_busts
 from tournaments.queries.snapshot import snapshot
 from tournaments.services import desk, rulings, setup
 
@@ -113,6 +113,7 @@ class EndOfDayOut(Answer):
     day: int
     day_over: bool
     playing: list[int] = Field(..., description="table numbers")
+    hands: int | None = Field(None, description="the last hands the director announced for the day")
 
 
 class HandForHandOut(Answer):
@@ -306,6 +307,23 @@ class DisqualifiedOut(Answer):
     entry: int
     players_left: int
     chips_in_play: int
+
+
+class RecentBustOut(Answer):
+    entry: int
+    name: str
+    table: int
+    seat: int
+    at: str
+
+
+@staff.get(
+    "/tournaments/{tournament_id}/busts/",
+    response={200: list[RecentBustOut], **ERRORS},
+    summary="The latest busts still standing, newest first: the director picks the one to undo",
+)
+def busts(request, tournament_id: Id):
+    return recent_busts(tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL))
 
 
 @staff.post(

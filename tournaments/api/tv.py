@@ -8,12 +8,14 @@ import binascii
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja.decorators import decorate_view
+from ninja.errors import HttpError
 from ninja.security import django_auth
 
 from core.access import Action, tournament_for
 from core.api import ERRORS, Answer, Id, request_key
 from core.http_cache import public_read
 from rules.refusals import Refused
+from tournaments.models import Festival
 from tournaments.queries import tv as tv_queries
 from tournaments.rules import tv as tv_images
 from tournaments.services import tv
@@ -88,3 +90,29 @@ def add_image(request, tournament_id: Id, body: ImageIn):
 def remove_image(request, tournament_id: Id, image_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return tv.remove_image(tournament_id, image_id, request.user, request_key(request))
+
+
+class FestivalScreenTournamentOut(Answer):
+    id: int
+    name: str
+    live_path: str = Field(..., description="the tournament's public socket, as its card listens to it")
+
+
+class FestivalScreenOut(Answer):
+    tournaments: list[FestivalScreenTournamentOut] = Field(
+        ..., description="every tournament open for registration or running, by start time"
+    )
+
+
+@router.get(
+    "/festivals/{festival_id}/tv/",
+    response={200: FestivalScreenOut, **ERRORS},
+    summary="The tournaments the festival's TV shows now: a TV left on picks up one that opens later",
+)
+@decorate_view(public_read)
+def festival_screen(request, festival_id: Id):
+    try:
+        _festival, shown = tv_queries.festival_screen(festival_id)
+    except Festival.DoesNotExist:
+        raise HttpError(404, _("There is no festival with that id.")) from None
+    return {"tournaments": [{"id": t.id, "name": t.name, "live_path": f"/ws/tournaments/{t.id}/lobby/"} for t in shown]}

@@ -118,7 +118,15 @@ def public_view(entry: PreRegistration) -> dict:
         "position": waiting_position(entry),
         "entry_number": entry.entry.number if entry.entry_id else None,
         "counts": flight_counts(tournament),
+        "price": tournament.buy_in + tournament.fee,
+        "currency": tournament.festival.currency,
+        # Confirmed at the desk: the player's seat page follows them from here (table, moves, place).
+        "seat_url": _seat_url(entry.entry) if entry.entry_id else None,
     }
+
+
+def _seat_url(entry) -> str:
+    return f"/tournaments/{entry.tournament_id}/seat/{entry.public_code}/"
 
 
 def desk_view(entry: PreRegistration) -> dict:

@@ -48,9 +48,13 @@ def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict
     return [ruling_document(ruling) for ruling in found]
 
 
+# What a log line names its subject by (static/live.js, eventSubject): the player, the entry, the table.
+SUBJECT_KEYS = ("player", "entry", "name", "table", "seat", "from_table", "to_table")
+
+
 def latest_log(tournament_id: int, lines: int = 30) -> list[dict]:
     """The log's latest events, newest first, as the live feed sends them (the director's
-    console shows them in words before any new event arrives)."""
+    console shows them in words before any new event arrives), with what names their subject."""
     latest = Event.objects.filter(tournament_id=tournament_id).select_related("actor").order_by("-seq")[:lines]
     return [
         {
@@ -58,6 +62,7 @@ def latest_log(tournament_id: int, lines: int = 30) -> list[dict]:
             "at": iso_time(event.at),
             "kind": event.kind,
             "actor": event.actor.get_username() if event.actor_id else None,
+            "data": {key: value for key, value in (event.payload or {}).items() if key in SUBJECT_KEYS},
         }
         for event in latest
     ]

@@ -2,6 +2,7 @@
 standings (names as each player consented), and the festival's leaderboard (PAY-POINTS)."""
 
 from players.queries.players import public_name_of
+from rules.times import iso_time
 from tables.models import ChipBag, Qualifier
 from tournaments.models import Elimination, Entry, Tournament
 from tournaments.queries.day_two import flight_entries
@@ -189,3 +190,22 @@ def leaderboard(festival_id: int) -> list[dict]:
             mine["events"] += 1
             mine["best"] = min(mine["best"] or row["place"][0], row["place"][0])
     return sorted(board.values(), key=lambda r: (-r["points"], r["best"], r["name"]))
+
+
+def recent_busts(tournament: Tournament, limit: int = 10) -> list[dict]:
+    """The latest busts still standing, newest first: the director picks the one to undo."""
+    rows = (
+        Elimination.objects.filter(tournament=tournament, undone_at__isnull=True, entry__status=Entry.Status.BUSTED)
+        .select_related("entry__player")
+        .order_by("-seq")[:limit]
+    )
+    return [
+        {
+            "entry": row.entry.number,
+            "name": str(row.entry.player),
+            "table": row.table,
+            "seat": row.seat,
+            "at": iso_time(row.at),
+        }
+        for row in rows
+    ]

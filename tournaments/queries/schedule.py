@@ -79,3 +79,20 @@ def festival_schedule(festival_id: int) -> dict:
         },
         "events": [documents[t.id] for t in everything if t.main_event_id not in documents],
     }
+
+
+def home_listing() -> list[dict]:
+    """The home page: each festival with its events by start, every flight under its main
+    event (never a row of its own)."""
+    festivals: dict[int, dict] = {}
+    tournaments = Tournament.objects.select_related("festival").order_by("starts_at", "id")
+    flights: dict[int, list[Tournament]] = {}
+    for tournament in tournaments:
+        if tournament.main_event_id:
+            flights.setdefault(tournament.main_event_id, []).append(tournament)
+    for tournament in tournaments:
+        if tournament.main_event_id:
+            continue
+        festival = festivals.setdefault(tournament.festival_id, {"festival": tournament.festival, "events": []})
+        festival["events"].append({"event": tournament, "flights": flights.get(tournament.id, [])})
+    return sorted(festivals.values(), key=lambda row: row["festival"].id)

@@ -8,7 +8,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.utils import timezone
 
 from clock.models import Clock
-from core.kinds import CHIP_LEADERS_PUBLISHED, PUBLIC, STAFF
+from core.kinds import CHIP_LEADERS_PUBLISHED, DAY_LAST_HANDS, PUBLIC, STAFF
 from rules.times import iso_time
 from tables.models import ChipAdjustment
 from tables.queries.floor import flight_over_of
@@ -123,4 +123,10 @@ def end_of_day(tournament: Tournament, clock: Clock | None) -> dict | None:
     if clock is None or not counting.exists():
         return None
     playing = sorted(counting.filter(hands_left__gt=0).values_list("table__number", flat=True))
-    return {"day": clock.day, "day_over": clock.day_over, "playing": playing}
+    announced = (
+        Event.objects.filter(tournament=tournament, kind=DAY_LAST_HANDS.name, payload__day=clock.day)
+        .order_by("-seq")
+        .values_list("payload__hands", flat=True)
+        .first()
+    )
+    return {"day": clock.day, "day_over": clock.day_over, "playing": playing, "hands": announced}

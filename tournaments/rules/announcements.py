@@ -56,6 +56,17 @@ TEMPLATES = (
     ),
 )
 BY_KEY = {template.key: template for template in TEMPLATES}
+# Templates about the level being played ("they close at the end of this level", "at the next
+# break", "last level of the day"): old news once the level ends, so they go with it.
+LEVEL_BOUND = frozenset({"colour_up", "rebuys_closing", "end_of_day"})
+
+
+def expires_at(template: str, minutes_end, level_end):
+    """When an announcement goes: after its minutes (None: until dismissed) or, for a template
+    about the level being played, at the level's end if that comes first (None: no clock running)."""
+    if template not in LEVEL_BOUND or level_end is None:
+        return minutes_end
+    return level_end if minutes_end is None else min(minutes_end, level_end)
 
 
 def translated() -> list[Template]:

@@ -108,7 +108,7 @@ def preregister(
             raise Refused(
                 _(
                     "This %(document)s is already pre-registered for %(flight)s: your confirmation page "
-                    "(the link in your email) has its code. Cancel that one first to register again."
+                    "(the page you saw after registering) has its code. Cancel that one first to register again."
                 )
                 % {"document": _document_words()[application.id_document_type], "flight": tournament.name}
             ) from None

@@ -9,6 +9,8 @@ from datetime import timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.models import Clock
+from clock.rules import timeline
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
@@ -43,7 +45,9 @@ def announce(
             template=template,
             made_at=now,
             made_by=recorded_user(director),
-            expires_at=now + timedelta(minutes=minutes) if minutes else None,
+            expires_at=announcements.expires_at(
+                template, now + timedelta(minutes=minutes) if minutes else None, _level_end(tournament_id, now)
+            ),
         )
         up = announcements_up(tournament_id, now)
         op.append(
@@ -52,6 +56,14 @@ def announce(
             public={"announcement": made.id, "announcements": up},
         )
     return {"announcement": made.id, "announcements": up}
+
+
+def _level_end(tournament_id: int, now):
+    """The end of the level being played, while the clock runs; None otherwise."""
+    clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
+    if clock is None or clock.structure_id is None or clock.status != timeline.RUNNING:
+        return None
+    return timeline.view(clock.state, clock.structure.timeline_levels(), now).ends_at
 
 
 def dismiss_announcement(tournament_id: int, announcement_id: int, director, request_key: str | None = None) -> dict:

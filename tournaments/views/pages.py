@@ -32,7 +32,7 @@ from tournaments.queries.day_two import day_two_seats, day_two_start, flights_vi
 from tournaments.queries.record import latest_log
 from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
-from tournaments.queries.schedule import festival_schedule
+from tournaments.queries.schedule import festival_schedule, home_listing
 from tournaments.queries.seat import entry_numbers, followed
 from tournaments.queries.venue_tables import venue_tables
 from tournaments.rules import announcements
@@ -42,12 +42,11 @@ OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
 
 def home(request):
-    tournaments = Tournament.objects.select_related("festival").order_by("id")
     return render(
         request,
         "pokerfest/home.html",
         {
-            "tournaments": tournaments,
+            "festivals": home_listing(),
             "may_floor": can(request.user, Action.FLOOR),
             "may_desk": can(request.user, Action.DESK),
             "may_direct": can(request.user, Action.RUN_CLOCK),

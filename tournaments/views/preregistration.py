@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from players.models import TERMS_VERSION
 from tournaments.models import Festival
 from tournaments.queries import preregistration as queries
 from tournaments.views.pages import qr_svg
@@ -46,3 +47,10 @@ def confirmation(request, prereg_code: str):
             "url": url,
         },
     )
+
+
+def terms(request, festival_id: int):
+    """The terms and tournament rules a player accepts online and at the desk (REG-CONSENT),
+    linked from the registration form."""
+    festival = get_object_or_404(Festival, pk=festival_id)
+    return render(request, "pokerfest/terms.html", {"festival": festival, "version": TERMS_VERSION})
