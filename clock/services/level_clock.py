@@ -265,7 +265,7 @@ def run_structure(
         levels = structures.insert_intervals(
             levels, timedelta(minutes=rules.interval_minutes), timedelta(minutes=rules.interval_length_minutes)
         )
-    _write_levels(copy, levels)
+    write_levels(copy, levels)
     if clock is None:
         clock = Clock(tournament=tournament)
     clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
@@ -276,7 +276,7 @@ def run_structure(
     return public["clock"]
 
 
-def _write_levels(structure: Structure, levels: list[timeline.Level], first: int = 0) -> None:
+def write_levels(structure: Structure, levels: list[timeline.Level], first: int = 0) -> None:
     """The structure's levels from position `first` on, as `levels` says (the earlier ones stay)."""
     Level.objects.filter(structure=structure, position__gte=first).delete()
     Level.objects.bulk_create(
@@ -350,7 +350,7 @@ def revise_structure(tournament_id: int, revision: Revision, director, request_k
             )
         if levels != before:
             revised.append("levels")
-            _write_levels(structure, levels, first=played)
+            write_levels(structure, levels, first=played)
         if not revised:
             raise timeline.ClockRefused(_("Nothing changed."))
         Structure.objects.filter(pk=structure.pk).update(**closing)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clock.models import Clock, Level, Structure
+from clock.models import Clock, Structure
 from clock.rules import speeds, structures
 from clock.rules import timeline as clock_timeline
-from clock.services.level_clock import Revision, revise_structure
+from clock.services.level_clock import Revision, revise_structure, write_levels
 from rules.refusals import Refused
 from tournaments.models import Festival
 
@@ -90,7 +90,7 @@ def create_structure(
             late_entry_until_level=late_entry_until_level,
             rebuys_until_level=rebuys_until_level,
         )
-        _replace_levels(structure, levels)
+        write_levels(structure, levels)
     return structure
 
 
@@ -136,29 +136,8 @@ def edit_structure(
         structure.rebuys_until_level = rebuys_until_level
         structure.save()
         if levels is not None:
-            _replace_levels(structure, levels)
+            write_levels(structure, levels)
     return structure
-
-
-def _replace_levels(structure: Structure, levels: list[clock_timeline.Level]) -> None:
-    structure.levels.all().delete()
-    Level.objects.bulk_create(
-        [
-            Level(
-                structure=structure,
-                position=position,
-                small_blind=level.small_blind,
-                big_blind=level.big_blind,
-                ante=level.ante,
-                duration=level.duration,
-                is_break=level.is_break,
-                name=level.name,
-                big_blind_ante=level.big_blind_ante,
-                colour_up=level.colour_up,
-            )
-            for position, level in enumerate(levels)
-        ]
-    )
 
 
 def copy_to_template(structure_id: int, name: str, festival_id: int | None) -> Structure:
