@@ -63,7 +63,7 @@ def test_CLK_EOD_every_table_plays_the_announced_hands_then_bags_and_the_worker_
 
     announced = director.post(f"{base}/day/last-hands/", {"hands": 2}, content_type="application/json").json()
     assert announced["clock"]["status"] == "paused" and announced["playing"] == [1, 2]
-    assert snapshot(tournament.id)["end_of_day"] == {"day": 1, "day_over": False, "playing": [1, 2]}
+    assert snapshot(tournament.id)["end_of_day"] == {"day": 1, "day_over": False, "playing": [1, 2], "hands": 2}
     floor = signed_in(staff["floor"])
     seat = int(next(iter(floor_view(tournament.id)["tables"][0]["players"])))
     refused = floor.post(f"{base}/tables/1/seats/{seat}/bag/", {"chips": 12000}, content_type="application/json")

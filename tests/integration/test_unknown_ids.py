@@ -76,6 +76,7 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
         "code": entry.public_code,
         "image_id": image.id,
         "prereg_code": prereg.code,
+        "structure_id": tournament.clock.structure_id,
     }
     unknowns = [  # each unknown alone, the rest known: a real tournament with a wrong entry, and so on
         {**known, "tournament_id": UNKNOWN},
@@ -84,6 +85,7 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
         {**known, "code": "not-a-ticket"},
         {**known, "image_id": UNKNOWN},
         {**known, "prereg_code": "NOTACODE99"},
+        {**known, "structure_id": UNKNOWN},
     ]
     client = client_for(persona, staff)
     for pattern in page_patterns():
