@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
+from clock.services.level_clock import pause_clock, start_clock
 from players.services import desk as player_services
 from tables.models import Seating, Table, TournamentTable
 from tables.services.draw import draw_field, open_tables
@@ -40,6 +41,9 @@ def a_flight(make_tournament, staff) -> Tournament:
         act(desk.register_entry, flight.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
     act(open_tables, flight.id, [1], staff["director"])
     act(draw_field, flight.id, staff["director"], 4)
+    # The flight has played: its clock started, and stopped for the day's last hands.
+    act(start_clock, flight.id, staff["director"])
+    act(pause_clock, flight.id, staff["director"])
     return flight
 
 

@@ -49,7 +49,7 @@ def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s
     assert satellite.satellite_for_id == target.id
     expect(director.get_by_label("Satellite for")).to_have_value(str(target.id))
     director.get_by_label("Table number").fill("1")
-    director.get_by_label("Seats").fill("9")
+    director.get_by_label("Seats", exact=True).fill("9")
     director.get_by_role("button", name="Add the table").click()
     expect(director.locator("[data-result]")).to_have_text("Table 1 added (9 seats).")
     open_registration(director, satellite)
