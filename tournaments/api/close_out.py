@@ -8,6 +8,7 @@ from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
 from core.api import ERRORS, Answer, Id
+from tournaments.api.tournaments import EventRefOut
 from tournaments.models import Festival
 from tournaments.queries import close_out as close_out_queries
 from tournaments.queries.festival_close_out import festival_close_out
@@ -71,11 +72,6 @@ class CashierTotalsOut(Answer):
 class PrizesPaidOut(Answer):
     rows: list[CashierRowOut]
     totals: CashierTotalsOut
-
-
-class EventRefOut(Answer):
-    id: int
-    name: str
 
 
 class CloseOutOut(Answer):
