@@ -38,8 +38,8 @@ def create_tournament(director, festival, structure, name: str, preset: str, pla
 
 def add_tables(director, seats_by_number: dict[int, int]) -> None:
     for number, seats in seats_by_number.items():
-        director.get_by_label("Table number").fill(str(number))
-        director.get_by_label("Seats", exact=True).fill(str(seats))
+        director.get_by_label("Table number", exact=True).fill(str(number))
+        director.get_by_label("Seats", exact=True).fill(str(seats))  # not "Seats at table 1" of a table added
         director.get_by_role("button", name="Add the table").click()
         expect(director.locator("[data-result]")).to_have_text(f"Table {number} added ({seats} seats).")
 

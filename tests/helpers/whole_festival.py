@@ -109,22 +109,29 @@ def confirm_preregistration(desk, base: str, code: str, name: str) -> None:
     expect(desk.locator("[data-prereg-result]")).to_contain_text(f"registered for {name}.")
 
 
-def end_the_day(director, tablet, lobby, base: str, flight: Tournament, floor: Floor) -> list[str]:
-    """Open table 1, draw, start; one player out; ten minutes before the end of level 1 (the
-    clock adjusted on the console) the day ends with it, one last hand is announced and
-    played; the floor bags every seat. The seats bagged and their chips."""
+def end_the_day(
+    director, tablet, lobby, base: str, flight: Tournament, floor: Floor, level: int = 1, spare: str = ""
+) -> list[str]:
+    """Open table 1, draw, start; one player out (not `spare`); in `level` (the director goes to
+    it on the console), ten minutes before its end (the clock adjusted) the day ends with it,
+    one last hand is announced and played; the floor bags every seat. The seats bagged."""
     open_draw_and_start(director, base, flight.id, "1", "Opened table 1.")
     lobby.goto(f"{base}/tournaments/{flight.id}/")
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
     tablet.goto(f"{base}/tournaments/{flight.id}/floor/")
     expect(tablet.locator("[data-live-status]")).to_have_text("live")
     floor.tournament = flight
-    floor.bust(1)
+    out = floor.seated(1).filter(has_not_text=spare) if spare else floor.seated(1)
+    floor.bust(1, int(out.first.get_attribute("data-seat")))
+    if level > 1:
+        director.locator("#level-index").select_option(str(level - 1))
+        director.get_by_role("button", name="Go to level").click()
+        expect(lobby.locator('[data-clock="level"]')).to_have_text(f"Level {level}")
     director.get_by_label("Seconds to add or remove").fill("-3000")
     director.get_by_role("button", name="Add/remove seconds").click()
     expect(director.locator('[data-clock="remaining"]').first).to_have_text(re.compile(r"^(10|[5-9]):\d\d$"))
     director.get_by_role("button", name="The day ends with this level").click()
-    expect(director.locator("[data-result]")).to_have_text("Day 1 ends with level 1.")
+    expect(director.locator("[data-result]")).to_have_text(f"Day 1 ends with level {level}.")
     director.get_by_label("Last hands of the day").fill("1")
     director.get_by_role("button", name="Stop the clock and announce the last hands").click()
     expect(director.locator("[data-result]")).to_contain_text("Clock stopped")
@@ -132,33 +139,39 @@ def end_the_day(director, tablet, lobby, base: str, flight: Tournament, floor: F
     expect(card).to_contain_text("1 hand left today")
     card.get_by_role("button", name="Hand done").click()
     expect(card).to_contain_text("Last hand played: bag the chips")
+    expect(card.get_by_role("button", name="Hand done", exact=True)).to_have_count(0)
     seats = [item.get_attribute("data-seat") for item in card.locator(".seats li:not(.empty)").all()]
     for n, seat in enumerate(seats):
         sheet = open_seat(tablet, 1, seat)
         sheet.get_by_role("spinbutton").fill(str(20_000 + 5_000 * n))
-        sheet.get_by_role("button", name="Bag").click()
+        sheet.get_by_role("button", name="Bag", exact=True).click()
         expect(tablet.locator("[data-result]")).to_contain_text(f"Seat {seat} bagged")
+        expect(card.locator(f'li[data-seat="{seat}"] [data-bag-mark]')).to_have_text("bagged")
     expect(lobby.locator("[data-end-of-day]")).to_have_text("Day 1 is over: chips are bagged.")  # the worker
     return seats
 
 
-def confirm_the_bags(second, base: str, flight: Tournament, seats: list[str]) -> None:
-    """CHIP-COUNT: a second floor person counts each bag again and confirms it."""
-    # issue 22: the bag confirm UI ("Confirm" on the seat panel, bagged/confirmed on the table
-    # map) is being built; until then the second count is typed in the collapsed floor's book.
+def confirm_the_bags(second, director, base: str, flight: Tournament, seats: list[str], bagger: str) -> None:
+    """CHIP-COUNT: a second floor person counts each bag again and confirms it on its seat panel
+    (offered "Confirm", never "Recount"); the director's console lists the bags still waiting."""
+    director.goto(f"{base}/tournaments/{flight.id}/director/")
+    waiting = director.locator("[data-bags-waiting]")
+    expect(waiting).to_contain_text(f"{len(seats)} bags wait for a second person to confirm them:")
     second.goto(f"{base}/tournaments/{flight.id}/floor/")
     expect(second.locator("[data-live-status]")).to_have_text("live")
-    book = second.locator('.table-card[data-table="1"] details.floor-book')
     for n, seat in enumerate(seats):
-        count = second.get_by_label(f"Second count: seat {seat}")
-        if not count.is_visible():
-            book.locator("summary").click()
-        count.fill(str(20_000 + 5_000 * n))
-        count.press("Enter")
-        expect(second.locator("[data-result]")).to_contain_text(f"Bag of seat {seat} confirmed.")
+        panel = open_seat(second, 1, seat)
+        expect(panel).to_contain_text(f"Seat bagged by {bagger}: count it again and confirm.")
+        expect(panel.get_by_role("button", name="Recount", exact=True)).to_have_count(0)
+        panel.get_by_role("spinbutton").fill(str(20_000 + 5_000 * n))
+        panel.get_by_role("button", name="Confirm", exact=True).click()
+        expect(second.locator("[data-result]")).to_have_text(f"Bag of seat {seat} confirmed.")
+        expect(second.locator(f'.table-card li[data-seat="{seat}"] [data-bag-mark]')).to_have_text("✓ confirmed")
+        expect(waiting.locator("[data-bag-waiting]")).to_have_count(len(seats) - 1 - n)  # live on the console
+    expect(waiting).to_have_text(f"All {len(seats)} bags confirmed by a second person.")
 
 
 def close_the_flight(director, base: str, flight: Tournament) -> None:
-    director.goto(f"{base}/tournaments/{flight.id}/director/")
+    """On the flight's console (open since the bags were confirmed)."""
     director.get_by_role("button", name="Close flight").click()
     expect(director.locator(f'[data-flight="{flight.name}"]')).to_contain_text("closed,")
