@@ -11,6 +11,7 @@ from clock.models import Level
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.fields import field
 from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import fill_fields
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,8 +55,7 @@ def test_CHIP_RACE_a_race_sheet_filled_in_on_a_tablet_leaves_the_chips_in_play_u
     expect(sheet.locator("h3")).to_have_text("Colour-up 1: chips of 25 leave · race into 100")
     odd = sheet.get_by_label("Odd chips: seat")
     expect(odd).to_have_count(6)
-    for index, chips in enumerate([3, 1, 2, 0, 3, 1]):  # 10 × 25 = 250: three chips of 100 race off
-        odd.nth(index).fill(str(chips))
+    fill_fields(odd, [3, 1, 2, 0, 3, 1])  # 10 × 25 = 250: three chips of 100 race off
     sheet.get_by_label("Other chips: seat").nth(1).select_option("no")
     sheet.get_by_role("button", name="Race the odd chips").click()
     expect(tablet.locator("[data-result]")).to_contain_text("Table 1 raced: seat ")

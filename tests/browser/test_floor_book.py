@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.fields import field
 from tests.helpers.pages import act, sign_in
-from tests.helpers.tablet import answer_questions
+from tests.helpers.tablet import answer_questions, fill_fields
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,8 +67,7 @@ def test_TD_RULING_CHIP_COUNT_the_floor_keeps_its_book_on_the_tablet_and_the_dir
     expect(director.locator("[data-chips-in-play]")).to_have_text("60,000")
     counts = card.get_by_label("Chip count: seat")
     expect(counts).to_have_count(6)
-    for index, chips in enumerate([20_000, 5_000, 15_000, 8_000, 7_000, 5_000]):
-        counts.nth(index).fill(str(chips))
+    fill_fields(counts, [20_000, 5_000, 15_000, 8_000, 7_000, 5_000])
     card.get_by_role("button", name="Report the counts").click()
     expect(tablet.locator("[data-result]")).to_have_text("The counts agree: 60,000 chips in play.")
     expect(director.locator("[data-count-sentence]")).to_have_text("The counts agree: 60,000 chips in play.")

@@ -20,7 +20,7 @@ from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
 from tests.helpers.fields import field, seated_field
 from tests.helpers.pages import act, sign_in
-from tests.helpers.tablet import answer, seat_action
+from tests.helpers.tablet import answer, fill_fields, seat_action
 from tournaments.models import Announcement, Entry, Tournament
 from tournaments.services import deals, record
 from tournaments.services.preregistration import confirm_preregistration
@@ -217,8 +217,7 @@ def test_CHIP_COUNT_a_count_that_disagrees_is_warned_next_to_the_button_tapped(s
     card.get_by_text("Floor's book · table 1").click()
     counts = card.get_by_label("Chip count: seat")
     expect(counts).to_have_count(6)
-    for index in range(6):
-        counts.nth(index).fill("9000")
+    fill_fields(counts, [9000] * 6)
     report = card.get_by_role("button", name="Report the counts")
     report.click()
     warning = card.locator("[data-count-warning]")
@@ -234,8 +233,7 @@ def test_CHIP_COUNT_a_count_that_disagrees_is_warned_next_to_the_button_tapped(s
     act(hand_done, tournament.id, 1, staff["floor"])  # a redraw
     expect(card).to_have_attribute("data-hand", "2")
     expect(warning).to_be_visible()
-    for index in range(6):
-        counts.nth(index).fill("10000")
+    fill_fields(counts, [10_000] * 6)  # through the tablet's redraws after Hand done
     report.click()
     expect(tablet.locator("[data-result]")).to_have_text("The counts agree: 60,000 chips in play.")
     expect(warning).to_have_count(0)

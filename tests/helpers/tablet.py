@@ -102,3 +102,18 @@ def tap(seat_item, words):
     if not actions.is_visible():
         card.locator(f'li[data-seat="{seat}"] [data-seat-tap]').click()
     actions.locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
+
+
+def fill_fields(fields, values):
+    """Fill each field of a tablet's form with its value, and again any that a redraw replaced
+    while Playwright was filling it (fill resolves the node, then types: a redraw in between
+    leaves the new node with the old value). Waits on the values, not on time."""
+    values = [str(value) for value in values]
+    for _ in range(5):
+        for index, value in enumerate(values):
+            if fields.nth(index).input_value() != value:
+                fields.nth(index).fill(value)
+        if [fields.nth(index).input_value() for index in range(len(values))] == values:
+            return
+    for index, value in enumerate(values):
+        expect(fields.nth(index)).to_have_value(value)
