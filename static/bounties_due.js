@@ -36,7 +36,7 @@ const bountiesDue = {
     body.replaceChildren(...awards.map((award) => {
       const from = award.from_entry ? interpolate(gettext("from #%(entry)s %(name)s"), { entry: award.from_entry, name: award.from_name || "" }, true) : "";
       const what = [KINDS[award.kind] || award.kind, from, award.draw_number ? interpolate(gettext("envelope %(n)s"), { n: award.draw_number }, true) : ""].filter(Boolean).join(" · ");
-      const line = element("tr", {}, element("td", { textContent: `#${award.entry} ${award.name}` }), element("td", { textContent: what }),
+      const line = element("tr", {}, element("td", { textContent: `#${award.entry} ${award.player || award.name}` }), element("td", { textContent: what }),
         element("td", { textContent: this.money(award.cash) }), element("td", {}, ...this.paidCell(award)));
       line.dataset.award = award.id;
       line.dataset.entry = award.entry;
@@ -45,14 +45,14 @@ const bountiesDue = {
   },
 
   paidCell(award) {
-    const who = `#${award.entry} ${award.name}`;
+    const who = `#${award.entry} ${award.player || award.name}`;
     if (award.paid) {
       const reverse = element("button", { textContent: gettext("Reverse"), onclick: async () => {
         const reason = await askText(interpolate(gettext("Reverse the bounty payment of %(amount)s to %(who)s? Say why (for the log):"), { amount: this.money(award.cash), who }, true),
           { label: gettext("Reason"), ok: gettext("Reverse") });
         if (reason !== null) this.act(`bounties/${award.id}/reverse/`, { reason }, interpolate(gettext("Bounty payment to %(who)s reversed."), { who }, true));
       } });
-      return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(award.cash), method: METHODS[award.paid] || award.paid }, true) + " ", reverse];
+      return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(award.cash), method: METHODS[award.method] || award.method }, true) + " ", reverse];
     }
     const pay = element("button", { textContent: gettext("Pay"), ariaLabel: interpolate(gettext("Pay the bounty of %(amount)s to %(who)s"), { amount: this.money(award.cash), who }, true),
       onclick: async () => {
