@@ -1,6 +1,8 @@
 """Knockout events' pure rules (tournaments/rules/bounties.py): BNT-POOL, BNT-KO, BNT-PKO,
 BNT-COVER, BNT-MYSTERY. Amounts in minor units; every split adds up exactly."""
 
+import json
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -8,6 +10,7 @@ from hypothesis import strategies as st
 from tournaments.rules.bounties import (
     DEFAULT_TEMPLATE,
     Award,
+    Disqualified,
     Pot,
     StageStart,
     Tier,
@@ -22,6 +25,7 @@ from tournaments.rules.bounties import (
     split_equally,
     stage_started,
 )
+from tournaments.rules.rulesets import PRESETS, BountyRules, Ruleset, preset
 
 TABLE = 9
 
@@ -100,3 +104,38 @@ def test_BNT_MYSTERY_stage_predicate():
 def test_BNT_POOL_ledger():
     assert ledger_balances(100, [30, 20], [40], 0, 10)
     assert not ledger_balances(100, 30, 40, 0, 10)
+
+
+def test_BNT_MYSTERY_the_ruleset_bounties_section_is_the_same_in_every_preset():
+    """BNT-MYSTERY: the stage starts at the bubble and a DQ'd bounty goes to the next eliminator,
+    in every preset; a house may choose otherwise, and the choice is stored and read back."""
+    for ruleset in PRESETS.values():
+        assert ruleset.bounties == BountyRules()
+        assert ruleset.bounties.stage_starts == StageStart.BUBBLE
+        assert ruleset.bounties.disqualified_bounty == Disqualified.NEXT_ELIMINATOR
+        assert Ruleset.from_json(ruleset.to_json()) == ruleset
+    section = {"stage_starts": "level", "stage_level": 6, "disqualified_bounty": "prize_pool"}
+    edited = Ruleset.from_json({"preset": "chips", "bounties": section})
+    assert edited.bounties == BountyRules(StageStart.LEVEL, 6, Disqualified.PRIZE_POOL)
+    assert edited.chips == preset("chips").chips
+    stored = json.loads(json.dumps(edited.to_json()))
+    assert stored["bounties"] == section
+    assert Ruleset.from_json(stored) == edited
+
+
+@pytest.mark.parametrize(
+    ("section", "named"),
+    [
+        ({"stage_starts": "level"}, "bounties.stage_level"),
+        ({"stage_starts": "level", "stage_level": 0}, "bounties.stage_level"),
+        ({"stage_starts": "final_table"}, "bounties.stage_starts"),
+        ({"disqualified_bounty": "to_the_house"}, "bounties.disqualified_bounty"),
+        ({"disqualified_bounty": 1}, "bounties.disqualified_bounty"),
+        ({"stage_level": -2}, "bounties.stage_level"),
+        ({"stage_level": "3"}, "bounties.stage_level"),
+        ([], "bounties"),
+    ],
+)
+def test_BNT_MYSTERY_a_wrong_bounties_section_is_refused_naming_the_setting(section, named):
+    with pytest.raises(ValueError, match=named.replace(".", r"\.")):
+        Ruleset.from_json({"preset": "pokerfest", "bounties": section})
