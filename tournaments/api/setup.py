@@ -41,7 +41,7 @@ class SetupSettingsIn(SettingsIn):
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
 
 
-class BountyStageOut(Answer):
+class StageSetOut(Answer):
     starts: str = Field(..., description="bubble, twice_paid, day_two or level")
     level: int | None = None
 
@@ -60,7 +60,7 @@ class ChangesOut(Answer):
     places_paid: int | None = None
     filmed: bool = None
     satellite_for: int | None = None
-    bounty_stage: BountyStageOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
+    bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
