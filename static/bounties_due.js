@@ -62,6 +62,7 @@ const bountiesDue = {
           this.act(`bounties/${award.id}/pay/`, { method }, interpolate(gettext("%(who)s paid a bounty of %(amount)s (%(method)s)."), { who, amount: this.money(award.cash), method: METHODS[method] }, true));
         }
       } });
+    pay.dataset.payBounty = award.id;
     return [pay];
   },
 
