@@ -22,6 +22,7 @@ from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
 from tournaments.models import BountyAward, Elimination, Entry, Envelope, Knockout, Tournament
 from tournaments.queries.bounties import family_ids, ledger, root_of
+from tournaments.queries.flights import field_final
 from tournaments.queries.payouts import money_summary, places_paid
 from tournaments.queries.snapshot import field_counts
 from tournaments.rules import bounties
@@ -184,9 +185,9 @@ def _sealed_root(op: Operation, players_going_out: int) -> Tournament | None:
 
 
 def registration_over(root: Tournament) -> bool:
-    """No entry can join the pool any more: the event's (with flights: every flight's) registration is closed."""
-    flights = list(root.flights.values_list("registration_closed", flat=True))
-    return all(flights) if flights else root.registration_closed
+    """No entry can join the pool any more: the event's registration is closed (with flights:
+    every flight's is closed or the flight is over, FLIGHT-ITM's field_final)."""
+    return field_final(root) if root.flights.exists() else root.registration_closed
 
 
 def seal(op: Operation, root: Tournament, count: int) -> None:
