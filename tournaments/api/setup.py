@@ -60,6 +60,9 @@ class ChangesOut(Answer):
     places_paid: int | None = None
     filmed: bool = None
     satellite_for: int | None = None
+    bounty_format: str = None
+    bounty: int = None
+    bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
 
 

@@ -391,6 +391,13 @@ class SettingsIn(Schema):
         description="a satellite: the id of the event of the same festival whose "
         "seats its results award (neverending: the next level)",
     )
+    bounty_format: str | None = Field(
+        None, max_length=12, description="BNT-POOL: none, knockout, progressive or mystery; none given: as it is"
+    )
+    bounty: Money | None = Field(None, description="the bounty part of an entry, minor units; none given: as it is")
+    bounty_cash_percent: int | None = Field(
+        None, ge=0, le=100, description="BNT-PKO: the share of a bounty won paid in cash, percent; none: as it is"
+    )
 
 
 class CreateIn(SettingsIn):
