@@ -45,7 +45,7 @@ const seatPage = {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
     if (touches(event.kind, "all_seats") || touches(event.kind, "player_status")) return true;
-    if (event.kind.startsWith("bounty.") && this.answer && this.answer.bounties) { // BNT-KO: a bounty I won or lost
+    if (event.kind.startsWith("bounty.") && this.answer && this.answer.bounty) { // BNT-KO: a bounty I won or lost
       const me = this.answer.entries[this.answer.entries.length - 1].entry;
       return data.entry === me || (data.awards || []).some((award) => award.entry === me);
     }
@@ -99,7 +99,7 @@ const seatPage = {
     this.showWonSeats(answer.won_seats || []);
     this.showEntryNumbers(answer.entries);
     this.showDayTwo(dayTwo);
-    this.showBounties(answer.bounties);
+    this.showBounties(answer.bounty);
     this.follow(answer.follow);
   },
 
@@ -107,10 +107,10 @@ const seatPage = {
   showBounties(bounties) {
     const section = this.root.querySelector("[data-my-bounty]");
     if (!section) return;
-    section.hidden = !bounties;
-    if (!bounties) return;
+    section.hidden = !bounties || bounties.format === "none";
+    if (section.hidden) return;
     const money = (minor) => formatMoney(minor, this.currency);
-    const mystery = this.root.dataset.bountyFormat === "mystery";
+    const mystery = bounties.format === "mystery";
     const lines = [];
     if (!mystery) lines.push(interpolate(gettext("Your bounty: %(head)s"), { head: money(bounties.head) }, true));
     lines.push(interpolate(ngettext("%(n)s knockout", "%(n)s knockouts", bounties.knockouts), { n: bounties.knockouts }, true)

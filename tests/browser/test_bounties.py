@@ -147,10 +147,21 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
         dialog.get_by_role("button", name="cash", exact=True).click()
         expect(cashier.locator("[data-bounties-due] button[data-pay-bounty]")).to_have_count(awards - paid - 1)
     expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
-    expect(phone.locator("[data-my-bounty]")).to_contain_text("bounties won:")
+    won = sum(
+        BountyAward.objects.filter(winner=entries["Boris"], undone_at__isnull=True, destination="player").values_list(
+            "cash", flat=True
+        )
+    )
+    expect(phone.locator("[data-my-bounty]")).to_contain_text(f"3 knockouts · bounties won: {euros(won)}")
 
     # The close-out: collected and paid exact to the cent.
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
     expect(cashier.locator("[data-bounty-collected]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
+
+    # The results: knockouts and bounties won beside the places (ELIM-BY).
+    cashier.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
+    boris = cashier.locator(f'[data-results] tbody tr[data-entry="{entries["Boris"].number}"] td')
+    expect(boris.nth(5)).to_have_text("3")
+    expect(boris.nth(6)).to_have_text(euros(won))
