@@ -11,6 +11,7 @@ export const bountyPanel = {
   tv: null,
   board: null,
   timer: null,
+  queue: [],
 
   // `tv`: static/tv.js's page, whose rotation shows the panel once there is a board.
   start(tv) {
@@ -63,10 +64,21 @@ export const bountyPanel = {
     panel.querySelector("[data-tv-knockouts]").replaceChildren(...board.latest.map((award) => element("li", { textContent: awardLine(award, (minor) => this.amount(minor)) })));
   },
 
-  // BNT-MYSTERY: the draw takes the screen for a few seconds.
+  // BNT-MYSTERY: each draw takes the screen for a few seconds, one after the other (the last
+  // bust's envelope and the winner's last one arrive together).
   draw(data) {
+    this.queue.push(data);
+    if (!this.timer) this.showNext();
+  },
+
+  showNext() {
     const box = this.root.querySelector("[data-tv-draw]");
-    if (!box) return;
+    const data = this.queue.shift();
+    if (!box || !data) {
+      this.timer = null;
+      if (box) box.hidden = true;
+      return;
+    }
     const winners = (data.awards || []).filter((award) => award.entry).map((award) => `#${award.entry} ${award.name}`);
     box.querySelector("[data-tv-draw-title]").textContent = interpolate(gettext("Mystery bounty · envelope %(n)s"), { n: data.draw_number }, true);
     box.querySelector("[data-tv-draw-amount]").textContent = this.amount(data.envelope);
@@ -76,7 +88,6 @@ export const bountyPanel = {
         : interpolate(gettext("drawn for #%(entry)s"), { entry: data.entry }, true);
     box.hidden = false;
     box.dataset.drawNumber = data.draw_number;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => (box.hidden = true), this.DRAW_MS);
+    this.timer = setTimeout(() => this.showNext(), this.DRAW_MS);
   },
 };

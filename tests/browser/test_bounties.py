@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 from players.services import desk as player_services
 from tables.models import Seating, Table
 from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out as floor_out
+from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day, flight_of
 from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer, question, seat_action
 from tournaments.models import Entry, Tournament
@@ -165,3 +167,98 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     boris = cashier.locator(f'[data-results] tbody tr[data-entry="{entries["Boris"].number}"] td')
     expect(boris.nth(5)).to_have_text("3")
     expect(boris.nth(6)).to_have_text(euros(won))
+
+
+def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_the_last_envelope(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-MYSTERY, FLIGHT-ITM: the set-up's envelope tiers and a Day 2 stage; a flight's bust
+    draws nothing; Day 2's first bust seals five envelopes and each bust on the tablet draws one,
+    over the whole TV; the winner draws the last; the cashier pays them all, exact to the cent."""
+    main = make_tournament(name="Mystery Main", level_seconds=(3600, 3600, 3600))
+    Tournament.objects.filter(pk=main.pk).update(buy_in=10_000, fee=1_000, starting_stack=30_000)
+    for number in (1, 2, 3, 4):
+        Table.objects.create(festival=main.festival, number=number, seats=9)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{main.id}/setup/")
+    director.get_by_label("Bounty format").select_option("mystery")
+    director.get_by_label("Bounty part").fill("20.00")
+    director.get_by_label("Bounty stage starts").select_option("day_two")
+    director.get_by_role("button", name="Save the settings").click()
+    expect(director.locator("[data-result]")).to_have_text("Settings saved.")
+    # One top envelope of half the pool, the rest in the others.
+    envelopes = director.locator("[data-bounty-envelopes]")
+    envelopes.get_by_role("button", name="Remove tier 3").click()
+    envelopes.get_by_label("Tier 1 share %").fill("50")
+    envelopes.get_by_label("Tier 2 share %").fill("50")
+    envelopes.get_by_label("Tier 2 envelopes").fill("")  # the last tier: all the envelopes left
+    expect(envelopes.locator("[data-tiers-sum]")).to_have_text("The shares add up to 100.00 of 100.00.")
+    envelopes.get_by_role("button", name="Save the envelopes").click()
+    expect(director.locator("[data-result]")).to_have_text("Envelopes saved: 2 tiers.")
+    main.refresh_from_db()
+    assert (main.bounty_format, main.bounty, main.rules().bounties.stage_starts) == ("mystery", 2_000, "day_two")
+
+    people = [
+        act(
+            player_services.create_player,
+            main.id,
+            player_services.NewPlayer(f"M{i}", "Mystery", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        for i in range(6)
+    ]
+    flight = flight_of(Tournament.objects.get(pk=main.pk), staff, "Day 1A", people, 1, call=act)
+    tv = new_page()
+    tv.goto(f"{stack.url}/tournaments/{main.id}/tv/?panel=bounties")
+    expect(tv.locator('[data-tv-bounty="left"]')).to_have_text("120.00 EUR")
+    expect(tv.locator("[data-tv-bounty-list]")).to_have_text("The envelopes are drawn on Day 2.")
+    seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
+    act(floor_out, flight.id, 1, seats[0], staff["floor"], eliminated_by=[seats[1]])  # only flights play
+    assert not BountyAward.objects.exists()
+    end_the_day(flight)
+    bag_the_rest_and_close(flight, staff, call=act)
+    draw_day_two_at(main, staff, [2], call=act)
+    balanced(main)
+
+    # Day 2 on the tablet: the lowest seat goes out to the highest, who wins in the end.
+    day_two = dict(Seating.objects.filter(tournament=main, ended_at__isnull=True).values_list("seat", "entry"))
+    winner = Entry.objects.get(pk=day_two[max(day_two)])
+    ticket = Entry.objects.get(tournament=flight, player=winner.player)
+    phone, tablet = new_page(), new_page()
+    phone.goto(f"{stack.url}/tournaments/{flight.id}/seat/{ticket.public_code}/")
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("0 knockouts")
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{main.id}/floor/")
+    draw = tv.locator("[data-tv-draw]")
+    for number, seat in enumerate(sorted(day_two)[:-1], start=1):
+        out(tablet, 2, seat, [max(day_two)], new_hand=number > 1)
+        expect(draw).to_be_visible()
+        expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number}")
+        balanced(main)
+        if number == len(day_two) - 1:  # the last bust: then the winner draws the last envelope
+            expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number + 1}")
+            expect(draw.locator("[data-tv-draw-who]")).to_have_text(
+                f"the winner #{winner.number} {winner.player.first_name} {winner.player.last_name[0]}. "
+                "draws the last envelope"
+            )
+        expect(draw).to_be_hidden()  # the takeover gives the screen back after a few seconds
+    # The last bust ended the tournament: the winner drew the last envelope.
+    expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
+    expect(tv.locator("[data-tv-bounty-list] li")).to_have_count(0)
+    book = balanced(main)
+    assert book == {"pool": 12_000, "won": 12_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("4 knockouts")
+    expect(phone.locator("[data-my-bounty] p")).to_have_count(1 + 5)  # a line for each envelope drawn
+
+    cashier = new_page()
+    sign_in(cashier, stack.url, staff["director"], f"/tournaments/{main.id}/payouts/")
+    pay = cashier.locator("[data-bounties-due] button[data-pay-bounty]")
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 120.00 EUR.")
+    for left in range(pay.count(), 0, -1):
+        pay.first.click()
+        cashier.locator("dialog[data-ask][open]").get_by_role("button", name="card", exact=True).click()
+        expect(pay).to_have_count(left - 1)
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
+    cashier.goto(f"{stack.url}/tournaments/{main.id}/close-out/")
+    expect(cashier.locator("[data-bounty-pool]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-envelopes]")).to_have_text(euros(0))
