@@ -3,18 +3,15 @@ the ruleset, the envelopes sealed at the first bust in it, every draw replayable
 recorded seed, an undone bust putting its envelope back, the winner drawing the last envelope;
 a main event with a flight whose stage is Day 2. The ledger balances after every step (BNT-POOL)."""
 
-from datetime import date
-
 import pytest
 from django.test import Client
 
-from players.services import desk as player_services
 from rules.refusals import Refused
-from tables.models import Seating, Table
+from tables.models import Seating
 from tables.services.floor import player_out
 from tables.services.undo import undo_last
-from tests.helpers.bounties import assert_ledger, bounty_field, seats_of
-from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day, flight_of
+from tests.helpers.bounties import assert_ledger, bounty_field, bounty_main_with_flight, seats_of
+from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day
 from tournaments.models import BountyAward, Envelope, Tournament
 from tournaments.rules import bounties
 from tournaments.services.bounties import set_template
@@ -87,26 +84,13 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
 
 
 def test_BNT_MYSTERY_a_main_event_with_a_flight_starts_its_stage_on_day_two(make_tournament, staff):
-    main = make_tournament(name="Mystery Main", level_seconds=(3600, 3600, 3600))
-    Tournament.objects.filter(pk=main.pk).update(
-        buy_in=10_000,
-        fee=1_000,
-        starting_stack=30_000,
-        bounty_format="mystery",
-        bounty=2_000,
+    main, flight = bounty_main_with_flight(
+        make_tournament,
+        staff,
+        "mystery",
+        2_000,
         ruleset={"preset": "pokerfest", "bounties": {"stage_starts": "day_two"}},
     )
-    for number in (1, 2, 3, 4):
-        Table.objects.create(festival=main.festival, number=number, seats=9)
-    people = [
-        player_services.create_player(
-            main.id,
-            player_services.NewPlayer(f"M{i}", "Mystery", date(1980, 1, 1), accepts_terms=True, id_checked=True),
-            None,
-        )
-        for i in range(6)
-    ]
-    flight = flight_of(Tournament.objects.get(pk=main.pk), staff, "Day 1A", people, 1)
     assert flight.bounty_format == "mystery"
     seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
     player_out(flight.id, 1, seats[0], staff["floor"], eliminated_by=[seats[1]])  # only flights play: no stage

@@ -236,6 +236,8 @@ class PlaceOut(Answer):
         None, description="a Day 2 entry: the flight entry it came from (each tournament numbers its own)"
     )
     flight: str | None = Field(..., description="FLIGHT-ITM: the flight the player went out of in the money")
+    knockouts: int = Field(..., description="ELIM-BY: the players this entry knocked out (a split pot counts)")
+    bounties_won: int = Field(..., description="the bounties this entry won in cash, minor units")
 
 
 class EventRefOut(Answer):
