@@ -14,6 +14,7 @@ from tests.helpers.bounties import assert_ledger, bounty_field, bounty_main_with
 from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day
 from tournaments.models import BountyAward, Envelope, Tournament
 from tournaments.rules import bounties
+from tournaments.services import rulings
 from tournaments.services.bounties import set_template
 from tournaments.services.desk import close_registration
 
@@ -110,3 +111,33 @@ def test_BNT_MYSTERY_a_main_event_with_a_flight_starts_its_stage_on_day_two(make
     assert assert_ledger(main) == {"pool": 12_000, "won": 12_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
     with pytest.raises(Refused, match="main event"):
         set_template(flight.id, [], staff["director"])
+
+
+def test_BNT_MYSTERY_a_disqualified_players_envelope_goes_to_the_next_eliminator(make_tournament, staff):
+    ruleset = {
+        "preset": "pokerfest",
+        "bounties": {"stage_starts": "level", "stage_level": 1, "disqualified_bounty": "next_eliminator"},
+    }
+    tournament, _seats = bounty_field(make_tournament, staff, 5, "mystery", 1_000, ruleset=ruleset)
+    close_registration(tournament.id, staff["director"])
+
+    def bust():
+        out, winner = sorted(seats_of(tournament))[:2]
+        player_out(tournament.id, 1, out, staff["floor"], eliminated_by=[winner])
+
+    bust()  # the stage from level 1: sealed as five envelopes, the first drawn
+    assert Envelope.objects.filter(tournament=tournament).count() == 5
+    disqualified = max(seats_of(tournament).values())
+    rulings.disqualify(tournament.id, disqualified, "collusion", staff["director"])
+    carried = BountyAward.objects.get(kind="disqualified")
+    assert carried.destination == "carried" and carried.envelope.draw_number == 2
+    assert assert_ledger(tournament)["carried"] == carried.cash
+    bust()  # the next eliminator takes its own envelope and the carried one
+    award = BountyAward.objects.get(kind="mystery", envelope__draw_number=3)
+    assert award.cash == award.envelope.amount + carried.cash
+    assert_ledger(tournament)
+    bust()
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert not Envelope.objects.filter(draw_number__isnull=True).exists()
+    assert assert_ledger(tournament) == {"pool": 5_000, "won": 5_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}

@@ -199,7 +199,7 @@ def public_standings(tournament: Tournament) -> dict:
 
 def leaderboard(festival_id: int) -> list[dict]:
     """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place;
-    names as the public pages show them."""
+    names as the public pages show them; each player's knockouts too (ELIM-BY)."""
     board: dict[int, dict] = {}
     for tournament in Tournament.objects.filter(festival_id=festival_id).order_by("id"):
         for row in standings(tournament)["out"]:
@@ -207,9 +207,17 @@ def leaderboard(festival_id: int) -> list[dict]:
                 continue  # FLIGHT-ITM: counted with the flight the player went out of
             mine = board.setdefault(
                 row["player"],
-                {"player": row["player"], "name": row["public_name"], "points": 0, "events": 0, "best": None},
+                {
+                    "player": row["player"],
+                    "name": row["public_name"],
+                    "points": 0,
+                    "events": 0,
+                    "best": None,
+                    "knockouts": 0,
+                },
             )
             mine["points"] += row["points"]
+            mine["knockouts"] += row["knockouts"]  # ELIM-BY: the league counts knockouts
             mine["events"] += 1
             mine["best"] = min(mine["best"] or row["place"][0], row["place"][0])
     return sorted(board.values(), key=lambda r: (-r["points"], r["best"], r["name"]))
