@@ -308,7 +308,8 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
     if not awards:
         return []
     heads = dict(Entry.objects.filter(pk__in=[a.winner_id for a in awards]).values_list("id", "head"))
-    if any(award.to_head > heads.get(award.winner_id, 0) for award in awards):
+    moved_on = any(award.taken_by_id is not None for award in awards)  # a carried bounty taken by a later bust
+    if moved_on or any(award.to_head > heads.get(award.winner_id, 0) for award in awards):
         raise Refused(_("The bounty won at this bust has moved on with its winner since: ask the director."))
     now, back = timezone.now(), 0
     for award in awards:
@@ -316,6 +317,8 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
             Entry.objects.filter(pk=award.winner_id).update(head=F("head") - award.to_head)
         if award.kind in (BountyAward.Kind.KNOCKOUT, BountyAward.Kind.PROGRESSIVE):
             back += award.cash + award.to_head
+        elif award.kind == BountyAward.Kind.DISQUALIFIED and award.envelope_id is None:
+            back += award.cash
     carried = BountyAward.objects.filter(taken_by=elimination)
     back -= sum(carried.values_list("cash", flat=True)) if back else 0
     carried.update(taken_by=None)
@@ -328,7 +331,7 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
     return [{"award": a.id, "cash": a.cash} for a in awards]
 
 
-def disqualified_bounty(op: Operation, entry: Entry) -> BountyAward | None:
+def disqualified_bounty(op: Operation, entry: Entry, elimination: Elimination | None = None) -> BountyAward | None:
     """PAY-DQ in a bounty event: the disqualified player's bounty goes where the ruleset's
     `disqualified_bounty` says: carried to the next bust's winners (next_eliminator), into the
     prize pool, or out of play. A mystery event's: before the seal nothing (the part stays in
@@ -351,6 +354,7 @@ def disqualified_bounty(op: Operation, entry: Entry) -> BountyAward | None:
         return None
     award = BountyAward.objects.create(
         tournament=tournament,
+        elimination=elimination,  # a stack removed (PEN-ABSENT): an undone bust takes it back
         from_entry=entry,
         kind=BountyAward.Kind.DISQUALIFIED,
         cash=amount,

@@ -69,7 +69,7 @@ class TargetOut(Answer):
 
 class SatelliteOut(Answer):
     target: TargetOut | None
-    price: int = Field(..., description="a seat: the target's buy-in plus fee, minor units")
+    price: int = Field(..., description="a seat: the target's buy-in, bounty and fee, minor units")
     seats: int = Field(..., description="the seats the pool buys now")
     remainder: int = Field(..., description="the pool left over after the seats, paid in cash")
 
