@@ -4,8 +4,8 @@ envelopes and their draw. Pure: amounts are integers in minor units, every split
 randomness comes from a seed passed in; no Django.
 
 Seats are the seat numbers of one table, 1..table_seats, and "left of the button" is clockwise:
-the seat after the button comes first, the button's own seat last. A button of 0 (not known)
-orders the seats from seat 1.
+the seat after the button comes first, the button's own seat last. A button not known (None or
+0) orders the seats from seat 1.
 """
 
 from __future__ import annotations
@@ -58,11 +58,12 @@ def _check_seat(seat: int, table_seats: int, allow_zero: bool = False) -> None:
         )
 
 
-def order_from_button(seats: Iterable[int], button: int, table_seats: int) -> list[int]:
+def order_from_button(seats: Iterable[int], button: int | None, table_seats: int) -> list[int]:
     """The seats in clockwise order starting with the first seat left of the button (the
     button's seat last)."""
     if isinstance(table_seats, bool) or not isinstance(table_seats, int) or table_seats < 1:
         raise ValueError(_("A table has at least one seat."))
+    button = button or 0
     _check_seat(button, table_seats, allow_zero=True)
     seats = list(seats)
     for seat in seats:
@@ -70,7 +71,7 @@ def order_from_button(seats: Iterable[int], button: int, table_seats: int) -> li
     return sorted(seats, key=lambda seat: (seat - button - 1) % table_seats)
 
 
-def split_equally(amount: int, winners: Iterable[int], button: int, table_seats: int) -> dict[int, int]:
+def split_equally(amount: int, winners: Iterable[int], button: int | None, table_seats: int) -> dict[int, int]:
     """BNT-COVER: `amount` in equal parts, the odd minor units one each to the first winners left
     of the button. The dict lists the winners in that order; its values add up to `amount`."""
     winners = list(winners)
@@ -170,15 +171,13 @@ def check_template(tiers: Sequence[Tier]) -> None:
 
 
 def tiers_from_json(data) -> tuple[Tier, ...]:
-    """[{"share_bp": 1000, "count": 1}, ..., {"share_bp": 7500, "count": null}] as checked Tiers;
-    an empty list is the DEFAULT_TEMPLATE."""
-    if not isinstance(data, (list, tuple)) or not all(
-        isinstance(item, dict) and set(item) == {"share_bp", "count"} for item in data
-    ):
-        raise ValueError(_('A template is a list of tiers such as {"share_bp": 1000, "count": 1}.'))
+    """[{"share_bp": 1000, "count": 1}, ..., {"share_bp": 7500, "count": null}] as checked Tiers
+    (a count left out is null: the rest); an empty list (or None) is the DEFAULT_TEMPLATE."""
     if not data:
         return DEFAULT_TEMPLATE
-    tiers = tuple(Tier(item["share_bp"], item["count"]) for item in data)
+    if not isinstance(data, (list, tuple)) or not all(isinstance(item, dict) and "share_bp" in item for item in data):
+        raise ValueError(_('A template is a list of tiers such as {"share_bp": 1000, "count": 1}.'))
+    tiers = tuple(Tier(item["share_bp"], item.get("count")) for item in data)
     check_template(tiers)
     return tiers
 
