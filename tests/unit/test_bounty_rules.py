@@ -88,6 +88,15 @@ def test_BNT_MYSTERY_default_template_envelopes():
     assert len(amounts) == 60 and sum(amounts) == 100_000
 
 
+def test_BNT_MYSTERY_a_small_field_never_pays_a_small_envelope_more_than_a_large_one():
+    """BNT-MYSTERY: 1,000.00 in 20 envelopes by the default template: the rest tier alone would
+    hold 53.57 each against the large tier's 30.00, so the two merge and share 900.00 equally
+    (47.37 for 16 of them, 47.36 for 3); the top envelope keeps its 100.00."""
+    amounts = envelopes(100_000, DEFAULT_TEMPLATE, 20)
+    assert amounts == [10_000] + [4_737] * 16 + [4_736] * 3
+    assert sum(amounts) == 100_000
+
+
 def test_BNT_MYSTERY_a_template_as_stored():
     """BNT-MYSTERY: a template is stored as JSON tiers; none stored is the default template."""
     assert tiers_from_json([]) == tiers_from_json(None) == DEFAULT_TEMPLATE
@@ -478,3 +487,17 @@ def test_BNT_MYSTERY_a_tournament_to_the_last_envelope(players, bounty, paid_pla
     assert len(left) == 1  # the winner draws the last envelope
     won += left.pop(draw(left, seed, number + 1))
     assert won == pool
+
+
+@given(templates(), st.integers(0, 10**8), st.integers(1, 400))
+def test_BNT_MYSTERY_a_lower_tier_never_holds_more_than_the_tier_above(tiers, pool, count):
+    """BNT-MYSTERY: walking the tiers from the top, each tier's envelopes hold no more (within
+    the odd cent) than those of the tiers above it, whatever the count."""
+    amounts = envelopes(pool, tiers, count)
+    counts = [n for n in tier_counts(tiers, count) if n]
+    start, lowest_above = 0, None
+    for n in counts:
+        tier = amounts[start : start + n]
+        if lowest_above is not None:
+            assert max(tier) <= lowest_above + 1
+        lowest_above, start = min(tier), start + n

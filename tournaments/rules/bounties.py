@@ -207,7 +207,9 @@ def envelopes(pool: int, tiers: Sequence[Tier], count: int) -> list[int]:
     and the tiers that hold envelopes share the pool in the proportions of their basis points:
     each takes pool * share_bp // (their basis points together), the last of them the remainder.
     A tier's amount is split equally among its envelopes, the odd minor units one each to the
-    first envelopes of that tier."""
+    first envelopes of that tier. A tier whose envelopes would hold more than those of the tier
+    above it (a "rest" tier spread over few envelopes) is merged with that tier, and the two share
+    their amounts equally: a smaller tier never pays more than a larger one."""
     check_template(tiers)
     if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
         raise ValueError(_("A bounty pool is a whole number of cents, 0 or more."))
@@ -215,10 +217,18 @@ def envelopes(pool: int, tiers: Sequence[Tier], count: int) -> list[int]:
         raise ValueError(_("Seal at least one envelope."))
     holding = [(tier, n) for tier, n in zip(tiers, tier_counts(tiers, count)) if n]
     total_bp = sum(tier.share_bp for tier, _n in holding)
-    amounts, handed = [], 0
+    blocks: list[list[int]] = []  # [amount, envelopes] per tier, merged while a lower one pays more
+    handed = 0
     for i, (tier, n) in enumerate(holding):
         share = pool - handed if i == len(holding) - 1 else pool * tier.share_bp // total_bp
         handed += share
+        blocks.append([share, n])
+        while len(blocks) > 1 and blocks[-1][0] * blocks[-2][1] > blocks[-2][0] * blocks[-1][1]:
+            share, n = blocks.pop()
+            blocks[-1][0] += share
+            blocks[-1][1] += n
+    amounts = []
+    for share, n in blocks:
         part, odd = divmod(share, n)
         amounts += [part + (1 if k < odd else 0) for k in range(n)]
     return sorted(amounts, reverse=True)
