@@ -202,7 +202,10 @@ def bust(
         starting_stack=starting_stack,
         at=now,
     )
-    knockouts.record_knockout(op, elimination, here, winners)  # ELIM-BY, BNT-KO, BNT-PKO, BNT-MYSTERY
+    if winners:
+        knockouts.record_knockout(op, elimination, here, winners)  # ELIM-BY, BNT-KO, BNT-PKO, BNT-MYSTERY
+    else:  # a stack removed (PEN-ABSENT): nobody won the pot, its bounty goes like a disqualified player's
+        knockouts.disqualified_bounty(op, sitting.entry, elimination)
     calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
     seated = seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
     if left + len(seated) == 1 and not waiting_entries(tournament):

@@ -84,7 +84,7 @@ def record_knockout(
     carried = _carried(tournament)
     if tournament.bounty_format == Format.MYSTERY:
         parts = _mystery(op, busted, winners, button, seats)
-        if parts is None:  # before the bounty stage: nothing is won, a carried bounty waits
+        if not parts:  # before the bounty stage (or no envelope left): nothing is won, a carried bounty waits
             return []
     else:
         head = busted.head
@@ -281,6 +281,8 @@ def own_bounty(op: Operation) -> list[BountyAward]:
             cash, kind = envelope.amount, BountyAward.Kind.MYSTERY
         else:
             envelope, cash, kind = None, entry.head, BountyAward.Kind.OWN
+            if not cash:  # shared in a deal already (BNT-DEAL)
+                continue
             Entry.objects.filter(pk=entry.pk).update(head=0)
         award = BountyAward.objects.create(
             tournament=tournament, winner=entry, from_entry=entry, kind=kind, cash=cash, envelope=envelope, seq=0
@@ -306,7 +308,8 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
     if not awards:
         return []
     heads = dict(Entry.objects.filter(pk__in=[a.winner_id for a in awards]).values_list("id", "head"))
-    if any(award.to_head > heads.get(award.winner_id, 0) for award in awards):
+    moved_on = any(award.taken_by_id is not None for award in awards)  # a carried bounty taken by a later bust
+    if moved_on or any(award.to_head > heads.get(award.winner_id, 0) for award in awards):
         raise Refused(_("The bounty won at this bust has moved on with its winner since: ask the director."))
     now, back = timezone.now(), 0
     for award in awards:
@@ -314,6 +317,8 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
             Entry.objects.filter(pk=award.winner_id).update(head=F("head") - award.to_head)
         if award.kind in (BountyAward.Kind.KNOCKOUT, BountyAward.Kind.PROGRESSIVE):
             back += award.cash + award.to_head
+        elif award.kind == BountyAward.Kind.DISQUALIFIED and award.envelope_id is None:
+            back += award.cash
     carried = BountyAward.objects.filter(taken_by=elimination)
     back -= sum(carried.values_list("cash", flat=True)) if back else 0
     carried.update(taken_by=None)
@@ -326,7 +331,7 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
     return [{"award": a.id, "cash": a.cash} for a in awards]
 
 
-def disqualified_bounty(op: Operation, entry: Entry) -> BountyAward | None:
+def disqualified_bounty(op: Operation, entry: Entry, elimination: Elimination | None = None) -> BountyAward | None:
     """PAY-DQ in a bounty event: the disqualified player's bounty goes where the ruleset's
     `disqualified_bounty` says: carried to the next bust's winners (next_eliminator), into the
     prize pool, or out of play. A mystery event's: before the seal nothing (the part stays in
@@ -349,6 +354,7 @@ def disqualified_bounty(op: Operation, entry: Entry) -> BountyAward | None:
         return None
     award = BountyAward.objects.create(
         tournament=tournament,
+        elimination=elimination,  # a stack removed (PEN-ABSENT): an undone bust takes it back
         from_entry=entry,
         kind=BountyAward.Kind.DISQUALIFIED,
         cash=amount,
@@ -366,3 +372,58 @@ def disqualified_bounty(op: Operation, entry: Entry) -> BountyAward | None:
     logged = op.append(kinds.BOUNTY_DISQUALIFIED, public=public, payload=public)
     BountyAward.objects.filter(pk=award.pk).update(seq=logged.seq)
     return award
+
+
+def deal_bounties(op: Operation, numbers: list[int], amounts: list[int]) -> int:
+    """BNT-DEAL, the players agreed to include the bounties left: the heads of the players in
+    the deal (KO/PKO) or the envelopes not drawn (mystery; sealed now if they were not) are
+    shared in the prize deal's proportions: each player's part is total * amount // the deal's
+    total, the odd minor units one each to the players in the deal's order (most chips first).
+    Awards of kind "deal"; answers with the total shared."""
+    tournament = op.tournament
+    if tournament.bounty_format == Format.NONE:
+        return 0
+    entries = {
+        e.number: e
+        for e in Entry.objects.select_for_update(of=("self",))
+        .select_related("player")
+        .filter(tournament=tournament, number__in=numbers)
+    }
+    if tournament.bounty_format == Format.MYSTERY:
+        root = root_of(tournament)
+        root = Tournament.objects.select_for_update().get(pk=root.pk) if root.pk != tournament.pk else tournament
+        if not root.bounty_seed:
+            seal(op, root, len(numbers))
+        left = Envelope.objects.filter(tournament=root, draw_number__isnull=True).order_by("number")
+        last = Envelope.objects.filter(tournament=root, draw_number__isnull=False).order_by("-draw_number").first()
+        number = last.draw_number if last else 0
+        total = 0
+        for envelope in left:
+            number += 1
+            total += envelope.amount
+            Envelope.objects.filter(pk=envelope.pk).update(draw_number=number)
+    else:
+        total = sum(entries[n].head for n in numbers)
+        Entry.objects.filter(pk__in=[entries[n].pk for n in numbers]).update(head=0)
+    if not total:
+        return 0
+    whole = sum(amounts)
+    parts = [total * amount // whole if whole else 0 for amount in amounts]
+    if not whole:
+        parts = [total // len(numbers)] * len(numbers)
+    for i in range(total - sum(parts)):
+        parts[i % len(parts)] += 1
+    awards = [
+        BountyAward.objects.create(
+            tournament=tournament,
+            winner=entries[n],
+            from_entry=entries[n],
+            kind=BountyAward.Kind.DEAL,
+            cash=part,
+            seq=0,
+        )
+        for n, part in zip(numbers, parts)
+    ]
+    logged = announce(op, entries[numbers[0]], awards)
+    BountyAward.objects.filter(pk__in=[a.pk for a in awards]).update(seq=logged.seq)
+    return total

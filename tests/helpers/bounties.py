@@ -6,6 +6,7 @@ from datetime import date
 from players.services import desk as player_services
 from tables.models import Seating, Table
 from tables.services.draw import draw_field, open_tables
+from tests.helpers.day_two import flight_of
 from tournaments.models import BountyAward, Entry, Envelope, Tournament
 from tournaments.queries.bounties import family_ids, ledger, root_of
 from tournaments.queries.entries import Sale
@@ -71,3 +72,29 @@ def assert_ledger(tournament) -> dict:
     computed = ledger(tournament)
     assert computed == {"pool": pool, "won": won, "on_heads": heads, "envelopes_left": left, "carried": carried}
     return computed
+
+
+def bounty_main_with_flight(make_tournament, staff, bounty_format, bounty, players=6, ruleset=None):
+    """A bounty main event (100.00 + bounty + 10.00, venue tables 1-4) and its flight Day 1A with
+    `players` entries drawn at table 1 (tests/helpers/day_two.py's flight)."""
+    main = make_tournament(name="Bounty Main", level_seconds=(3600, 3600, 3600))
+    Tournament.objects.filter(pk=main.pk).update(
+        buy_in=10_000,
+        fee=1_000,
+        starting_stack=30_000,
+        bounty_format=bounty_format,
+        bounty=bounty,
+        ruleset=ruleset or {},
+    )
+    for number in (1, 2, 3, 4):
+        Table.objects.create(festival=main.festival, number=number, seats=9)
+    people = [
+        player_services.create_player(
+            main.id,
+            player_services.NewPlayer(f"M{i}", "Flighted", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        for i in range(players)
+    ]
+    main = Tournament.objects.get(pk=main.pk)
+    return main, flight_of(main, staff, "Day 1A", people, 1)

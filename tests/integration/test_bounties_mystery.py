@@ -3,20 +3,18 @@ the ruleset, the envelopes sealed at the first bust in it, every draw replayable
 recorded seed, an undone bust putting its envelope back, the winner drawing the last envelope;
 a main event with a flight whose stage is Day 2. The ledger balances after every step (BNT-POOL)."""
 
-from datetime import date
-
 import pytest
 from django.test import Client
 
-from players.services import desk as player_services
 from rules.refusals import Refused
-from tables.models import Seating, Table
+from tables.models import Seating
 from tables.services.floor import player_out
 from tables.services.undo import undo_last
-from tests.helpers.bounties import assert_ledger, bounty_field, seats_of
-from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day, flight_of
+from tests.helpers.bounties import assert_ledger, bounty_field, bounty_main_with_flight, seats_of
+from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day
 from tournaments.models import BountyAward, Envelope, Tournament
 from tournaments.rules import bounties
+from tournaments.services import rulings
 from tournaments.services.bounties import set_template
 from tournaments.services.desk import close_registration
 
@@ -87,26 +85,13 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
 
 
 def test_BNT_MYSTERY_a_main_event_with_a_flight_starts_its_stage_on_day_two(make_tournament, staff):
-    main = make_tournament(name="Mystery Main", level_seconds=(3600, 3600, 3600))
-    Tournament.objects.filter(pk=main.pk).update(
-        buy_in=10_000,
-        fee=1_000,
-        starting_stack=30_000,
-        bounty_format="mystery",
-        bounty=2_000,
+    main, flight = bounty_main_with_flight(
+        make_tournament,
+        staff,
+        "mystery",
+        2_000,
         ruleset={"preset": "pokerfest", "bounties": {"stage_starts": "day_two"}},
     )
-    for number in (1, 2, 3, 4):
-        Table.objects.create(festival=main.festival, number=number, seats=9)
-    people = [
-        player_services.create_player(
-            main.id,
-            player_services.NewPlayer(f"M{i}", "Mystery", date(1980, 1, 1), accepts_terms=True, id_checked=True),
-            None,
-        )
-        for i in range(6)
-    ]
-    flight = flight_of(Tournament.objects.get(pk=main.pk), staff, "Day 1A", people, 1)
     assert flight.bounty_format == "mystery"
     seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
     player_out(flight.id, 1, seats[0], staff["floor"], eliminated_by=[seats[1]])  # only flights play: no stage
@@ -126,3 +111,33 @@ def test_BNT_MYSTERY_a_main_event_with_a_flight_starts_its_stage_on_day_two(make
     assert assert_ledger(main) == {"pool": 12_000, "won": 12_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
     with pytest.raises(Refused, match="main event"):
         set_template(flight.id, [], staff["director"])
+
+
+def test_BNT_MYSTERY_a_disqualified_players_envelope_goes_to_the_next_eliminator(make_tournament, staff):
+    ruleset = {
+        "preset": "pokerfest",
+        "bounties": {"stage_starts": "level", "stage_level": 1, "disqualified_bounty": "next_eliminator"},
+    }
+    tournament, _seats = bounty_field(make_tournament, staff, 5, "mystery", 1_000, ruleset=ruleset)
+    close_registration(tournament.id, staff["director"])
+
+    def bust():
+        out, winner = sorted(seats_of(tournament))[:2]
+        player_out(tournament.id, 1, out, staff["floor"], eliminated_by=[winner])
+
+    bust()  # the stage from level 1: sealed as five envelopes, the first drawn
+    assert Envelope.objects.filter(tournament=tournament).count() == 5
+    disqualified = max(seats_of(tournament).values())
+    rulings.disqualify(tournament.id, disqualified, "collusion", staff["director"])
+    carried = BountyAward.objects.get(kind="disqualified")
+    assert carried.destination == "carried" and carried.envelope.draw_number == 2
+    assert assert_ledger(tournament)["carried"] == carried.cash
+    bust()  # the next eliminator takes its own envelope and the carried one
+    award = BountyAward.objects.get(kind="mystery", envelope__draw_number=3)
+    assert award.cash == award.envelope.amount + carried.cash
+    assert_ledger(tournament)
+    bust()
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    assert not Envelope.objects.filter(draw_number__isnull=True).exists()
+    assert assert_ledger(tournament) == {"pool": 5_000, "won": 5_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}

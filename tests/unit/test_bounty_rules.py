@@ -38,7 +38,11 @@ TABLE = 9
 
 def test_BNT_COVER_order_starts_left_of_the_button():
     assert order_from_button([1, 3, 5, 9], button=5, table_seats=TABLE) == [9, 1, 3, 5]
-    assert order_from_button([2, 4], button=0, table_seats=TABLE) == [2, 4]
+    assert order_from_button([4, 2], button=0, table_seats=TABLE) == [2, 4]
+    assert order_from_button([4, 2], button=None, table_seats=TABLE) == [2, 4]  # no button recorded yet
+    for seat, button in ((0, 1), (10, 1), (3, 10)):
+        with pytest.raises(ValueError):
+            order_from_button([seat], button=button, table_seats=TABLE)
 
 
 def test_BNT_COVER_odd_cents_go_to_the_first_winners_left_of_the_button():
@@ -84,10 +88,38 @@ def test_BNT_MYSTERY_default_template_envelopes():
     assert len(amounts) == 60 and sum(amounts) == 100_000
 
 
+def test_BNT_MYSTERY_a_small_field_never_pays_a_small_envelope_more_than_a_large_one():
+    """BNT-MYSTERY: 1,000.00 in 20 envelopes by the default template: the rest tier alone would
+    hold 53.57 each against the large tier's 30.00, so the two merge and share 900.00 equally
+    (47.37 for 16 of them, 47.36 for 3); the top envelope keeps its 100.00."""
+    amounts = envelopes(100_000, DEFAULT_TEMPLATE, 20)
+    assert amounts == [10_000] + [4_737] * 16 + [4_736] * 3
+    assert sum(amounts) == 100_000
+
+
+def test_BNT_MYSTERY_a_template_as_stored():
+    """BNT-MYSTERY: a template is stored as JSON tiers; none stored is the default template."""
+    assert tiers_from_json([]) == tiers_from_json(None) == DEFAULT_TEMPLATE
+    stored = [{"share_bp": 2500, "count": 2}, {"share_bp": 7500, "count": None}]
+    assert tiers_from_json(stored) == (Tier(2500, 2), Tier(7500, None))
+    assert tiers_to_json(tiers_from_json(stored)) == stored
+    assert tiers_from_json([{"share_bp": 10_000}]) == (Tier(10_000, None),)
+    for bad in ({"share_bp": 10_000}, [{"count": None}], [[10_000, None]], [{"share_bp": 9_999, "count": None}]):
+        with pytest.raises(ValueError):
+            tiers_from_json(bad)
+
+
 def test_BNT_MYSTERY_template_errors():
     for bad in ([], [Tier(10_000, 1)], [Tier(5_000, None), Tier(5_000, None)], [Tier(0, 1), Tier(10_000, None)]):
         with pytest.raises(ValueError):
             check_template(bad)
+
+
+def test_BNT_MYSTERY_a_recorded_seed_replays_the_same_draws():
+    """BNT-MYSTERY: the draws of a recorded seed are fixed for good (a replay years later)."""
+    assert [draw(list(range(10)), "c0ffee00c0ffee00", number) for number in range(1, 6)] == [8, 0, 2, 2, 0]
+    with pytest.raises(ValueError):
+        draw([], "c0ffee00c0ffee00", 1)
 
 
 @given(st.text(max_size=16), st.integers(1, 500), st.lists(st.integers(0, 10**6), min_size=1, max_size=50))
@@ -455,3 +487,17 @@ def test_BNT_MYSTERY_a_tournament_to_the_last_envelope(players, bounty, paid_pla
     assert len(left) == 1  # the winner draws the last envelope
     won += left.pop(draw(left, seed, number + 1))
     assert won == pool
+
+
+@given(templates(), st.integers(0, 10**8), st.integers(1, 400))
+def test_BNT_MYSTERY_a_lower_tier_never_holds_more_than_the_tier_above(tiers, pool, count):
+    """BNT-MYSTERY: walking the tiers from the top, each tier's envelopes hold no more (within
+    the odd cent) than those of the tiers above it, whatever the count."""
+    amounts = envelopes(pool, tiers, count)
+    counts = [n for n in tier_counts(tiers, count) if n]
+    start, lowest_above = 0, None
+    for n in counts:
+        tier = amounts[start : start + n]
+        if lowest_above is not None:
+            assert max(tier) <= lowest_above + 1
+        lowest_above, start = min(tier), start + n

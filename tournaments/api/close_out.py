@@ -135,7 +135,9 @@ class FestivalEventOut(Answer):
     guarantee: int
     feeds: EventRefOut | None = Field(..., description="a satellite's target event")
     fed_by: list[EventRefOut] = Field(..., description="the satellites feeding this event")
-    seat_price: int = Field(..., description="a satellite's seat: the target's buy-in plus fee (0: not a satellite)")
+    seat_price: int = Field(
+        ..., description="a satellite's seat: the target's buy-in, bounty and fee (0: not a satellite)"
+    )
     seats_awarded: int = Field(..., description="a satellite's vouchers issued")
     seats_used: int
     seats_value: int = Field(..., description="the vouchers issued × the seat price: the pool paid as seats")

@@ -182,12 +182,20 @@ def bounties_due(tournament: Tournament) -> list[dict]:
     return rows
 
 
-def player_bounties(entry: Entry) -> dict:
-    """The seat page's part: the entry's head, its knockouts and what it won (envelopes too)."""
-    won = _awards([entry.tournament_id]).filter(winner=entry).order_by("seq", "id")
+def player_bounties(entry: Entry, *earlier: Entry) -> dict:
+    """The seat page's part: the bounty on the entry now, the players it knocked out (ELIM-BY)
+    and what it won, the envelopes drawn among it; `earlier`: the flight entry a Day 2 entry came
+    from, whose knockouts and bounties count too."""
+    runs = [entry, *earlier]
+    won = list(
+        BountyAward.objects.filter(winner__in=runs, undone_at__isnull=True)
+        .select_related("envelope")
+        .order_by("seq", "id")
+    )
     return {
+        "format": entry.tournament.bounty_format,
         "head": entry.head,
-        "knockouts": Knockout.objects.filter(by_entry=entry, elimination__undone_at__isnull=True).count(),
+        "knockouts": Knockout.objects.filter(by_entry__in=runs, elimination__undone_at__isnull=True).count(),
         "won": sum(award.cash for award in won if award.destination == BountyAward.Destination.PLAYER),
         "envelopes": [
             {"amount": award.envelope.amount, "draw_number": award.envelope.draw_number, "cash": award.cash}

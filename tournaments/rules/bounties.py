@@ -4,8 +4,8 @@ envelopes and their draw. Pure: amounts are integers in minor units, every split
 randomness comes from a seed passed in; no Django.
 
 Seats are the seat numbers of one table, 1..table_seats, and "left of the button" is clockwise:
-the seat after the button comes first, the button's own seat last. A button of 0 (not known)
-orders the seats from seat 1.
+the seat after the button comes first, the button's own seat last. A button not known (None or
+0) orders the seats from seat 1.
 """
 
 from __future__ import annotations
@@ -58,11 +58,12 @@ def _check_seat(seat: int, table_seats: int, allow_zero: bool = False) -> None:
         )
 
 
-def order_from_button(seats: Iterable[int], button: int, table_seats: int) -> list[int]:
+def order_from_button(seats: Iterable[int], button: int | None, table_seats: int) -> list[int]:
     """The seats in clockwise order starting with the first seat left of the button (the
     button's seat last)."""
     if isinstance(table_seats, bool) or not isinstance(table_seats, int) or table_seats < 1:
         raise ValueError(_("A table has at least one seat."))
+    button = button or 0
     _check_seat(button, table_seats, allow_zero=True)
     seats = list(seats)
     for seat in seats:
@@ -70,7 +71,7 @@ def order_from_button(seats: Iterable[int], button: int, table_seats: int) -> li
     return sorted(seats, key=lambda seat: (seat - button - 1) % table_seats)
 
 
-def split_equally(amount: int, winners: Iterable[int], button: int, table_seats: int) -> dict[int, int]:
+def split_equally(amount: int, winners: Iterable[int], button: int | None, table_seats: int) -> dict[int, int]:
     """BNT-COVER: `amount` in equal parts, the odd minor units one each to the first winners left
     of the button. The dict lists the winners in that order; its values add up to `amount`."""
     winners = list(winners)
@@ -170,15 +171,13 @@ def check_template(tiers: Sequence[Tier]) -> None:
 
 
 def tiers_from_json(data) -> tuple[Tier, ...]:
-    """[{"share_bp": 1000, "count": 1}, ..., {"share_bp": 7500, "count": null}] as checked Tiers;
-    an empty list is the DEFAULT_TEMPLATE."""
-    if not isinstance(data, (list, tuple)) or not all(
-        isinstance(item, dict) and set(item) == {"share_bp", "count"} for item in data
-    ):
-        raise ValueError(_('A template is a list of tiers such as {"share_bp": 1000, "count": 1}.'))
+    """[{"share_bp": 1000, "count": 1}, ..., {"share_bp": 7500, "count": null}] as checked Tiers
+    (a count left out is null: the rest); an empty list (or None) is the DEFAULT_TEMPLATE."""
     if not data:
         return DEFAULT_TEMPLATE
-    tiers = tuple(Tier(item["share_bp"], item["count"]) for item in data)
+    if not isinstance(data, (list, tuple)) or not all(isinstance(item, dict) and "share_bp" in item for item in data):
+        raise ValueError(_('A template is a list of tiers such as {"share_bp": 1000, "count": 1}.'))
+    tiers = tuple(Tier(item["share_bp"], item.get("count")) for item in data)
     check_template(tiers)
     return tiers
 
@@ -208,7 +207,9 @@ def envelopes(pool: int, tiers: Sequence[Tier], count: int) -> list[int]:
     and the tiers that hold envelopes share the pool in the proportions of their basis points:
     each takes pool * share_bp // (their basis points together), the last of them the remainder.
     A tier's amount is split equally among its envelopes, the odd minor units one each to the
-    first envelopes of that tier."""
+    first envelopes of that tier. A tier whose envelopes would hold more than those of the tier
+    above it (a "rest" tier spread over few envelopes) is merged with that tier, and the two share
+    their amounts equally: a smaller tier never pays more than a larger one."""
     check_template(tiers)
     if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
         raise ValueError(_("A bounty pool is a whole number of cents, 0 or more."))
@@ -216,10 +217,18 @@ def envelopes(pool: int, tiers: Sequence[Tier], count: int) -> list[int]:
         raise ValueError(_("Seal at least one envelope."))
     holding = [(tier, n) for tier, n in zip(tiers, tier_counts(tiers, count)) if n]
     total_bp = sum(tier.share_bp for tier, _n in holding)
-    amounts, handed = [], 0
+    blocks: list[list[int]] = []  # [amount, envelopes] per tier, merged while a lower one pays more
+    handed = 0
     for i, (tier, n) in enumerate(holding):
         share = pool - handed if i == len(holding) - 1 else pool * tier.share_bp // total_bp
         handed += share
+        blocks.append([share, n])
+        while len(blocks) > 1 and blocks[-1][0] * blocks[-2][1] > blocks[-2][0] * blocks[-1][1]:
+            share, n = blocks.pop()
+            blocks[-1][0] += share
+            blocks[-1][1] += n
+    amounts = []
+    for share, n in blocks:
         part, odd = divmod(share, n)
         amounts += [part + (1 if k < odd else 0) for k in range(n)]
     return sorted(amounts, reverse=True)
