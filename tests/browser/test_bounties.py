@@ -162,6 +162,13 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
 
+    # The lobby's bounty section: every cent paid, nothing left on heads.
+    cashier.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(cashier.locator("[data-bounty-summary]")).to_have_text(
+        "Bounty pool 400.04 EUR · paid 400.04 EUR · on heads 0.00 EUR"
+    )
+    expect(cashier.locator("[data-bounty-latest] li").first).to_contain_text("wins the tournament and their own bounty")
+
     # The results: knockouts and bounties won beside the places (ELIM-BY).
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
     boris = cashier.locator(f'[data-results] tbody tr[data-entry="{entries["Boris"].number}"] td')
