@@ -269,3 +269,36 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
     expect(cashier.locator("[data-bounty-pool]")).to_have_text(euros(12_000))
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(12_000))
     expect(cashier.locator("[data-bounty-envelopes]")).to_have_text(euros(0))
+
+
+def test_BNT_DEAL_the_deal_form_includes_the_remaining_bounties_when_ticked(stack, new_page, make_tournament, staff):
+    """BNT-DEAL: a knockout event's deal form has "include the remaining bounties"; ticked, the
+    deal shares the bounties still on the three heads and says how much."""
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000, bounty_format="knockout", bounty=5_000)
+    Table.objects.create(festival=tournament.festival, number=1, seats=9)
+    for i in range(3):
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 1)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    director.get_by_text("Deals: chip-chop, ICM").click()
+    for number, chips in ((1, "400000"), (2, "250000"), (3, "100000")):
+        director.get_by_label(f"Chips: #{number} Deal{number - 1} Maker").fill(chips)
+    director.get_by_role("button", name="Propose deals").click()
+    expect(director.locator("[data-deal-proposals] tbody tr")).to_have_count(3)
+    director.get_by_label("Deal", exact=True).select_option("chip_chop")
+    for number in (1, 2, 3):
+        director.get_by_label(f"#{number} Deal{number - 1} Maker agrees").check()
+    director.get_by_label("Tournament representative present").fill("Pat Floor")
+    director.get_by_label("include the remaining bounties (the players agree to split them too)").check()
+    director.get_by_role("button", name="Record the deal").click()
+    expect(director.locator("[data-result]")).to_contain_text("The remaining bounties (150.00 EUR) are shared in it.")
+    balanced(tournament)
