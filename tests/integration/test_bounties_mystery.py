@@ -40,7 +40,7 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
     url = f"/api/tournaments/{tournament.id}/bounties/template/"
     bad = director.put(url, {"tiers": [{"share_bp": 5000, "count": 1}]}, content_type="application/json")
     assert bad.status_code == 409 and "10000" in bad.json()["detail"]
-    tiers = [{"share_bp": 2000, "count": 1}, {"share_bp": 8000, "count": None}]
+    tiers = [{"share_bp": 5000, "count": 1}, {"share_bp": 5000, "count": None}]
     assert director.put(url, {"tiers": tiers}, content_type="application/json").json() == {"tiers": tiers}
     assert assert_ledger(tournament)["envelopes_left"] == 6_000  # not sealed: the whole pool
 
@@ -60,7 +60,7 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
     tournament.refresh_from_db()
     assert tournament.bounty_seed and Envelope.objects.filter(tournament=tournament).count() == 3
     assert sum(Envelope.objects.filter(tournament=tournament).values_list("amount", flat=True)) == 6_000
-    assert sorted(Envelope.objects.values_list("amount", flat=True)) == [1_200, 2_400, 2_400]
+    assert sorted(Envelope.objects.values_list("amount", flat=True)) == [1_500, 1_500, 3_000]
     drawn = BountyAward.objects.get()
     assert drawn.kind == "mystery" and drawn.cash == drawn.envelope.amount and drawn.envelope.draw_number == 1
     assert tournament.events.filter(kind="envelopes.sealed").count() == 1
