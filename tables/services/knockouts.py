@@ -35,7 +35,6 @@ def check_eliminators(
     """ELIM-BY, before anything is written: the seats that won the pot that put `sitting` out
     (`pots`: BNT-COVER decides, the last pot the player was in). Every seat named must be seated
     at this table. A bounty event needs them; elsewhere they are optional (empty: none named)."""
-    seated = set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True))
     winners: tuple[int, ...] = ()
     if pots:
         try:
@@ -54,6 +53,7 @@ def check_eliminators(
         named = set(winners)
     if sitting.seat in winners:
         raise Refused(_("Seat %(seat)s cannot eliminate itself.") % {"seat": sitting.seat})
+    seated = set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True)) if named else set()
     if stray := sorted(named - seated):
         raise Refused(
             _("Nobody sits in seat %(seats)s at table %(table)s: name the seats that won the pot.")

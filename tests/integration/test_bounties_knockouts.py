@@ -123,8 +123,19 @@ def test_BNT_COVER_the_side_pot_winner_takes_it_when_the_main_pot_winner_did_not
     pots = [{"winners": [short], "eligible": [short, big, covered]}, {"winners": [big], "eligible": [big, covered]}]
     with pytest.raises(Refused, match="not out"):
         player_out(tournament.id, 1, short, staff["floor"], pots=pots)
-    player_out(tournament.id, 1, covered, staff["floor"], pots=pots)
+    floor = Client()
+    floor.force_login(staff["floor"])
+    answer = floor.post(
+        f"/api/tournaments/{tournament.id}/tables/1/seats/{covered}/out/",
+        {"pots": pots},
+        content_type="application/json",
+    )
+    assert answer.status_code == 200, answer.json()
     assert BountyAward.objects.get(tournament=tournament).winner.number == seats[big]
+    won = tournament.events.get(kind="bounty.won").public
+    assert (
+        won["entry"] == seats[covered] and won["awards"][0]["entry"] == seats[big] and won["awards"][0]["cash"] == 3_000
+    )
     assert_ledger(tournament)
 
 
