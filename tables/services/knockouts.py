@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.models import Clock
 from clock.queries.clock import level_now
 from core import kinds
 from core.operation import Operation
@@ -169,7 +170,9 @@ def _sealed_root(op: Operation, players_going_out: int) -> Tournament | None:
     rules = root.rules().bounties
     counts = field_counts(tournament.id)
     players_left = money_summary(tournament, counts["players_left"])["players_left"] + players_going_out
-    is_day_two = tournament.main_event_id is None and tournament.flights.exists()
+    # Day 2: a main event's own busts once its flights are played, or a multi-day event's clock on day 2 or later.
+    day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
+    is_day_two = tournament.main_event_id is None and (day >= 2 or tournament.flights.exists())
     started = bounties.stage_started(
         StageStart(rules.stage_starts),
         rules.stage_level,

@@ -6,6 +6,7 @@ a main event with a flight whose stage is Day 2. The ledger balances after every
 import pytest
 from django.test import Client
 
+from clock.models import Clock
 from rules.refusals import Refused
 from tables.models import Seating
 from tables.services.floor import player_out
@@ -141,3 +142,20 @@ def test_BNT_MYSTERY_a_disqualified_players_envelope_goes_to_the_next_eliminator
     assert tournament.status == "finished"
     assert not Envelope.objects.filter(draw_number__isnull=True).exists()
     assert assert_ledger(tournament) == {"pool": 5_000, "won": 5_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
+
+
+def test_BNT_MYSTERY_a_multi_day_events_day_two_stage_starts_when_its_clock_is_on_day_two(make_tournament, staff):
+    ruleset = {"preset": "pokerfest", "bounties": {"stage_starts": "day_two"}}
+    tournament, _seats = bounty_field(make_tournament, staff, 4, "mystery", 1_000, ruleset=ruleset)
+    close_registration(tournament.id, staff["director"])
+
+    def bust():
+        out, winner = sorted(seats_of(tournament))[:2]
+        player_out(tournament.id, 1, out, staff["floor"], eliminated_by=[winner])
+
+    bust()  # day 1: no stage
+    assert not Envelope.objects.exists()
+    Clock.objects.filter(tournament=tournament).update(day=2)
+    bust()
+    assert Envelope.objects.filter(tournament=tournament).count() == 3 and BountyAward.objects.count() == 1
+    assert_ledger(tournament)
