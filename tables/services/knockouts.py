@@ -34,8 +34,8 @@ def check_eliminators(
     op: Operation, here: TournamentTable, sitting: Seating, eliminated_by: list[int] | None, pots: list[dict] | None
 ) -> tuple[int, ...]:
     """ELIM-BY, before anything is written: the seats that won the pot that put `sitting` out
-    (`pots`: BNT-COVER decides, the last pot the player was in). Every seat named must be seated
-    at this table. A bounty event needs them; elsewhere they are optional (empty: none named)."""
+    (`pots`: BNT-COVER decides, the last pot the player was in). Every winner named must be
+    seated at this table. A bounty event needs them; elsewhere they are optional (empty: none named)."""
     winners: tuple[int, ...] = ()
     if pots:
         try:
@@ -43,7 +43,12 @@ def check_eliminators(
             winners = bounties.pot_winners(sitting.seat, parsed)
         except (ValueError, TypeError, AttributeError) as problem:
             raise Refused(str(problem)) from None
-        named = {seat for pot in parsed for seat in (*pot.winners, *pot.eligible)} - {sitting.seat}
+        # The pots' winners sit here; a pot's other players may have gone out in the same hand.
+        named = set(winners)
+        if any(not 1 <= seat <= here.table.seats for pot in parsed for seat in (*pot.winners, *pot.eligible)):
+            raise Refused(
+                _("Table %(table)s has seats 1 to %(seats)s.") % {"table": here.table.number, "seats": here.table.seats}
+            )
         if eliminated_by and set(eliminated_by) != set(winners):
             raise Refused(
                 _("The pots say seats %(seats)s won the player's bounty, not the seats named.")

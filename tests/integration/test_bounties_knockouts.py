@@ -178,3 +178,18 @@ def test_ELIM_BY_a_no_bounty_event_records_who_knocked_out_whom_when_given(make_
     assert answer.status_code == 200, answer.json()
     assert [k.by_entry.number for k in Knockout.objects.all()] == [seats[c]]
     assert not BountyAward.objects.exists()
+
+
+def test_BNT_COVER_two_players_out_in_one_hand_the_same_pots_name_both(make_tournament, staff):
+    tournament, seats = bounty_field(make_tournament, staff, 5, "knockout", 1_000)
+    short, medium, big = sorted(seats)[:3]
+    pots = [
+        {"winners": [big], "eligible": [short, medium, big]},
+        {"winners": [big], "eligible": [medium, big]},
+    ]
+    player_out(tournament.id, 1, short, staff["floor"], pots=pots)
+    player_out(tournament.id, 1, medium, staff["floor"], pots=pots)  # `short` is gone from the table already
+    assert [a.winner.number for a in BountyAward.objects.all()] == [seats[big], seats[big]]
+    with pytest.raises(Refused, match="seats 1 to 9"):
+        player_out(tournament.id, 1, big, staff["floor"], pots=[{"winners": [12], "eligible": [12, big]}])
+    assert_ledger(tournament)
