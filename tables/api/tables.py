@@ -207,11 +207,12 @@ def hand_done(request, tournament_id: Id, table_number: TableNumber, body: HandD
     return floor.hand_done(tournament_id, table_number, request.user, request_key(request), hand=body.hand)
 
 
+ELIMINATED_BY = "ELIM-BY: the seats at this table that won the pot (a bounty event: this or `pots`)"
+
+
 class PotIn(Schema):
-    winners: list[SeatNumber] = Field(..., min_length=1, max_length=MOST_SEATS, description="the seats that won it")
-    eligible: list[SeatNumber] = Field(
-        ..., min_length=1, max_length=MOST_SEATS, description="the seats that were in it"
-    )
+    winners: list[SeatNumber] = Field(..., min_length=1, max_length=MOST_SEATS, description="its winners' seats")
+    eligible: list[SeatNumber] = Field(..., min_length=1, max_length=MOST_SEATS, description="the seats in it")
 
 
 class OutIn(Schema):
@@ -235,18 +236,8 @@ class OutIn(Schema):
         description="the entry number the tablet showed in the seat: refused "
         "when someone else sits there now (a tap sent late)",
     )
-    eliminated_by: list[SeatNumber] | None = Field(
-        None,
-        max_length=MOST_SEATS,
-        description="ELIM-BY: the seats at this table that won the pot (several: a split pot); "
-        "required in a bounty event unless `pots` is given",
-    )
-    pots: list[PotIn] | None = Field(
-        None,
-        max_length=MOST_SEATS,
-        description="BNT-COVER: the hand's pots, main pot first; the winners of the last pot "
-        "the player was in take the bounty",
-    )
+    eliminated_by: list[SeatNumber] | None = Field(None, max_length=MOST_SEATS, description=ELIMINATED_BY)
+    pots: list[PotIn] | None = Field(None, max_length=MOST_SEATS, description="BNT-COVER: the hand's pots, main first")
 
 
 @router.post(

@@ -14,6 +14,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clock.models import Clock
 from clock.queries.clock import level_now
 from core import kinds
 from core.operation import Operation
@@ -33,9 +34,8 @@ def check_eliminators(
     op: Operation, here: TournamentTable, sitting: Seating, eliminated_by: list[int] | None, pots: list[dict] | None
 ) -> tuple[int, ...]:
     """ELIM-BY, before anything is written: the seats that won the pot that put `sitting` out
-    (`pots`: BNT-COVER decides, the last pot the player was in). Every seat named must be seated
-    at this table. A bounty event needs them; elsewhere they are optional (empty: none named)."""
-    seated = set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True))
+    (`pots`: BNT-COVER decides, the last pot the player was in). Every winner named must be
+    seated at this table. A bounty event needs them; elsewhere they are optional (empty: none named)."""
     winners: tuple[int, ...] = ()
     if pots:
         try:
@@ -43,7 +43,12 @@ def check_eliminators(
             winners = bounties.pot_winners(sitting.seat, parsed)
         except (ValueError, TypeError, AttributeError) as problem:
             raise Refused(str(problem)) from None
-        named = {seat for pot in parsed for seat in (*pot.winners, *pot.eligible)} - {sitting.seat}
+        # The pots' winners sit here; a pot's other players may have gone out in the same hand.
+        named = set(winners)
+        if any(not 1 <= seat <= here.table.seats for pot in parsed for seat in (*pot.winners, *pot.eligible)):
+            raise Refused(
+                _("Table %(table)s has seats 1 to %(seats)s.") % {"table": here.table.number, "seats": here.table.seats}
+            )
         if eliminated_by and set(eliminated_by) != set(winners):
             raise Refused(
                 _("The pots say seats %(seats)s won the player's bounty, not the seats named.")
@@ -54,6 +59,7 @@ def check_eliminators(
         named = set(winners)
     if sitting.seat in winners:
         raise Refused(_("Seat %(seat)s cannot eliminate itself.") % {"seat": sitting.seat})
+    seated = set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True)) if named else set()
     if stray := sorted(named - seated):
         raise Refused(
             _("Nobody sits in seat %(seats)s at table %(table)s: name the seats that won the pot.")
@@ -169,7 +175,9 @@ def _sealed_root(op: Operation, players_going_out: int) -> Tournament | None:
     rules = root.rules().bounties
     counts = field_counts(tournament.id)
     players_left = money_summary(tournament, counts["players_left"])["players_left"] + players_going_out
-    is_day_two = tournament.main_event_id is None and tournament.flights.exists()
+    # Day 2: a main event's own busts once its flights are played, or a multi-day event's clock on day 2 or later.
+    day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
+    is_day_two = tournament.main_event_id is None and (day >= 2 or tournament.flights.exists())
     started = bounties.stage_started(
         StageStart(rules.stage_starts),
         rules.stage_level,

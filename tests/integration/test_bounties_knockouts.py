@@ -123,8 +123,19 @@ def test_BNT_COVER_the_side_pot_winner_takes_it_when_the_main_pot_winner_did_not
     pots = [{"winners": [short], "eligible": [short, big, covered]}, {"winners": [big], "eligible": [big, covered]}]
     with pytest.raises(Refused, match="not out"):
         player_out(tournament.id, 1, short, staff["floor"], pots=pots)
-    player_out(tournament.id, 1, covered, staff["floor"], pots=pots)
+    floor = Client()
+    floor.force_login(staff["floor"])
+    answer = floor.post(
+        f"/api/tournaments/{tournament.id}/tables/1/seats/{covered}/out/",
+        {"pots": pots},
+        content_type="application/json",
+    )
+    assert answer.status_code == 200, answer.json()
     assert BountyAward.objects.get(tournament=tournament).winner.number == seats[big]
+    won = tournament.events.get(kind="bounty.won").public
+    assert (
+        won["entry"] == seats[covered] and won["awards"][0]["entry"] == seats[big] and won["awards"][0]["cash"] == 3_000
+    )
     assert_ledger(tournament)
 
 
@@ -167,3 +178,18 @@ def test_ELIM_BY_a_no_bounty_event_records_who_knocked_out_whom_when_given(make_
     assert answer.status_code == 200, answer.json()
     assert [k.by_entry.number for k in Knockout.objects.all()] == [seats[c]]
     assert not BountyAward.objects.exists()
+
+
+def test_BNT_COVER_two_players_out_in_one_hand_the_same_pots_name_both(make_tournament, staff):
+    tournament, seats = bounty_field(make_tournament, staff, 5, "knockout", 1_000)
+    short, medium, big = sorted(seats)[:3]
+    pots = [
+        {"winners": [big], "eligible": [short, medium, big]},
+        {"winners": [big], "eligible": [medium, big]},
+    ]
+    player_out(tournament.id, 1, short, staff["floor"], pots=pots)
+    player_out(tournament.id, 1, medium, staff["floor"], pots=pots)  # `short` is gone from the table already
+    assert [a.winner.number for a in BountyAward.objects.all()] == [seats[big], seats[big]]
+    with pytest.raises(Refused, match="seats 1 to 9"):
+        player_out(tournament.id, 1, big, staff["floor"], pots=[{"winners": [12], "eligible": [12, big]}])
+    assert_ledger(tournament)

@@ -6,6 +6,7 @@ a main event with a flight whose stage is Day 2. The ledger balances after every
 import pytest
 from django.test import Client
 
+from clock.models import Clock
 from rules.refusals import Refused
 from tables.models import Seating
 from tables.services.floor import player_out
@@ -40,7 +41,7 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
     url = f"/api/tournaments/{tournament.id}/bounties/template/"
     bad = director.put(url, {"tiers": [{"share_bp": 5000, "count": 1}]}, content_type="application/json")
     assert bad.status_code == 409 and "10000" in bad.json()["detail"]
-    tiers = [{"share_bp": 2000, "count": 1}, {"share_bp": 8000, "count": None}]
+    tiers = [{"share_bp": 5000, "count": 1}, {"share_bp": 5000, "count": None}]
     assert director.put(url, {"tiers": tiers}, content_type="application/json").json() == {"tiers": tiers}
     assert assert_ledger(tournament)["envelopes_left"] == 6_000  # not sealed: the whole pool
 
@@ -60,7 +61,7 @@ def test_BNT_MYSTERY_the_stage_seals_the_envelopes_each_bust_draws_one_the_winne
     tournament.refresh_from_db()
     assert tournament.bounty_seed and Envelope.objects.filter(tournament=tournament).count() == 3
     assert sum(Envelope.objects.filter(tournament=tournament).values_list("amount", flat=True)) == 6_000
-    assert sorted(Envelope.objects.values_list("amount", flat=True)) == [1_200, 2_400, 2_400]
+    assert sorted(Envelope.objects.values_list("amount", flat=True)) == [1_500, 1_500, 3_000]
     drawn = BountyAward.objects.get()
     assert drawn.kind == "mystery" and drawn.cash == drawn.envelope.amount and drawn.envelope.draw_number == 1
     assert tournament.events.filter(kind="envelopes.sealed").count() == 1
@@ -141,3 +142,20 @@ def test_BNT_MYSTERY_a_disqualified_players_envelope_goes_to_the_next_eliminator
     assert tournament.status == "finished"
     assert not Envelope.objects.filter(draw_number__isnull=True).exists()
     assert assert_ledger(tournament) == {"pool": 5_000, "won": 5_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
+
+
+def test_BNT_MYSTERY_a_multi_day_events_day_two_stage_starts_when_its_clock_is_on_day_two(make_tournament, staff):
+    ruleset = {"preset": "pokerfest", "bounties": {"stage_starts": "day_two"}}
+    tournament, _seats = bounty_field(make_tournament, staff, 4, "mystery", 1_000, ruleset=ruleset)
+    close_registration(tournament.id, staff["director"])
+
+    def bust():
+        out, winner = sorted(seats_of(tournament))[:2]
+        player_out(tournament.id, 1, out, staff["floor"], eliminated_by=[winner])
+
+    bust()  # day 1: no stage
+    assert not Envelope.objects.exists()
+    Clock.objects.filter(tournament=tournament).update(day=2)
+    bust()
+    assert Envelope.objects.filter(tournament=tournament).count() == 3 and BountyAward.objects.count() == 1
+    assert_ledger(tournament)
