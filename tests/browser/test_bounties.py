@@ -3,6 +3,7 @@ split shown live, the floor tablet's "Who won the pot?" (one tap, and a split po
 bounty panel and a phone's seat page following it live, the cashier paying every bounty at the
 payout desk, and the close-out's bounty lines exact to the cent."""
 
+import re
 from datetime import date
 
 import pytest
@@ -100,6 +101,19 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     act(open_tables, tournament.id, [1], staff["director"])
     act(draw_field, tournament.id, staff["director"], 4)
     seat = {name: Seating.objects.get(entry=entry, ended_at__isnull=True).seat for name, entry in entries.items()}
+
+    # The desk's price names the bounty part (BNT-POOL).
+    clerk = new_page()
+    sign_in(clerk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    clerk.get_by_label("Desk", exact=True).fill("Desk 1")
+    clerk.get_by_label("Shift").fill("Day")
+    clerk.get_by_label("Shift").dispatch_event("change")
+    clerk.get_by_label("Find player").fill("Anna")
+    clerk.get_by_role("button", name=re.compile(r"^Knock, Anna")).click()
+    expect(clerk.locator("[data-sale-price]")).to_have_text(
+        "Price: 210.01 EUR (100.00 EUR buy-in + 100.01 EUR bounty + 10.00 EUR fee)."
+    )
+    clerk.close()
 
     # The TV holds the bounty panel; Boris's phone follows his seat page.
     tv, phone, tablet = new_page(), new_page(), new_page()
