@@ -269,7 +269,8 @@ def announce(op: Operation, source: Entry, awards: list[BountyAward]):
 
 def own_bounty(op: Operation) -> list[BountyAward]:
     """END-FINISH: the winner takes their own bounty (KO/PKO: kind "own") or draws the last
-    envelope (mystery, BNT-MYSTERY). After a deal that ends play, each player left does."""
+    envelope (mystery, BNT-MYSTERY; a pool never sealed is sealed now for the players left).
+    After a deal that ends play, each player left does."""
     tournament = op.tournament
     if tournament.bounty_format == Format.NONE:
         return []
@@ -280,6 +281,11 @@ def own_bounty(op: Operation) -> list[BountyAward]:
         .order_by("number")
     )
     root = _sealed_root(op, players_going_out=0) if tournament.bounty_format == Format.MYSTERY and left else None
+    if root is None and left and tournament.bounty_format == Format.MYSTERY and tournament.main_event_id is None:
+        # The bounty stage never came (a level not reached, no Day 2): at the finish the pool is
+        # sealed as one envelope per player left, and they draw it.
+        root = tournament
+        seal(op, root, len(left))
     awards = []
     for entry in left:
         if tournament.bounty_format == Format.MYSTERY:

@@ -159,3 +159,17 @@ def test_BNT_MYSTERY_a_multi_day_events_day_two_stage_starts_when_its_clock_is_o
     bust()
     assert Envelope.objects.filter(tournament=tournament).count() == 3 and BountyAward.objects.count() == 1
     assert_ledger(tournament)
+
+
+def test_BNT_MYSTERY_a_stage_that_never_came_leaves_the_pool_to_the_winner(make_tournament, staff):
+    ruleset = {"preset": "pokerfest", "bounties": {"stage_starts": "level", "stage_level": 30}}
+    tournament, _seats = bounty_field(make_tournament, staff, 3, "mystery", 1_000, ruleset=ruleset)
+    close_registration(tournament.id, staff["director"])
+    for _ in range(2):
+        out, winner = sorted(seats_of(tournament))[:2]
+        player_out(tournament.id, 1, out, staff["floor"], eliminated_by=[winner])
+    tournament.refresh_from_db()
+    assert tournament.status == "finished" and tournament.bounty_seed
+    award = BountyAward.objects.get()
+    assert (award.kind, award.cash, award.envelope.draw_number) == ("mystery", 3_000, 1)
+    assert assert_ledger(tournament) == {"pool": 3_000, "won": 3_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
