@@ -345,6 +345,15 @@ PRIZE_PAYMENT_REVERSED = _kind(
     "prize.payment_reversed", STAFF, gettext_noop("a prize paid by mistake is reversed, with a reason")
 )
 
+# Bounties (issue 23: tables/services/knockouts.py, tournaments/services/bounties.py).
+BOUNTY_WON = _kind("bounty.won", PUBLIC, gettext_noop("a bounty is won"), "results", "player_status")
+BOUNTY_UNDONE = _kind("bounty.undone", PUBLIC, gettext_noop("a bounty is taken back"), "results", "player_status")
+ENVELOPES_SEALED = _kind("envelopes.sealed", PUBLIC, gettext_noop("the mystery envelopes are sealed"))
+BOUNTY_TEMPLATE_SET = _kind("bounty.template_set", PUBLIC, gettext_noop("the mystery envelopes' template is set"))
+BOUNTY_DISQUALIFIED = _kind("bounty.disqualified", PUBLIC, gettext_noop("a disqualified bounty goes by the ruleset"))
+BOUNTY_PAID = _kind("bounty.paid", STAFF, gettext_noop("the cashier paid a bounty won"))
+BOUNTY_PAYMENT_REVERSED = _kind("bounty.payment_reversed", STAFF, gettext_noop("a bounty payment is reversed"))
+
 # The director's record (tournaments/services/record.py, rulings.py).
 ANNOUNCEMENT_MADE = _kind(
     "announcement.made",

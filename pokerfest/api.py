@@ -20,6 +20,8 @@ from tables.api.counts import router as counts_router
 from tables.api.penalties import router as penalties_router
 from tables.api.tables import public as seating_router
 from tables.api.tables import router as tables_router
+from tournaments.api.bounties import public as bounty_board_router
+from tournaments.api.bounties import router as bounties_router
 from tournaments.api.close_out import router as close_out_router
 from tournaments.api.deals import router as deals_router
 from tournaments.api.desk import router as desk_router
@@ -88,6 +90,8 @@ api.add_router("/", tv_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)
 api.add_router("/", preregistration_router)
+api.add_router("/", bounty_board_router)
+api.add_router("/", bounties_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

@@ -14,11 +14,12 @@ export function newRequestKey() {
 }
 
 // Returns {ok, status, answer}; answer.detail carries the server's sentence on refusal.
-export async function postJSON(url, body, key) {
+// `method`: POST unless told (PUT replaces a whole thing, e.g. a mystery bounty's envelope tiers).
+export async function postJSON(url, body, key, method = "POST") {
   const requestKey = key || newRequestKey(); // one key for the request and its retry
   const request = () =>
     fetch(url, {
-      method: "POST",
+      method,
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Idempotency-Key": requestKey },
       body: JSON.stringify(body || {}),
       credentials: "same-origin",

@@ -51,7 +51,10 @@ const deskPlayer = {
     const price = this.answer?.prices[document.querySelector("[data-kinds]").value];
     if (!price) return (line.textContent = "");
     if (price.voucher) line.textContent = gettext("Price: the won-seat voucher, no charge.");
-    else if (price.fee) {
+    else if (price.bounty) { // BNT-POOL: the bounty part is neither prize pool nor fee
+      line.textContent = interpolate(gettext("Price: %(price)s (%(pool)s buy-in + %(bounty)s bounty + %(fee)s fee)."),
+        { price: this.money(price.price), pool: this.money(price.pool), bounty: this.money(price.bounty), fee: this.money(price.fee) }, true);
+    } else if (price.fee) {
       line.textContent = interpolate(gettext("Price: %(price)s (%(pool)s buy-in + %(fee)s fee)."),
         { price: this.money(price.price), pool: this.money(price.pool), fee: this.money(price.fee) }, true);
     } else line.textContent = interpolate(gettext("Price: %(price)s."), { price: this.money(price.price) }, true);

@@ -225,8 +225,10 @@ document.addEventListener("DOMContentLoaded", () => {
     try { body = dealInput(); } catch (problem) { return say(false, problem.message); }
     const agreed = [...form.querySelectorAll("input[name=agreed]:checked")].map((box) => Number(box.value));
     const { ok, answer } = await postJSON(`${base()}deals/`, { ...body, method: form.elements.method.value, agreed,
-      representative: form.elements.representative.value }, newRequestKey());
-    say(ok, ok ? interpolate(gettext("Deal recorded (%(method)s): "), { method: answer.method }, true) + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "." : answer.detail);
+      representative: form.elements.representative.value,
+      ...(form.elements.include_bounties ? { include_bounties: form.elements.include_bounties.checked } : {}) }, newRequestKey()); // BNT-DEAL
+    say(ok, ok ? interpolate(gettext("Deal recorded (%(method)s): "), { method: answer.method }, true) + answer.players.map((p) => `#${p.entry} ${names[p.entry] || p.name} ${money(p.amount)}`).join(", ") + "."
+      + (answer.bounties_included ? " " + interpolate(gettext("The remaining bounties (%(amount)s) are shared in it."), { amount: money(answer.bounties_included) }, true) : "") : answer.detail);
   });
   document.querySelector("[data-day-end]").addEventListener("click", (click) => {
     click.preventDefault();

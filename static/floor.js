@@ -13,6 +13,7 @@ import { raceSheet, raceSheets } from "./race_sheet.js";
 import { penaltyBoard } from "./penalties.js";
 import { floorUndo } from "./undo.js";
 import { floorQueue } from "./offline_queue.js";
+import { askWhoWon } from "./knockout.js";
 
 // CHIP-COUNT: what a bag's panel and the table map say about it.
 function bagLine(bag) {
@@ -408,9 +409,13 @@ const floorPage = {
         : gettext("Chips at the start of this hand (needed when two are out in one hand)"),
       required: sharing.length > 0, ok: gettext("Out") });
     if (chips === null) return;
+    // ELIM-BY: a bounty event asks who won the pot (static/knockout.js); other events go out as ever.
+    const bountyEvent = !["", "none"].includes(this.root.dataset.bountyFormat || "");
+    const wonBy = bountyEvent ? await askWhoWon(shown, seat, name) : null;
+    if (bountyEvent && wonBy === null) return;
     this.openSheet(null);
     const body = { ...(chips !== "" ? { starting_stack: chips } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
-      ...(lastHand ? { last_hand: true } : {}) };
+      ...(lastHand ? { last_hand: true } : {}), ...(wonBy ? { eliminated_by: wonBy } : {}) };
     this.act(`tables/${table}/seats/${seat}/out/`, body, () => (newHand ? interpolate(gettext("%(name)s is out (a new hand)."), { name }, true)
       : lastHand ? interpolate(gettext("%(name)s is out (in the last hand)."), { name }, true) : interpolate(gettext("%(name)s is out."), { name }, true)));
   },

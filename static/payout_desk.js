@@ -4,6 +4,7 @@
 import { gettext, interpolate } from "./i18n.js";
 import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
 import { askConfirm, askText } from "./dialog.js";
+import "./bounties_due.js"; // the bounties due, below the prizes in a knockout event
 
 const payoutDesk = {
   root: null,

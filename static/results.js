@@ -64,11 +64,12 @@ const resultsPage = {
         element("td", { textContent: row.name }), element("td", { textContent: row.from_flight // a Day 2 entry: its flight's number too
           ? `#${row.entry} ` + interpolate(gettext("(%(flight)s #%(number)s)"), { flight: row.from_flight.flight, number: row.from_flight.entry }, true)
           : row.flight ? interpolate(gettext("#%(entry)s (%(flight)s)"), { entry: row.entry, flight: row.flight }, true) : `#${row.entry}` }),
-        element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }));
+        element("td", { textContent: prize }), element("td", { textContent: row.points ? fmt(row.points) : "–" }),
+        ...(this.root.dataset.bounties ? [element("td", { textContent: String(row.knockouts || 0) }), element("td", { textContent: this.money(row.bounties_won || 0) })] : [])); // ELIM-BY
       line.dataset.entry = row.entry;
       return line;
     });
-    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: 5, textContent: gettext("Nobody is out yet.") })));
+    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: this.root.dataset.bounties ? 7 : 5, textContent: gettext("Nobody is out yet.") })));
     this.root.querySelector("[data-results] tbody").replaceChildren(...rows);
     const deal = results.deal;
     this.root.querySelector("[data-deal-section]").hidden = !deal;

@@ -45,6 +45,10 @@ const seatPage = {
     const mine = Number(this.root.dataset.table || 0);
     const data = event.data || {};
     if (touches(event.kind, "all_seats") || touches(event.kind, "player_status")) return true;
+    if (event.kind.startsWith("bounty.") && this.answer && this.answer.bounty) { // BNT-KO: a bounty I won or lost
+      const me = this.answer.entries[this.answer.entries.length - 1].entry;
+      return data.entry === me || (data.awards || []).some((award) => award.entry === me);
+    }
     if (event.kind === "qualifiers.updated") return Boolean(this.answer && this.answer.day_two); // FLIGHT-REENTRY may forfeit my bag
     if (event.kind === "chips.bagged") return Boolean(mine) && data.table === mine; // my bag, perhaps
     if (this.answer && this.answer.finish && touches(event.kind, "results")) return true; // my place or prize
@@ -95,7 +99,26 @@ const seatPage = {
     this.showWonSeats(answer.won_seats || []);
     this.showEntryNumbers(answer.entries);
     this.showDayTwo(dayTwo);
+    this.showBounties(answer.bounty);
     this.follow(answer.follow);
+  },
+
+  // BNT-KO, BNT-PKO, BNT-MYSTERY: my bounty, my knockouts, what I won, the envelopes I drew.
+  showBounties(bounties) {
+    const section = this.root.querySelector("[data-my-bounty]");
+    if (!section) return;
+    section.hidden = !bounties || bounties.format === "none";
+    if (section.hidden) return;
+    const money = (minor) => formatMoney(minor, this.currency);
+    const mystery = bounties.format === "mystery";
+    const lines = [];
+    if (!mystery) lines.push(interpolate(gettext("Your bounty: %(head)s"), { head: money(bounties.head) }, true));
+    lines.push(interpolate(ngettext("%(n)s knockout", "%(n)s knockouts", bounties.knockouts), { n: bounties.knockouts }, true)
+      + " · " + interpolate(gettext("bounties won: %(won)s"), { won: money(bounties.won) }, true));
+    for (const envelope of bounties.envelopes) {
+      lines.push(interpolate(gettext("Envelope %(n)s drawn: %(amount)s (yours: %(cash)s)"), { n: envelope.draw_number, amount: money(envelope.amount), cash: money(envelope.cash) }, true));
+    }
+    section.replaceChildren(...lines.map((line) => element("p", { textContent: line })));
   },
 
   // From the flight's close the page listens to the main event, where Day 2 is drawn and played:

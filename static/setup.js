@@ -3,6 +3,7 @@
 // sentence; money is typed in currency units and sent in minor units.
 import { gettext, interpolate } from "./i18n.js";
 import { element, getJSON, newRequestKey, postJSON } from "./api.js";
+import { bountySettings, wireBounties } from "./bounty_setup.js";
 
 const setupPage = {
   root: null,
@@ -19,17 +20,23 @@ const setupPage = {
       const share = form.querySelector("[data-share]");
       if (!total) continue;
       const split = () => {
-        const price = this.minor(total.value);
+        // BNT-POOL: in a bounty event the price also carries the bounty part; the share splits the rest.
+        const bounty = form.elements.bounty && form.elements.bounty_format.value !== "none" ? this.minor(form.elements.bounty.value || "0") : 0;
+        const price = this.minor(total.value) - (bounty || 0);
         const percent = Number(share.value);
-        if (price === null || !(percent >= 0 && percent <= 100)) return;
+        if (!(price >= 0) || !(percent >= 0 && percent <= 100)) return;
         const pool = Math.round((price * percent) / 100);
         form.elements.buy_in.value = (pool / 100).toFixed(2);
         form.elements.fee.value = ((price - pool) / 100).toFixed(2);
       };
       total.addEventListener("input", split);
       share.addEventListener("input", split);
+      for (const name of ["bounty", "bounty_format"]) {
+        if (form.elements[name]) form.elements[name].addEventListener("input", () => total.value && split());
+      }
       if (total.value) split(); // typed while this script was still loading (a slow page)
     }
+    wireBounties(); // static/bounty_setup.js: after the stored amounts are shown
     this.on("[data-create]", (form) => this.create(form));
     const festival = this.root.querySelector("[data-create] [name=festival_id]");
     if (festival) { // a satellite feeds an event of its own festival: offer only those
@@ -166,6 +173,7 @@ const setupPage = {
       starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
       places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
       satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
+      ...bountySettings(form), // static/bounty_setup.js
     };
   },
 

@@ -6,6 +6,7 @@
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
 import { breakName, flightOverLine, fmt, lastHandsLine, pageLanguage, touches } from "./live.js";
+import { bountyPanel } from "./tv_bounties.js";
 
 export const tvPage = {
   ROTATE_MS: 12000,
@@ -22,6 +23,7 @@ export const tvPage = {
   images: [],
   image: 0,
   leadersBoard: null,
+  bountyBoard: null,
   timers: {},
 
   start() {
@@ -35,6 +37,7 @@ export const tvPage = {
     setInterval(() => this.nextImage(), this.IMAGE_MS);
     setInterval(() => this.loadImages(), 5 * 60 * 1000); // another tournament's director may add one
     setInterval(() => this.breakScreen(), 1000);
+    bountyPanel.start(this); // static/tv_bounties.js: a knockout event's panel and mystery draws
     this.show();
   },
 
@@ -282,6 +285,7 @@ export const tvPage = {
     for (let page = 0; page < Math.ceil(this.tables.length / 2); page++) slides.push(["seating", page]);
     if (this.leadersBoard) slides.push(["leaders", 0]);
     if (this.resultsShown) slides.push(["results", 0]);
+    if (this.bountyBoard) slides.push(["bounties", 0]);
     if (announcements && !announcements.hidden) slides.push(["announcements", 0]);
     return slides.length ? slides : [["welcome", 0]];
   },

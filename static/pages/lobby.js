@@ -2,3 +2,4 @@
 import "../live.js";
 import "../lobby.js";
 import "../chips.js";
+import "../lobby_bounties.js";

@@ -309,6 +309,22 @@ class FollowOut(Answer):
     status: str
 
 
+class SeatEnvelopeOut(Answer):
+    amount: int = Field(..., description="the envelope drawn, minor units")
+    draw_number: int | None
+    cash: int = Field(..., description="the player's part of it (a split pot shares it)")
+
+
+class SeatBountyOut(Answer):
+    """The player's bounties (issue 23): none in an event without them (format none)."""
+
+    format: str = Field(..., description="none, knockout, progressive or mystery")
+    head: int = Field(..., description="the bounty on the player now, minor units")
+    knockouts: int = Field(..., description="ELIM-BY: the players they knocked out")
+    won: int = Field(..., description="bounties won in cash, minor units")
+    envelopes: list[SeatEnvelopeOut] = Field(..., description="BNT-MYSTERY: the envelopes drawn")
+
+
 class CompanionOut(Answer):
     """The player's seat page from the ticket's code: no personal data. A flight's ticket follows
     its player into Day 2: the seat, status, penalty, absence, money and finish are then the Day 2
@@ -333,3 +349,4 @@ class CompanionOut(Answer):
     finish: FinishOut | None = Field(..., description="once out: the place and the prize")
     day_two: DayTwoOut | None
     won_seats: list[SeatPageVoucherOut] = Field(..., description="the seats this entry won in satellites")
+    bounty: SeatBountyOut

@@ -11,6 +11,7 @@ from ninja.security import django_auth
 from core.access import Action, tournament_for
 from core.api import (
     ERRORS,
+    MOST_SEATS,
     MOST_TABLES,
     Answer,
     Chips,
@@ -206,6 +207,14 @@ def hand_done(request, tournament_id: Id, table_number: TableNumber, body: HandD
     return floor.hand_done(tournament_id, table_number, request.user, request_key(request), hand=body.hand)
 
 
+ELIMINATED_BY = "ELIM-BY: the seats at this table that won the pot (a bounty event: this or `pots`)"
+
+
+class PotIn(Schema):
+    winners: list[SeatNumber] = Field(..., min_length=1, max_length=MOST_SEATS, description="its winners' seats")
+    eligible: list[SeatNumber] = Field(..., min_length=1, max_length=MOST_SEATS, description="the seats in it")
+
+
 class OutIn(Schema):
     starting_stack: Chips | None = Field(
         None, description="the player's chips at the start of the hand: players out in the same hand rank by it"
@@ -227,6 +236,8 @@ class OutIn(Schema):
         description="the entry number the tablet showed in the seat: refused "
         "when someone else sits there now (a tap sent late)",
     )
+    eliminated_by: list[SeatNumber] | None = Field(None, max_length=MOST_SEATS, description=ELIMINATED_BY)
+    pots: list[PotIn] | None = Field(None, max_length=MOST_SEATS, description="BNT-COVER: the hand's pots, main first")
 
 
 @router.post(
@@ -247,6 +258,8 @@ def player_out(request, tournament_id: Id, table_number: TableNumber, seat: Seat
         last_hand=body.last_hand,
         hand=body.hand,
         entry=body.entry,
+        eliminated_by=body.eliminated_by,
+        pots=[pot.dict() for pot in body.pots] if body.pots is not None else None,
     )
 
 

@@ -184,6 +184,7 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
     )
     for qualifier, entry in zip(qualifiers, entries):
         qualifier.day_two_entry = entry
+    _carry_heads(main, qualifiers, entries)
     # One statement for every link (bulk_update's CASE per row took seconds at 1,500 bags).
     with connection.cursor() as cursor:
         cursor.execute(
@@ -192,6 +193,31 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
             [[q.id for q in qualifiers], [entry.id for entry in entries]],
         )
     return entries
+
+
+def _carry_heads(main: Tournament, qualifiers: list[Qualifier], entries: list[Entry]) -> None:
+    """BNT-KO, BNT-PKO: a Day 2 entry's bounty is its flight bag's head; a player's forfeited
+    bags' heads are not lost, they ride on the player's first bag that goes on. The flights'
+    entries keep no head of their own after that."""
+    if main.bounty_format not in ("knockout", "progressive"):
+        return
+    heads = dict(
+        Entry.objects.filter(qualifier__main_event=main, head__gt=0).values_list("id", "head")
+    )  # every bag's flight entry, forward or forfeited
+    forfeited = Qualifier.objects.filter(main_event=main, status=Qualifier.Status.FORFEITED, flight_entry_id__in=heads)
+    riding: dict[int, int] = {}
+    for player_id, flight_entry_id in forfeited.values_list("player_id", "flight_entry_id"):
+        riding[player_id] = riding.get(player_id, 0) + heads[flight_entry_id]
+    moved = []
+    for qualifier, entry in zip(qualifiers, entries):
+        entry.head = heads.get(qualifier.flight_entry_id, 0) + riding.pop(qualifier.player_id, 0)
+        if entry.head:
+            Entry.objects.filter(pk=entry.pk).update(head=entry.head)
+        moved.append(qualifier.flight_entry_id)
+    moved += list(
+        forfeited.exclude(player_id__in=list(riding)).values_list("flight_entry_id", flat=True)
+    )  # a player with no bag going on keeps the heads where they are
+    Entry.objects.filter(pk__in=moved).update(head=0)
 
 
 def _keep_apart(main: Tournament, qualifiers: list[Qualifier]) -> list[set[int]]:

@@ -15,6 +15,7 @@ from clock.services.level_clock import stop_at_the_finish
 from core import kinds
 from core.access import recorded_user
 from core.operation import Operation
+from tables.services.knockouts import own_bounty
 from tournaments.models import Entry, Tournament, WonSeat
 from tournaments.queries.results import standings, winners
 from tournaments.queries.satellites import promotes_by_freeroll, target_of
@@ -22,7 +23,9 @@ from tournaments.queries.satellites import promotes_by_freeroll, target_of
 
 def finish(op: Operation, how: str) -> dict:
     """Close every table, stop the clock and mark the tournament finished; `how` says why, for
-    the log ("last player standing", "deal"). The results are final from here on."""
+    the log ("last player standing", "deal"). The results are final from here on. The winner
+    takes their own bounty (or draws the last envelope) first."""
+    own_bounty(op)
     clock = close(op, Tournament.Status.FINISHED)
     public = {
         "tournament_status": Tournament.Status.FINISHED,

@@ -19,7 +19,7 @@ from tables.queries.hand_for_hand import bust_hand, hand_for_hand_view
 from tables.queries.tables import open_table, proposed_moves, sitting_at, table_state
 from tables.queries.waiting_list import waiting_entries
 from tables.rules import seating
-from tables.services import hand_for_hand, penalties
+from tables.services import hand_for_hand, knockouts, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tournaments.models import Elimination, Entry
@@ -117,6 +117,8 @@ def player_out(
     last_hand: bool = False,
     hand: int | None = None,
     entry: int | None = None,
+    eliminated_by: list[int] | None = None,
+    pots: list[dict] | None = None,
 ) -> dict:
     """The floor's "player out": the seat empties, the entry is busted and the elimination is
     recorded with the hand and the chips the player started it with (they rank players out in
@@ -127,7 +129,9 @@ def player_out(
     when another tablet has tapped "hand done" for it meanwhile, the new hand has begun already
     and is not counted twice (the button moves once). `entry`: the entry number the tablet
     showed in the seat; a tap sent late (a tablet's offline queue) after the seat changed hands
-    is refused instead of putting the wrong player out.
+    is refused instead of putting the wrong player out. `eliminated_by`: the seats at this
+    table that won the pot (ELIM-BY; required in a bounty event), or `pots` (each
+    `{"winners": [seats], "eligible": [seats]}`, main pot first) for BNT-COVER to decide.
     Answers with the balancing moves the table now needs (proposed, not yet made)."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
@@ -147,17 +151,24 @@ def player_out(
                 _("Table %(table_number)s has not finished a hand yet: the bust is in this hand.")
                 % {"table_number": table_number}
             )
+        winners = knockouts.check_eliminators(op, here, sitting, eliminated_by, pots)
         if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
-        bust(op, here, sitting, starting_stack, last_hand)
+        bust(op, here, sitting, starting_stack, last_hand, winners)
     return proposed_moves(tournament_id)
 
 
 def bust(
-    op: Operation, here: TournamentTable, sitting: Seating, starting_stack: int | None, last_hand: bool = False
+    op: Operation,
+    here: TournamentTable,
+    sitting: Seating,
+    starting_stack: int | None,
+    last_hand: bool = False,
+    winners: tuple[int, ...] = (),
 ) -> None:
     """A seated player is out (a bust, or an absent player's stack removed, PEN-ABSENT): the
-    seat empties, the entry is busted and ranked by the hand it went out in."""
+    seat empties, the entry is busted and ranked by the hand it went out in; the seats that
+    won the pot (`winners`, checked by knockouts.check_eliminators) win its bounty."""
     tournament, table_number, seat = op.tournament, here.table.number, sitting.seat
     tournament_id = tournament.id
     now = timezone.now()
@@ -180,7 +191,7 @@ def bust(
         public=public,
         payload={**public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack},
     )
-    Elimination.objects.create(
+    elimination = Elimination.objects.create(
         tournament=tournament,
         entry_id=sitting.entry_id,
         seq=logged.seq,
@@ -191,6 +202,10 @@ def bust(
         starting_stack=starting_stack,
         at=now,
     )
+    if winners:
+        knockouts.record_knockout(op, elimination, here, winners)  # ELIM-BY, BNT-KO, BNT-PKO, BNT-MYSTERY
+    else:  # a stack removed (PEN-ABSENT): nobody won the pot, its bounty goes like a disqualified player's
+        knockouts.disqualified_bounty(op, sitting.entry, elimination)
     calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
     seated = seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
     if left + len(seated) == 1 and not waiting_entries(tournament):

@@ -20,6 +20,7 @@ from rules.refusals import Refused
 from tables.models import Penalty, Seating, TournamentTable
 from tables.queries.tables import open_table
 from tables.queries.undo import tap_to_undo, undo_refusal
+from tables.services.knockouts import undo_knockout
 from tournaments.models import Elimination, Entry, Event
 from tournaments.queries.snapshot import field_counts
 
@@ -83,7 +84,7 @@ def _undo_out(op: Operation, here: TournamentTable, action: Event, now: datetime
             % {"seat": bust.seat, "table": bust.table}
         )
     Seating.objects.create(tournament=tournament, entry=entry, tournament_table=here, seat=bust.seat, started_at=now)
-    bust_undone(bust, UNDONE_ON_THE_FLOOR, now)
+    bust_undone(op, bust, UNDONE_ON_THE_FLOOR, now)
     if here.heads_up_from_hand is not None and here.seatings.filter(ended_at__isnull=True).count() > 2:
         here.heads_up_from_hand = None  # CLK-HEADSUP: the bust that made it heads-up is gone
         here.save(update_fields=["heads_up_from_hand"])
@@ -105,8 +106,10 @@ def reentered_since(tournament, entry: Entry) -> bool:
     )
 
 
-def bust_undone(bust: Elimination, reason: str, now: datetime) -> None:
-    """The bust stops counting and the entry is active again; the caller has seated it."""
+def bust_undone(op: Operation, bust: Elimination, reason: str, now: datetime) -> None:
+    """The bust stops counting and the entry is active again; the caller has seated it. Its
+    bounty awards are taken back (refused while one is paid at the cashier)."""
+    undo_knockout(op, bust)
     bust.undone_at, bust.undo_reason = now, reason
     bust.save(update_fields=["undone_at", "undo_reason"])
     Entry.objects.filter(pk=bust.entry_id).update(status=Entry.Status.ACTIVE)

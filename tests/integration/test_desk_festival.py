@@ -105,8 +105,8 @@ def test_the_desk_shows_the_price_the_history_and_already_entered_without_ENT_LA
         "ok": False,
         "message": "Already entered: one entry per player at a time.",
     }
-    assert here["prices"]["buy_in"] == {"price": 22_000, "pool": 20_000, "fee": 2_000, "voucher": False}
-    assert here["prices"]["satellite"] == {"price": 0, "pool": 0, "fee": 0, "voucher": True}
+    assert here["prices"]["buy_in"] == {"price": 22_000, "pool": 20_000, "bounty": 0, "fee": 2_000, "voucher": False}
+    assert here["prices"]["satellite"] == {"price": 0, "pool": 0, "bounty": 0, "fee": 0, "voucher": True}
     refusal = clerk.post(
         f"/api/tournaments/{day_1a.id}/entries/",
         {"player_id": player.id, "kind": "buy_in", "method": "cash", "desk": "d", "shift": "s"},

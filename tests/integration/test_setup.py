@@ -11,6 +11,7 @@ from clock.services import level_clock
 from players.models import Company, Player
 from players.services.desk import NewPlayer, create_player
 from tables.models import KeepApart, SeatPin
+from tests.helpers.api import client_for
 from tournaments.models import Festival, Tournament
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
@@ -221,3 +222,22 @@ def test_a_start_typed_without_an_offset_is_the_festivals_wall_clock_and_saving_
     )
     assert flight.status_code == 201
     assert Tournament.objects.get(main_event=tournament).starts_at == tournament.starts_at
+
+
+def test_BNT_MYSTERY_the_set_up_page_sets_the_rulesets_bounty_stage(make_tournament, staff):
+    """BNT-MYSTERY: the set-up page's bounty stage (when the envelopes start) is the ruleset's
+    bounties section in the tournament's own copy; sent unchanged, it changes nothing."""
+    tournament = make_tournament()
+    client = client_for("director", staff)
+    url = f"/api/tournaments/{tournament.id}/settings/"
+    body = {"name": tournament.name, "buy_in": 10_000, "fee": 1_000, "bounty_stage_starts": "bubble"}
+    assert client.post(url, body, content_type="application/json").status_code == 200
+    tournament.refresh_from_db()
+    assert tournament.ruleset == {}  # the stage as the preset has it: no copy made
+    refused = client.post(url, {**body, "bounty_stage_starts": "level"}, content_type="application/json")
+    assert refused.status_code == 409 and "level" in refused.json()["detail"]
+    answer = client.post(url, {**body, "bounty_stage_starts": "day_two"}, content_type="application/json")
+    assert answer.status_code == 200, answer.json()
+    tournament.refresh_from_db()
+    assert answer.json()["changes"]["bounty_stage"] == {"starts": "day_two", "level": None}
+    assert tournament.rules().bounties.stage_starts == "day_two"

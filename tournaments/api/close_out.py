@@ -26,6 +26,7 @@ class CloseOutRowOut(Answer):
     method: str
     sales: int
     taken: int
+    bounty: int = Field(..., description="BNT-POOL: of taken, the bounty parts (less those given back)")
     voided: int
     refunded: int
     returned: int
@@ -35,6 +36,7 @@ class CloseOutRowOut(Answer):
 class CloseOutTotalsOut(Answer):
     sales: int
     taken: int
+    bounty: int = Field(..., description="BNT-POOL: of taken, the bounty parts (less those given back)")
     voided: int
     refunded: int
     returned: int
@@ -47,6 +49,7 @@ class CloseOutEventOut(CloseOutTotalsOut):
     id: int
     name: str
     prizes_paid: int
+    bounties_paid: int
 
 
 class CashierRowOut(Answer):
@@ -74,12 +77,26 @@ class PrizesPaidOut(Answer):
     totals: CashierTotalsOut
 
 
+class CloseOutBountiesOut(Answer):
+    """The cashier's bounties (issue 23) and where the bounty pool is (BNT-POOL)."""
+
+    rows: list[CashierRowOut] = Field(..., description="bounties paid per event, cashier and method")
+    totals: CashierTotalsOut
+    pool: int
+    won: int
+    due: int = Field(..., description="won by players and not paid yet")
+    on_heads: int
+    envelopes_left: int
+    carried: int
+
+
 class CloseOutOut(Answer):
     rows: list[CloseOutRowOut]
     totals: CloseOutTotalsOut
     events: list[CloseOutEventOut] = Field(..., description="the tournament, then each of its flights")
     prizes: PrizesPaidOut = Field(..., description="the payout desk's side")
-    net_after_prizes: int = Field(..., description="what the desks took less the prizes paid, minor units")
+    bounties: CloseOutBountiesOut
+    net_after_prizes: int = Field(..., description="what the desks took less the prizes and bounties paid, minor units")
     main_event: EventRefOut | None = Field(..., description="a flight's main event, whose close-out counts it")
     festival_id: int
 
@@ -110,6 +127,7 @@ class FestivalEventOut(Answer):
     taken: int = Field(..., description="cash taken less paid back, at this event's and its flights' desks")
     fees: int = Field(..., description="the house's part of the cash taken")
     to_pool: int = Field(..., description="the prize pool's part of the cash taken")
+    to_bounty: int = Field(..., description="BNT-POOL: the bounty pool's part of the cash taken")
     from_seats: int = Field(..., description="the pool parts of won seats, paid by the satellites' pools")
     won_returned: int = Field(..., description="paid back on won entries (a freeroll's refund)")
     pool: int = Field(..., description="the prize pool (PAY-POOL), guarantee included")
@@ -117,12 +135,15 @@ class FestivalEventOut(Answer):
     guarantee: int
     feeds: EventRefOut | None = Field(..., description="a satellite's target event")
     fed_by: list[EventRefOut] = Field(..., description="the satellites feeding this event")
-    seat_price: int = Field(..., description="a satellite's seat: the target's buy-in plus fee (0: not a satellite)")
+    seat_price: int = Field(
+        ..., description="a satellite's seat: the target's buy-in, bounty and fee (0: not a satellite)"
+    )
     seats_awarded: int = Field(..., description="a satellite's vouchers issued")
     seats_used: int
     seats_value: int = Field(..., description="the vouchers issued × the seat price: the pool paid as seats")
     prizes_paid: int = Field(..., description="cash prizes paid at the payout desk")
-    bounties_paid: int = Field(..., description="bounties paid (none until bounty events exist)")
+    bounties_paid: int = Field(..., description="bounties paid at the cashier")
+    bounties_due: int = Field(..., description="bounties won by players and not paid yet")
     still_to_pay: int = Field(..., description="the pool less the seats awarded and the prizes paid")
     flights: list[FestivalEventFlightOut]
 
@@ -133,6 +154,7 @@ class FestivalTotalsOut(Answer):
     taken: int
     fees: int
     to_pool: int
+    to_bounty: int
     from_seats: int
     pool: int
     overlay: int
@@ -140,6 +162,7 @@ class FestivalTotalsOut(Answer):
     seats_value: int
     prizes_paid: int
     bounties_paid: int
+    bounties_due: int
     still_to_pay: int
 
 
@@ -154,16 +177,11 @@ class FestivalDesksOut(Answer):
     totals: CloseOutTotalsOut
 
 
-class BountyTotalsOut(Answer):
-    payments: int
-    paid: int
-
-
 class BountiesOut(Answer):
-    """Bounties paid: empty until bounty events exist (issue 23 fills it)."""
+    """Bounties paid per event, cashier and method; reversed payments kept on record."""
 
     rows: list[CashierRowOut]
-    totals: BountyTotalsOut
+    totals: CashierTotalsOut
 
 
 class FestivalCloseOutOut(Answer):

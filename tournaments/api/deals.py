@@ -70,6 +70,9 @@ class DealAgreedIn(DealIn):
         ..., max_length=MOST_ENTRIES, description="the entry numbers of the players who agree: all of them"
     )
     representative: str = Field(..., max_length=100, description="the tournament representative present")
+    include_bounties: bool = Field(
+        False, description="BNT-DEAL: the players agreed to share the bounties left in the deal's proportions"
+    )
 
 
 class DealPlayerOut(Answer):
@@ -82,6 +85,7 @@ class DealPlayerOut(Answer):
 class DealRecordedOut(Answer):
     method: str = Field(..., description="the deal's name in words")
     left_to_play: int
+    bounties_included: int = Field(..., description="BNT-DEAL: the bounties left the deal shared (0: they stayed out)")
     players: list[DealPlayerOut] = Field(..., description="by chips, most first")
     money: MoneyOut
 
@@ -103,6 +107,7 @@ def record_deal(request, tournament_id: Id, body: DealAgreedIn):
         body.representative,
         request.user,
         request_key(request),
+        include_bounties=body.include_bounties,
     )
 
 

@@ -123,8 +123,9 @@ class VoucherOut(Answer):
 class PriceOut(Answer):
     """A kind of sale's price here, minor units."""
 
-    price: int = Field(..., description="what the player pays: pool plus fee (0: a won entry's voucher)")
+    price: int = Field(..., description="what the player pays: pool plus bounty plus fee (0: a won entry's voucher)")
     pool: int
+    bounty: int = Field(..., description="BNT-POOL: the bounty part, minor units (0: no bounty)")
     fee: int
     voucher: bool = Field(..., description="a won entry: the voucher pays, no charge")
 

@@ -74,6 +74,8 @@ class PrizeOut(Answer):
     freeroll: bool
     seat: TargetOut | None = Field(..., description="a satellite's place: the seat won in the target")
     flight: str | None = Field(..., description="FLIGHT-ITM: the flight the player went out of in the money")
+    knockouts: int = Field(..., description="ELIM-BY: the players this entry knocked out")
+    bounties_won: int = Field(..., description="the bounties this entry won in cash, minor units")
     paid: str | None = Field(..., description="how it was paid (cash or wire); none: not yet")
     paid_amount: int | None = Field(..., description="differs from prize if the places changed after the payment")
 

@@ -12,6 +12,7 @@ from core.access import Action, check, tournament_for
 from core.api import (
     ERRORS,
     MOST_ENTRIES,
+    MOST_LEVELS,
     MOST_SEATS,
     Answer,
     EntryNumber,
@@ -31,6 +32,20 @@ from tournaments.services import setup, venue_tables
 router = Router(tags=["set-up"], auth=django_auth)
 
 
+class SetupSettingsIn(SettingsIn):
+    """The set-up page's settings: the tournament's, and its ruleset's bounty stage (BNT-MYSTERY)."""
+
+    bounty_stage_starts: str | None = Field(
+        None, max_length=12, description="when a mystery event's envelopes start: bubble, twice_paid, day_two or level"
+    )
+    bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
+
+
+class StageSetOut(Answer):
+    starts: str = Field(..., description="bubble, twice_paid, day_two or level")
+    level: int | None = None
+
+
 class ChangesOut(Answer):
     """Only the settings that changed, each with its new value."""
 
@@ -45,6 +60,10 @@ class ChangesOut(Answer):
     places_paid: int | None = None
     filmed: bool = None
     satellite_for: int | None = None
+    bounty_format: str = None
+    bounty: int = None
+    bounty_cash_percent: int = None
+    bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
@@ -57,9 +76,31 @@ class SettingsChangedOut(Answer):
     exclude_unset=True,
     summary="Edit the tournament: everything until the clock starts, then name, cap, guarantee, places paid",
 )
-def settings(request, tournament_id: Id, body: SettingsIn):
-    tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return setup.update_tournament(tournament_id, setup.Settings(**body.dict()), request.user, request_key(request))
+def settings(request, tournament_id: Id, body: SetupSettingsIn):
+    tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
+    given = body.dict(exclude={"bounty_stage_starts", "bounty_stage_level"})
+    ruleset = bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level)
+    answer = setup.update_tournament(
+        tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
+    )
+    changes = dict(answer["changes"])
+    if "ruleset" in changes:  # the set-up edits only the bounty stage of the ruleset: said as such
+        section = changes.pop("ruleset")["bounties"]
+        changes["bounty_stage"] = {"starts": section["stage_starts"], "level": section["stage_level"]}
+    return {**answer, "changes": changes}
+
+
+def bounty_stage_ruleset(tournament, starts: str | None, level: int | None) -> dict | None:
+    """BNT-MYSTERY: the ruleset's bounties section as the set-up page edits it (when the bounty
+    stage starts, and its level), in the tournament's own copy of its ruleset; None when it is
+    as it is. The service checks the copy (a stage from a level needs its level)."""
+    if starts is None:
+        return None
+    rules = tournament.rules().to_json()
+    section = {**rules["bounties"], "stage_starts": starts, "stage_level": level}
+    if section == rules["bounties"]:
+        return None
+    return {**rules, "bounties": section}
 
 
 class VenueTableIn(Schema):

@@ -69,7 +69,7 @@ class TargetOut(Answer):
 
 class SatelliteOut(Answer):
     target: TargetOut | None
-    price: int = Field(..., description="a seat: the target's buy-in plus fee, minor units")
+    price: int = Field(..., description="a seat: the target's buy-in, bounty and fee, minor units")
     seats: int = Field(..., description="the seats the pool buys now")
     remainder: int = Field(..., description="the pool left over after the seats, paid in cash")
 
@@ -236,6 +236,8 @@ class PlaceOut(Answer):
         None, description="a Day 2 entry: the flight entry it came from (each tournament numbers its own)"
     )
     flight: str | None = Field(..., description="FLIGHT-ITM: the flight the player went out of in the money")
+    knockouts: int = Field(..., description="ELIM-BY: the players this entry knocked out (a split pot counts)")
+    bounties_won: int = Field(..., description="the bounties this entry won in cash, minor units")
 
 
 class EventRefOut(Answer):
@@ -390,6 +392,13 @@ class SettingsIn(Schema):
         None,
         description="a satellite: the id of the event of the same festival whose "
         "seats its results award (neverending: the next level)",
+    )
+    bounty_format: str | None = Field(
+        None, max_length=12, description="BNT-POOL: none, knockout, progressive or mystery; none given: as it is"
+    )
+    bounty: Money | None = Field(None, description="the bounty part of an entry, minor units; none given: as it is")
+    bounty_cash_percent: int | None = Field(
+        None, ge=0, le=100, description="BNT-PKO: the share of a bounty won paid in cash, percent; none: as it is"
     )
 
 

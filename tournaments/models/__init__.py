@@ -3,6 +3,7 @@
 record (the event log, announcements, rulings, photo-ID checks, TV images). Django and the
 migrations know them as tournaments.models.<Name>."""
 
+from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
 from tournaments.models.entries import (
     Deal,
     Elimination,
@@ -19,11 +20,15 @@ from tournaments.models.record import Announcement, Event, PhotoIdCheck, Ruling,
 __all__ = [
     "STATUS_WORDS",
     "Announcement",
+    "BountyAward",
+    "BountyPayment",
     "Deal",
     "Elimination",
+    "Envelope",
     "Entry",
     "Event",
     "Festival",
+    "Knockout",
     "PhotoIdCheck",
     "PrizePayment",
     "Ruling",

@@ -60,6 +60,14 @@ class Entry(models.Model):
     pool_part = models.PositiveBigIntegerField(help_text="minor units into the prize pool")
     fee_part = models.PositiveBigIntegerField(help_text="minor units to the house")
     paid = models.PositiveBigIntegerField(help_text="minor units taken at the desk")
+    # BNT-POOL: what this sale put into the bounty pool (a seat sale of a bounty event: the
+    # event's bounty; chips bought and Day 2 entries: 0), and the bounty on this entry now
+    # (BNT-KO/PKO; a Day 2 entry carries its flight bags' heads; 0 in a mystery event).
+    bounty_part = models.PositiveBigIntegerField(default=0, help_text="minor units into the bounty pool")
+    head = models.PositiveBigIntegerField(default=0, help_text="the bounty on this entry now, minor units")
+    bounty_returned = models.PositiveBigIntegerField(
+        default=0, help_text="of `returned`, the bounty given back (a void, refund or cancellation: the head it had)"
+    )
     method = models.CharField(max_length=10, choices=Method)
     desk = models.CharField(max_length=40)
     shift = models.CharField(max_length=40)
@@ -97,9 +105,12 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=(
                     models.Q(method="won", paid=0)
-                    | (~models.Q(method="won") & models.Q(paid=models.F("pool_part") + models.F("fee_part")))
+                    | (
+                        ~models.Q(method="won")
+                        & models.Q(paid=models.F("pool_part") + models.F("fee_part") + models.F("bounty_part"))
+                    )
                 ),
-                name="entry_paid_is_pool_plus_fee",
+                name="entry_paid_is_pool_plus_bounty_plus_fee",
             ),
             models.CheckConstraint(
                 condition=models.Q(returned_from_pool__lte=models.F("pool_part")), name="entry_refund_within_pool_part"
@@ -204,6 +215,9 @@ class Deal(models.Model):
     stacks = models.JSONField(help_text="entry number -> chips when the deal was made")
     amounts = models.JSONField(help_text="entry number -> minor units agreed")
     left_to_play = models.PositiveBigIntegerField(default=0, help_text="kept back for the winner of the play on")
+    bounties_included = models.PositiveBigIntegerField(
+        default=0, help_text="BNT-DEAL: the bounties left that the deal shared (0: they stayed out)"
+    )
     representative = models.CharField(max_length=100, help_text="the tournament representative present")
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     at = models.DateTimeField()

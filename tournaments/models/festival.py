@@ -49,6 +49,15 @@ STATUS_WORDS = (
 )
 
 
+# tournaments/rules/bounties.py Format's values, as the set-up page names them.
+BOUNTY_FORMATS = [
+    ("none", gettext_lazy("no bounties")),
+    ("knockout", gettext_lazy("knockout")),
+    ("progressive", gettext_lazy("progressive knockout")),
+    ("mystery", gettext_lazy("mystery bounty")),
+]
+
+
 class Tournament(models.Model):
     class Preset(models.TextChoices):
         POKERFEST = "pokerfest", gettext_lazy("pokerfest (touring festival)")
@@ -85,6 +94,19 @@ class Tournament(models.Model):
     )
     guarantee_void = models.BooleanField(default=False, help_text="force majeure: the guarantee does not apply")
     filmed = models.BooleanField(default=False, help_text="filmed or televised: the stricter logo sizes apply")
+    # BNT-POOL: a bounty event's price is buy_in + bounty + fee; the bounty part never enters the
+    # prize pool. The format is tournaments/rules/bounties.py's Format.
+    bounty_format = models.CharField(max_length=12, choices=BOUNTY_FORMATS, default="none")
+    bounty = models.PositiveBigIntegerField(default=0, help_text="the bounty part of an entry, minor units")
+    bounty_cash_percent = models.PositiveSmallIntegerField(
+        default=50, help_text="BNT-PKO: the share of a bounty won paid in cash (the rest goes on the winner's head)"
+    )
+    bounty_seed = models.CharField(
+        max_length=32, blank=True, help_text="BNT-MYSTERY: set when the envelopes are sealed"
+    )
+    bounty_template = models.JSONField(
+        default=list, blank=True, help_text="BNT-MYSTERY: the envelope tiers; empty: the default template"
+    )
     # A flight (Day 1A, 1B, ...) is a tournament of its own (registration, tables, clock, end of
     # day) that feeds its main event: one prize pool from every flight's entries, and Day 2 is
     # played in the main event from the flights' qualified bags.
@@ -136,6 +158,18 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=~models.Q(satellite_for=models.F("id")), name="tournament_not_its_own_satellite"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bounty_format__in=[value for value, _label in BOUNTY_FORMATS]),
+                name="tournament_bounty_format_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bounty_format="none", bounty=0)
+                | (~models.Q(bounty_format="none") & models.Q(bounty__gt=0)),
+                name="tournament_bounty_only_in_a_bounty_event",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(bounty_cash_percent__lte=100), name="tournament_bounty_cash_percent"
             ),
         ]
 

@@ -8,9 +8,10 @@ tournaments/queries/festival_close_out.py, built from the same rows."""
 
 from collections import defaultdict
 
-from tournaments.models import Entry, PrizePayment, Tournament
+from tournaments.models import BountyPayment, Entry, PrizePayment, Tournament
+from tournaments.queries.bounties import ledger, paid_and_due
 
-DESK_SUMS = ("sales", "taken", "voided", "refunded", "returned", "net")
+DESK_SUMS = ("sales", "taken", "bounty", "voided", "refunded", "returned", "net")
 CASHIER_SUMS = ("payments", "paid", "reversed", "reversed_amount")
 
 
@@ -25,11 +26,15 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
     """One row per tournament, desk, shift and payment method, in the tournaments' order."""
     order = {t.id: position for position, t in enumerate(tournaments)}
     names = {t.id: t.name for t in tournaments}
-    rows: dict[tuple, dict] = defaultdict(lambda: {"sales": 0, "taken": 0, "voided": 0, "refunded": 0, "returned": 0})
+    rows: dict[tuple, dict] = defaultdict(
+        lambda: {"sales": 0, "taken": 0, "bounty": 0, "voided": 0, "refunded": 0, "returned": 0}
+    )
     for entry in Entry.objects.filter(tournament_id__in=order):
         row = rows[(order[entry.tournament_id], entry.desk, entry.shift, entry.method)]
         row["sales"] += 1
         row["taken"] += entry.paid
+        if entry.method != Entry.Method.WON:  # BNT-POOL: the bounty part taken, less what went back
+            row["bounty"] += entry.bounty_part - entry.bounty_returned
         row["returned"] += entry.returned
         row["voided"] += entry.status == Entry.Status.VOIDED
         row["refunded"] += entry.status == Entry.Status.REFUNDED
@@ -48,14 +53,27 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
     ]
 
 
-def cashier_rows(tournaments: list[Tournament]) -> list[dict]:
+def cashier_rows(tournaments: list[Tournament], bounties: bool = False) -> list[dict]:
     """The payout desk per tournament, cashier and method: payments standing and their total,
-    and payments reversed (kept on record, not in the total)."""
+    and payments reversed (kept on record, not in the total). `bounties`: the bounties paid
+    (BountyPayment, by the event the bounty was won in) instead of the prizes."""
     order = {t.id: position for position, t in enumerate(tournaments)}
     names = {t.id: t.name for t in tournaments}
     rows: dict[tuple, dict] = defaultdict(lambda: {"payments": 0, "paid": 0, "reversed": 0, "reversed_amount": 0})
-    for payment in PrizePayment.objects.filter(tournament_id__in=order).select_related("cashier"):
-        key = (order[payment.tournament_id], payment.cashier.get_username() if payment.cashier else "", payment.method)
+    if bounties:
+        payments = [
+            (payment, payment.award.tournament_id)
+            for payment in BountyPayment.objects.filter(award__tournament_id__in=order).select_related(
+                "cashier", "award"
+            )
+        ]
+    else:
+        payments = [
+            (payment, payment.tournament_id)
+            for payment in PrizePayment.objects.filter(tournament_id__in=order).select_related("cashier")
+        ]
+    for payment, tournament_id in payments:
+        key = (order[tournament_id], payment.cashier.get_username() if payment.cashier else "", payment.method)
         row = rows[key]
         if payment.reversed_at is None:
             row["payments"] += 1
@@ -70,6 +88,21 @@ def cashier_rows(tournaments: list[Tournament]) -> list[dict]:
     ]
 
 
+def bounty_lines(tournament: Tournament) -> dict:
+    """The bounty pool's lines (the main event's with its flights): won, due at the cashier, on
+    heads, in the envelopes left, carried (BNT-POOL)."""
+    balance = ledger(tournament)
+    _paid, due = paid_and_due(tournament)
+    return {
+        "pool": balance["pool"],
+        "won": balance["won"],
+        "due": due,
+        "on_heads": balance["on_heads"],
+        "envelopes_left": balance["envelopes_left"],
+        "carried": balance["carried"],
+    }
+
+
 def sums(rows: list[dict], keys: tuple) -> dict:
     return {key: sum(row[key] for row in rows) for key in keys}
 
@@ -82,13 +115,16 @@ def close_out(tournament_id: int) -> dict:
     events = counted_events(tournament)
     table = desk_rows(events)
     prizes = cashier_rows(events)
+    bounty_rows = cashier_rows(events, bounties=True)
     totals, paid = sums(table, DESK_SUMS), sums(prizes, CASHIER_SUMS)
+    bounties_paid = sums(bounty_rows, CASHIER_SUMS)
     per_event = [
         {
             "id": event.id,
             "name": event.name,
             **sums([row for row in table if row["event_id"] == event.id], DESK_SUMS),
             "prizes_paid": sum(row["paid"] for row in prizes if row["event_id"] == event.id),
+            "bounties_paid": sum(row["paid"] for row in bounty_rows if row["event_id"] == event.id),
         }
         for event in events
     ]
@@ -97,7 +133,8 @@ def close_out(tournament_id: int) -> dict:
         "totals": totals,
         "events": per_event,
         "prizes": {"rows": prizes, "totals": paid},
-        "net_after_prizes": totals["net"] - paid["paid"],
+        "bounties": {"rows": bounty_rows, "totals": bounties_paid, **bounty_lines(tournament)},
+        "net_after_prizes": totals["net"] - paid["paid"] - bounties_paid["paid"],
         "main_event": (
             {"id": tournament.main_event_id, "name": tournament.main_event.name} if tournament.main_event_id else None
         ),

@@ -13,19 +13,20 @@ from tournaments.rules.flights import FlightReentry
 
 
 def sale_prices(tournament: Tournament) -> dict[str, dict]:
-    """Each kind of sale's price at this desk, in minor units: the prize pool's part and the
-    fee. A won entry costs nothing here (the voucher: its satellite's pool paid)."""
+    """Each kind of sale's price at this desk, in minor units: the prize pool's part, the
+    bounty part (BNT-POOL) and the fee. A won entry costs nothing here (the voucher: its satellite's pool paid)."""
     rules = tournament.rules().entries
-    seat = {"pool": tournament.buy_in, "fee": tournament.fee}
+    seat = {"pool": tournament.buy_in, "bounty": tournament.bounty, "fee": tournament.fee}
     parts = {
-        Kind.SATELLITE: {"pool": 0, "fee": 0},
-        Kind.REBUY: {"pool": rules.rebuy_price, "fee": 0},
-        Kind.ADDON: {"pool": rules.addon_price, "fee": 0},
+        Kind.SATELLITE: {"pool": 0, "bounty": 0, "fee": 0},
+        Kind.REBUY: {"pool": rules.rebuy_price, "bounty": 0, "fee": 0},
+        Kind.ADDON: {"pool": rules.addon_price, "bounty": 0, "fee": 0},
     }
     prices = {}
     for kind in Kind:
         part = parts.get(kind, seat)
-        prices[kind.value] = {**part, "price": part["pool"] + part["fee"], "voucher": kind == Kind.SATELLITE}
+        price = part["pool"] + part["bounty"] + part["fee"]
+        prices[kind.value] = {**part, "price": price, "voucher": kind == Kind.SATELLITE}
     return prices
 
 

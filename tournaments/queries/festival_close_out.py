@@ -10,6 +10,7 @@ sales are the main event's, each flight shown on its own line."""
 from django.db.models import Q
 
 from tournaments.models import Entry, Festival, Tournament, WonSeat
+from tournaments.queries.bounties import paid_and_due
 from tournaments.queries.close_out import CASHIER_SUMS, DESK_SUMS, cashier_rows, counted_events, desk_rows, sums
 from tournaments.queries.payouts import IN_THE_POOL, prize_pool
 from tournaments.queries.satellites import seat_price
@@ -20,6 +21,7 @@ EVENT_SUMS = (
     "taken",
     "fees",
     "to_pool",
+    "to_bounty",
     "from_seats",
     "pool",
     "overlay",
@@ -27,6 +29,7 @@ EVENT_SUMS = (
     "seats_value",
     "prizes_paid",
     "bounties_paid",
+    "bounties_due",
     "still_to_pay",
 )
 
@@ -44,20 +47,22 @@ def _money(entries: list[Entry]) -> dict:
     won = [e for e in entries if e.method == Entry.Method.WON]
     standing = [e for e in entries if e.status in IN_THE_POOL]
     to_pool = sum(e.pool_part - e.returned_from_pool for e in standing if e.method != Entry.Method.WON)
+    to_bounty = sum(e.bounty_part - e.bounty_returned for e in paid)  # BNT-POOL: never the house's
     seats = [e for e in standing if e.kind in Entry.SEAT_KINDS and e.kind != Entry.Kind.DAY_TWO]
     return {
         "entries": len(seats),
         "won_entries": sum(1 for e in seats if e.method == Entry.Method.WON),
         "taken": sum(e.paid - e.returned for e in entries),
-        # What the desk kept of the paid entries beyond their pool parts: the fees, refunds' kept fees.
-        "fees": sum(e.paid - e.returned for e in paid) - to_pool,
+        # What the desk kept of the paid entries beyond their pool and bounty parts: the fees, refunds' kept fees.
+        "fees": sum(e.paid - e.returned for e in paid) - to_pool - to_bounty,
         "to_pool": to_pool,
+        "to_bounty": to_bounty,
         "from_seats": sum(e.pool_part - e.returned_from_pool for e in standing if e.method == Entry.Method.WON),
         "won_returned": sum(e.returned for e in won),
     }
 
 
-def event_line(event: Tournament, desks: list[dict], cashiers: list[dict]) -> dict:
+def event_line(event: Tournament, desks: list[dict], cashiers: list[dict], bounty_rows: list[dict]) -> dict:
     """One event (its flights in it): entries, cash, fees, pool, seats and prizes."""
     group = counted_events(event)
     ids = [t.id for t in group]
@@ -84,7 +89,8 @@ def event_line(event: Tournament, desks: list[dict], cashiers: list[dict]) -> di
         "seats_used": used,
         "seats_value": awarded * price,
         "prizes_paid": prizes_paid,
-        "bounties_paid": 0,  # no bounty events yet (issue 23 adds them): their line stays, at zero
+        "bounties_paid": sum(row["paid"] for row in bounty_rows if row["event_id"] in ids),
+        "bounties_due": paid_and_due(event)[1],
         "still_to_pay": pool["pool"] - awarded * price - prizes_paid,
         "flights": [
             {"id": t.id, "name": t.name, **sums([row for row in desks if row["event_id"] == t.id], DESK_SUMS)}
@@ -99,7 +105,8 @@ def festival_close_out(festival_id: int) -> dict:
     events = festival_events(festival)
     counted = [t for event in events for t in counted_events(event)]
     desks, cashiers = desk_rows(counted), cashier_rows(counted)
-    lines = [event_line(event, desks, cashiers) for event in events]
+    bounty_rows = cashier_rows(counted, bounties=True)
+    lines = [event_line(event, desks, cashiers, bounty_rows) for event in events]
     totals = {key: sum(line[key] for line in lines) for key in EVENT_SUMS}
     desk_totals, cashier_totals = sums(desks, DESK_SUMS), sums(cashiers, CASHIER_SUMS)
     return {
@@ -108,6 +115,6 @@ def festival_close_out(festival_id: int) -> dict:
         "totals": totals,
         "desks": {"rows": desks, "totals": desk_totals},
         "prizes": {"rows": cashiers, "totals": cashier_totals},
-        "bounties": {"rows": [], "totals": {"payments": 0, "paid": 0}},
+        "bounties": {"rows": bounty_rows, "totals": sums(bounty_rows, CASHIER_SUMS)},
         "drawer": desk_totals["net"] - cashier_totals["paid"] - totals["bounties_paid"],
     }

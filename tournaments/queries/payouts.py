@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from players.queries.players import public_name_of
 from tournaments.models import Entry, Tournament
+from tournaments.queries.bounties import bounties_to_the_pool
 from tournaments.queries.entries import tournament_moment
 from tournaments.queries.flights import money_event, payout_field, players_left_for_money, pooled_entries
 from tournaments.queries.satellites import satellite_summary, seat_price
@@ -27,6 +28,7 @@ def prize_pool(tournament: Tournament) -> dict:
         .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"))
     )
     collected = (collected["pool"] or 0) - (collected["back"] or 0)
+    collected += bounties_to_the_pool(tournament)  # a disqualified player's bounty, by the ruleset
     tournament = money_event(tournament)
     guaranteed = tournament.guarantee if tournament.guarantee and not tournament.guarantee_void else 0
     return {

@@ -118,7 +118,7 @@ def public_view(entry: PreRegistration) -> dict:
         "position": waiting_position(entry),
         "entry_number": entry.entry.number if entry.entry_id else None,
         "counts": flight_counts(tournament),
-        "price": tournament.buy_in + tournament.fee,
+        "price": tournament.buy_in + tournament.bounty + tournament.fee,
         "currency": tournament.festival.currency,
         # Confirmed at the desk: the player's seat page follows them from here (table, moves, place).
         "seat_url": _seat_url(entry.entry) if entry.entry_id else None,

@@ -1,10 +1,12 @@
 """Standings and results: every player out with their place and prize, the winners, the public
 standings (names as each player consented), and the festival's leaderboard (PAY-POINTS)."""
 
+from django.db.models import Count, Sum
+
 from players.queries.players import public_name_of
 from rules.times import iso_time
 from tables.models import ChipBag, Qualifier
-from tournaments.models import Elimination, Entry, Tournament
+from tournaments.models import BountyAward, Elimination, Entry, Knockout, Tournament
 from tournaments.queries.day_two import flight_entries
 from tournaments.queries.flights import field_final, main_event_with_flights, payout_field, players_left_in_event
 from tournaments.queries.payouts import deal_summary, field_size, payout, places_paid, prize_pool, published
@@ -111,6 +113,7 @@ def standings(tournament: Tournament) -> dict:
                 prizes[entry_id] = amount + (deal.left_to_play if placed[entry_id] == (1, 1) else 0)
     rules = tournament.rules().payouts
     free = payouts.freerolls(field, rules)
+    knocked, won = knockouts_by_entry([row.entry_id for row in rows])  # ELIM-BY, BNT-*
     out = [
         {
             "entry": row.entry.number,
@@ -124,6 +127,8 @@ def standings(tournament: Tournament) -> dict:
             "points": payouts.league_points(field, *placed[row.entry_id], rules),
             "freeroll": placed[row.entry_id][1] <= free,
             "flight": row.tournament.name if row.tournament.main_event_id is not None else None,
+            "knockouts": knocked.get(row.entry_id, 0),
+            "bounties_won": won.get(row.entry_id, 0),
         }
         for row in rows
     ]
@@ -142,6 +147,24 @@ def standings(tournament: Tournament) -> dict:
         "main_event": {"id": main.id, "name": main.name} if main is not None else None,
         "out_before_the_money": before_the_money,
     }
+
+
+def knockouts_by_entry(entry_ids: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """ELIM-BY: each entry's knockouts (busts not undone; a split pot counts for each of its
+    winners), and the bounties it won in cash (BNT-*), minor units."""
+    knocked = dict(
+        Knockout.objects.filter(by_entry_id__in=entry_ids, elimination__undone_at__isnull=True)
+        .values("by_entry_id")
+        .annotate(n=Count("id"))
+        .values_list("by_entry_id", "n")
+    )
+    won = dict(
+        BountyAward.objects.filter(winner_id__in=entry_ids, undone_at__isnull=True, destination="player")
+        .values("winner_id")
+        .annotate(cash=Sum("cash"))
+        .values_list("winner_id", "cash")
+    )
+    return knocked, won
 
 
 def winners(tournament: Tournament) -> list[dict]:
@@ -176,7 +199,7 @@ def public_standings(tournament: Tournament) -> dict:
 
 def leaderboard(festival_id: int) -> list[dict]:
     """PAY-POINTS: the season (a festival's tournaments) by ranking points, then best place;
-    names as the public pages show them."""
+    names as the public pages show them; each player's knockouts too (ELIM-BY)."""
     board: dict[int, dict] = {}
     for tournament in Tournament.objects.filter(festival_id=festival_id).order_by("id"):
         for row in standings(tournament)["out"]:
@@ -184,9 +207,17 @@ def leaderboard(festival_id: int) -> list[dict]:
                 continue  # FLIGHT-ITM: counted with the flight the player went out of
             mine = board.setdefault(
                 row["player"],
-                {"player": row["player"], "name": row["public_name"], "points": 0, "events": 0, "best": None},
+                {
+                    "player": row["player"],
+                    "name": row["public_name"],
+                    "points": 0,
+                    "events": 0,
+                    "best": None,
+                    "knockouts": 0,
+                },
             )
             mine["points"] += row["points"]
+            mine["knockouts"] += row["knockouts"]  # ELIM-BY: the league counts knockouts
             mine["events"] += 1
             mine["best"] = min(mine["best"] or row["place"][0], row["place"][0])
     return sorted(board.values(), key=lambda r: (-r["points"], r["best"], r["name"]))

@@ -25,13 +25,13 @@ def promotes_by_freeroll(tournament: Tournament) -> bool:
 
 
 def seat_price(tournament: Tournament) -> int | None:
-    """A satellite's seat price (the target's buy-in plus fee, tournaments/rules/satellites.py); None
+    """A satellite's seat price (the target's buy-in, bounty and fee, tournaments/rules/satellites.py); None
     when the tournament is not a satellite, or its target has no price (nothing to divide by:
     its pool is then paid in cash by the ordinary table)."""
     if tournament.satellite_for_id is None or promotes_by_freeroll(tournament):
         return None
-    target = Tournament.objects.filter(pk=tournament.satellite_for_id).values("buy_in", "fee").first()
-    return (target["buy_in"] + target["fee"]) or None if target else None
+    target = Tournament.objects.filter(pk=tournament.satellite_for_id).values("buy_in", "bounty", "fee").first()
+    return (target["buy_in"] + target["bounty"] + target["fee"]) or None if target else None
 
 
 def target_of(tournament: Tournament) -> dict | None:

@@ -29,7 +29,7 @@ def _event(tournament: Tournament, zone: ZoneInfo, names: dict[int, str]) -> dic
         "status": tournament.status,
         "buy_in": tournament.buy_in,
         "fee": tournament.fee,
-        "price": tournament.buy_in + tournament.fee,
+        "price": tournament.buy_in + tournament.bounty + tournament.fee,
         "max_entries": tournament.max_entries,
         "seats_sold": tournament.seats_sold,
         "seats_held": tournament.seats_held,

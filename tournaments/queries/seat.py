@@ -17,6 +17,7 @@ from tables.models import Absence, Qualifier
 from tables.queries.penalties import ACTIVE, penalty_document
 from tables.queries.seating import seat_page
 from tournaments.models import Entry, Tournament
+from tournaments.queries.bounties import player_bounties
 from tournaments.queries.day_two import way_to_day_two
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.results import public_standings
@@ -58,6 +59,7 @@ def companion(tournament_id: int, code: str) -> dict:
         "finish": _finish(entry),
         "day_two": way_to_day_two(ticket),
         "won_seats": vouchers_won_by(ticket),
+        "bounty": player_bounties(entry, *([ticket] if ticket.id != entry.id else [])),
     }
 
 

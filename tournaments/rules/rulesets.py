@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from players.rules.eligibility import EligibilityPolicy, MembershipRule
 from rules.refusals import gettext as _
 from tables.rules.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
+from tournaments.rules.bounties import Disqualified, StageStart
 from tournaments.rules.flights import FlightReentry
 from tournaments.rules.payouts import PayoutRules
 
@@ -100,6 +101,18 @@ class ChipRules:
 
 
 @dataclass(frozen=True)
+class BountyRules:
+    """Knockout events (BNT-MYSTERY, PAY-DQ): when the mystery bounty stage starts ("bubble",
+    "twice_paid", "day_two" or "level": from clock level stage_level on) and what becomes of a
+    disqualified player's bounty ("next_eliminator", "prize_pool" or "out_of_play"). The same in
+    every preset: the event's bounty format and amounts are the tournament's, not the house's."""
+
+    stage_starts: StageStart = StageStart.BUBBLE
+    stage_level: int | None = None
+    disqualified_bounty: Disqualified = Disqualified.NEXT_ELIMINATOR
+
+
+@dataclass(frozen=True)
 class Ruleset:
     preset: str
     eligibility: EligibilityPolicy = field(default_factory=EligibilityPolicy)
@@ -109,6 +122,7 @@ class Ruleset:
     payouts: PayoutRules = field(default_factory=PayoutRules)
     penalties: PenaltyRules = field(default_factory=PenaltyRules)
     chips: ChipRules = field(default_factory=ChipRules)
+    bounties: BountyRules = field(default_factory=BountyRules)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -138,6 +152,7 @@ class Ruleset:
             raise ValueError(
                 _("entries.flight_reentry must be one of: %(choices)s.") % {"choices": ", ".join(FlightReentry)}
             )
+        bounties = _bounties(_build(base.bounties, data.get("bounties", {}), "bounties"))
         return cls(
             preset=data.get("preset", "custom"),
             eligibility=eligibility,
@@ -147,7 +162,24 @@ class Ruleset:
             payouts=payouts,
             penalties=penalties,
             chips=_build(base.chips, data.get("chips", {}), "chips"),
+            bounties=bounties,
         )
+
+
+def _bounties(bounties: BountyRules) -> BountyRules:
+    """The bounties section's choices as their enums; a stage that starts at a level names it."""
+    choices = {}
+    for setting, kind in (("stage_starts", StageStart), ("disqualified_bounty", Disqualified)):
+        try:
+            choices[setting] = kind(getattr(bounties, setting))
+        except ValueError:
+            raise ValueError(
+                _("bounties.%(setting_name)s must be one of: %(choices)s.")
+                % {"setting_name": setting, "choices": ", ".join(kind)}
+            ) from None
+    if choices["stage_starts"] == StageStart.LEVEL and not bounties.stage_level:
+        raise ValueError(_("bounties.stage_level must be 1 or more when the bounty stage starts at a level."))
+    return replace(bounties, **choices)
 
 
 def _check_percent_table(table: tuple) -> None:

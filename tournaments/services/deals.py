@@ -21,6 +21,7 @@ from core.operation import Operation, operation
 from players.queries.players import public_name_of
 from rules.refusals import Refused
 from tables.services.finish import finish
+from tables.services.knockouts import deal_bounties
 from tournaments.models import Deal
 from tournaments.queries.deals import deal_stacks, players_left_by_number
 from tournaments.queries.payouts import money_summary
@@ -38,7 +39,11 @@ def record(
     representative: str,
     director,
     request_key: str | None = None,
+    include_bounties: bool = False,
 ) -> dict:
+    """PAY-CHOP. BNT-DEAL: the bounties stay outside the deal unless `include_bounties` (the
+    players agreed): the bounties left are then shared in the deal's proportions
+    (tables/services/knockouts.py deal_bounties) and the deal records how much."""
     representative = representative.strip()
     if not representative:
         raise Refused(_("Name the tournament representative present: a deal is recorded only in their presence."))
@@ -58,7 +63,7 @@ def record(
             amounts = payouts.deal_proposals(chips, prizes, left_to_play)[method]
         except ValueError as problem:
             raise Refused(_("%(problem)s.") % {"problem": str(problem).capitalize()}) from None
-        public = _recorded(op, method, numbers, stacks, amounts, left_to_play, representative)
+        public = _recorded(op, method, numbers, stacks, amounts, left_to_play, representative, include_bounties)
         if not left_to_play:
             finish(op, "deal")  # END-FINISH: a full deal is the result; the players in it are placed by chips
     return public
@@ -119,15 +124,18 @@ def _recorded(
     amounts: list[int],
     left_to_play: int,
     representative: str,
+    include_bounties: bool = False,
 ) -> dict:
     """The deal's row and its event (`numbers` in order of chips, `amounts` alike)."""
     tournament = op.tournament
+    bounties_included = deal_bounties(op, numbers, amounts) if include_bounties else 0
     deal = Deal.objects.create(
         tournament=tournament,
         method=method,
         stacks={str(n): stacks[n] for n in numbers},
         amounts={str(n): a for n, a in zip(numbers, amounts)},
         left_to_play=left_to_play,
+        bounties_included=bounties_included,
         representative=representative,
         at=timezone.now(),
         recorded_by=recorded_user(op.actor),
@@ -136,6 +144,7 @@ def _recorded(
     public = {
         "method": deal.get_method_display(),
         "left_to_play": left_to_play,
+        "bounties_included": bounties_included,
         "players": [
             {"entry": n, "name": public_name_of(left[n].player), "chips": stacks[n], "amount": a}
             for n, a in zip(numbers, amounts)

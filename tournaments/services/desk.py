@@ -131,12 +131,16 @@ def register_entry(
 def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
     tournament, actor = op.tournament, op.actor
     rules = tournament.rules().entries
+    bounty_part = 0  # BNT-POOL: chips bought bring no bounty; every seat sold (a re-entry too) does
     if sale.kind == Kind.REBUY:
         chips, pool_part, fee_part = rules.rebuy_chips, rules.rebuy_price, 0
     elif sale.kind == Kind.ADDON:
         chips, pool_part, fee_part = rules.addon_chips, rules.addon_price, 0
     else:
         chips, pool_part, fee_part = tournament.starting_stack, tournament.buy_in, tournament.fee
+        # A won entry's voucher is worth the whole price (the satellite's seat price counts the
+        # bounty too, tournaments/queries/satellites.py), so it brings its bounty as well.
+        bounty_part = tournament.bounty
         # The database refuses this past max_entries, whatever the Python above decided.
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold + 1)
         tournament.seats_sold += 1
@@ -149,7 +153,9 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         chips=chips,
         pool_part=pool_part,
         fee_part=fee_part,
-        paid=0 if sale.method == Entry.Method.WON else pool_part + fee_part,
+        bounty_part=bounty_part,
+        head=0 if tournament.bounty_format == "mystery" else bounty_part,
+        paid=0 if sale.method == Entry.Method.WON else pool_part + bounty_part + fee_part,
         method=sale.method,
         desk=sale.desk,
         shift=sale.shift,
@@ -201,10 +207,22 @@ def _active_entry(op: Operation, number: int) -> Entry:
     return entry
 
 
+def bounty_back(tournament: Tournament, entry: Entry) -> int:
+    """BNT-POOL: what of an entry's bounty goes back when it is voided, refunded or cancelled:
+    the bounty on its head now (a mystery event's part while the envelopes are not sealed)."""
+    if tournament.bounty_format == "mystery":
+        return 0 if tournament.bounty_seed else entry.bounty_part
+    return entry.head
+
+
 def _close(
     op: Operation, entry: Entry, status: str, returned: int, from_pool: int, reason: str, kind: kinds.EventKind
 ) -> Entry:
+    """`returned` counts the prize pool's and the fee's parts; the bounty's (bounty_back) is added."""
     tournament = op.tournament
+    entry.bounty_returned, entry.head = bounty_back(tournament, entry), 0
+    if entry.method != Entry.Method.WON:  # a won entry's bounty leaves the pool with its voucher
+        returned += entry.bounty_returned
     entry.status, entry.returned, entry.returned_from_pool = status, returned, from_pool
     entry.closed_at, entry.close_reason = timezone.now(), reason
     entry.closed_by = recorded_user(op.actor)
@@ -241,7 +259,8 @@ def void_entry(tournament_id: int, number: int, reason: str, actor, request_key:
             voucher.entry = None
             voucher.save(update_fields=["entry"])
             reason = f"{reason.strip()} (won-seat voucher {voucher.code} released)"
-        return _close(op, entry, Entry.Status.VOIDED, entry.paid, entry.pool_part, reason.strip(), kinds.ENTRY_VOIDED)
+        paid = entry.paid - (0 if entry.method == Entry.Method.WON else entry.bounty_part)  # _close adds the bounty
+        return _close(op, entry, Entry.Status.VOIDED, paid, entry.pool_part, reason.strip(), kinds.ENTRY_VOIDED)
 
 
 def refund_entry(
@@ -372,11 +391,22 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
                 entry.method == Entry.Method.WON,
                 tournament.rules().entries,
             )
-            entry.status, entry.returned = Entry.Status.REFUNDED, back.to_player
+            entry.bounty_returned, entry.head = bounty_back(tournament, entry), 0
+            back_too = entry.bounty_returned if entry.method != Entry.Method.WON else 0
+            entry.status, entry.returned = Entry.Status.REFUNDED, back.to_player + back_too
             entry.returned_from_pool, entry.closed_at = back.from_pool, now
             entry.closed_by, entry.close_reason = recorded_user(director), f"{back.message} {reason}"
             entry.save(
-                update_fields=["status", "returned", "returned_from_pool", "closed_at", "closed_by", "close_reason"]
+                update_fields=[
+                    "status",
+                    "returned",
+                    "returned_from_pool",
+                    "closed_at",
+                    "closed_by",
+                    "close_reason",
+                    "bounty_returned",
+                    "head",
+                ]
             )
             refunds.append({"entry": entry.number, "returned": back.to_player})
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=0)

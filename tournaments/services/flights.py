@@ -67,6 +67,10 @@ def add_flight(
             ruleset=main.ruleset,
             buy_in=main.buy_in,
             fee=main.fee,
+            bounty_format=main.bounty_format,  # BNT-POOL: a flight sells with its main event's bounty
+            bounty=main.bounty,
+            bounty_cash_percent=main.bounty_cash_percent,
+            bounty_template=main.bounty_template,
             starting_stack=main.starting_stack,
             max_entries=max_entries,
             filmed=main.filmed,

@@ -18,6 +18,7 @@ from rules.refusals import Refused, logged_reason
 from tables.models import ChipAdjustment, Seating, TournamentTable
 from tables.services.draw import seat_new_entry
 from tables.services.floor import end_seating
+from tables.services.knockouts import disqualified_bounty
 from tables.services.undo import bust_undone, reentered_since
 from tournaments.models import Entry, Ruling
 from tournaments.queries.record import ruling_document
@@ -56,7 +57,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
             if place is None:
                 raise Refused(_("No seat is free where a player may sit this hand: undo after the next hand."))
             table, seat = place
-        bust_undone(bust, reason, now)
+        bust_undone(op, bust, reason, now)
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, "table": table, "seat": seat, **counts}
         op.append(
@@ -113,6 +114,8 @@ def disqualify(
                 at=now,
                 by=recorded_user(director),
             )
+        if entry.status == Entry.Status.ACTIVE:  # a busted player's bounty was won at the bust
+            disqualified_bounty(op, entry)
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, **counts}
         op.append(

@@ -21,6 +21,7 @@ from rules.refusals import Refused, logged_reason
 from rules.times import festival_time
 from tables.models import KeepApart, SeatPin, Table
 from tournaments.models import Entry, Festival, Tournament
+from tournaments.rules.bounties import Format
 from tournaments.rules.rulesets import Ruleset
 
 
@@ -43,12 +44,18 @@ class Settings:
     # edit these (the set-up page) leaves them alone.
     ruleset: dict | None = None  # the tournament's own copy of its preset (tournaments/rules/rulesets.py)
     guarantee_void: bool | None = None  # force majeure: the guarantee does not apply
+    # BNT-POOL: the bounty format (tournaments/rules/bounties.py Format), the bounty part of an
+    # entry (minor units) and BNT-PKO's cash share, in percent. None: as it is.
+    bounty_format: str | None = None
+    bounty: int | None = None
+    bounty_cash_percent: int | None = None
 
 
 # Once the clock has started these may still change; the rest is what players bought into.
 CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "filmed", "guarantee_void"}
 # Settings whose None means "as it is" rather than a value.
-AS_IT_IS_WHEN_NONE = {"ruleset", "guarantee_void"}
+AS_IT_IS_WHEN_NONE = {"ruleset", "guarantee_void", "bounty_format", "bounty", "bounty_cash_percent"}
+BOUNTY_SETTINGS = ("bounty_format", "bounty", "bounty_cash_percent")
 
 
 def _check(settings: Settings) -> None:
@@ -65,6 +72,22 @@ def _check(settings: Settings) -> None:
             Ruleset.from_json(settings.ruleset)
         except ValueError as problem:
             raise Refused(str(problem)) from None
+
+
+def _check_bounty(bounty_format: str, bounty: int, cash_percent: int) -> None:
+    """BNT-POOL: a bounty event has a bounty part, an event without bounties none."""
+    if bounty_format not in {value.value for value in Format}:
+        raise Refused(_("Choose a bounty format: %(values)s.") % {"values": ", ".join(value.value for value in Format)})
+    if not 0 <= cash_percent <= 100:
+        raise Refused(_("The cash share of a progressive bounty is 0 to 100 percent."))
+    if bounty < 0:
+        raise Refused(_("The bounty part cannot be negative."))
+    if bounty_format == Format.NONE and bounty:
+        raise Refused(
+            _("An event without bounties has no bounty part: choose a bounty format, or set the bounty to 0.")
+        )
+    if bounty_format != Format.NONE and not bounty:
+        raise Refused(_("A bounty event needs a bounty part: set the bounty of each entry (minor units)."))
 
 
 def _given(settings: Settings) -> dict:
@@ -148,6 +171,7 @@ def create_tournament(
         raise Refused(_("There is no such festival."))
     _check_target(settings, festival.id, None)
     settings = replace(settings, starts_at=festival_time(settings.starts_at, festival.time_zone))
+    _check_bounty(settings.bounty_format or Format.NONE, settings.bounty or 0, _or(settings.bounty_cash_percent, 50))
     columns = {_column(name): value for name, value in _given(settings).items()}
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
@@ -198,9 +222,13 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
             )
         if not changes:
             raise Refused(_("Nothing changed."))
+        if bounty_changes := sorted(set(changes) & set(BOUNTY_SETTINGS)):
+            _check_bounty_change(tournament, settings, bounty_changes)
         if "satellite_for" in changes:
             _check_target(settings, tournament.festival_id, tournament)
         Tournament.objects.filter(pk=tournament.pk).update(**{_column(name): value for name, value in changes.items()})
+        if bounty_changes:  # a flight sells with its main event's bounty
+            tournament.flights.update(**{name: changes[name] for name in bounty_changes})
         public = {
             "changes": {
                 name: value.isoformat() if isinstance(value, datetime) else value for name, value in changes.items()
@@ -208,6 +236,25 @@ def update_tournament(tournament_id: int, settings: Settings, director, request_
         }
         op.append(kinds.TOURNAMENT_UPDATED, public=public, payload=public)
     return public
+
+
+def _or(value, default):
+    return default if value is None else value
+
+
+def _check_bounty_change(tournament: Tournament, settings: Settings, changed: list[str]) -> None:
+    if tournament.main_event_id is not None:
+        raise Refused(_("A flight's bounty is its main event's: set it on %(name)s.") % {"name": tournament.main_event})
+    sold = tournament.seats_sold + sum(tournament.flights.values_list("seats_sold", flat=True))
+    if sold and set(changed) & {"bounty_format", "bounty"}:
+        raise Refused(
+            _("%(sold)s entries are sold with the bounty as it is: the bounty can no longer change.") % {"sold": sold}
+        )
+    _check_bounty(
+        _or(settings.bounty_format, tournament.bounty_format),
+        _or(settings.bounty, tournament.bounty),
+        _or(settings.bounty_cash_percent, tournament.bounty_cash_percent),
+    )
 
 
 def _column(name: str) -> str:

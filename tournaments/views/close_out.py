@@ -57,6 +57,7 @@ EVENT_COLUMNS = (
     "taken",
     "fees",
     "to_pool",
+    "to_bounty",
     "from_seats",
     "pool",
     "overlay",
@@ -65,9 +66,10 @@ EVENT_COLUMNS = (
     "seats_value",
     "prizes_paid",
     "bounties_paid",
+    "bounties_due",
     "still_to_pay",
 )
-DESK_COLUMNS = ("sales", "voided", "refunded", "taken", "returned", "net")
+DESK_COLUMNS = ("sales", "voided", "refunded", "taken", "bounty", "returned", "net")
 CASHIER_COLUMNS = ("payments", "paid", "reversed", "reversed_amount")
 
 
@@ -86,7 +88,18 @@ def festival_csv(request, festival_id: int):
         feeds = event["feeds"]["name"] if event["feeds"] else ""
         writer.writerow(["event", event["name"], feeds, *(event[key] for key in EVENT_COLUMNS), currency])
         for flight in event["flights"]:
-            writer.writerow(["flight", flight["name"], event["name"], "", "", flight["net"], *[""] * 11, currency])
+            writer.writerow(
+                [
+                    "flight",
+                    flight["name"],
+                    event["name"],
+                    "",
+                    "",
+                    flight["net"],
+                    *[""] * (len(EVENT_COLUMNS) - 3),
+                    currency,
+                ]
+            )
     totals = report["totals"]
     writer.writerow(["total", "", "", *(totals.get(key, "") for key in EVENT_COLUMNS), currency])
     writer.writerow([])
@@ -103,6 +116,10 @@ def festival_csv(request, festival_id: int):
             ["prizes", row["event"], row["cashier"], row["method"], *(row[k] for k in CASHIER_COLUMNS), currency]
         )
     writer.writerow(["total", "", "", "", *(report["prizes"]["totals"][k] for k in CASHIER_COLUMNS), currency])
+    for row in report["bounties"]["rows"]:
+        writer.writerow(
+            ["bounties", row["event"], row["cashier"], row["method"], *(row[k] for k in CASHIER_COLUMNS), currency]
+        )
     writer.writerow([])
     writer.writerow(["section", "amount", "currency"])
     writer.writerow(["bounties_paid", report["bounties"]["totals"]["paid"], currency])

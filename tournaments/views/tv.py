@@ -12,7 +12,7 @@ from core.access import Action, tournament_for
 from tournaments.models import Festival, Tournament
 from tournaments.queries import tv as tv_queries
 
-PANELS = ("payouts", "seating", "leaders", "results", "announcements")
+PANELS = ("payouts", "seating", "leaders", "results", "bounties", "announcements")  # bounties: knockout events only
 
 
 def tv(request, tournament_id: int):

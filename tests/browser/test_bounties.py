@@ -1,0 +1,318 @@
+"""Knockout events through the pages (issue 23): the set-up's bounty settings with the price
+split shown live, the floor tablet's "Who won the pot?" (one tap, and a split pot), the TV's
+bounty panel and a phone's seat page following it live, the cashier paying every bounty at the
+payout desk, and the close-out's bounty lines exact to the cent."""
+
+import re
+from datetime import date
+
+import pytest
+from playwright.sync_api import expect
+
+from players.services import desk as player_services
+from tables.models import Seating, Table
+from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out as floor_out
+from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day, flight_of
+from tests.helpers.pages import act, sign_in
+from tests.helpers.tablet import answer, question, seat_action
+from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import Sale
+from tournaments.rules.entries import Kind
+from tournaments.services import desk
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+# The core's bounty models and ledger (branch bounty-core): skipped until they are merged.
+BountyAward = pytest.importorskip("tournaments.models.bounties", reason="needs bounty-core").BountyAward
+ledger = pytest.importorskip("tournaments.queries.bounties", reason="needs bounty-core").ledger
+
+EUR = " EUR"
+
+
+def euros(minor: int) -> str:
+    return f"{minor // 100:,}.{minor % 100:02d}{EUR}"
+
+
+def balanced(tournament: Tournament) -> dict:
+    """BNT-POOL: every cent of the bounty pool is somewhere."""
+    book = ledger(Tournament.objects.get(pk=tournament.pk))
+    assert book["pool"] == book["won"] + book["on_heads"] + book["envelopes_left"] + book["carried"], book
+    return book
+
+
+def who_won(page, seats: list[int]) -> None:
+    """Answer the tablet's "Who won the pot?": one tap for one winner, "Split pot" for several."""
+    asked = page.locator("dialog.who-won[open]")
+    expect(asked).to_be_visible()
+    if len(seats) > 1:
+        asked.get_by_role("button", name="Split pot").click()
+        for seat in seats:
+            asked.locator(f'[data-won-by="{seat}"]').click()
+        asked.get_by_role("button", name="Confirm").click()
+    else:
+        asked.locator(f'[data-won-by="{seats[0]}"]').click()
+    expect(asked).to_have_count(0)
+
+
+def out(page, table: int, seat: int, winners: list[int], new_hand: bool = True) -> None:
+    """Out on the tablet, in a new hand (the tablet asks once a player went out in this one)."""
+    seat_action(page, table, seat, "Out")
+    if new_hand:
+        question(page).locator("button", has_text="A new hand").click()
+    answer(page, "")  # no starting stack: one out in the hand
+    who_won(page, winners)
+
+
+def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the_cashier_paying_every_bounty(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-PKO, BNT-COVER, ELIM-BY, BNT-POOL: four players, 100.01 EUR on each head, half in cash."""
+    tournament = make_tournament(name="PKO Sunday")
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000, fee=1_000)
+    Table.objects.create(festival=tournament.festival, number=1, seats=9)
+
+    # The set-up: the price split shown live as the bounty is typed, saved with the settings.
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/setup/")
+    director.get_by_label("Bounty format").select_option("progressive")
+    director.get_by_label("Bounty part").fill("100.01")
+    director.get_by_label("Cash share of a won bounty %").fill("50")
+    expect(director.locator("[data-price-split]")).to_have_text(
+        "Price 210.01 EUR = 100.00 EUR prize pool + 100.01 EUR bounty + 10.00 EUR fee. "
+        "Knocking out a starting bounty pays 50.00 EUR in cash and adds 50.01 EUR to the eliminator's bounty."
+    )
+    director.get_by_role("button", name="Save the settings").click()
+    expect(director.locator("[data-result]")).to_have_text("Settings saved.")
+    tournament.refresh_from_db()
+    assert (tournament.bounty_format, tournament.bounty, tournament.bounty_cash_percent) == ("progressive", 10_001, 50)
+
+    players = []
+    for first in ("Anna", "Boris", "Clara", "Dora"):
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(first, "Knock", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 1", "Day"), None)
+        players.append(player)
+    entries = {e.player.first_name: e for e in Entry.objects.filter(tournament=tournament).select_related("player")}
+    assert {e.bounty_part for e in entries.values()} == {10_001}
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 4)
+    seat = {name: Seating.objects.get(entry=entry, ended_at__isnull=True).seat for name, entry in entries.items()}
+
+    # The desk's price names the bounty part (BNT-POOL).
+    clerk = new_page()
+    sign_in(clerk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    clerk.get_by_label("Desk", exact=True).fill("Desk 1")
+    clerk.get_by_label("Shift").fill("Day")
+    clerk.get_by_label("Shift").dispatch_event("change")
+    clerk.get_by_label("Find player").fill("Anna")
+    clerk.get_by_role("button", name=re.compile(r"^Knock, Anna")).click()
+    expect(clerk.locator("[data-sale-price]")).to_have_text(
+        "Price: 210.01 EUR (100.00 EUR buy-in + 100.01 EUR bounty + 10.00 EUR fee)."
+    )
+    clerk.close()
+
+    # The TV holds the bounty panel; Boris's phone follows his seat page.
+    tv, phone, tablet = new_page(), new_page(), new_page()
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=bounties")
+    expect(tv.locator('[data-tv-bounty="pool"]')).to_have_text("400.04 EUR")
+    phone.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{entries['Boris'].public_code}/")
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("Your bounty: 100.01 EUR")
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    expect(tablet.locator(".seats li:not(.empty)")).to_have_count(4)
+
+    # Boris knocks Anna out: one tap. 100.01 -> 50.00 cash, 50.01 onto his head.
+    out(tablet, 1, seat["Anna"], [seat["Boris"]], new_hand=False)
+    expect(tablet.locator(".seats li:not(.empty)")).to_have_count(3)
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("Your bounty: 150.02 EUR")
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("1 knockout · bounties won: 50.00 EUR")
+    expect(tv.locator("[data-tv-knockouts] li").first).to_have_text(
+        f"#{entries['Boris'].number} Boris K. knocks out #{entries['Anna'].number} Anna K.: 50.00 EUR, 50.01 EUR onto their bounty"
+    )
+    balanced(tournament)
+
+    # Boris and Dora split the pot that puts Clara out: 100.01 split, the odd cent left of the button.
+    out(tablet, 1, seat["Clara"], [seat["Boris"], seat["Dora"]])
+    expect(tablet.locator(".seats li:not(.empty)")).to_have_count(2)
+    split = list(BountyAward.objects.filter(from_entry=entries["Clara"], undone_at__isnull=True))
+    assert sorted(a.winner.player.first_name for a in split) == ["Boris", "Dora"]
+    assert sum(a.cash + a.to_head for a in split) == 10_001
+    balanced(tournament)
+
+    # Boris knocks Dora out and wins: he takes Dora's bounty and his own.
+    out(tablet, 1, seat["Dora"], [seat["Boris"]])
+    expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
+    book = balanced(tournament)
+    assert book["on_heads"] == 0 and book["won"] == 40_004
+
+    # The cashier pays every bounty: cash to the cent, each once.
+    cashier = new_page()
+    sign_in(cashier, stack.url, staff["director"], f"/tournaments/{tournament.id}/payouts/")
+    rows = cashier.locator("[data-bounties-due] tbody tr")
+    awards = BountyAward.objects.filter(
+        tournament=tournament, undone_at__isnull=True, destination="player", cash__gt=0
+    ).count()
+    expect(rows).to_have_count(awards)
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 400.04 EUR.")
+    for paid in range(awards):
+        cashier.locator("[data-bounties-due] button[data-pay-bounty]").first.click()
+        dialog = cashier.locator("dialog[data-ask][open]")
+        dialog.get_by_role("button", name="cash", exact=True).click()
+        expect(cashier.locator("[data-bounties-due] button[data-pay-bounty]")).to_have_count(awards - paid - 1)
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
+    won = sum(
+        BountyAward.objects.filter(winner=entries["Boris"], undone_at__isnull=True, destination="player").values_list(
+            "cash", flat=True
+        )
+    )
+    expect(phone.locator("[data-my-bounty]")).to_contain_text(f"3 knockouts · bounties won: {euros(won)}")
+
+    # The close-out: collected and paid exact to the cent.
+    cashier.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
+    expect(cashier.locator("[data-bounty-collected]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
+
+    # The lobby's bounty section: every cent paid, nothing left on heads.
+    cashier.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(cashier.locator("[data-bounty-summary]")).to_have_text(
+        "Bounty pool 400.04 EUR · paid 400.04 EUR · on heads 0.00 EUR"
+    )
+    expect(cashier.locator("[data-bounty-latest] li").first).to_contain_text("wins the tournament and their own bounty")
+
+    # The results: knockouts and bounties won beside the places (ELIM-BY).
+    cashier.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
+    boris = cashier.locator(f'[data-results] tbody tr[data-entry="{entries["Boris"].number}"] td')
+    expect(boris.nth(5)).to_have_text("3")
+    expect(boris.nth(6)).to_have_text(euros(won))
+
+
+def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_the_last_envelope(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-MYSTERY, FLIGHT-ITM: the set-up's envelope tiers and a Day 2 stage; a flight's bust
+    draws nothing; Day 2's first bust seals five envelopes and each bust on the tablet draws one,
+    over the whole TV; the winner draws the last; the cashier pays them all, exact to the cent."""
+    main = make_tournament(name="Mystery Main", level_seconds=(3600, 3600, 3600))
+    Tournament.objects.filter(pk=main.pk).update(buy_in=10_000, fee=1_000, starting_stack=30_000)
+    for number in (1, 2, 3, 4):
+        Table.objects.create(festival=main.festival, number=number, seats=9)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{main.id}/setup/")
+    director.get_by_label("Bounty format").select_option("mystery")
+    director.get_by_label("Bounty part").fill("20.00")
+    director.get_by_label("Bounty stage starts").select_option("day_two")
+    director.get_by_role("button", name="Save the settings").click()
+    expect(director.locator("[data-result]")).to_have_text("Settings saved.")
+    # One top envelope of half the pool, the rest in the others.
+    envelopes = director.locator("[data-bounty-envelopes]")
+    envelopes.get_by_role("button", name="Remove tier 3").click()
+    envelopes.get_by_label("Tier 1 share %").fill("50")
+    envelopes.get_by_label("Tier 2 share %").fill("50")
+    envelopes.get_by_label("Tier 2 envelopes").fill("")  # the last tier: all the envelopes left
+    expect(envelopes.locator("[data-tiers-sum]")).to_have_text("The shares add up to 100.00 of 100.00.")
+    envelopes.get_by_role("button", name="Save the envelopes").click()
+    expect(director.locator("[data-result]")).to_have_text("Envelopes saved: 2 tiers.")
+    main.refresh_from_db()
+    assert (main.bounty_format, main.bounty, main.rules().bounties.stage_starts) == ("mystery", 2_000, "day_two")
+
+    people = [
+        act(
+            player_services.create_player,
+            main.id,
+            player_services.NewPlayer(f"M{i}", "Mystery", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        for i in range(6)
+    ]
+    flight = flight_of(Tournament.objects.get(pk=main.pk), staff, "Day 1A", people, 1, call=act)
+    tv = new_page()
+    tv.goto(f"{stack.url}/tournaments/{main.id}/tv/?panel=bounties")
+    expect(tv.locator('[data-tv-bounty="left"]')).to_have_text("120.00 EUR")
+    expect(tv.locator("[data-tv-bounty-list]")).to_have_text("The envelopes are drawn on Day 2.")
+    seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
+    act(floor_out, flight.id, 1, seats[0], staff["floor"], eliminated_by=[seats[1]])  # only flights play
+    assert not BountyAward.objects.exists()
+    end_the_day(flight)
+    bag_the_rest_and_close(flight, staff, call=act)
+    draw_day_two_at(main, staff, [2], call=act)
+    balanced(main)
+
+    # Day 2 on the tablet: the lowest seat goes out to the highest, who wins in the end.
+    day_two = dict(Seating.objects.filter(tournament=main, ended_at__isnull=True).values_list("seat", "entry"))
+    winner = Entry.objects.get(pk=day_two[max(day_two)])
+    ticket = Entry.objects.get(tournament=flight, player=winner.player)
+    phone, tablet = new_page(), new_page()
+    phone.goto(f"{stack.url}/tournaments/{flight.id}/seat/{ticket.public_code}/")
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("0 knockouts")
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{main.id}/floor/")
+    draw = tv.locator("[data-tv-draw]")
+    for number, seat in enumerate(sorted(day_two)[:-1], start=1):
+        out(tablet, 2, seat, [max(day_two)], new_hand=number > 1)
+        expect(draw).to_be_visible()
+        expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number}")
+        balanced(main)
+        if number == len(day_two) - 1:  # the last bust: then the winner draws the last envelope
+            expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number + 1}")
+            expect(draw.locator("[data-tv-draw-who]")).to_have_text(
+                f"the winner #{winner.number} {winner.player.first_name} {winner.player.last_name[0]}. "
+                "draws the last envelope"
+            )
+        expect(draw).to_be_hidden()  # the takeover gives the screen back after a few seconds
+    # The last bust ended the tournament: the winner drew the last envelope.
+    expect(tablet.locator("[data-tables]")).to_have_text("The tournament is over: every table is closed.")
+    expect(tv.locator("[data-tv-bounty-list] li")).to_have_count(0)
+    book = balanced(main)
+    assert book == {"pool": 12_000, "won": 12_000, "on_heads": 0, "envelopes_left": 0, "carried": 0}
+    expect(phone.locator("[data-my-bounty]")).to_contain_text("4 knockouts")
+    expect(phone.locator("[data-my-bounty] p")).to_have_count(1 + 5)  # a line for each envelope drawn
+
+    cashier = new_page()
+    sign_in(cashier, stack.url, staff["director"], f"/tournaments/{main.id}/payouts/")
+    pay = cashier.locator("[data-bounties-due] button[data-pay-bounty]")
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 120.00 EUR.")
+    for left in range(pay.count(), 0, -1):
+        pay.first.click()
+        cashier.locator("dialog[data-ask][open]").get_by_role("button", name="card", exact=True).click()
+        expect(pay).to_have_count(left - 1)
+    expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
+    cashier.goto(f"{stack.url}/tournaments/{main.id}/close-out/")
+    expect(cashier.locator("[data-bounty-pool]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-envelopes]")).to_have_text(euros(0))
+
+
+def test_BNT_DEAL_the_deal_form_includes_the_remaining_bounties_when_ticked(stack, new_page, make_tournament, staff):
+    """BNT-DEAL: a knockout event's deal form has "include the remaining bounties"; ticked, the
+    deal shares the bounties still on the three heads and says how much."""
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000, bounty_format="knockout", bounty=5_000)
+    Table.objects.create(festival=tournament.festival, number=1, seats=9)
+    for i in range(3):
+        player = act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Deal{i}", "Maker", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 1)
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    director.get_by_text("Deals: chip-chop, ICM").click()
+    for number, chips in ((1, "400000"), (2, "250000"), (3, "100000")):
+        director.get_by_label(f"Chips: #{number} Deal{number - 1} Maker").fill(chips)
+    director.get_by_role("button", name="Propose deals").click()
+    expect(director.locator("[data-deal-proposals] tbody tr")).to_have_count(3)
+    director.get_by_label("Deal", exact=True).select_option("chip_chop")
+    for number in (1, 2, 3):
+        director.get_by_label(f"#{number} Deal{number - 1} Maker agrees").check()
+    director.get_by_label("Tournament representative present").fill("Pat Floor")
+    director.get_by_label("include the remaining bounties (the players agree to split them too)").check()
+    director.get_by_role("button", name="Record the deal").click()
+    expect(director.locator("[data-result]")).to_contain_text("The remaining bounties (150.00 EUR) are shared in it.")
+    balanced(tournament)
