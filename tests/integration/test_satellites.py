@@ -312,3 +312,23 @@ def test_who_sees_the_vouchers_and_the_schedule(persona, satellite_and_target, s
     assert client.get(f"/api/tournaments/{satellite.id}/vouchers/").status_code == VOUCHERS[persona]
     assert client.get(f"/api/festivals/{target.festival_id}/schedule/").status_code == 200
     assert client.get(f"/festivals/{target.festival_id}/schedule/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_SAT_SEATS_a_seat_in_a_knockout_event_costs_its_bounty_too_and_brings_it(satellite_and_target, staff):
+    """SAT-SEATS with BNT-POOL: the target is a knockout event (200 + 30 bounty + 20): the 700 pool
+    buys two seats at 250 and 200 in cash to 3rd; the won entry the desk sells brings its bounty to
+    the target's bounty pool (its head is 30) though the player pays nothing at the desk."""
+    satellite, target = satellite_and_target
+    Tournament.objects.filter(pk=target.pk).update(bounty_format="knockout", bounty=30)
+    play_to_the_end(satellite, staff)
+    results = standings(satellite)
+    assert results["satellite"]["price"] == 250
+    assert (results["satellite"]["seats"], results["satellite"]["remainder"]) == (2, 200)
+    by_place = {row["place"][0]: row for row in results["out"]}
+    assert by_place[3]["seat"] is None and by_place[3]["prize"] == 200
+    seat = WonSeat.objects.get(won_with__number=by_place[1]["entry"], won_with__tournament=satellite)
+    entry = desk.register_entry(
+        target.id, seat.player_id, Sale(Kind.SATELLITE, "won", "d", "s", won_seat_code=seat.code), staff["desk"]
+    )
+    assert (entry.paid, entry.pool_part, entry.bounty_part, entry.fee_part, entry.head) == (0, 200, 30, 20, 30)
