@@ -22,7 +22,9 @@ Views:
 - `results`: a place or a prize may have changed (a bust, a deal, the end, a public name): the
   results page reloads;
 - `player_status`: a seated player's penalty or absence changed: the seat pages reload theirs;
-- `tv_images`: the festival's or sponsors' images changed: the TV display and the director's list reload.
+- `tv_images`: the festival's or sponsors' images changed: the TV display and the director's list reload;
+- `bounties`: the bounty board may have changed (the pool, heads, envelopes, knockouts, what is
+  due): the lobby's bounty section, the TV's bounty panel and the console's bounty line reload.
 """
 
 from dataclasses import dataclass
@@ -53,6 +55,7 @@ VIEWS = frozenset(
         "results",
         "player_status",
         "tv_images",
+        "bounties",
     }
 )
 
@@ -88,7 +91,9 @@ def _kind(name: str, audience: str, changes: str, *views: str) -> EventKind:
 TOURNAMENT_CREATED = _kind(
     "tournament.created", PUBLIC, gettext_noop("the director created the tournament from a preset")
 )
-TOURNAMENT_UPDATED = _kind("tournament.updated", PUBLIC, gettext_noop("the director changed the tournament's settings"))
+TOURNAMENT_UPDATED = _kind(
+    "tournament.updated", PUBLIC, gettext_noop("the director changed the tournament's settings"), "bounties"
+)
 VENUE_TABLE_ADDED = _kind("venue_table.added", PUBLIC, gettext_noop("a table of the venue is added (seats, TV table)"))
 VENUE_TABLE_CHANGED = _kind(
     "venue_table.changed", PUBLIC, gettext_noop("a table of the venue changes its seats or TV mark")
@@ -207,6 +212,7 @@ ENTRY_REGISTERED = _kind(
     gettext_noop("an entry is sold (and seated, once the field is drawn)"),
     "late_seat",
     "logo_cap",
+    "bounties",
 )
 REGISTRATION_OPENED = _kind(
     "registration.opened", PUBLIC, gettext_noop("the director opens registration: the desks sell")
@@ -227,11 +233,13 @@ ENTRY_SEATED = _kind(
 )
 ENTRY_REFUSED = _kind("entry.refused", STAFF, gettext_noop("the rules refused a sale (the rule IDs)"))
 ENTRY_VOIDED = _kind(
-    "entry.voided", PUBLIC, gettext_noop("a desk mistake: the entry's money goes back in full"), "logo_cap"
+    "entry.voided", PUBLIC, gettext_noop("a desk mistake: the entry's money goes back in full"), "logo_cap", "bounties"
 )
-ENTRY_REFUNDED = _kind("entry.refunded", PUBLIC, gettext_noop("an entry is refunded by rule (ENT-REFUND)"), "logo_cap")
+ENTRY_REFUNDED = _kind(
+    "entry.refunded", PUBLIC, gettext_noop("an entry is refunded by rule (ENT-REFUND)"), "logo_cap", "bounties"
+)
 ENTRY_SUBSTITUTED = _kind(
-    "entry.substituted", STAFF, gettext_noop("the director approved a substitute (ENT-SUBST)"), "logo_cap"
+    "entry.substituted", STAFF, gettext_noop("the director approved a substitute (ENT-SUBST)"), "logo_cap", "bounties"
 )
 WON_SEAT_ISSUED = _kind("won_seat.issued", STAFF, gettext_noop("a won-seat voucher for a satellite winner"))
 SEATS_AWARDED = _kind(
@@ -265,6 +273,7 @@ PLAYER_OUT = _kind(
     "tables",
     "seats_at_table",
     "results",
+    "bounties",
 )
 PLAYER_MOVED = _kind("player.moved", PUBLIC, gettext_noop("a player moved to another seat"), "tables", "seats_at_table")
 PLAYERS_SWAPPED = _kind(
@@ -312,6 +321,7 @@ PLAYER_OUT_UNDONE = _kind(
     "tables",
     "seats_at_table",
     "results",
+    "bounties",
 )
 PLAYER_DISQUALIFIED = _kind(
     "player.disqualified",
@@ -322,7 +332,7 @@ PLAYER_DISQUALIFIED = _kind(
     "results",
 )
 DEAL_RECORDED = _kind(
-    "deal.recorded", PUBLIC, gettext_noop("the deal every remaining player agreed to (PAY-CHOP)"), "results"
+    "deal.recorded", PUBLIC, gettext_noop("the deal every remaining player agreed to (PAY-CHOP)"), "results", "bounties"
 )
 TOURNAMENT_CANCELLED = _kind(
     "tournament.cancelled",
@@ -331,6 +341,7 @@ TOURNAMENT_CANCELLED = _kind(
     "tables",
     "all_seats",
     "results",
+    "bounties",
 )
 TOURNAMENT_FINISHED = _kind(
     "tournament.finished",
@@ -339,6 +350,7 @@ TOURNAMENT_FINISHED = _kind(
     "tables",
     "all_seats",
     "results",
+    "bounties",
 )
 PRIZE_PAID = _kind("prize.paid", STAFF, gettext_noop("the payout desk paid a prize"))
 PRIZE_PAYMENT_REVERSED = _kind(
@@ -346,13 +358,21 @@ PRIZE_PAYMENT_REVERSED = _kind(
 )
 
 # Bounties (issue 23: tables/services/knockouts.py, tournaments/services/bounties.py).
-BOUNTY_WON = _kind("bounty.won", PUBLIC, gettext_noop("a bounty is won"), "results", "player_status")
-BOUNTY_UNDONE = _kind("bounty.undone", PUBLIC, gettext_noop("a bounty is taken back"), "results", "player_status")
-ENVELOPES_SEALED = _kind("envelopes.sealed", PUBLIC, gettext_noop("the mystery envelopes are sealed"))
-BOUNTY_TEMPLATE_SET = _kind("bounty.template_set", PUBLIC, gettext_noop("the mystery envelopes' template is set"))
-BOUNTY_DISQUALIFIED = _kind("bounty.disqualified", PUBLIC, gettext_noop("a disqualified bounty goes by the ruleset"))
-BOUNTY_PAID = _kind("bounty.paid", STAFF, gettext_noop("the cashier paid a bounty won"))
-BOUNTY_PAYMENT_REVERSED = _kind("bounty.payment_reversed", STAFF, gettext_noop("a bounty payment is reversed"))
+BOUNTY_WON = _kind("bounty.won", PUBLIC, gettext_noop("a bounty is won"), "results", "player_status", "bounties")
+BOUNTY_UNDONE = _kind(
+    "bounty.undone", PUBLIC, gettext_noop("a bounty is taken back"), "results", "player_status", "bounties"
+)
+ENVELOPES_SEALED = _kind("envelopes.sealed", PUBLIC, gettext_noop("the mystery envelopes are sealed"), "bounties")
+BOUNTY_TEMPLATE_SET = _kind(
+    "bounty.template_set", PUBLIC, gettext_noop("the mystery envelopes' template is set"), "bounties"
+)
+BOUNTY_DISQUALIFIED = _kind(
+    "bounty.disqualified", PUBLIC, gettext_noop("a disqualified bounty goes by the ruleset"), "bounties"
+)
+BOUNTY_PAID = _kind("bounty.paid", STAFF, gettext_noop("the cashier paid a bounty won"), "bounties")
+BOUNTY_PAYMENT_REVERSED = _kind(
+    "bounty.payment_reversed", STAFF, gettext_noop("a bounty payment is reversed"), "bounties"
+)
 
 # The director's record (tournaments/services/record.py, rulings.py).
 ANNOUNCEMENT_MADE = _kind(

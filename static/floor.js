@@ -404,15 +404,23 @@ const floorPage = {
       lastHand = which === "last";
     }
     const sharing = lastHand ? outLastHand : newHand ? [] : outThisHand || [];
-    const chips = await askNumber(interpolate(gettext("%(name)s (table %(table)s, seat %(seat)s) is out."), { name, table, seat }, true), {
-      label: sharing.length ? interpolate(gettext("Chips %(name)s started the hand with (needed: %(names)s went out in it too)"), { name, names: sharing.join(", ") }, true)
-        : gettext("Chips at the start of this hand (needed when two are out in one hand)"),
-      required: sharing.length > 0, ok: gettext("Out") });
-    if (chips === null) return;
-    // ELIM-BY: a bounty event asks who won the pot (static/knockout.js); other events go out as ever.
+    const chipsLabel = sharing.length ? interpolate(gettext("Chips %(name)s started the hand with (needed: %(names)s went out in it too)"), { name, names: sharing.join(", ") }, true)
+      : gettext("Chips at the start of this hand (needed when two are out in one hand)");
+    // ELIM-BY: a bounty event asks who won the pot (static/knockout.js), with the chips box in the same
+    // dialog unless the chips are needed first; other events go out as ever.
     const bountyEvent = !["", "none"].includes(this.root.dataset.bountyFormat || "");
-    const wonBy = bountyEvent ? await askWhoWon(shown, seat, name) : null;
-    if (bountyEvent && wonBy === null) return;
+    let chips = "", wonBy = null;
+    if (!bountyEvent || sharing.length) {
+      chips = await askNumber(interpolate(gettext("%(name)s (table %(table)s, seat %(seat)s) is out."), { name, table, seat }, true), {
+        label: chipsLabel, required: sharing.length > 0, ok: gettext("Out") });
+      if (chips === null) return;
+    }
+    if (bountyEvent) {
+      const answered = await askWhoWon(shown, seat, name, sharing.length ? null : chipsLabel);
+      if (answered === null) return;
+      wonBy = answered.seats;
+      if (!sharing.length) chips = answered.chips;
+    }
     this.openSheet(null);
     const body = { ...(chips !== "" ? { starting_stack: chips } : {}), ...(newHand ? { new_hand: true, hand: shown.hand } : {}),
       ...(lastHand ? { last_hand: true } : {}), ...(wonBy ? { eliminated_by: wonBy } : {}) };

@@ -1,11 +1,13 @@
 // ELIM-BY, BNT-COVER: after "Out" in a bounty event the tablet asks who won the pot that put the
 // player out. Only the other seats at that table are offered; one tap on a seat answers (the
 // common case); "Split pot" turns the seats into toggles to choose several, then Confirm.
-// Answers with the seats chosen, or null when cancelled.
+// `chipsLabel`: the optional "chips at the start of this hand" box rides in this dialog, so the
+// common bust is two taps (Out, then the winner) as in an event without bounties.
+// Answers with { seats, chips } (chips: "" when none typed), or null when cancelled.
 import { gettext, interpolate } from "./i18n.js";
 import { element } from "./api.js";
 
-export function askWhoWon(table, bustedSeat, name) {
+export function askWhoWon(table, bustedSeat, name, chipsLabel = null) {
   const before = document.activeElement;
   return new Promise((resolve) => {
     const seats = Object.keys(table.players).map(Number).filter((seat) => seat !== bustedSeat).sort((a, b) => a - b);
@@ -14,6 +16,8 @@ export function askWhoWon(table, bustedSeat, name) {
     const question = element("p", { id: "who-won-text", className: "ask-text",
       textContent: interpolate(gettext("Who won the pot that put %(name)s out (table %(table)s)?"), { name, table: table.number }, true) });
     const hint = element("p", { className: "hint" });
+    const chipsBox = chipsLabel ? element("input", { type: "number", min: "1", step: "1", inputMode: "numeric", id: "who-won-chips" }) : null;
+    const chipsRow = chipsBox ? element("p", { className: "chips-row" }, element("label", { htmlFor: "who-won-chips", textContent: chipsLabel }), chipsBox) : null;
     const confirm = element("button", { type: "button", className: "primary", textContent: gettext("Confirm"), hidden: true, disabled: true });
     const splitButton = element("button", { type: "button", textContent: gettext("Split pot") });
     splitButton.setAttribute("aria-pressed", "false");
@@ -26,7 +30,8 @@ export function askWhoWon(table, bustedSeat, name) {
       if (dialog.open) dialog.close();
       dialog.remove();
       if (before && before.isConnected && typeof before.focus === "function") before.focus();
-      resolve(answer);
+      const typed = chipsBox ? chipsBox.value.replace(/[,.\s]/g, "") : "";
+      resolve(answer && { seats: answer, chips: /^\d+$/.test(typed) ? Number(typed) : "" });
     };
     const buttons = seats.map((seat) => {
       const player = table.players[String(seat)];
@@ -63,7 +68,7 @@ export function askWhoWon(table, bustedSeat, name) {
       finish(null);
     });
     dialog.setAttribute("aria-labelledby", "who-won-text");
-    dialog.append(question, element("div", { className: "seat-choices" }, ...buttons), hint,
+    dialog.append(question, element("div", { className: "seat-choices" }, ...buttons), ...(chipsRow ? [chipsRow] : []), hint,
       element("div", { className: "ask-buttons" }, cancel, splitButton, confirm));
     document.body.append(dialog);
     dialog.showModal();

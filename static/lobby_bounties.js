@@ -15,7 +15,7 @@ const lobbyBounties = {
     if (!this.section) return;
     document.addEventListener("pokerfest:event", (event) => {
       const kind = event.detail.kind;
-      if (kind.startsWith("bounty.") || kind.startsWith("envelopes.") || kind.startsWith("player.") || kind.startsWith("deal.") || touches(kind, "bounties")) {
+      if (touches(kind, "bounties")) {
         clearTimeout(this.timer);
         this.timer = setTimeout(() => this.load(), 400); // a burst of events is one read
       }

@@ -5,6 +5,7 @@
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
 import { awardLine, stageLine } from "./bounty_words.js";
+import { touches } from "./live.js";
 
 export const bountyPanel = {
   DRAW_MS: 6000,
@@ -28,7 +29,7 @@ export const bountyPanel = {
 
   event(kind, data) {
     if (kind === "bounty.won" && data.envelope !== null && data.envelope !== undefined) this.draw(data);
-    if (kind.startsWith("bounty.") || kind.startsWith("envelopes.") || kind.startsWith("player.") || kind.startsWith("deal.") || kind === "tournament.finished") {
+    if (touches(kind, "bounties")) {
       this.tv.soon("bounties", () => this.load());
     }
   },

@@ -15,16 +15,14 @@ from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out as floor_out
 from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_the_day, flight_of
 from tests.helpers.pages import act, sign_in
-from tests.helpers.tablet import answer, question, seat_action
-from tournaments.models import Entry, Tournament
+from tests.helpers.tablet import question, seat_action
+from tournaments.models import BountyAward, Elimination, Entry, Tournament
+from tournaments.queries.bounties import ledger
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
 from tournaments.services import desk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-# The core's bounty models and ledger (branch bounty-core): skipped until they are merged.
-BountyAward = pytest.importorskip("tournaments.models.bounties", reason="needs bounty-core").BountyAward
-ledger = pytest.importorskip("tournaments.queries.bounties", reason="needs bounty-core").ledger
 
 EUR = " EUR"
 
@@ -40,10 +38,13 @@ def balanced(tournament: Tournament) -> dict:
     return book
 
 
-def who_won(page, seats: list[int]) -> None:
-    """Answer the tablet's "Who won the pot?": one tap for one winner, "Split pot" for several."""
+def who_won(page, seats: list[int], chips: int | None = None) -> None:
+    """Answer the tablet's "Who won the pot?": one tap for one winner, "Split pot" for several;
+    `chips`: typed first into the same dialog's optional starting-stack box."""
     asked = page.locator("dialog.who-won[open]")
     expect(asked).to_be_visible()
+    if chips is not None:
+        asked.get_by_label("Chips at the start of this hand (needed when two are out in one hand)").fill(str(chips))
     if len(seats) > 1:
         asked.get_by_role("button", name="Split pot").click()
         for seat in seats:
@@ -54,13 +55,13 @@ def who_won(page, seats: list[int]) -> None:
     expect(asked).to_have_count(0)
 
 
-def out(page, table: int, seat: int, winners: list[int], new_hand: bool = True) -> None:
-    """Out on the tablet, in a new hand (the tablet asks once a player went out in this one)."""
+def out(page, table: int, seat: int, winners: list[int], new_hand: bool = True, chips: int | None = None) -> None:
+    """Out on the tablet, in a new hand (the tablet asks once a player went out in this one):
+    Out, then the winner: the starting-stack box is in the winner's dialog."""
     seat_action(page, table, seat, "Out")
     if new_hand:
         question(page).locator("button", has_text="A new hand").click()
-    answer(page, "")  # no starting stack: one out in the hand
-    who_won(page, winners)
+    who_won(page, winners, chips)
 
 
 def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the_cashier_paying_every_bounty(
@@ -124,9 +125,11 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
     expect(tablet.locator(".seats li:not(.empty)")).to_have_count(4)
 
-    # Boris knocks Anna out: one tap. 100.01 -> 50.00 cash, 50.01 onto his head.
-    out(tablet, 1, seat["Anna"], [seat["Boris"]], new_hand=False)
+    # Boris knocks Anna out: Out, then one tap (her starting stack typed in the same dialog).
+    # 100.01 -> 50.00 cash, 50.01 onto his head.
+    out(tablet, 1, seat["Anna"], [seat["Boris"]], new_hand=False, chips=7_500)
     expect(tablet.locator(".seats li:not(.empty)")).to_have_count(3)
+    assert Elimination.objects.get(entry=entries["Anna"]).starting_stack == 7_500
     expect(phone.locator("[data-my-bounty]")).to_contain_text("Your bounty: 150.02 EUR")
     expect(phone.locator("[data-my-bounty]")).to_contain_text("1 knockout · bounties won: 50.00 EUR")
     expect(tv.locator("[data-tv-knockouts] li").first).to_have_text(
