@@ -14,7 +14,7 @@ from rules.refusals import gettext as _
 from tables.rules.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
 from tournaments.rules.bounties import Disqualified, StageStart
 from tournaments.rules.flights import FlightReentry
-from tournaments.rules.payouts import PayoutRules
+from tournaments.rules.payouts import EXACT, ROUNDED_PERCENT, TIME_LIMIT_SPLITS, PayoutRules
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,9 @@ class ClockRules:
     interval_minutes: int | None = None  # chips: an interval every 55 minutes (CLK-INTERVAL)
     interval_length_minutes: int = 5  # the rulebook gives no length: 5 keeps chips' hourly rhythm
     time_limit_minutes: int | None = None  # kentucky: 360 (CLK-LIMIT)
+    # CLK-LIMIT: the remaining prizes split by chips "exact", or "rounded_percent" (kentucky's sheet:
+    # percentages of the chips rounded to one decimal that total 100%, tournaments.rules.payouts).
+    time_limit_split: str = EXACT
     heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
     final_gong: bool = False  # chips: play may end at the final gong, survivors placed by chips (END-FINISH)
     action_clock: bool = False  # the action-clock preset, or on top of any other
@@ -153,12 +156,17 @@ class Ruleset:
                 _("entries.flight_reentry must be one of: %(choices)s.") % {"choices": ", ".join(FlightReentry)}
             )
         bounties = _bounties(_build(base.bounties, data.get("bounties", {}), "bounties"))
+        clock = _build(base.clock, data.get("clock", {}), "clock")
+        if clock.time_limit_split not in TIME_LIMIT_SPLITS:
+            raise ValueError(
+                _("clock.time_limit_split must be one of: %(choices)s.") % {"choices": ", ".join(TIME_LIMIT_SPLITS)}
+            )
         return cls(
             preset=data.get("preset", "custom"),
             eligibility=eligibility,
             entries=entries,
             seating=seating,
-            clock=_build(base.clock, data.get("clock", {}), "clock"),
+            clock=clock,
             payouts=payouts,
             penalties=penalties,
             chips=_build(base.chips, data.get("chips", {}), "chips"),
@@ -300,7 +308,7 @@ PRESETS: dict[str, Ruleset] = {
             addons_per_player=1,
         ),
         SeatingRules(final_table_size=10),
-        ClockRules(time_limit_minutes=360),
+        ClockRules(time_limit_minutes=360, time_limit_split=ROUNDED_PERCENT),
         PayoutRules(publish_at_first_break=True),
         chips=ChipRules(odd_chips_to_high_card=True),
     ),
