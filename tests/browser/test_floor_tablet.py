@@ -145,15 +145,24 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     expect(director.locator("[data-result]")).to_have_text(
         "List every open table once, first to break first: the open tables are 1, 2, 3."
     )
-    director.get_by_label("Breaking order").fill("1, 3, 2")
+    director.get_by_label("Breaking order").fill("1, 2, 3")
     director.get_by_role("button", name="Save breaking order").click()
-    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
+    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 2, 3.")
 
     director.get_by_role("button", name="Draw the field").click()
     expect(director.locator("[data-table-counts] li")).to_have_count(3)
     expect(director.locator("[data-tables-summary]")).to_have_text("14 players at 3 tables.")
     director.get_by_role("button", name="Close registration").click()
-    expect(director.get_by_label("Breaking order")).to_be_disabled()
+    # pokerfest alters a published breaking order only with a reason, announced to the room (L154)
+    reason = director.get_by_label("Why it changes (announced to the room)")
+    expect(reason).to_be_visible()
+    director.get_by_label("Breaking order").fill("1, 3, 2")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_contain_text("say why it changes")
+    reason.fill("table 2 is the TV table")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
+    expect(director.get_by_text("The breaking order has changed: 1, 3, 2 (table 2 is the TV table).")).to_be_visible()
     director.get_by_role("button", name="Break table 1").click()  # 14 fit in two tables
     expect(director.locator("[data-result]")).to_contain_text("Table 1 broken: seat")
     expect(director.locator("[data-table-counts] li")).to_have_count(2)

@@ -54,6 +54,8 @@ class SeatingRules:
     move_by_corresponding_seat: bool = False  # neverending: higher levels and final tables
     final_table_size: int | None = None  # None: the seats of the final table; kentucky: 10
     field_button_draw: bool = False  # pokerfest: one button draw at one table sets every table's (BTN-DRAW)
+    # SEAT-BREAK: the director may alter the published breaking order, with a reason (pokerfest L154)
+    alter_published_breaking_order: bool = False
 
 
 @dataclass(frozen=True)
@@ -269,7 +271,7 @@ PRESETS: dict[str, Ruleset] = {
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True, flight_reentry="best_stack"),
-        SeatingRules(halt_when_short_by=3, field_button_draw=True),
+        SeatingRules(halt_when_short_by=3, field_button_draw=True, alter_published_breaking_order=True),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
         penalties=PenaltyRules(POKERFEST_LADDERS),
     ),
