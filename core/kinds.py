@@ -266,6 +266,12 @@ SEATING_DRAWN = _kind(
     "seating.drawn", PUBLIC, gettext_noop("the whole field is seated at random"), "tables", "all_seats"
 )
 HAND_DONE = _kind("hand.done", PUBLIC, gettext_noop("a table's next hand: button and blinds move"), "tables")
+TABLE_BUTTON_SET = _kind(
+    "table.button_set",
+    PUBLIC,
+    gettext_noop("the floor corrects a table's button by hand, with a reason (BTN-DRAW)"),
+    "tables",
+)
 PLAYER_OUT = _kind(
     "player.out",
     PUBLIC,

@@ -15,6 +15,7 @@ from core.log import KeyReused
 from pokerfest import outage
 from rules.refusals import Refused
 from tables.api.absent import router as absent_router
+from tables.api.buttons import router as buttons_router
 from tables.api.colour_up import router as race_router
 from tables.api.counts import router as counts_router
 from tables.api.penalties import router as penalties_router
@@ -86,6 +87,7 @@ api.add_router("/", counts_router)
 api.add_router("/", race_router)
 api.add_router("/", absent_router)
 api.add_router("/", penalties_router)
+api.add_router("/", buttons_router)
 api.add_router("/", tv_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)

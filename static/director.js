@@ -117,9 +117,13 @@ const tablesOverview = {
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");
     if (document.activeElement !== order) order.value = answer.breaking_order.join(", ");
-    order.disabled = answer.registration_closed;
-    document.querySelector("[data-save-breaking-order]").disabled = answer.registration_closed;
-    if (answer.registration_closed) order.title = gettext("Published when registration closed: it no longer changes.");
+    // SEAT-BREAK: once published the order no longer changes, unless the house may alter it with a reason
+    const fixed = answer.registration_closed && !answer.breaking_order_alterable;
+    order.disabled = fixed;
+    document.querySelector("[data-save-breaking-order]").disabled = fixed;
+    document.querySelector("[data-breaking-order-reason-label]").hidden = !(answer.registration_closed && answer.breaking_order_alterable);
+    order.title = fixed ? gettext("Published when registration closed: it no longer changes.")
+      : answer.registration_closed ? gettext("Published: a change needs a reason, and is announced to the room.") : "";
     document.dispatchEvent(new CustomEvent("pokerfest:tables", { detail: answer })); // the console's figures (console.js)
   },
 };
@@ -259,7 +263,8 @@ document.addEventListener("DOMContentLoaded", () => {
       result.textContent = gettext("List every open table once, first to break first, e.g. 12, 11, 10.");
       return;
     }
-    directorAction("tables/breaking-order/", { tables }, (answer) => interpolate(gettext("Breaking order: %(tables)s."), { tables: answer.breaking_order.join(", ") }, true));
+    const reason = document.querySelector("[data-breaking-order-reason]").value.trim();
+    directorAction("tables/breaking-order/", { tables, reason }, (answer) => interpolate(gettext("Breaking order: %(tables)s."), { tables: answer.breaking_order.join(", ") }, true));
   });
   document.querySelector("[data-open-tables]").addEventListener("click", (click) => {
     click.preventDefault();

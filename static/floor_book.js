@@ -54,6 +54,7 @@ export function floorBook(table, act) {
   book.append(ruling);
 
   if (seated.length) book.append(chipCountForm(table, act));
+  if (seated.length > 1) book.append(buttonForm(table, seated, act));
 
   // End of day: a bag counted by one person stands when a second counts the same.
   for (const seat of table.bagged.filter((s) => !(table.bags_confirmed || []).includes(s))) {
@@ -70,6 +71,22 @@ export function floorBook(table, act) {
     book.append(confirmBag);
   }
   return book;
+}
+
+// BTN-DRAW: the floor corrects an incorrect button by hand, with a reason for the log.
+function buttonForm(table, seated, act) {
+  const seat = keyed(element("select", { name: "seat", ariaLabel: interpolate(gettext("Button seat: table %(table)s"), { table: table.number }, true) },
+    ...seated.map(([number, player]) => element("option", { value: number, selected: Number(number) === table.button }, `${number}. ${player.name}`))), `button-${table.number}-seat`);
+  const reason = keyed(element("input", { name: "reason", required: true, maxLength: 500, ariaLabel: interpolate(gettext("Why the button is corrected: table %(table)s"), { table: table.number }, true) }), `button-${table.number}-reason`);
+  const form = element("form", { className: "player-form" }, element("h3", {}, gettext("Set the button by hand")),
+    element("label", {}, gettext("Button on seat "), seat), element("label", {}, gettext("Reason "), reason),
+    element("button", { type: "submit" }, gettext("Set the button")));
+  form.addEventListener("submit", (submit) => {
+    submit.preventDefault();
+    act(`tables/${table.number}/button/`, { seat: Number(seat.value), reason: reason.value },
+      (answer) => interpolate(gettext("Table %(table)s: the button is on seat %(seat)s."), { table: answer.table, seat: answer.button }, true), submit.target);
+  });
+  return form;
 }
 
 // CHIP-COUNT: a count that disagrees with the chips in play, by table: said next to the button

@@ -248,13 +248,15 @@ class ChopIn(Schema):
 @router.post(
     "/tournaments/{tournament_id}/chip-chop/",
     response={200: ChipChopOut, **ERRORS},
-    summary="A chip-chop proposal for the remaining prizes (CLK-LIMIT): nothing is recorded",
+    summary="A chip-chop proposal for the remaining prizes, split as the ruleset says (CLK-LIMIT): nothing is recorded",
 )
 def chip_chop(request, tournament_id: Id, body: ChopIn):
-    _director(request, tournament_id)
+    tournament = tournament_for(request.user, tournament_id, Action.RUN_CLOCK)
     numbers = list(body.stacks)
     try:
-        split = payouts.chip_chop([body.stacks[number] for number in numbers], sum(body.prizes))
+        split = payouts.time_limit_chop(
+            [body.stacks[number] for number in numbers], sum(body.prizes), tournament.rules().clock.time_limit_split
+        )
     except ValueError as problem:
         raise HttpError(422, f"{str(problem).capitalize()}.") from None
     return {"shares": {str(number): amount for number, amount in zip(numbers, split)}}

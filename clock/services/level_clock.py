@@ -65,7 +65,15 @@ def _change(
                 _("The tournament is %(tournament_status)s: its clock stays stopped.")
                 % {"tournament_status": _(op.tournament.status)}
             )
-        clock.set_state(change(clock.state, levels, now))
+        state = change(clock.state, levels, now)
+        if clock.limit_reached and state.status == timeline.RUNNING:
+            raise timeline.ClockRefused(
+                _(
+                    "The time limit has been reached (CLK-LIMIT): play cannot resume. End the tournament "
+                    "by the time limit: the remaining prizes are split by chip count."
+                )
+            )
+        clock.set_state(state)
         clock.version += 1
         clock.resume_at = None  # any control ends a timed time-out; time_out sets its own
         if kind is kinds.CLOCK_STARTED and clock.started_at is None:
@@ -388,6 +396,7 @@ def enforce_time_limit(tournament_id: int) -> dict | None:
             state = timeline.pause(state, levels, now)
         clock.set_state(state)
         clock.limit_reached = True
+        clock.resume_at = None  # a timed time-out does not resume play past the limit either
         clock.version += 1
         clock.save()
         public = {"clock": clock.document(now, levels)}

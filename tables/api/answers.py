@@ -231,6 +231,9 @@ class FloorOut(AbsentAndIdOut, MovesOut):
     breaking_order: list[int] = Field(..., description="the open tables, the first to break first")
     clock_level: int | None = Field(..., description="the level index the clock shows")
     registration_closed: bool
+    breaking_order_alterable: bool = Field(
+        ..., description="the house may alter the published breaking order, with a reason (SEAT-BREAK)"
+    )
     tolerance: int = Field(..., description="the largest table may have this many more players (SEAT-BALANCE)")
     action_clock: bool
     hand_for_hand: HandForHandOut | None

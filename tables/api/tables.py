@@ -338,18 +338,20 @@ class OrderIn(Schema):
     tables: list[TableNumber] = Field(
         ..., min_length=1, max_length=MOST_TABLES, description="every open table, the first to break first"
     )
+    reason: str = Field(
+        "", max_length=200, description="why a published order changes (required then; announced to the room)"
+    )
 
 
 @router.post(
     "/tournaments/{tournament_id}/tables/breaking-order/",
     response={200: BreakingOrderOut, **ERRORS},
-    summary="Set the breaking order, until registration closes (SEAT-BREAK)",
+    summary="Set the breaking order; once published, alter it with a reason where the house allows (SEAT-BREAK)",
 )
 def set_breaking_order(request, tournament_id: Id, body: OrderIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return {
-        "breaking_order": breaking.set_breaking_order(tournament_id, body.tables, request.user, request_key(request))
-    }
+    order = breaking.set_breaking_order(tournament_id, body.tables, request.user, request_key(request), body.reason)
+    return {"breaking_order": order}
 
 
 @router.post(

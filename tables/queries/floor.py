@@ -93,6 +93,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
         "breaking_order": breaking_order(tournament),
         "clock_level": level_now(tournament_id),
         "registration_closed": tournament.registration_closed,
+        "breaking_order_alterable": tournament.rules().seating.alter_published_breaking_order,
         "tolerance": tournament.rules().seating.balance_tolerance,
         "action_clock": clock_rules.action_clock,
         "hand_for_hand": hand_for_hand_view(tournament),

@@ -13,22 +13,36 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core import kinds
+from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
 from tables.queries.tables import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
 from tables.rules import seating
+from tournaments.models import Announcement
+from tournaments.queries.record import announcements_up
+from tournaments.rules.announcements import LONGEST
 
 
-def set_breaking_order(tournament_id: int, numbers: list[int], director, request_key: str | None = None) -> list[int]:
+def set_breaking_order(
+    tournament_id: int, numbers: list[int], director, request_key: str | None = None, reason: str = ""
+) -> list[int]:
     """The director sets the breaking order (first breaks first); it is published when
-    registration closes and cannot change after (SEAT-BREAK)."""
+    registration closes (SEAT-BREAK). After that it changes only where the house reserves the
+    right to alter it (pokerfest L154, the ruleset's seating.alter_published_breaking_order),
+    with a reason: logged, and announced on every screen (TD-ANNOUNCE)."""
+    reason = reason.strip()
     with operation(tournament_id, director, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
             return repeated.payload["order"]
-        if tournament.registration_closed:
+        altered = tournament.registration_closed
+        if altered and not tournament.rules().seating.alter_published_breaking_order:
             raise Refused(_("The breaking order was published when registration closed; it can no longer change."))
+        if altered and not reason:
+            raise Refused(
+                _("The breaking order has been published: say why it changes; the reason is announced to the room.")
+            )
         open_here = open_tables(tournament)
         if sorted(numbers) != sorted(open_here):
             raise Refused(
@@ -38,8 +52,30 @@ def set_breaking_order(tournament_id: int, numbers: list[int], director, request
         tournament.tables.update(break_position=None)  # clear first: positions are unique
         for position, number in enumerate(numbers, start=1):
             TournamentTable.objects.filter(pk=open_here[number].id).update(break_position=position)
-        op.append(kinds.TABLES_BREAKING_ORDER, payload={"order": numbers}, public={"order": numbers})
+        public = {"order": numbers, "altered": altered, "reason": reason if altered else ""}
+        op.append(kinds.TABLES_BREAKING_ORDER, payload=public, public=public)
+        if altered:
+            _announce_new_order(op, numbers, reason)
     return numbers
+
+
+def _announce_new_order(op, numbers: list[int], reason: str) -> None:
+    """SEAT-BREAK: an altered published order is announced on every screen until dismissed."""
+    made = Announcement.objects.create(
+        tournament_id=op.tournament.id,
+        text=(
+            _("The breaking order has changed: %(order)s (%(reason)s).")
+            % {"order": ", ".join(map(str, numbers)), "reason": reason}
+        )[:LONGEST],
+        made_at=timezone.now(),
+        made_by=recorded_user(op.actor),
+    )
+    up = announcements_up(op.tournament.id, timezone.now())
+    op.append(
+        kinds.ANNOUNCEMENT_MADE,
+        payload={"announcement": made.id, "template": "", "announcements": up},
+        public={"announcement": made.id, "announcements": up},
+    )
 
 
 def break_next_table(tournament_id: int, actor, seed: int | None = None, request_key: str | None = None) -> dict:

@@ -5,6 +5,8 @@ Service floor: tables' services may call the clock's (a bust tops up extension c
 counts the day's last hands); reads come from the queries.
 """
 
+from dataclasses import replace
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -368,3 +370,30 @@ def swap_seats(
             payload={**public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]},
         )
     return public
+
+
+def set_button(
+    tournament_id: int, table_number: int, seat: int, reason: str, actor, request_key: str | None = None
+) -> dict:
+    """BTN-DRAW: the floor corrects a table's button by hand (pokerfest L175: an incorrect
+    button found before substantial action is corrected), with a reason for the log. The hand
+    being played gets the button on `seat` and its blinds after it; the hand count stays."""
+    reason = logged_reason(reason, _("the button is set by hand"))
+    with operation(tournament_id, actor, request_key) as op:
+        here = open_table(op.tournament, table_number)
+        if op.repeated:
+            return _hand_answer(here, already_done=False)
+        state = table_state(here)
+        if seat not in state.players:
+            raise Refused(
+                _("Seat %(seat)s at table %(table_number)s is empty: the button goes to a player's seat.")
+                % {"seat": seat, "table_number": table_number}
+            )
+        before = {"button": here.button, "small_blind": here.small_blind, "big_blind": here.big_blind}
+        first = seating.next_hand(replace(state, button=seat, small_blind=None, big_blind=None))
+        here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
+        here.save(update_fields=["button", "small_blind", "big_blind"])
+        answer = _hand_answer(here, already_done=False)
+        positions = {key: answer[key] for key in ("table", "hand", "button", "small_blind", "big_blind")}
+        op.append(kinds.TABLE_BUTTON_SET, payload={**positions, "before": before, "reason": reason}, public=positions)
+    return answer

@@ -132,6 +132,28 @@ def test_BTN_DEAD_two_tablets_at_one_table_confirm_one_hand_and_the_button_moves
     assert table.button != button
 
 
+def test_BTN_DRAW_the_floor_corrects_the_button_by_hand_from_the_tablets_floor_book(
+    stack, new_page, make_tournament, staff
+):
+    """pokerfest L175: an incorrect button is corrected; the floor sets it with a reason."""
+    tournament = field(make_tournament, 6, 1)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet = new_page()
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/?table=1")
+    expect(tablet.locator("[data-live-status]")).to_have_text("live")
+    table = tournament.tables.get()
+    seats = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
+    target = next(seat for seat in seats if seat != table.button)
+    tablet.locator("summary", has_text="Floor's book · table 1").click()
+    tablet.get_by_label("Button seat: table 1").select_option(str(target))
+    tablet.get_by_label("Why the button is corrected: table 1").fill("misplaced after the break")
+    tablet.get_by_role("button", name="Set the button", exact=True).click()
+    expect(tablet.locator("[data-result]")).to_have_text(f"Table 1: the button is on seat {target}.")
+    expect(tablet.locator(f'.seats li[data-seat="{target}"] .mark-d')).to_have_text("D")
+    assert tournament.events.get(kind="table.button_set").payload["reason"] == "misplaced after the break"
+
+
 def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new_page, make_tournament, staff):
     tournament = field(make_tournament, 14, 3)
     act(open_tables, tournament.id, [1, 2, 3], staff["director"])
@@ -145,15 +167,24 @@ def test_SEAT_BREAK_and_SEAT_FINAL_from_the_directors_tables_overview(stack, new
     expect(director.locator("[data-result]")).to_have_text(
         "List every open table once, first to break first: the open tables are 1, 2, 3."
     )
-    director.get_by_label("Breaking order").fill("1, 3, 2")
+    director.get_by_label("Breaking order").fill("1, 2, 3")
     director.get_by_role("button", name="Save breaking order").click()
-    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
+    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 2, 3.")
 
     director.get_by_role("button", name="Draw the field").click()
     expect(director.locator("[data-table-counts] li")).to_have_count(3)
     expect(director.locator("[data-tables-summary]")).to_have_text("14 players at 3 tables.")
     director.get_by_role("button", name="Close registration").click()
-    expect(director.get_by_label("Breaking order")).to_be_disabled()
+    # pokerfest alters a published breaking order only with a reason, announced to the room (L154)
+    reason = director.get_by_label("Why it changes (announced to the room)")
+    expect(reason).to_be_visible()
+    director.get_by_label("Breaking order").fill("1, 3, 2")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_contain_text("say why it changes")
+    reason.fill("table 2 is the TV table")
+    director.get_by_role("button", name="Save breaking order").click()
+    expect(director.locator("[data-result]")).to_have_text("Breaking order: 1, 3, 2.")
+    expect(director.get_by_text("The breaking order has changed: 1, 3, 2 (table 2 is the TV table).")).to_be_visible()
     director.get_by_role("button", name="Break table 1").click()  # 14 fit in two tables
     expect(director.locator("[data-result]")).to_contain_text("Table 1 broken: seat")
     expect(director.locator("[data-table-counts] li")).to_have_count(2)

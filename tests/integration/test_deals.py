@@ -84,8 +84,8 @@ def test_END_FINISH_a_full_deal_ends_the_tournament_and_places_its_players_by_ch
     assert floor_view(tournament.id)["tables"] == []
 
 
-def _three_left(field, staff, preset):
-    tournament, entries = field(4, tables=1, buy_in=10_000)
+def _three_left(field, staff, preset, buy_in=10_000):
+    tournament, entries = field(4, tables=1, buy_in=buy_in)
     Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset=preset, places_paid=3)
     tournament.refresh_from_db()
     open_tables(tournament.id, [1], staff["director"])
@@ -98,23 +98,36 @@ def _three_left(field, staff, preset):
     return tournament
 
 
-def test_END_FINISH_kentuckys_time_limit_records_the_chip_chop_as_the_result(field, staff):
-    tournament = _three_left(field, staff, "kentucky")
-    stacks = {1: 20_000, 2: 70_000, 3: 30_000}
+def test_END_FINISH_CLK_LIMIT_kentuckys_time_limit_records_its_sheets_chop_as_the_result(field, staff):
+    """CLK-LIMIT: kentucky's sheet, through the service: $16,000 left for three players with
+    400,000 / 250,000 / 100,000 chips is split by 53.3% / 33.3% / 13.4% as $8,528 / $5,328 /
+    $2,144 (the exact split would be $8,533.34 / $5,333.33 / $2,133.33)."""
+    tournament = _three_left(field, staff, "kentucky", buy_in=400_000)  # four $4,000 entries, three paid
+    stacks = {1: 100_000, 2: 400_000, 3: 250_000}
     with pytest.raises(Refused, match="time limit has not been reached"):
         end_by_time_limit(tournament.id, stacks, staff["director"])
     Clock.objects.filter(tournament=tournament).update(limit_reached=True)  # CLK-LIMIT stopped the clock
-    remaining = sum(standings(tournament)["payouts"][:3])
+    assert sum(standings(tournament)["payouts"][:3]) == 1_600_000
     ended = end_by_time_limit(tournament.id, stacks, staff["director"])
     tournament.refresh_from_db()
     assert (
         tournament.status == "finished"
         and tournament.events.get(kind="tournament.finished").public["how"] == "time limit"
     )
-    chop = dict(zip((2, 3, 1), chip_chop([70_000, 30_000, 20_000], remaining)))
     places = {row["entry"]: (row["place"], row["prize"]) for row in standings(tournament)["out"]}
-    assert places == {2: ([1, 1], chop[2]), 3: ([2, 2], chop[3]), 1: ([3, 3], chop[1]), 4: ([4, 4], 0)}
-    assert [p["entry"] for p in ended["players"]] == [2, 3, 1]
+    assert places == {2: ([1, 1], 852_800), 3: ([2, 2], 532_800), 1: ([3, 3], 214_400), 4: ([4, 4], 0)}
+    assert [(p["entry"], p["amount"]) for p in ended["players"]] == [(2, 852_800), (3, 532_800), (1, 214_400)]
+
+
+def test_CLK_LIMIT_a_house_that_splits_exactly_records_the_exact_chop(field, staff):
+    """CLK-LIMIT: a ruleset whose time_limit_split is "exact" splits to the cent by chips."""
+    tournament = _three_left(field, staff, "kentucky", buy_in=400_000)
+    ruleset = {**tournament.rules().to_json(), "clock": {"time_limit_minutes": 360, "time_limit_split": "exact"}}
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset=ruleset)
+    Clock.objects.filter(tournament=tournament).update(limit_reached=True)
+    ended = end_by_time_limit(tournament.id, {1: 100_000, 2: 400_000, 3: 250_000}, staff["director"])
+    assert [p["amount"] for p in ended["players"]] == chip_chop([400_000, 250_000, 100_000], 1_600_000)
+    assert [p["amount"] for p in ended["players"]] == [853_334, 533_333, 213_333]
 
 
 def test_END_FINISH_the_final_gong_places_by_chips_with_no_prize_beyond_the_place(field, staff):

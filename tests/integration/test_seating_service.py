@@ -269,9 +269,13 @@ def post(client, url, body=None):
 
 @pytest.mark.django_db
 def test_SEAT_BREAK_the_breaking_order_is_editable_until_registration_closes_then_published(field, staff):
+    """SEAT-BREAK: in a house that does not reserve the right to alter it (kentucky), the
+    published order no longer changes."""
+    from tournaments.models import Tournament
     from tournaments.services.desk import close_registration
 
     tournament, _ = field(20, tables=3)
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="kentucky")
     director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
     post(director, f"{base}/tables/open/", {"tables": [1, 2, 3]})
     assert director.get(f"{base}/tables/").json()["breaking_order"] == [3, 2, 1]  # the last opened breaks first

@@ -1,5 +1,6 @@
 """The kentucky six-hour limit (CLK-LIMIT): the clock stops at the limit, once, even when the
-scheduled task was lost, and the director gets a chip-chop proposal."""
+scheduled task was lost, play cannot resume past it, and the director gets a chip-chop
+proposal split as kentucky's sheet splits it."""
 
 from datetime import timedelta
 
@@ -10,6 +11,7 @@ from django.utils import timezone
 from clock import tasks
 from clock.models import Clock
 from clock.services import level_clock as clock_services
+from rules.refusals import Refused
 from tournaments.models import Event, Tournament
 
 
@@ -31,13 +33,20 @@ def test_CLK_LIMIT_at_six_hours_the_clock_stops_and_the_director_gets_the_chip_c
 
     director = Client()
     director.force_login(staff["director"])
+    # Play cannot resume past the limit: the Resume control is refused with a sentence, and the clock stays.
+    resumed = director.post(f"/api/tournaments/{tournament.id}/clock/resume/")
+    assert resumed.status_code == 409 and "play cannot resume" in resumed.json()["detail"]
+    with pytest.raises(Refused, match="play cannot resume"):
+        clock_services.resume_clock(tournament.id, staff["director"])
+    assert Clock.objects.get(tournament=tournament).status == "paused"
     url = f"/api/tournaments/{tournament.id}/chip-chop/"
     proposal = director.post(
         url,
         {"stacks": {"7": 400_000, "12": 250_000, "3": 100_000}, "prizes": [1_000_000, 400_000, 200_000]},
         content_type="application/json",
     )
-    assert proposal.json() == {"shares": {"7": 853_334, "12": 533_333, "3": 213_333}}
+    # kentucky's sheet: 53.3% / 33.3% / 13.4% of $16,000 (the ruleset's rounded_percent split)
+    assert proposal.json() == {"shares": {"7": 852_800, "12": 532_800, "3": 214_400}}
     bad = director.post(url, {"stacks": {"7": 0}, "prizes": [100]}, content_type="application/json")
     assert bad.status_code == 422 and bad.json()["detail"] == "Every remaining player has chips."
     floor = Client()

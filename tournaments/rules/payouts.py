@@ -35,13 +35,45 @@ def chip_chop(stacks: list[int], pool: int) -> list[int]:
     exactly to `pool`; what rounding down leaves goes by largest remainder, ties to the bigger
     stack.
 
-    The kentucky rulebook's worked example first rounds each share to 0.1% (so $8,528 for 400k
-    of 750k chips); this computes exactly ($8,533.34)."""
+    Exact ($8,533.34 for 400k of 750k chips in $16,000); the kentucky rulebook's sheet first
+    rounds each share to 0.1% (rounded_percent_chop)."""
     _check_stacks(stacks)
     if pool < 0:
         raise ValueError("the pool cannot be negative")
     chips = sum(stacks)
     return _by_largest_remainder([pool * s // chips for s in stacks], [pool * s % chips for s in stacks], pool, stacks)
+
+
+# CLK-LIMIT: how the time limit splits the remaining prizes by chips (ClockRules.time_limit_split).
+EXACT = "exact"
+ROUNDED_PERCENT = "rounded_percent"
+TIME_LIMIT_SPLITS = (EXACT, ROUNDED_PERCENT)
+
+
+def rounded_percent_chop(stacks: list[int], pool: int) -> list[int]:
+    """CLK-LIMIT as the kentucky rulebook's sheet works it: each stack's share of the chips in
+    tenths of a percent, rounded down, and the tenths that leaves (to make 100.0%) one each by
+    largest remainder, ties to the smaller stack, then the later player (400,000 / 250,000 /
+    100,000 chips: 53.3% / 33.3% / 13.4%); then `pool` times each percentage, in whole minor
+    units, what rounding down leaves by largest remainder, ties to the bigger stack. Sums
+    exactly to `pool` ($16,000 -> $8,528 / $5,328 / $2,144)."""
+    _check_stacks(stacks)
+    if pool < 0:
+        raise ValueError("the pool cannot be negative")
+    chips = sum(stacks)
+    tenths = [1000 * s // chips for s in stacks]
+    order = sorted(range(len(stacks)), key=lambda i: (-(1000 * stacks[i] % chips), stacks[i], -i))
+    for i in order[: 1000 - sum(tenths)]:
+        tenths[i] += 1
+    return _by_largest_remainder([pool * t // 1000 for t in tenths], [pool * t % 1000 for t in tenths], pool, stacks)
+
+
+def time_limit_chop(stacks: list[int], pool: int, split: str) -> list[int]:
+    """CLK-LIMIT: the remaining prizes by chip count, `split` being the ruleset's
+    time_limit_split: EXACT (chip_chop) or ROUNDED_PERCENT (rounded_percent_chop)."""
+    if split == ROUNDED_PERCENT:
+        return rounded_percent_chop(stacks, pool)
+    return chip_chop(stacks, pool)
 
 
 def guaranteed_chop(stacks: list[int], pool: int, floor: int) -> list[int]:

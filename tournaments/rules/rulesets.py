@@ -14,7 +14,7 @@ from rules.refusals import gettext as _
 from tables.rules.penalties import CHIPS_LADDERS, NEVERENDING_LADDERS, PLAIN_LADDERS, POKERFEST_LADDERS, check_ladders
 from tournaments.rules.bounties import Disqualified, StageStart
 from tournaments.rules.flights import FlightReentry
-from tournaments.rules.payouts import PayoutRules
+from tournaments.rules.payouts import EXACT, ROUNDED_PERCENT, TIME_LIMIT_SPLITS, PayoutRules
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ class SeatingRules:
     move_by_corresponding_seat: bool = False  # neverending: higher levels and final tables
     final_table_size: int | None = None  # None: the seats of the final table; kentucky: 10
     field_button_draw: bool = False  # pokerfest: one button draw at one table sets every table's (BTN-DRAW)
+    # SEAT-BREAK: the director may alter the published breaking order, with a reason (pokerfest L154)
+    alter_published_breaking_order: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,9 @@ class ClockRules:
     interval_minutes: int | None = None  # chips: an interval every 55 minutes (CLK-INTERVAL)
     interval_length_minutes: int = 5  # the rulebook gives no length: 5 keeps chips' hourly rhythm
     time_limit_minutes: int | None = None  # kentucky: 360 (CLK-LIMIT)
+    # CLK-LIMIT: the remaining prizes split by chips "exact", or "rounded_percent" (kentucky's sheet:
+    # percentages of the chips rounded to one decimal that total 100%, tournaments.rules.payouts).
+    time_limit_split: str = EXACT
     heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
     final_gong: bool = False  # chips: play may end at the final gong, survivors placed by chips (END-FINISH)
     action_clock: bool = False  # the action-clock preset, or on top of any other
@@ -153,12 +158,17 @@ class Ruleset:
                 _("entries.flight_reentry must be one of: %(choices)s.") % {"choices": ", ".join(FlightReentry)}
             )
         bounties = _bounties(_build(base.bounties, data.get("bounties", {}), "bounties"))
+        clock = _build(base.clock, data.get("clock", {}), "clock")
+        if clock.time_limit_split not in TIME_LIMIT_SPLITS:
+            raise ValueError(
+                _("clock.time_limit_split must be one of: %(choices)s.") % {"choices": ", ".join(TIME_LIMIT_SPLITS)}
+            )
         return cls(
             preset=data.get("preset", "custom"),
             eligibility=eligibility,
             entries=entries,
             seating=seating,
-            clock=_build(base.clock, data.get("clock", {}), "clock"),
+            clock=clock,
             payouts=payouts,
             penalties=penalties,
             chips=_build(base.chips, data.get("chips", {}), "chips"),
@@ -261,7 +271,7 @@ PRESETS: dict[str, Ruleset] = {
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True, flight_reentry="best_stack"),
-        SeatingRules(halt_when_short_by=3, field_button_draw=True),
+        SeatingRules(halt_when_short_by=3, field_button_draw=True, alter_published_breaking_order=True),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
         penalties=PenaltyRules(POKERFEST_LADDERS),
     ),
@@ -300,7 +310,7 @@ PRESETS: dict[str, Ruleset] = {
             addons_per_player=1,
         ),
         SeatingRules(final_table_size=10),
-        ClockRules(time_limit_minutes=360),
+        ClockRules(time_limit_minutes=360, time_limit_split=ROUNDED_PERCENT),
         PayoutRules(publish_at_first_break=True),
         chips=ChipRules(odd_chips_to_high_card=True),
     ),

@@ -71,7 +71,8 @@ def record(
 
 def end_by_time_limit(tournament_id: int, stacks: dict[int, int], director, request_key: str | None = None) -> dict:
     """END-FINISH by CLK-LIMIT (kentucky): once the time limit has stopped the clock, the
-    remaining prizes are split by chip count and that chop is the result, recorded without an
+    remaining prizes are split by chip count (exactly, or by the house's rounded percentages:
+    the ruleset's clock.time_limit_split) and that chop is the result, recorded without an
     agreement; the players left are placed by their chips."""
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
@@ -80,7 +81,7 @@ def end_by_time_limit(tournament_id: int, stacks: dict[int, int], director, requ
         if clock is None or not clock.limit_reached:
             raise Refused(_("The time limit has not been reached: play on, or record a deal everyone agrees to."))
         numbers, chips, prizes = deal_stacks(op.tournament, stacks)
-        amounts = payouts.chip_chop(chips, sum(prizes))
+        amounts = payouts.time_limit_chop(chips, sum(prizes), op.tournament.rules().clock.time_limit_split)
         public = _recorded(op, Deal.Method.CHIP_CHOP, numbers, stacks, amounts, 0, "the time limit (CLK-LIMIT)")
         finish(op, "time limit")
     return public
