@@ -133,7 +133,16 @@ def sale_window(
             if tournament.seats_held
             else _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries},
         )
-    return entry_allowed(kind, rules or entry_rules(tournament), moment, player_history(tournament, player))
+    rules = rules or entry_rules(tournament)
+    window = entry_allowed(kind, rules, moment, player_history(tournament, player))
+    if window.ok and kind == Kind.REBUY and not (rules.rebuy_price and rules.rebuy_chips):
+        # ENT-REBUY: a free rebuy, or one that adds no chips, is a ruleset nobody set.
+        return eligibility.Reason(
+            "ENT-REBUY",
+            False,
+            _("This tournament's rebuy has no price or no chips: the director sets both on the set-up page."),
+        )
+    return window
 
 
 def entry_rules(tournament: Tournament):
