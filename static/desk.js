@@ -304,11 +304,20 @@ const deskPage = {
     return item;
   },
 
+  // "5", "5.00", "4,50" -> minor units; empty is 0; anything else goes as typed, for the API to refuse.
+  minor(text) {
+    const clean = String(text).replace(/\s/g, "");
+    if (!clean) return 0;
+    const match = clean.match(/^(\d+)(?:[.,](\d{1,2}))?$/);
+    return match ? Number(match[1]) * 100 + Number((match[2] || "").padEnd(2, "0")) : clean;
+  },
+
   formBody(form) {
     const body = {};
     for (const element of form.elements) {
       if (!element.name) continue;
       if (element.type === "checkbox") body[element.name] = element.checked;
+      else if (element.dataset.money !== undefined) body[element.name] = this.minor(element.value); // REG-MEMBER: the visitor fee
       else if (element.type === "date") body[element.name] = element.value || null;
       else body[element.name] = element.value.trim();
     }

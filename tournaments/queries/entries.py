@@ -26,7 +26,7 @@ class Sale:
     shift: str
     visitor_signed_in_by: str = ""  # chips: the full member's number
     sponsor_present: bool = False
-    visitor_fee_paid: bool = False
+    visitor_fee: int = 0  # chips: the visitor fee charged with the sale, minor units (REG-MEMBER)
     won_seat_code: str = ""  # a won entry: the voucher the player presents
 
 
@@ -87,7 +87,7 @@ def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = N
             False,
             signed_in_by=sponsor.number if sponsor else None,
             sponsor_present=sale.sponsor_present and sponsor is not None,
-            visitor_fee_paid=sale.visitor_fee_paid,
+            visitor_fee_paid=sale.visitor_fee > 0,
         )
     elif membership is not None:
         member = eligibility.Membership(membership.number, False)
