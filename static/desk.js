@@ -43,7 +43,10 @@ const deskPage = {
     document.getElementById("new-player").addEventListener("submit", (event) => this.createPlayer(event));
     document.getElementById("sale").addEventListener("submit", (event) => this.sell(event));
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
-    document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
+    const visitor = document.querySelector("[data-visitor]");
+    visitor.hidden = this.root.dataset.preset !== "chips";
+    // REG-MEMBER: typing who signs a visitor in lets the sale go to the server, which checks it.
+    visitor.addEventListener("input", () => this.lastCheck && this.registerBlocked(...this.lastCheck));
     document.getElementById("logo").addEventListener("submit", (event) => this.declareLogo(event));
     document.getElementById("exclusion").addEventListener("submit", (event) => this.exclude(event));
     const kinds = document.querySelector("[data-kinds]");
@@ -226,7 +229,11 @@ const deskPage = {
   // A player the rules will refuse (any reason not met, or no kind of sale open now) cannot be
   // registered: the button is disabled and says why, from the same reasons the server checks.
   registerBlocked(answer, open) {
-    const blocking = answer.reasons.filter((reason) => !reason.ok);
+    this.lastCheck = [answer, open];
+    // REG-MEMBER (chips): a visitor signed in with this sale is checked with its member, presence and fee on the server.
+    const visitor = document.querySelector("[data-visitor]");
+    const signedIn = !visitor.hidden && visitor.querySelector("[name=visitor_signed_in_by]").value.trim() !== "";
+    const blocking = answer.reasons.filter((reason) => !reason.ok && !(signedIn && reason.rule === "REG-MEMBER"));
     if (!open) blocking.push(...Object.values(answer.kinds).slice(0, 1)); // e.g. registration is closed
     const button = document.querySelector("#sale button[type=submit]");
     const why = document.querySelector("[data-register-why]");
