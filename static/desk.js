@@ -312,7 +312,7 @@ const deskPage = {
   },
 
   // "5", "5.00", "4,50" -> minor units; empty is 0; anything else goes as typed, for the API to refuse.
-  minor(text) {
+  amountInMinor(text) {
     const clean = String(text).replace(/\s/g, "");
     if (!clean) return 0;
     const match = clean.match(/^(\d+)(?:[.,](\d{1,2}))?$/);
@@ -324,7 +324,7 @@ const deskPage = {
     for (const element of form.elements) {
       if (!element.name) continue;
       if (element.type === "checkbox") body[element.name] = element.checked;
-      else if (element.dataset.money !== undefined) body[element.name] = this.minor(element.value); // REG-MEMBER: the visitor fee
+      else if (element.dataset.money !== undefined) body[element.name] = this.amountInMinor(element.value); // REG-MEMBER: the visitor fee
       else if (element.type === "date") body[element.name] = element.value || null;
       else body[element.name] = element.value.trim();
     }
