@@ -43,7 +43,10 @@ const deskPage = {
     document.getElementById("new-player").addEventListener("submit", (event) => this.createPlayer(event));
     document.getElementById("sale").addEventListener("submit", (event) => this.sell(event));
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
-    document.querySelector("[data-visitor]").hidden = this.root.dataset.preset !== "chips";
+    const visitor = document.querySelector("[data-visitor]");
+    visitor.hidden = this.root.dataset.preset !== "chips";
+    // REG-MEMBER: typing who signs a visitor in lets the sale go to the server, which checks it.
+    visitor.addEventListener("input", () => this.lastCheck && this.registerBlocked(...this.lastCheck));
     document.getElementById("logo").addEventListener("submit", (event) => this.declareLogo(event));
     document.getElementById("exclusion").addEventListener("submit", (event) => this.exclude(event));
     const kinds = document.querySelector("[data-kinds]");
@@ -226,7 +229,11 @@ const deskPage = {
   // A player the rules will refuse (any reason not met, or no kind of sale open now) cannot be
   // registered: the button is disabled and says why, from the same reasons the server checks.
   registerBlocked(answer, open) {
-    const blocking = answer.reasons.filter((reason) => !reason.ok);
+    this.lastCheck = [answer, open];
+    // REG-MEMBER (chips): a visitor signed in with this sale is checked with its member, presence and fee on the server.
+    const visitor = document.querySelector("[data-visitor]");
+    const signedIn = !visitor.hidden && visitor.querySelector("[name=visitor_signed_in_by]").value.trim() !== "";
+    const blocking = answer.reasons.filter((reason) => !reason.ok && !(signedIn && reason.rule === "REG-MEMBER"));
     if (!open) blocking.push(...Object.values(answer.kinds).slice(0, 1)); // e.g. registration is closed
     const button = document.querySelector("#sale button[type=submit]");
     const why = document.querySelector("[data-register-why]");
@@ -304,11 +311,20 @@ const deskPage = {
     return item;
   },
 
+  // "5", "5.00", "4,50" -> minor units; empty is 0; anything else goes as typed, for the API to refuse.
+  amountInMinor(text) {
+    const clean = String(text).replace(/\s/g, "");
+    if (!clean) return 0;
+    const match = clean.match(/^(\d+)(?:[.,](\d{1,2}))?$/);
+    return match ? Number(match[1]) * 100 + Number((match[2] || "").padEnd(2, "0")) : clean;
+  },
+
   formBody(form) {
     const body = {};
     for (const element of form.elements) {
       if (!element.name) continue;
       if (element.type === "checkbox") body[element.name] = element.checked;
+      else if (element.dataset.money !== undefined) body[element.name] = this.amountInMinor(element.value); // REG-MEMBER: the visitor fee
       else if (element.type === "date") body[element.name] = element.value || null;
       else body[element.name] = element.value.trim();
     }

@@ -174,6 +174,8 @@ const setupPage = {
       places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
       satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
       ...bountySettings(form), // static/bounty_setup.js
+      // ENT-REBUY: a house with rebuys sets their price and chips here.
+      ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
     };
   },
 

@@ -22,6 +22,8 @@ class CountCheckOut(Answer):
     gap: int = Field(..., description="counted minus in play")
     complete: bool = Field(..., description="every player still in is counted")
     agrees: bool
+    within_tolerance: bool = Field(..., description="a gap within the house's tolerance for a count on request")
+    tolerance_percent: int = Field(..., description="that tolerance, percent of the chips in play (chips: 10)")
     seats_counted: int
     seats_in_play: int
     bags_to_confirm: int = Field(..., description="bags a second person has still to count")

@@ -118,7 +118,8 @@ def count_check(tournament: Tournament, in_play: int) -> dict:
         entry for entry, row in latest.items() if row["table"] in raced and row["counted_at"] < raced[row["table"]]
     }
     fresh = {entry: row["chips"] for entry, row in latest.items() if entry not in stale}
-    check = chips.check_counts(fresh, seated, in_play)
+    tolerance = tournament.rules().chips.count_on_request_percent  # CHIP-COUNT: chips' 10%
+    check = chips.check_counts(fresh, seated, in_play, tolerance)
     unconfirmed = sum(1 for row in latest.values() if row["bag"] and not row["confirmed"])
     stale_seated = len(stale & seated)
     sentence = check.sentence() + (
@@ -133,6 +134,8 @@ def count_check(tournament: Tournament, in_play: int) -> dict:
         "gap": check.gap,
         "complete": check.complete,
         "agrees": check.agrees,
+        "within_tolerance": check.within_tolerance,
+        "tolerance_percent": check.tolerance_percent,
         "seats_counted": check.seats_counted,
         "seats_in_play": check.seats_in_play,
         "bags_to_confirm": unconfirmed,

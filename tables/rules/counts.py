@@ -55,6 +55,7 @@ class CountCheck:
     in_play: int
     seats_counted: int
     seats_in_play: int
+    tolerance_percent: int = 0  # the house's tolerance for a count on request (chips: 10)
 
     @property
     def gap(self) -> int:
@@ -69,6 +70,12 @@ class CountCheck:
     def agrees(self) -> bool:
         return self.complete and self.gap == 0
 
+    @property
+    def within_tolerance(self) -> bool:
+        """A gap no bigger than the house's tolerance for a count on request, of the chips in
+        play (CHIP-COUNT): still a gap to find, but what counts on request may be off by."""
+        return self.complete and self.gap != 0 and abs(self.gap) * 100 <= self.tolerance_percent * self.in_play
+
     def sentence(self) -> str:
         if not self.complete:
             return _("%(seats_counted)s of %(seats_in_play)s stacks counted; the total is checked when all are in.") % {
@@ -77,6 +84,28 @@ class CountCheck:
             }
         if self.gap == 0:
             return _("The counts agree: %(in_play)s chips in play.") % {"in_play": format(self.in_play, ",")}
+        if self.within_tolerance:
+            values = {
+                "counted": format(self.counted, ","),
+                "gap": format(abs(self.gap), ","),
+                "in_play": format(self.in_play, ","),
+                "percent": self.tolerance_percent,
+            }
+            if self.gap > 0:
+                return (
+                    _(
+                        "The counts come to %(counted)s, %(gap)s more than the %(in_play)s chips in play: within the "
+                        "%(percent)s%% a count on request may be off; count the stacks exactly to settle it."
+                    )
+                    % values
+                )
+            return (
+                _(
+                    "The counts come to %(counted)s, %(gap)s fewer than the %(in_play)s chips in play: within the "
+                    "%(percent)s%% a count on request may be off; count the stacks exactly to settle it."
+                )
+                % values
+            )
         side = "more" if self.gap > 0 else "fewer"
         return _(
             "The counts come to %(counted)s, %(gap)s %(side)s than the %(in_play)s chips in "
@@ -89,14 +118,15 @@ class CountCheck:
         }
 
 
-def check_counts(counts: dict, seated: set, in_play: int) -> CountCheck:
+def check_counts(counts: dict, seated: set, in_play: int, tolerance_percent: int = 0) -> CountCheck:
     """counts: seat key -> chips counted (the latest count per seat); seated: the keys of every
-    player still in. A count for a seat no longer in play is ignored."""
+    player still in. A count for a seat no longer in play is ignored. tolerance_percent: the
+    ruleset's tolerance for a count on request (chips: 10)."""
     for key, chips in counts.items():
         if chips < 0:
             raise ValueError(_("A chip count cannot be negative (%(key)s: %(chips)s).") % {"key": key, "chips": chips})
     relevant = {key: chips for key, chips in counts.items() if key in seated}
-    return CountCheck(sum(relevant.values()), in_play, len(relevant), len(seated))
+    return CountCheck(sum(relevant.values()), in_play, len(relevant), len(seated), tolerance_percent)
 
 
 @dataclass(frozen=True)

@@ -188,14 +188,20 @@ def fine(step: Step, small_blind: int, big_blind: int, stack: int) -> int:
 
 # The houses' ladders (RULES.md PEN-LADDER). chips' rulebook: "verbal warnings, 5, 10, 15 minutes
 # away ... up to and including disqualification"; folding out of turn pays a small blind; a bet out
-# of turn is matched with a warning, a repeat costs a big blind and 5 minutes, further repeats
-# "the same and increments of 5 then ten minutes"; dead cards or announcing a hand, a big blind.
+# of turn is matched with a warning, a repeat costs a big blind and 5 minutes and kills the hand
+# (L59: "the current hand will be killed"), further repeats "the same and increments of 5 then
+# ten minutes"; dead cards or announcing a hand, a big blind.
 CHIPS_LADDERS = (
     (INFRACTION_ANY, ("warning", "5 minutes", "10 minutes", "15 minutes", "disqualification")),
     ("folding out of turn", ("small blind",)),
     (
         "betting out of turn",
-        ("match + warning", "big blind + 5 minutes", "big blind + 10 minutes", "big blind + 20 minutes"),
+        (
+            "match + warning",
+            "big blind + 5 minutes + dead hand",
+            "big blind + 10 minutes + dead hand",
+            "big blind + 20 minutes + dead hand",
+        ),
     ),
     ("looking at dead cards", ("big blind",)),
     ("announcing a hand", ("big blind",)),

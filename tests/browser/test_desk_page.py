@@ -304,3 +304,49 @@ def test_REG_EXCLUDE_the_desk_excludes_a_player_and_the_reasons_refuse_them(stac
         f"Self Excluded is excluded from {date.today().isoformat()} until lifted."
     )
     expect(page.locator("[data-reasons] li").filter(has_text="REG-EXCLUDE")).to_have_attribute("data-ok", "false")
+
+
+def test_REG_MEMBER_a_chips_visitor_signed_in_by_a_member_pays_the_visitor_fee_typed_at_the_desk(
+    stack, new_page, make_tournament, staff
+):
+    """REG-MEMBER (chips): the clerk types the member's number and the visitor fee; the sale takes
+    the entry's price plus the fee, recorded with the signing member."""
+    tournament = make_tournament()
+    Tournament.objects.filter(pk=tournament.pk).update(
+        ruleset_preset="chips", buy_in=2_000, fee=500, starting_stack=5_000
+    )
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer(
+            "Mem",
+            "Ber",
+            date(1970, 1, 1),
+            accepts_terms=True,
+            id_checked=True,
+            membership_number="C-100",
+            membership_fee_paid_until=date(2099, 1, 1),
+        ),
+        None,
+    )
+    act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Vera", "Visitor", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    page = new_page()
+    sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    page.get_by_label("Desk").fill("desk 1")
+    page.get_by_label("Shift").fill("Monday evening")
+    page.get_by_label("Shift").dispatch_event("change")
+    page.get_by_label("Find player").fill("visitor")
+    page.get_by_role("button", name=re.compile(r"^Visitor, Vera")).click()
+    page.get_by_label("Signed in by member number").fill("C-100")
+    page.get_by_label("that member is present").check()
+    page.get_by_label("Visitor fee charged").fill("5.00")
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("[data-sale-result]")).to_contain_text("Entry #1 registered: 30.00 EUR by cash.")
+    entry = Entry.objects.get(tournament=tournament, number=1)
+    assert (entry.paid, entry.visitor_fee, entry.visitor_signed_in_by) == (3_000, 500, "C-100")

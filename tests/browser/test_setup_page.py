@@ -11,6 +11,7 @@ from clock.models import Clock, Structure
 from players.services import desk as player_services
 from tests.helpers.pages import act, sign_in
 from tournaments.models import Festival, Tournament
+from tournaments.services.setup import Settings, create_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -112,3 +113,27 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     )
     tournament.refresh_from_db()
     assert tournament.max_entries == 300
+
+
+def test_ENT_REBUY_the_set_up_page_shows_and_edits_a_chips_events_rebuy(stack, new_page, staff):
+    """ENT-REBUY: a chips event carries its rebuy (a starting stack for the pool part of an entry);
+    the set-up page shows its price and chips and saves the director's own."""
+    festival = Festival.objects.create(name="Club Series", venue="Chips Club", currency="GBP")
+    tournament = act(
+        create_tournament,
+        festival.id,
+        Settings(name="Monday Rebuy", ruleset_preset="chips", buy_in=2_000, fee=500, starting_stack=5_000),
+        None,
+        staff["director"],
+        speed="standard",
+    )
+    page = new_page()
+    sign_in(page, stack.url, staff["director"], f"/tournaments/{tournament.id}/setup/")
+    expect(page.get_by_label("Rebuy price")).to_have_value("20.00")
+    expect(page.get_by_label("Rebuy chips")).to_have_value("5000")
+    page.get_by_label("Rebuy price").fill("25.00")
+    page.get_by_label("Rebuy chips").fill("6,000")
+    page.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("[data-result]")).to_have_text("Settings saved.")
+    tournament.refresh_from_db()
+    assert (tournament.rules().entries.rebuy_price, tournament.rules().entries.rebuy_chips) == (2_500, 6_000)

@@ -103,3 +103,37 @@ def test_CHIP_COUNT_media_publish_the_chip_leaders_and_the_lobby_shows_public_na
     gone = {row["entry"]: row["out"] for row in snapshot(tournament.id)["chip_leaders"]["leaders"]}
     busted = tournament.events.filter(kind="player.out").get().public["entry"]
     assert gone[busted] and sum(gone.values()) == 1
+
+
+def test_CHIP_COUNT_chips_a_count_on_request_within_10_percent_is_the_rulesets_tolerance_used_by_the_check(
+    seated, staff
+):
+    """CHIP-COUNT (chips L105): counts on request must be right to within 10% of the actual chips;
+    the ruleset holds that tolerance and the count check says when a gap is within it (a gap
+    still, never "agrees"); beyond it, or in a house with no tolerance, it is a plain gap."""
+    tournament, seats = seated
+    assert tournament.rules().chips.count_on_request_percent == 0  # pokerfest: exact
+    type(tournament).objects.filter(pk=tournament.pk).update(ruleset_preset="chips")
+    tournament.refresh_from_db()
+    assert tournament.rules().chips.count_on_request_percent == 10
+    first, *others = sorted(seats)
+    within = report_counts(tournament.id, 1, {first: 4_000, **dict.fromkeys(others, 10_000)}, staff["floor"])
+    assert (within["gap"], within["agrees"], within["within_tolerance"], within["tolerance_percent"]) == (
+        -6_000,
+        False,
+        True,
+        10,
+    )  # 6,000 of 60,000 chips in play: 10% exactly
+    assert within["sentence"] == (
+        "The counts come to 54,000, 6,000 fewer than the 60,000 chips in play: within the 10% a count on "
+        "request may be off; count the stacks exactly to settle it."
+    )
+    beyond = report_counts(tournament.id, 1, {first: 3_999}, staff["floor"])
+    assert (beyond["gap"], beyond["within_tolerance"]) == (-6_001, False)
+    assert beyond["sentence"].endswith("recount or find the chips.")
+    type(tournament).objects.filter(pk=tournament.pk).update(
+        ruleset={**tournament.rules().to_json(), "chips": {"count_on_request_percent": 0}}
+    )
+    tournament.refresh_from_db()
+    exact = report_counts(tournament.id, 1, {first: 4_000}, staff["floor"])
+    assert (exact["gap"], exact["within_tolerance"], exact["tolerance_percent"]) == (-6_000, False, 0)

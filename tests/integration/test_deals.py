@@ -12,7 +12,7 @@ from tournaments.models import Deal, Entry, Tournament
 from tournaments.queries.deals import deal_proposals
 from tournaments.queries.payout_desk import prizes_to_pay
 from tournaments.queries.results import standings
-from tournaments.rules.payouts import chip_chop
+from tournaments.rules.payouts import chip_chop, league_points
 from tournaments.services.deals import end_at_the_gong, end_by_time_limit, record
 
 
@@ -139,6 +139,28 @@ def test_END_FINISH_the_final_gong_places_by_chips_with_no_prize_beyond_the_plac
     assert [places[n][:2] for n in (2, 3, 1)] == [([1, 1], table[0]), ([2, 2], table[1]), ([3, 3], table[2])]
     assert places[2][2] > places[3][2] > places[1][2]  # PAY-POINTS by place (chips' sqrt points)
     assert Deal.objects.get(tournament=tournament).get_method_display() == "final gong: places by chips"
+
+
+def test_END_FINISH_PAY_POINTS_survivors_at_the_gong_outside_the_prizes_get_their_places_points_and_no_prize(
+    field, staff
+):
+    """END-FINISH / PAY-POINTS (chips L131): three players still in at the final gong, one place
+    paid: the chip leader wins the prize; the two others are placed by chips, paid nothing, and
+    still get the ranking points of their places."""
+    tournament = _three_left(field, staff, "chips")
+    Tournament.objects.filter(pk=tournament.pk).update(places_paid=1)
+    tournament.refresh_from_db()
+    table = standings(tournament)["payouts"]
+    assert len(table) == 1  # fewer places paid than survivors
+    ended = end_at_the_gong(tournament.id, {1: 20_000, 2: 70_000, 3: 30_000}, staff["director"])
+    assert [(p["entry"], p["amount"]) for p in ended["players"]] == [(2, table[0]), (3, 0), (1, 0)]
+    tournament.refresh_from_db()
+    rows = {row["entry"]: (row["place"], row["prize"], row["points"]) for row in standings(tournament)["out"]}
+    rules = tournament.rules().payouts
+    assert rows[2] == ([1, 1], table[0], league_points(4, 1, 1, rules))
+    assert rows[3] == ([2, 2], 0, league_points(4, 2, 2, rules)) and rows[3][2] > 0
+    assert rows[1] == ([3, 3], 0, league_points(4, 3, 3, rules)) and rows[1][2] > 0
+    assert tournament.status == "finished"
 
 
 def test_CLK_HEADSUP_the_gong_waits_for_the_heads_up_minimum(field, staff):

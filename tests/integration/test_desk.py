@@ -206,15 +206,55 @@ def test_REG_MEMBER_chips_visitor_signed_in_by_a_present_full_member(desk_tourna
         services.register_entry(
             tournament.id,
             visitor.id,
-            sale(visitor_signed_in_by="C-999", sponsor_present=True, visitor_fee_paid=True),
+            sale(visitor_signed_in_by="C-999", sponsor_present=True, visitor_fee=500),
             None,
         )
+    with pytest.raises(services.EntryRefused, match="The visitor fee is not paid"):
+        services.register_entry(
+            tournament.id, visitor.id, sale(visitor_signed_in_by="C-100", sponsor_present=True), None
+        )
     entry = services.register_entry(
-        tournament.id, visitor.id, sale(visitor_signed_in_by="C-100", sponsor_present=True, visitor_fee_paid=True), None
+        tournament.id, visitor.id, sale(visitor_signed_in_by="C-100", sponsor_present=True, visitor_fee=500), None
     )
     assert entry.visitor_signed_in_by == "C-100"
     assert services.register_entry(tournament.id, member.id, sale(), None).number == 2
     assert Membership.objects.get(number="C-100").player == member
+
+
+@pytest.mark.django_db
+def test_REG_MEMBER_chips_the_visitor_fee_is_money_taken_at_the_desk_and_in_the_close_out(desk_tournament, staff):
+    """REG-MEMBER (chips): a visitor's sale charges the visitor fee as an amount (the club's, on
+    top of the entry's price), records the member who signed them in, and the close-out shows it."""
+    tournament = desk_tournament("chips")
+    player_services.create_player(
+        tournament.id,
+        new_player("Mem", "Ber", document="M-1", membership_number="C-100", membership_fee_paid_until=date(2099, 1, 1)),
+        None,
+    )
+    visitor = player_services.create_player(tournament.id, new_player("Vis", "Itor", document="V-1"), None)
+    answer = client_for("desk", staff).post(
+        f"/api/tournaments/{tournament.id}/entries/",
+        {
+            "player_id": visitor.id,
+            "kind": "buy_in",
+            "method": "cash",
+            "desk": "desk 1",
+            "shift": "evening",
+            "visitor_signed_in_by": "C-100",
+            "sponsor_present": True,
+            "visitor_fee": 500,
+        },
+        content_type="application/json",
+    )
+    assert answer.status_code == 201, answer.json()
+    sold = answer.json()
+    assert (sold["visitor_signed_in_by"], sold["visitor_fee"], sold["paid"]) == ("C-100", 500, 50_000 + 5_000 + 500)
+    entry = Entry.objects.get(tournament=tournament, number=sold["number"])
+    assert (entry.pool_part, entry.fee_part, entry.visitor_fee) == (50_000, 5_000, 500)  # the pool is untouched
+    report = close_out(tournament.id)
+    assert (report["totals"]["taken"], report["totals"]["visitor_fees"]) == (55_500, 500)
+    page = client_for("director", staff).get(f"/tournaments/{tournament.id}/close-out/").content.decode()
+    assert "data-visitor-fees" in page
 
 
 @pytest.mark.django_db

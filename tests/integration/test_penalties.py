@@ -19,7 +19,7 @@ from players.models import Exclusion
 from rules.refusals import Refused
 from tables.models import Penalty, Seating
 from tables.queries.floor import floor_view
-from tables.queries.penalties import active_penalties, penalty_record
+from tables.queries.penalties import active_penalties, penalty_record, stack_now
 from tables.queries.tables import proposed_moves
 from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
@@ -251,7 +251,42 @@ def test_PEN_FINE_a_fine_moves_the_levels_blind_from_the_stack_to_the_pot_never_
     # chips: a repeated bet out of turn is a big blind and 5 minutes away.
     give_penalty(tournament.id, 1, seat, "betting out of turn", staff["floor"])
     repeat = give_penalty(tournament.id, 1, seat, "betting out of turn", staff["floor"])
-    assert (repeat["step"], repeat["seconds_left"], repeat["chips_fined"]) == ("big blind + 5 minutes", 300, 0)
+    assert (repeat["step"], repeat["seconds_left"], repeat["chips_fined"]) == (
+        "big blind + 5 minutes + dead hand",
+        300,
+        0,
+    )
+
+
+def test_PEN_LADDER_PEN_FINE_chips_a_repeated_bet_out_of_turn_kills_the_hand_and_its_big_blind_leaves_the_stack(
+    seated, staff
+):
+    """PEN-LADDER / PEN-FINE (chips L59): a bet out of turn is matched with a warning; the repeat
+    is a big blind from the stack to the pot, five minutes away and the hand killed; the next
+    repeat the same with ten minutes. The fines are seen leaving the player's stack."""
+    tournament = seated(preset="chips")
+    seat = min(seats_at(tournament))
+    report_counts(tournament.id, 1, {seat: 10_000}, staff["floor"])
+    entry = Entry.objects.get(tournament=tournament, number=seats_at(tournament)[seat])
+    first = give_penalty(tournament.id, 1, seat, "betting out of turn", staff["floor"])
+    assert (first["step"], first["chips_fined"]) == ("warning + match", 0)
+    assert stack_now(entry) == 10_000
+    repeat = give_penalty(tournament.id, 1, seat, "betting out of turn", staff["floor"])
+    assert (repeat["step"], repeat["seconds_left"], repeat["chips_fined"]) == (
+        "big blind + 5 minutes + dead hand",
+        300,
+        200,  # the level's big blind
+    )
+    assert tournament.events.filter(kind="penalty.given").last().payload["chips_to_pot"] == 200
+    assert stack_now(entry) == 9_800
+    lift_penalty(tournament.id, repeat["id"], "served early by the director's ruling", staff["director"])
+    again = give_penalty(tournament.id, 1, seat, "betting out of turn", staff["floor"])
+    assert (again["step"], again["seconds_left"], again["chips_fined"]) == (
+        "big blind + 10 minutes + dead hand",
+        600,
+        200,
+    )
+    assert stack_now(entry) == 9_600
 
 
 def test_PAY_DQ_a_disqualification_step_goes_through_PAY_DQ_and_only_the_director_gives_it(seated, staff):

@@ -155,6 +155,7 @@ def test_ENT_SUBST_substitutes_only_where_the_house_allows_them_for_a_seat_in_pl
         ({"entries": {"rebuy_price": -5}}, "entries.rebuy_price must be a whole number, 0 or more"),
         ({"eligibility": {"membership": "vip"}}, "eligibility.membership must be one of"),
         ({"entries": []}, "entries must be a JSON object"),
+        ({"chips": {"count_on_request_percent": 101}}, "chips.count_on_request_percent must be from 0 to 100"),
         ([], "A ruleset is a JSON object"),
     ],
 )

@@ -46,13 +46,14 @@ def test_PEN_LADDER_a_step_is_written_as_the_floor_says_it():
 
 
 def test_PEN_LADDER_chips_betting_out_of_turn_is_matched_with_a_warning_then_a_big_blind_and_5_then_10_minutes():
+    """PEN-LADDER (chips L59): each repeat also kills the current hand."""
     steps = ladder(CHIPS_LADDERS, "betting out of turn")
     assert [str(propose(steps, given)) for given in range(5)] == [
         "warning + match",
-        "big blind + 5 minutes",
-        "big blind + 10 minutes",
-        "big blind + 20 minutes",
-        "big blind + 20 minutes",
+        "big blind + 5 minutes + dead hand",
+        "big blind + 10 minutes + dead hand",
+        "big blind + 20 minutes + dead hand",
+        "big blind + 20 minutes + dead hand",
     ]  # past the top, the top again
     general = ladder(CHIPS_LADDERS, "slow rolling")  # not named: the house's general ladder
     assert [str(step) for step in general] == ["warning", "5 minutes", "10 minutes", "15 minutes", "disqualification"]

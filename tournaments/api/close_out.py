@@ -27,6 +27,7 @@ class CloseOutRowOut(Answer):
     sales: int
     taken: int
     bounty: int = Field(..., description="BNT-POOL: of taken, the bounty parts (less those given back)")
+    visitor_fees: int = Field(..., description="REG-MEMBER (chips): of taken, the visitor fees (the club's)")
     voided: int
     refunded: int
     returned: int
@@ -37,6 +38,7 @@ class CloseOutTotalsOut(Answer):
     sales: int
     taken: int
     bounty: int = Field(..., description="BNT-POOL: of taken, the bounty parts (less those given back)")
+    visitor_fees: int = Field(..., description="REG-MEMBER (chips): of taken, the visitor fees (the club's)")
     voided: int
     refunded: int
     returned: int

@@ -10,7 +10,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, Answer, EntryNumber, Id, ReasonOut, request_key
+from core.api import ERRORS, Answer, EntryNumber, Id, Money, ReasonOut, request_key
 from players.models import Player
 from players.queries import players as player_queries
 from players.services import desk as player_services
@@ -175,12 +175,14 @@ class SaleIn(Schema):
     shift: str = Field(..., min_length=1, max_length=40)
     visitor_signed_in_by: str = Field("", max_length=30)
     sponsor_present: bool = False
-    visitor_fee_paid: bool = False
+    visitor_fee: Money = Field(0, description="chips: the visitor fee charged with a visitor's sale, minor units")
     won_seat_code: str = Field("", max_length=16)
 
 
 class EntryOut(EntrySummaryOut):
     player: PlayerSummaryOut
+    visitor_signed_in_by: str = Field(..., description="chips: the full member who signed the visitor in, or empty")
+    visitor_fee: int = Field(..., description="chips: the visitor fee charged with the sale, minor units")
     ticket_url: str
     table: int | None = None
     seat: int | None = None
@@ -201,6 +203,8 @@ def entry_out(entry: Entry) -> dict:
         **entry_summary(entry),
         "player": player_queries.player_summary(entry.player),
         "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/",
+        "visitor_signed_in_by": entry.visitor_signed_in_by,
+        "visitor_fee": entry.visitor_fee,
         **place_of(entry),
     }
 

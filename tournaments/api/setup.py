@@ -11,12 +11,14 @@ from ninja.security import django_auth
 from core.access import Action, check, tournament_for
 from core.api import (
     ERRORS,
+    MOST_CHIPS,
     MOST_ENTRIES,
     MOST_LEVELS,
     MOST_SEATS,
     Answer,
     EntryNumber,
     Id,
+    Money,
     SeatNumber,
     TableNumber,
     request_key,
@@ -33,17 +35,25 @@ router = Router(tags=["set-up"], auth=django_auth)
 
 
 class SetupSettingsIn(SettingsIn):
-    """The set-up page's settings: the tournament's, and its ruleset's bounty stage (BNT-MYSTERY)."""
+    """The set-up page's settings: the tournament's, its ruleset's bounty stage (BNT-MYSTERY)
+    and, in a house with rebuys, the rebuy's price and chips (ENT-REBUY)."""
 
     bounty_stage_starts: str | None = Field(
         None, max_length=12, description="when a mystery event's envelopes start: bubble, twice_paid, day_two or level"
     )
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
+    rebuy_price: Money | None = Field(None, description="ENT-REBUY: what a rebuy adds to the pool, minor units")
+    rebuy_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-REBUY: the chips a rebuy brings")
 
 
 class StageSetOut(Answer):
     starts: str = Field(..., description="bubble, twice_paid, day_two or level")
     level: int | None = None
+
+
+class RebuySetOut(Answer):
+    price: int = Field(..., description="minor units")
+    chips: int
 
 
 class ChangesOut(Answer):
@@ -64,6 +74,7 @@ class ChangesOut(Answer):
     bounty: int = None
     bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
+    rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
@@ -78,15 +89,25 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    given = body.dict(exclude={"bounty_stage_starts", "bounty_stage_level"})
-    ruleset = bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level)
+    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips"}
+    given = body.dict(exclude=edited)
+    ruleset = rebuy_ruleset(
+        tournament,
+        bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level),
+        body.rebuy_price,
+        body.rebuy_chips,
+    )
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
     changes = dict(answer["changes"])
-    if "ruleset" in changes:  # the set-up edits only the bounty stage of the ruleset: said as such
-        section = changes.pop("ruleset")["bounties"]
-        changes["bounty_stage"] = {"starts": section["stage_starts"], "level": section["stage_level"]}
+    if "ruleset" in changes:  # the set-up edits the bounty stage and the rebuy of the ruleset: said as such
+        now, before = changes.pop("ruleset"), tournament.rules().to_json()
+        if now["bounties"] != before["bounties"]:
+            stage = now["bounties"]
+            changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
+        if now["entries"] != before["entries"]:
+            changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
     return {**answer, "changes": changes}
 
 
@@ -101,6 +122,20 @@ def bounty_stage_ruleset(tournament, starts: str | None, level: int | None) -> d
     if section == rules["bounties"]:
         return None
     return {**rules, "bounties": section}
+
+
+def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: int | None) -> dict | None:
+    """ENT-REBUY: the ruleset (as the bounty stage left it) with the rebuy's price and chips the
+    set-up page gives; None when nothing in it changes."""
+    rules = ruleset or tournament.rules().to_json()
+    section = dict(rules["entries"])
+    if price is not None:
+        section["rebuy_price"] = price
+    if chips is not None:
+        section["rebuy_chips"] = chips
+    if section == rules["entries"]:
+        return ruleset
+    return {**rules, "entries": section}
 
 
 class VenueTableIn(Schema):

@@ -74,6 +74,9 @@ class Entry(models.Model):
     clerk = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField()
     visitor_signed_in_by = models.CharField(max_length=30, blank=True, help_text="member number (chips)")
+    visitor_fee = models.PositiveBigIntegerField(
+        default=0, help_text="minor units: the visitor fee charged with this sale, to the club (REG-MEMBER)"
+    )
     public_code = models.CharField(max_length=16, unique=True, default=new_public_code, editable=False)
     request_key = models.CharField(max_length=64, null=True, blank=True)
     request_fingerprint = models.CharField(max_length=64, null=True, blank=True)
@@ -104,13 +107,18 @@ class Entry(models.Model):
             ),
             models.CheckConstraint(
                 condition=(
-                    models.Q(method="won", paid=0)
+                    models.Q(method="won", paid=models.F("visitor_fee"))
                     | (
                         ~models.Q(method="won")
-                        & models.Q(paid=models.F("pool_part") + models.F("fee_part") + models.F("bounty_part"))
+                        & models.Q(
+                            paid=models.F("pool_part")
+                            + models.F("fee_part")
+                            + models.F("bounty_part")
+                            + models.F("visitor_fee")
+                        )
                     )
                 ),
-                name="entry_paid_is_pool_plus_bounty_plus_fee",
+                name="entry_paid_is_its_parts",
             ),
             models.CheckConstraint(
                 condition=models.Q(returned_from_pool__lte=models.F("pool_part")), name="entry_refund_within_pool_part"

@@ -11,7 +11,7 @@ from collections import defaultdict
 from tournaments.models import BountyPayment, Entry, PrizePayment, Tournament
 from tournaments.queries.bounties import ledger, paid_and_due
 
-DESK_SUMS = ("sales", "taken", "bounty", "voided", "refunded", "returned", "net")
+DESK_SUMS = ("sales", "taken", "bounty", "visitor_fees", "voided", "refunded", "returned", "net")
 CASHIER_SUMS = ("payments", "paid", "reversed", "reversed_amount")
 
 
@@ -27,7 +27,7 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
     order = {t.id: position for position, t in enumerate(tournaments)}
     names = {t.id: t.name for t in tournaments}
     rows: dict[tuple, dict] = defaultdict(
-        lambda: {"sales": 0, "taken": 0, "bounty": 0, "voided": 0, "refunded": 0, "returned": 0}
+        lambda: {"sales": 0, "taken": 0, "bounty": 0, "visitor_fees": 0, "voided": 0, "refunded": 0, "returned": 0}
     )
     for entry in Entry.objects.filter(tournament_id__in=order):
         row = rows[(order[entry.tournament_id], entry.desk, entry.shift, entry.method)]
@@ -35,6 +35,7 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
         row["taken"] += entry.paid
         if entry.method != Entry.Method.WON:  # BNT-POOL: the bounty part taken, less what went back
             row["bounty"] += entry.bounty_part - entry.bounty_returned
+        row["visitor_fees"] += entry.visitor_fee  # REG-MEMBER (chips): the club's, in what was taken
         row["returned"] += entry.returned
         row["voided"] += entry.status == Entry.Status.VOIDED
         row["refunded"] += entry.status == Entry.Status.REFUNDED

@@ -26,7 +26,7 @@ class Sale:
     shift: str
     visitor_signed_in_by: str = ""  # chips: the full member's number
     sponsor_present: bool = False
-    visitor_fee_paid: bool = False
+    visitor_fee: int = 0  # chips: the visitor fee charged with the sale, minor units (REG-MEMBER)
     won_seat_code: str = ""  # a won entry: the voucher the player presents
 
 
@@ -87,7 +87,7 @@ def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = N
             False,
             signed_in_by=sponsor.number if sponsor else None,
             sponsor_present=sale.sponsor_present and sponsor is not None,
-            visitor_fee_paid=sale.visitor_fee_paid,
+            visitor_fee_paid=sale.visitor_fee > 0,
         )
     elif membership is not None:
         member = eligibility.Membership(membership.number, False)
@@ -133,7 +133,16 @@ def sale_window(
             if tournament.seats_held
             else _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries},
         )
-    return entry_allowed(kind, rules or entry_rules(tournament), moment, player_history(tournament, player))
+    rules = rules or entry_rules(tournament)
+    window = entry_allowed(kind, rules, moment, player_history(tournament, player))
+    if window.ok and kind == Kind.REBUY and not (rules.rebuy_price and rules.rebuy_chips):
+        # ENT-REBUY: a free rebuy, or one that adds no chips, is a ruleset nobody set.
+        return eligibility.Reason(
+            "ENT-REBUY",
+            False,
+            _("This tournament's rebuy has no price or no chips: the director sets both on the set-up page."),
+        )
+    return window
 
 
 def entry_rules(tournament: Tournament):

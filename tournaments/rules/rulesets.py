@@ -99,10 +99,13 @@ class PenaltyRules:
 
 @dataclass(frozen=True)
 class ChipRules:
-    """Colour-ups (CHIP-RACE, CHIP-ODD)."""
+    """Colour-ups (CHIP-RACE, CHIP-ODD) and counts (CHIP-COUNT)."""
 
     race_from_seat_1: bool = False  # neverending; otherwise from the first player left of the dealer
     odd_chips_to_high_card: bool = False  # kentucky: the table's odd chips in one pot to the high card
+    # chips (L105): a count on request must be correct to within 10% of the actual chips; the count
+    # check says when the counts' gap is within it (still a gap, never "agrees"). 0: exact.
+    count_on_request_percent: int = 0
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,9 @@ class Ruleset:
             raise ValueError(
                 _("clock.time_limit_split must be one of: %(choices)s.") % {"choices": ", ".join(TIME_LIMIT_SPLITS)}
             )
+        chips = _build(base.chips, data.get("chips", {}), "chips")
+        if chips.count_on_request_percent > 100:
+            raise ValueError(_("chips.count_on_request_percent must be from 0 to 100."))
         return cls(
             preset=data.get("preset", "custom"),
             eligibility=eligibility,
@@ -171,7 +177,7 @@ class Ruleset:
             clock=clock,
             payouts=payouts,
             penalties=penalties,
-            chips=_build(base.chips, data.get("chips", {}), "chips"),
+            chips=chips,
             bounties=bounties,
         )
 
@@ -292,6 +298,7 @@ PRESETS: dict[str, Ruleset] = {
         clock=ClockRules(interval_minutes=55, heads_up_minimum_hands=10, final_gong=True),
         payouts=PayoutRules(points="sqrt"),
         penalties=PenaltyRules(CHIPS_LADDERS),
+        chips=ChipRules(count_on_request_percent=10),
     ),
     # A charity night: unlimited rebuys of 2,000 chips for $50 until the intermission, then
     # one add-on of 5,000 chips for $50 per surviving player.

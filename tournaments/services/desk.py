@@ -144,6 +144,8 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         # The database refuses this past max_entries, whatever the Python above decided.
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold + 1)
         tournament.seats_sold += 1
+    # REG-MEMBER (chips): a visitor signed in pays the visitor fee, the club's money, with the sale.
+    visitor_fee = sale.visitor_fee if sale.visitor_signed_in_by.strip() else 0
     number = (tournament.entries.aggregate(last=Max("number"))["last"] or 0) + 1
     entry = Entry.objects.create(
         tournament=tournament,
@@ -155,13 +157,14 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         fee_part=fee_part,
         bounty_part=bounty_part,
         head=0 if tournament.bounty_format == "mystery" else bounty_part,
-        paid=0 if sale.method == Entry.Method.WON else pool_part + bounty_part + fee_part,
+        paid=visitor_fee + (0 if sale.method == Entry.Method.WON else pool_part + bounty_part + fee_part),
         method=sale.method,
         desk=sale.desk,
         shift=sale.shift,
         clerk=recorded_user(actor),
         created_at=now,
         visitor_signed_in_by=sale.visitor_signed_in_by.strip(),
+        visitor_fee=visitor_fee,
         request_key=request_key or None,
         request_fingerprint=log.fingerprint_of(request_key),
     )

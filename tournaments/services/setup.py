@@ -172,6 +172,7 @@ def create_tournament(
     _check_target(settings, festival.id, None)
     settings = replace(settings, starts_at=festival_time(settings.starts_at, festival.time_zone))
     _check_bounty(settings.bounty_format or Format.NONE, settings.bounty or 0, _or(settings.bounty_cash_percent, 50))
+    settings = replace(settings, ruleset=_with_rebuy(settings))
     columns = {_column(name): value for name, value in _given(settings).items()}
     with transaction.atomic():
         tournament = Tournament.objects.create(festival=festival, **{**columns, "name": settings.name.strip()})
@@ -190,6 +191,20 @@ def create_tournament(
             else:
                 structure_from_template(op, structure_id, late_entry_until_level)
     return tournament
+
+
+def _with_rebuy(settings: Settings) -> dict | None:
+    """ENT-REBUY: a house whose rulebook has rebuys without naming their price (chips: "at the
+    discretion of the TD and announced before play begins") sells, until the director sets
+    otherwise on the set-up page, a starting stack for the prize-pool part of an entry; the
+    tournament's own copy of its ruleset carries both numbers."""
+    rules = Tournament(ruleset_preset=settings.ruleset_preset, ruleset=settings.ruleset or {}).rules()
+    entries = rules.entries
+    if not entries.rebuy or entries.rebuy_price or entries.rebuy_chips or not settings.buy_in:
+        return settings.ruleset
+    data = rules.to_json()
+    data["entries"] = {**data["entries"], "rebuy_price": settings.buy_in, "rebuy_chips": settings.starting_stack}
+    return data
 
 
 def update_tournament(tournament_id: int, settings: Settings, director, request_key: str | None = None) -> dict:
