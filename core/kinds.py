@@ -6,25 +6,7 @@ never by a string. `views` name what a screen reloads or redraws after the event
 get them from `for_screens()` (static/live.js: `touches(kind, view)`), so no screen keeps its
 own list of kinds. docs/live-protocol.md documents every kind (a test checks it).
 
-Views:
-- `tables`: the floor's tables view, the director's overview and the lobby's seating chart;
-- `clock_level`: the level each table plays ("new level from next hand" on the tablets);
-- `hand_for_hand`: the event's data is the hand-for-hand view;
-- `seats_at_table`: a seat changed at the tables the data names (`table`, `from_table`,
-  `table_a`, `table_b`): a player's seat page at one of them reloads;
-- `all_seats`: every seat may have changed (a draw): every seat page reloads;
-- `late_seat`: an entry may have been seated: a "seat pending" page reloads;
-- `announcements`: the event's data is the list of announcements up now (every screen's banner);
-- `rulings`: the record of rulings changed: the director's list reloads;
-- `chip_counts`: counts changed: the director's count check reloads;
-- `colour_up`: a colour-up started or a table raced: the race sheets and the director's list reload;
-- `penalties`: a penalty given, served or lifted: the director's list of penalties reloads;
-- `results`: a place or a prize may have changed (a bust, a deal, the end, a public name): the
-  results page reloads;
-- `player_status`: a seated player's penalty or absence changed: the seat pages reload theirs;
-- `tv_images`: the festival's or sponsors' images changed: the TV display and the director's list reload;
-- `bounties`: the bounty board may have changed (the pool, heads, envelopes, knockouts, what is
-  due): the lobby's bounty section, the TV's bounty panel and the console's bounty line reload.
+Views: docs/live-protocol.md's table of views says which screen reloads or redraws on each.
 """
 
 from dataclasses import dataclass
@@ -39,24 +21,8 @@ AUDIENCES = (PUBLIC, STAFF)
 
 # logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
 VIEWS = frozenset(
-    {
-        "tables",
-        "clock_level",
-        "hand_for_hand",
-        "seats_at_table",
-        "all_seats",
-        "late_seat",
-        "logo_cap",
-        "announcements",
-        "rulings",
-        "chip_counts",
-        "colour_up",
-        "penalties",
-        "results",
-        "player_status",
-        "tv_images",
-        "bounties",
-    }
+    "tables clock_level hand_for_hand seats_at_table all_seats late_seat logo_cap announcements rulings chip_counts"
+    " colour_up penalties results player_status tv_images bounties".split()
 )
 
 
