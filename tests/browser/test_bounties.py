@@ -316,3 +316,46 @@ def test_BNT_DEAL_the_deal_form_includes_the_remaining_bounties_when_ticked(stac
     director.get_by_role("button", name="Record the deal").click()
     expect(director.locator("[data-result]")).to_contain_text("The remaining bounties (150.00 EUR) are shared in it.")
     balanced(tournament)
+
+
+def test_BNT_PKO_a_tv_switched_on_before_the_bounty_is_set_rotates_through_the_bounty_panel(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-PKO: the TV is on from the start (no ?panel=); the director sets the event's bounty
+    after, on the set-up page, and the TV's rotation takes the bounty panel in."""
+    tournament = make_tournament(name="PKO Friday")
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000, fee=1_000)
+    tv = new_page(1920, 1080)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
+    expect(tv.locator("[data-live-status]")).to_have_attribute("data-live-status", "live")
+    expect(tv.locator("[data-tv-screen]")).to_have_attribute("data-bounty-format", "none")
+
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/setup/")
+    director.get_by_label("Bounty format").select_option("progressive")
+    director.get_by_label("Bounty part").fill("100.00")
+    director.get_by_label("Cash share of a won bounty %").fill("50")
+    director.get_by_role("button", name="Save the settings").click()
+    expect(director.locator("[data-result]")).to_have_text("Settings saved.")
+
+    # The board arrives with the settings' change, then the pool with each entry sold.
+    expect(tv.locator('[data-tv-bounty="pool"]')).to_have_text(euros(0))
+    player = act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Erin", "Early", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 1", "Day"), None)
+    expect(tv.locator('[data-tv-bounty="pool"]')).to_have_text(euros(10_000))
+
+    # The rotation (a 12 s timer in the page; here stepped by hand until the bounty panel is up).
+    tv.evaluate(
+        "import(document.querySelector('script[type=module]').src).then(({ tvPage }) => { window.rotateTv = () => tvPage.next(); })"
+    )
+    tv.wait_for_function(
+        "() => { window.rotateTv(); return document.querySelector('[data-tv-screen]').dataset.panelShown === 'bounties'; }",
+        polling=100,
+    )
+    expect(tv.locator('[data-panel="bounties"]')).to_be_visible()
+    expect(tv.locator('[data-panel="bounties"] h2')).to_have_text("Bounties")
