@@ -173,6 +173,8 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     # The close-out: collected and paid exact to the cent.
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
     expect(cashier.locator("[data-bounty-collected]")).to_have_text(euros(40_004))
+    # A standalone event's pool is its own: no word of flights.
+    expect(cashier.locator("[data-bounty-pool] >> xpath=preceding-sibling::dt[1]")).to_have_text("Bounty pool")
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
 
@@ -281,6 +283,9 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
     expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
     cashier.goto(f"{stack.url}/tournaments/{main.id}/close-out/")
     expect(cashier.locator("[data-bounty-pool]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-pool] >> xpath=preceding-sibling::dt[1]")).to_have_text(
+        "Bounty pool (the main event with its flights)"
+    )
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(12_000))
     expect(cashier.locator("[data-bounty-envelopes]")).to_have_text(euros(0))
 
