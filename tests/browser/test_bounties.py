@@ -178,6 +178,18 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
 
+    # The festival's close-out: the event's row adds up with its bounty part, and the bounties
+    # paid are listed (not "no bounty events").
+    cashier.goto(f"{stack.url}/festivals/{tournament.festival_id}/close-out/")
+    row = cashier.locator(f'[data-close-out-events] tr[data-event="{tournament.id}"]')
+    expect(row.locator("[data-taken]")).to_have_text(euros(84_004))
+    expect(row.locator("[data-fees]")).to_have_text(euros(4_000))
+    expect(row.locator("[data-to-pool]")).to_have_text(euros(40_000))
+    expect(row.locator("[data-to-bounty]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounties-paid-total]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounties] tbody tr").first).to_contain_text("PKO Sunday")
+    expect(cashier.locator("body")).not_to_contain_text("No bounty events")
+
     # The lobby's bounty section: every cent paid, nothing left on heads.
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(cashier.locator("[data-bounty-summary]")).to_have_text(
