@@ -14,13 +14,16 @@ export const bountyPanel = {
   timer: null,
   queue: [],
 
-  // `tv`: static/tv.js's page, whose rotation shows the panel once there is a board.
+  // `tv`: static/tv.js's page, whose rotation shows the panel once there is a board. A TV is
+  // often switched on before the director sets the event's bounty: it listens whatever the
+  // format was as the page loaded, and a settings change that sets (or drops) the bounty
+  // loads the board (or takes the panel out of the rotation).
   start(tv) {
     this.tv = tv;
     this.root = tv.root;
-    if (["", "none"].includes(this.root.dataset.bountyFormat || "")) return;
+    this.on = !["", "none"].includes(this.root.dataset.bountyFormat || "");
     document.addEventListener("pokerfest:event", (event) => this.event(event.detail.kind, event.detail.data || {}));
-    this.load();
+    if (this.on) this.load();
   },
 
   amount(minor) {
@@ -28,6 +31,12 @@ export const bountyPanel = {
   },
 
   event(kind, data) {
+    if (kind === "tournament.updated" && data.changes && data.changes.bounty_format !== undefined) {
+      this.on = data.changes.bounty_format !== "none";
+      this.tv.soon("bounties", () => this.load());
+      return;
+    }
+    if (!this.on) return;
     if (kind === "bounty.won" && data.envelope !== null && data.envelope !== undefined) this.draw(data);
     if (touches(kind, "bounties")) {
       this.tv.soon("bounties", () => this.load());
@@ -36,7 +45,11 @@ export const bountyPanel = {
 
   async load() {
     const { ok, answer } = await getJSON(`${this.tv.base}bounties/`);
-    if (!ok || answer.format === "none") return;
+    if (!ok) return;
+    if (answer.format === "none") {
+      this.board = this.tv.bountyBoard = null;
+      return;
+    }
     this.board = answer;
     this.tv.bountyBoard = answer;
     this.drawPanel(answer);

@@ -9,4 +9,5 @@ import "../penalties.js";
 import "../tv_images.js";
 import "../vouchers.js";
 import "../console.js";
+import "../console_bounties.js";
 import "../flights.js";

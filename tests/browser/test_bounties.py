@@ -176,8 +176,22 @@ def test_BNT_PKO_a_progressive_knockout_to_its_winner_through_the_pages_with_the
     # The close-out: collected and paid exact to the cent.
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/close-out/")
     expect(cashier.locator("[data-bounty-collected]")).to_have_text(euros(40_004))
+    # A standalone event's pool is its own: no word of flights.
+    expect(cashier.locator("[data-bounty-pool] >> xpath=preceding-sibling::dt[1]")).to_have_text("Bounty pool")
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(40_004))
     expect(cashier.locator("[data-bounty-due]")).to_have_text(euros(0))
+
+    # The festival's close-out: the event's row adds up with its bounty part, and the bounties
+    # paid are listed (not "no bounty events").
+    cashier.goto(f"{stack.url}/festivals/{tournament.festival_id}/close-out/")
+    row = cashier.locator(f'[data-close-out-events] tr[data-event="{tournament.id}"]')
+    expect(row.locator("[data-taken]")).to_have_text(euros(84_004))
+    expect(row.locator("[data-fees]")).to_have_text(euros(4_000))
+    expect(row.locator("[data-to-pool]")).to_have_text(euros(40_000))
+    expect(row.locator("[data-to-bounty]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounties-paid-total]")).to_have_text(euros(40_004))
+    expect(cashier.locator("[data-bounties] tbody tr").first).to_contain_text("PKO Sunday")
+    expect(cashier.locator("body")).not_to_contain_text("No bounty events")
 
     # The lobby's bounty section: every cent paid, nothing left on heads.
     cashier.goto(f"{stack.url}/tournaments/{tournament.id}/")
@@ -284,6 +298,9 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
     expect(cashier.locator("[data-bounties-total]")).to_have_text("Due now: 0.00 EUR.")
     cashier.goto(f"{stack.url}/tournaments/{main.id}/close-out/")
     expect(cashier.locator("[data-bounty-pool]")).to_have_text(euros(12_000))
+    expect(cashier.locator("[data-bounty-pool] >> xpath=preceding-sibling::dt[1]")).to_have_text(
+        "Bounty pool (the main event with its flights)"
+    )
     expect(cashier.locator("[data-bounty-paid]")).to_have_text(euros(12_000))
     expect(cashier.locator("[data-bounty-envelopes]")).to_have_text(euros(0))
 
@@ -319,3 +336,46 @@ def test_BNT_DEAL_the_deal_form_includes_the_remaining_bounties_when_ticked(stac
     director.get_by_role("button", name="Record the deal").click()
     expect(director.locator("[data-result]")).to_contain_text("The remaining bounties (150.00 EUR) are shared in it.")
     balanced(tournament)
+
+
+def test_BNT_PKO_a_tv_switched_on_before_the_bounty_is_set_rotates_through_the_bounty_panel(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-PKO: the TV is on from the start (no ?panel=); the director sets the event's bounty
+    after, on the set-up page, and the TV's rotation takes the bounty panel in."""
+    tournament = make_tournament(name="PKO Friday")
+    Tournament.objects.filter(pk=tournament.pk).update(buy_in=10_000, fee=1_000)
+    tv = new_page(1920, 1080)
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/")
+    expect(tv.locator("[data-live-status]")).to_have_attribute("data-live-status", "live")
+    expect(tv.locator("[data-tv-screen]")).to_have_attribute("data-bounty-format", "none")
+
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/setup/")
+    director.get_by_label("Bounty format").select_option("progressive")
+    director.get_by_label("Bounty part").fill("100.00")
+    director.get_by_label("Cash share of a won bounty %").fill("50")
+    director.get_by_role("button", name="Save the settings").click()
+    expect(director.locator("[data-result]")).to_have_text("Settings saved.")
+
+    # The board arrives with the settings' change, then the pool with each entry sold.
+    expect(tv.locator('[data-tv-bounty="pool"]')).to_have_text(euros(0))
+    player = act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer("Erin", "Early", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 1", "Day"), None)
+    expect(tv.locator('[data-tv-bounty="pool"]')).to_have_text(euros(10_000))
+
+    # The rotation (a 12 s timer in the page; here stepped by hand until the bounty panel is up).
+    tv.evaluate(
+        "import(document.querySelector('script[type=module]').src).then(({ tvPage }) => { window.rotateTv = () => tvPage.next(); })"
+    )
+    tv.wait_for_function(
+        "() => { window.rotateTv(); return document.querySelector('[data-tv-screen]').dataset.panelShown === 'bounties'; }",
+        polling=100,
+    )
+    expect(tv.locator('[data-panel="bounties"]')).to_be_visible()
+    expect(tv.locator('[data-panel="bounties"] h2')).to_have_text("Bounties")

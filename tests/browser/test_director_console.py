@@ -13,6 +13,8 @@ from playwright.sync_api import expect
 
 from players.services import desk as player_services
 from tables.services.draw import draw_field, open_tables
+from tables.services.floor import player_out
+from tests.helpers.bounties import bounty_field
 from tests.helpers.fields import field
 from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer_questions
@@ -235,3 +237,23 @@ def test_the_logs_first_lines_are_in_the_festivals_time_zone_like_the_live_ones(
         assert clock(opened.at, "Pacific/Auckland") != clock(opened.at, "America/New_York")
     finally:
         context.close()
+
+
+def test_BNT_POOL_the_console_shows_the_bounty_pool_on_heads_and_due_beside_the_prize_pool_live(
+    stack, new_page, make_tournament, staff
+):
+    """BNT-POOL, BNT-PKO: beside the prize pool, the bounty pool, what is on heads and what is due
+    at the cashier, from the bounty board, following a bust live."""
+    tournament, seats = act(bounty_field, make_tournament, staff, 4, "progressive", 10_000)
+    director = new_page(1440, 900)
+    answer_questions(director)
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    bounties = director.locator(".glance [data-console-bounties]")
+    expect(bounties.locator("dt")).to_have_text("Bounty pool")
+    line = bounties.locator("[data-console-bounty-line]")
+    expect(line).to_have_text("400.00 EUR · on heads 400.00 EUR · due at the cashier 0.00 EUR")
+    ordered = sorted(seats)
+    # A bust: 50.00 in cash due to the winner, 50.00 onto their head.
+    act(player_out, tournament.id, 1, ordered[0], staff["floor"], eliminated_by=[ordered[1]])
+    expect(line).to_have_text("400.00 EUR · on heads 350.00 EUR · due at the cashier 50.00 EUR")

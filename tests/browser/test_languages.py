@@ -76,6 +76,9 @@ def test_a_german_browser_sees_the_lobby_tv_and_seat_page_in_german(stack, brows
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.goto(f"{t}/seat/{sitting.entry.public_code}/")
     expect(phone.locator("[data-seat]")).to_have_text(f"Tisch {table} · Platz {seat}")
+    expect(phone.locator(".seat-card:not([data-entry-numbers])")).to_have_text(
+        f"Anmeldung #{sitting.entry.number} · Startstack 10.000"
+    )  # the entry in German too, not "Entry #1"
     act(mark_absent, tournament.id, table, seat, staff["floor"])
     phone.reload()  # the absence is the floor's: the page shows it as it loads
     since = Absence.objects.get(entry=sitting.entry).since.astimezone(ZoneInfo(VIENNA)).strftime("%H:%M:%S")
