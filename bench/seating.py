@@ -21,6 +21,11 @@ baseline is the same number of busts in the second tournament done bare: a condi
 of the seat row and the log event (the tournament's next seq and the event row), in one
 transaction each.
 
+`--bounty knockout|progressive|mystery` runs the same field as a bounty event (50.00 on each
+head): each "Out" then names the pot's winner (another seat at that table, picked untimed) and
+pays the bounty (ELIM-BY, BNT-KO, BNT-PKO, BNT-MYSTERY): run it beside a run without it, same
+seed, to see what the bounty adds to a bust.
+
 The statistics are refreshed after the set-up and again after the draw (ANALYZE), as
 autovacuum does for a field that grew over hours of registration and a draw minutes before play.
 """
@@ -54,6 +59,7 @@ from tables.queries.tables import proposed_moves  # noqa: E402
 from tables.services import breaking, draw  # noqa: E402
 from tables.services import floor as floor_commands  # noqa: E402
 from tournaments.models import Entry, Festival, Tournament  # noqa: E402
+from tournaments.queries.bounties import ledger  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -61,9 +67,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def field(label: str, players: int, tables: int, director) -> Tournament:
+BOUNTY = 5_000  # minor units on each head with --bounty
+
+
+def field(label: str, players: int, tables: int, director, bounty_format: str = "none") -> Tournament:
     """A tournament with `players` active entries (bulk) and `tables` venue tables, opened by
-    the director's service."""
+    the director's service; `bounty_format`: a bounty event, its entries' bounty parts bought."""
+    bounty = 0 if bounty_format == "none" else BOUNTY
     festival = Festival.objects.create(name=f"Seating benchmark {label} {os.getpid()}", venue="loopback")
     tournament = Tournament.objects.create(
         festival=festival,
@@ -71,6 +81,9 @@ def field(label: str, players: int, tables: int, director) -> Tournament:
         ruleset_preset="pokerfest",
         buy_in=10_000,
         fee=0,
+        bounty_format=bounty_format,
+        bounty=bounty,
+        registration_closed=True,  # a mystery's bounty stage waits for a closed field
         status=Tournament.Status.REGISTRATION,
     )
     Table.objects.bulk_create([Table(festival=festival, number=n, seats=9) for n in range(1, tables + 1)])
@@ -98,7 +111,9 @@ def field(label: str, players: int, tables: int, director) -> Tournament:
                 chips=10_000,
                 pool_part=10_000,
                 fee_part=0,
-                paid=10_000,
+                bounty_part=bounty,
+                head=0 if bounty_format == "mystery" else bounty,
+                paid=10_000 + bounty,
                 method="cash",
                 desk="bench",
                 shift="bench",
@@ -201,6 +216,19 @@ def follow_up(tournament_id: int, needs: dict, floor, done: dict) -> None:
         needs = proposed_moves(tournament_id)
 
 
+def the_pots_winner(tournament: Tournament, table: int, seat: int) -> list[int] | None:
+    """ELIM-BY, untimed: another seat at the table won the pot (a bounty event needs one)."""
+    if tournament.bounty_format == "none":
+        return None
+    other = (
+        Seating.objects.filter(tournament=tournament, tournament_table__table__number=table, ended_at__isnull=True)
+        .exclude(seat=seat)
+        .values_list("seat", flat=True)
+        .first()
+    )
+    return [other] if other is not None else None
+
+
 def bust_through_the_floor(tournament: Tournament, count: int, rng: random.Random, floor) -> tuple[list, list, dict]:
     """Per bust: the "Out" alone, and the "Out" with its follow-up (ms)."""
     still_in = list(tournament.entries.values_list("id", flat=True))
@@ -211,8 +239,9 @@ def bust_through_the_floor(tournament: Tournament, count: int, rng: random.Rando
         place = a_seated_player(tournament, still_in, rng)
         if place is None:
             break
+        winners = the_pots_winner(tournament, *place)
         began = time.perf_counter()
-        needs = floor_commands.player_out(tournament.id, place[0], place[1], floor)
+        needs = floor_commands.player_out(tournament.id, place[0], place[1], floor, eliminated_by=winners)
         outs.append((time.perf_counter() - began) * 1000)
         follow_up(tournament.id, needs, floor, done)
         latencies.append((time.perf_counter() - began) * 1000)
@@ -255,11 +284,12 @@ def main() -> None:
     parser.add_argument("--busts", "--eliminations", type=int, default=9_000)
     parser.add_argument("--repeat", type=int, default=3, help="rounds of draw against bulk insert (medians)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--bounty", choices=["none", "knockout", "progressive", "mystery"], default="none")
     args = parser.parse_args()
 
     call_command("migrate", verbosity=0)
     director, _ = User.objects.get_or_create(username="bench-director", defaults={"is_superuser": True})
-    drawn = field("draw", args.players, args.tables, director)
+    drawn = field("draw", args.players, args.tables, director, args.bounty)
     baseline = field("bulk", args.players, args.tables, director)
     analyze()
 
@@ -269,6 +299,7 @@ def main() -> None:
     assert seated == args.players, f"{seated} seated of {args.players}"
     analyze()  # autovacuum's statistics of a drawn field, before play starts
 
+    print(f"bounty format: {args.bounty}", flush=True)
     print(f"{args.busts} busts at random, each with the balancing, breaking and final table it calls for", flush=True)
     began = time.perf_counter()
     outs, latencies, done = bust_through_the_floor(drawn, args.busts, random.Random(args.seed), director)
@@ -289,6 +320,14 @@ def main() -> None:
         f"{done['moves']} balancing moves, {done['breaks']} tables broken, final table drawn: "
         f"{bool(done['final'])}; {left['players_left']} players left"
     )
+    if args.bounty != "none":  # BNT-POOL: every cent of the bounty pool is somewhere after the run
+        book = ledger(drawn)
+        parts = book["won"] + book["on_heads"] + book["envelopes_left"] + book["carried"]
+        print(
+            f"bounty pool {book['pool'] / 100:,.2f}: won {book['won'] / 100:,.2f} + on heads "
+            f"{book['on_heads'] / 100:,.2f} + envelopes left {book['envelopes_left'] / 100:,.2f} + carried "
+            f"{book['carried'] / 100:,.2f} = {parts / 100:,.2f} ({'exact' if parts == book['pool'] else 'NOT EXACT'})"
+        )
 
 
 if __name__ == "__main__":
