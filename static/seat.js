@@ -119,6 +119,28 @@ const seatPage = {
       lines.push(interpolate(gettext("Envelope %(n)s drawn: %(amount)s (yours: %(cash)s)"), { n: envelope.draw_number, amount: money(envelope.amount), cash: money(envelope.cash) }, true));
     }
     section.replaceChildren(...lines.map((line) => element("p", { textContent: line })));
+    this.showDraw(bounties.envelopes, money);
+  },
+
+  // BNT-MYSTERY: an envelope drawn since the page last looked takes the page for a few seconds
+  // (as on the TV); Close, or the next draw, puts it away sooner.
+  envelopesSeen: null,
+  drawTimer: null,
+  showDraw(envelopes, money) {
+    const seen = this.envelopesSeen;
+    this.envelopesSeen = envelopes.length;
+    if (seen === null || envelopes.length <= seen) return;
+    const drawn = envelopes.reduce((last, envelope) => (envelope.draw_number > last.draw_number ? envelope : last));
+    const box = this.root.querySelector("[data-my-draw]");
+    const close = element("button", { type: "button", textContent: gettext("Close") });
+    close.addEventListener("click", () => { box.hidden = true; });
+    box.replaceChildren(
+      element("p", { className: "my-draw-title", textContent: interpolate(gettext("You drew envelope %(n)s"), { n: drawn.draw_number }, true) }),
+      element("p", { className: "my-draw-amount", textContent: money(drawn.amount) }),
+      close);
+    box.hidden = false;
+    clearTimeout(this.drawTimer);
+    this.drawTimer = setTimeout(() => { box.hidden = true; }, 8000);
   },
 
   // From the flight's close the page listens to the main event, where Day 2 is drawn and played:

@@ -271,6 +271,8 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
         out(tablet, 2, seat, [max(day_two)], new_hand=number > 1)
         expect(draw).to_be_visible()
         expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number}")
+        if number == 1:  # the eliminator's phone: the envelope takes the seat page too
+            expect(phone.locator("[data-my-draw]")).to_contain_text("You drew envelope 1")
         balanced(main)
         if number == len(day_two) - 1:  # the last bust: then the winner draws the last envelope
             expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number + 1}")
