@@ -1,6 +1,6 @@
 """docker-compose.yml starts exactly what `make run` starts, with web and worker replicas behind
-one proxy (deploy/nginx.conf) and one beat. No Docker engine or nginx runs here, so the files
-are checked as data."""
+one proxy (deploy/nginx.conf) and one beat. No Docker engine runs here, so the files are checked
+as data (tests/integration/test_proxy.py runs deploy/nginx.conf itself in Debian's nginx)."""
 
 import re
 from pathlib import Path
@@ -133,7 +133,10 @@ def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
     # `--scale web=3`: no replica claims a host port; the proxy publishes the one address.
     assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
     assert [interpolate(port, {}) for port in services["proxy"]["ports"]] == ["8000:8000"]
-    assert services["proxy"]["volumes"] == ["./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro"]
+    assert services["proxy"]["volumes"] == [
+        "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro",
+        "./deploy/compose:/etc/nginx/pokerfest:ro",  # deploy/nginx.conf's includes, relative to /etc/nginx
+    ]
     major, minor = map(int, services["proxy"]["image"].removeprefix("nginx:").split(".")[:2])
     assert (major, minor) >= (1, 28)  # the upstream's `resolve` (open-source nginx since 1.27.3)
     for name in ("web", "worker"):
@@ -147,12 +150,18 @@ def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
 def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica():
     config = nginx((ROOT / "deploy/nginx.conf").read_text())
     upstream = one(config, "upstream", "pokerfest_web")[-1]
-    assert one(upstream, "server") == ["server", "web:8000", "resolve"]  # every replica, as they come and go
-    assert one(upstream, "zone")[1] == "pokerfest_web" and one(config, "resolver")[1] == "127.0.0.11"
+    assert one(upstream, "zone")[1] == "pokerfest_web"
+    # What differs per deployment comes from two includes; compose's are in deploy/compose/.
+    assert one(upstream, "include") == ["include", "pokerfest/upstream.conf"]
+    servers = nginx((ROOT / "deploy/compose/upstream.conf").read_text())
+    assert one(servers, "server") == ["server", "web:8000", "resolve"]  # every replica, as they come and go
+    assert one(servers, "resolver")[1] == "127.0.0.11"  # Docker's DNS
     # No sticky sessions: state is in PostgreSQL and live events reach every replica through Redis.
     assert not {"ip_hash", "hash", "sticky"} & {directive[0] for directive in upstream}
     server = one(config, "server")[-1]
-    assert one(server, "listen") == ["listen", "8000"]  # the port compose publishes
+    assert one(server, "include") == ["include", "pokerfest/listen.conf"]
+    listen = nginx((ROOT / "deploy/compose/listen.conf").read_text())
+    assert one(listen, "listen") == ["listen", "8000"]  # the port compose publishes
     headers = {d[1]: d[2] for d in server if d[0] == "proxy_set_header"}
     assert headers == {
         "Host": "$host",
