@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm drill chromium clean
+.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm drill chromium nginx clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -24,10 +24,19 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
 
+# tests/integration/test_proxy.py runs deploy/nginx.conf in Debian's nginx; install it when it is
+# missing. The test starts its own nginx on a free port and needs no service (on a machine with
+# systemd the package also starts Debian's default site on port 80; CI's container starts none).
+nginx:
+	@test -x /usr/sbin/nginx || { \
+	  echo "installing Debian's nginx for the proxy test"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx; }
+
 # Lint, format and the floors first (pyproject.toml, .importlinter): each fails the run at once.
 # Then the browser tests and the unit + integration tests as two pytest sessions side by side
 # (tests/helpers/suite.py); with PYTEST_ARGS, one session of pytest $(PYTEST_ARGS).
-test: $(VENV)/.installed chromium
+test: $(VENV)/.installed chromium nginx
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
