@@ -71,11 +71,11 @@ def give_penalty(
             raise Refused(str(problem)) from None
         text = str(given)
         out = given.disqualification or given.elimination
-        what = "ban" if given.ban else "disqualification" if given.disqualification else "elimination"
+        what = _("a ban") if given.ban else _("a disqualification") if given.disqualification else _("an elimination")
         if out and not can(actor, Action.DIRECTOR_APPROVAL):
             raise Refused(
                 _(
-                    "Only the tournament director gives a %(value)s: call the director to "
+                    "Only the tournament director gives %(value)s: call the director to "
                     "table %(table_number)s, seat %(seat)s."
                 )
                 % {"value": what, "table_number": table_number, "seat": seat}
@@ -83,7 +83,7 @@ def give_penalty(
         if out and (stack is None or stack < 0):
             raise Refused(
                 _(
-                    "Count %(player)s's stack first: a %(value)s takes it out of play, and "
+                    "Count %(player)s's stack first: %(value)s takes it out of play, and "
                     "the chips in play must stay right (CHIP-COUNT)."
                 )
                 % {"player": entry.player, "value": what}
