@@ -11,11 +11,12 @@ import pytest
 from django.test import Client
 
 from rules.refusals import Refused
-from tables.models import ChipAdjustment, ChipCount, Forfeit
+from tables.models import ChipAdjustment, ChipCount, Forfeit, Seating
 from tables.queries.counts import count_check
 from tables.queries.penalties import stack_now
 from tables.services.colour_up import race_table, start_colour_up
 from tables.services.counts import report_counts
+from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
 from tables.services.forfeits import forfeit_chips
 from tournaments.models import Entry, Tournament
@@ -124,9 +125,6 @@ def test_CHIP_COUNT_the_tablets_forfeit_answers_422_free_sentences(seated, staff
 
 
 def test_PEN_LADDER_the_directors_elimination_penalty_places_the_player_as_out_now_and_pays_in_the_money(field, staff):
-    from tables.models import Seating
-    from tables.services.draw import draw_field, open_tables
-
     tournament, _ = field(6, tables=1, buy_in=10_000)
     Tournament.objects.filter(pk=tournament.pk).update(places_paid=3)
     open_tables(tournament.id, [1], staff["director"])
