@@ -69,6 +69,9 @@ def test_CHIP_COUNT_PEN_LADDER_chips_forfeited_on_the_tablet_leave_play_and_the_
         f"{names[first]} forfeits 1,500 chips: out of play, {after:,} chips in play."
     )
     expect(director.locator("[data-count-sentence]")).to_have_text(f"The counts agree: {after:,} chips in play.")
+    expect(director.locator("[data-chips-parts]")).to_have_text(
+        f"= {in_play:,} bought − 0 removed − 1,500 forfeited + 0 colour-ups"
+    )
     assert field_counts(t)["chips_in_play"] == after
 
     # The director's elimination penalty from the seat: the stack counted leaves play, the player is out.

@@ -12,7 +12,7 @@ from django.test import Client
 
 from rules.refusals import Refused
 from tables.models import ChipAdjustment, ChipCount, Forfeit, Seating
-from tables.queries.counts import count_check
+from tables.queries.counts import count_check, counts_view
 from tables.queries.penalties import stack_now
 from tables.services.colour_up import race_table, start_colour_up
 from tables.services.counts import report_counts
@@ -74,6 +74,8 @@ def test_CHIP_COUNT_chips_out_of_view_or_in_a_pocket_leave_play_and_the_count_ch
     with pytest.raises(Refused, match="Say why the chips are forfeited"):
         forfeit_chips(tournament.id, 1, others[0], 500, "lost", staff["floor"], stack=10_000)
     assert Forfeit.objects.count() == 2 and field_counts(tournament.id)["chips_in_play"] == 56_500
+    parts = counts_view(tournament, 56_500)["parts"]  # sold − forfeited
+    assert parts == {"bought": 60_000, "removed": 0, "forfeited": 3_500, "colour_ups": 0, "dead_money": 0}
 
 
 def test_CHIP_RACE_small_chips_left_after_a_race_are_forfeited_unless_worth_a_chip_still_in_play(seated, staff):
@@ -108,6 +110,7 @@ def test_CHIP_COUNT_a_dodged_blind_is_dead_money_in_the_next_pot_and_stays_in_pl
     assert field_counts(tournament.id)["chips_in_play"] == 60_000  # still in play
     assert not ChipAdjustment.objects.exists() and Forfeit.objects.get().to_pot == 1_500
     assert stack_now(entry) == 8_500  # the stack a fine or the next forfeit is bounded by
+    assert counts_view(tournament, 60_000)["parts"]["dead_money"] == 1_500
     with pytest.raises(Refused, match="9,000 chips is more than the player's stack of 8,500"):
         forfeit_chips(tournament.id, 1, first, 9_000, "dodged_blind", staff["floor"])
 
@@ -155,6 +158,7 @@ def test_PEN_LADDER_the_directors_elimination_penalty_places_the_player_as_out_n
     assert field_counts(tournament.id) == {"players_left": 2, "chips_in_play": 60_000 - 25_000}
     removed = ChipAdjustment.objects.get()
     assert (removed.chips, removed.entry_id) == (-25_000, entry.id) and "elimination penalty" in removed.reason
+    assert counts_view(tournament, 35_000)["parts"]["removed"] == 25_000
     rows = {row["entry"]: row for row in standings(Tournament.objects.get(pk=tournament.pk))["out"]}
     assert rows[seats[target]]["place"] == [3, 3]  # "the finishing place their elimination equals"
     prizes = payout(Tournament.objects.get(pk=tournament.pk))
