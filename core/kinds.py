@@ -154,6 +154,7 @@ CHIPS_RACED = _kind(
     "colour_up",
     "chip_counts",
 )
+CHIPS_FORFEITED = _kind("chips.forfeited", STAFF, gettext_noop("a player forfeited chips (CHIP-COUNT)"), "chip_counts")
 DAY_ENDED = _kind("day.ended", PUBLIC, gettext_noop("every table has played its last hand: the day is over"), "tables")
 
 # The desk (players/services/desk.py, players/services/logos.py, tournaments/services/desk.py).
@@ -432,6 +433,7 @@ PENALTY_LIFTED = _kind(
     "player_status",
 )
 
+PENALTY_ELIMINATION = _kind("penalty.elimination", STAFF, gettext_noop("the director eliminated a player"), "penalties")
 
 # The TV display's festival and sponsor images (tournaments/services/tv.py).
 TV_IMAGE_ADDED = _kind(

@@ -18,6 +18,7 @@ from tables.api.absent import router as absent_router
 from tables.api.buttons import router as buttons_router
 from tables.api.colour_up import router as race_router
 from tables.api.counts import router as counts_router
+from tables.api.forfeits import router as forfeits_router
 from tables.api.penalties import router as penalties_router
 from tables.api.tables import public as seating_router
 from tables.api.tables import router as tables_router
@@ -86,6 +87,7 @@ api.add_router("/", record_router)
 api.add_router("/", counts_router)
 api.add_router("/", race_router)
 api.add_router("/", absent_router)
+api.add_router("/", forfeits_router)
 api.add_router("/", penalties_router)
 api.add_router("/", buttons_router)
 api.add_router("/", tv_router)

@@ -40,6 +40,13 @@ import { askConfirm } from "./dialog.js";
     check.querySelector("[data-chips-in-play]").textContent = fmt(answer.in_play);
     check.querySelector("[data-chips-counted]").textContent =
       interpolate(gettext("%(chips)s in %(counted)s of %(stacks)s stacks"), { chips: fmt(answer.counted), counted: answer.seats_counted, stacks: answer.seats_in_play }, true);
+    const parts = check.querySelector("[data-chips-parts]");
+    if (parts && answer.parts) { // CHIP-COUNT: what the chips in play add up from
+      const p = answer.parts;
+      parts.textContent = interpolate(gettext("= %(bought)s bought − %(removed)s removed − %(forfeited)s forfeited %(sign)s %(colour_ups)s colour-ups"),
+        { bought: fmt(p.bought), removed: fmt(p.removed), forfeited: fmt(p.forfeited), sign: p.colour_ups < 0 ? "−" : "+", colour_ups: fmt(Math.abs(p.colour_ups)) }, true)
+        + (p.dead_money ? interpolate(gettext(" (dead money put in pots, still in play: %(chips)s)"), { chips: fmt(p.dead_money) }, true) : "");
+    }
     const sentence = check.querySelector("[data-count-sentence]");
     sentence.textContent = answer.sentence + (answer.bags_to_confirm ? sayCount(answer.bags_to_confirm, ngettext(" %(count)s bag to confirm.", " %(count)s bags to confirm.", answer.bags_to_confirm)) : "");
     sentence.className = answer.complete && !answer.agrees ? "notice" : "";

@@ -8,6 +8,7 @@ import { flightOverLine, fmt, pageFeed, touches } from "./live.js";
 import { askChoice, askDialog, askNumber } from "./dialog.js";
 import { reloadOnSeatingChanges, tableNeeds, wireMoveByHand } from "./tables.js";
 import { absentSeats } from "./absent.js";
+import { forfeitButton } from "./forfeits.js";
 import { floorBook } from "./floor_book.js";
 import { raceSheet, raceSheets } from "./race_sheet.js";
 import { penaltyBoard } from "./penalties.js";
@@ -219,7 +220,8 @@ const floorPage = {
       const move = element("button", { type: "button", textContent: gettext("Move"),
         ariaLabel: interpolate(gettext("Move: seat %(seat)s, %(name)s"), { seat, name: player.name }, true), onclick: () => this.moveByHand(table, seat, player.name) });
       actions.append(out, ...this.clockButtons(table.number, seat, player.name),
-        ...penaltyBoard.seat(table, seat, { ...player, penalty: null }, (path, body, done) => this.act(path, body, done)), move); // static/penalties.js (its status line is on the seat)
+        ...penaltyBoard.seat(table, seat, { ...player, penalty: null }, (path, body, done) => this.act(path, body, done)), move, // static/penalties.js (its status line is on the seat)
+        forfeitButton(table.number, seat, player, (path, body, done) => this.act(path, body, done))); // static/forfeits.js
     }
     sheet.append(element("div", { className: "sheet-head" }, head, close), actions);
     return sheet;

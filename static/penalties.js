@@ -113,7 +113,7 @@ export const penaltyBoard = {
       this.page.say(`${player.name}: ${shownStep(answer.step)}${answer.chips_fined ? interpolate(gettext(" (%(chips)s chips to the pot)"), { chips: fmt(answer.chips_fined) }, true) : ""}.`, true);
       this.page.refresh();
     };
-    // A disqualification or a ban is the director's (PAY-DQ): it asks for the stack counted,
+    // A disqualification, a ban or an elimination is the director's (PAY-DQ): it asks for the stack counted,
     // which leaves play, and what happened, then a second tap.
     const mayDirect = document.querySelector(".floor").dataset.mayDirect === "true";
     // Kept in this.open (and the typed values by data-key, static/floor.js) so a redraw of the
@@ -134,7 +134,8 @@ export const penaltyBoard = {
       box.insertBefore(form, said);
       if (focus) chips.focus();
     };
-    const directorOnly = (step) => /\b(disqualification|ban)\b/.test(step);
+    // pokerfest L275: an elimination is the director's too; the player is placed as out now.
+    const directorOnly = (step) => /\b(elimination|disqualification|ban)\b/.test(step);
     const steps = offer.ladder.map((step) => element("button", {
       type: "button", className: step === offer.proposed ? "proposed" : "",
       disabled: directorOnly(step) && !mayDirect, title: directorOnly(step) && !mayDirect ? gettext("the director gives it") : "",

@@ -12,7 +12,7 @@ const PENALTY_WORDS = {
   "acting out of turn": gettext("acting out of turn"), "abuse": gettext("abuse"),
   "warning": gettext("warning"), "verbal warning": gettext("verbal warning"), "match": gettext("match"),
   "small blind": gettext("small blind"), "big blind": gettext("big blind"), "dead hand": gettext("dead hand"),
-  "disqualification": gettext("disqualification"), "ban": gettext("ban"),
+  "elimination": gettext("elimination"), "disqualification": gettext("disqualification"), "ban": gettext("ban"),
 };
 
 export function shownInfraction(name) {

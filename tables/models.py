@@ -278,6 +278,21 @@ class ChipAdjustment(models.Model):
         ]
 
 
+class Forfeit(models.Model):
+    """Chips forfeited at a seat (tables.rules.forfeits): out of play by its adjustment, or dead money to the pot."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="forfeits")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="forfeits")
+    table = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=20, help_text="tables.rules.forfeits.Reason")
+    chips = models.PositiveBigIntegerField(help_text="found, or the blinds dodged")
+    to_pot = models.PositiveBigIntegerField(default=0, help_text="dead money: into the next pot, still in play")
+    adjustment = models.OneToOneField(ChipAdjustment, null=True, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+
+
 class ColourUp(models.Model):
     """A denomination leaving play (CHIP-RACE, CHIP-ODD): every table races its odd chips of
     `leaving` into chips of `smallest`, once (ChipRace)."""

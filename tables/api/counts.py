@@ -40,8 +40,19 @@ class StackOut(Answer):
     confirmed: bool | None = Field(..., description="a bag: confirmed by a second person; none for a count")
 
 
+class ChipsInPlayPartsOut(Answer):
+    """CHIP-COUNT: in play = bought − removed − forfeited + colour-ups."""
+
+    bought: int = Field(..., description="starting stacks, rebuys and add-ons")
+    removed: int = Field(..., description="stacks taken out of play (disqualifications, absent stacks, eliminations)")
+    forfeited: int = Field(..., description="chips forfeited at the tables that left play")
+    colour_ups: int = Field(..., description="the colour-ups' differences, either sign")
+    dead_money: int = Field(..., description="dodged blinds put in pots: moved, still in play")
+
+
 class CountsViewOut(CountCheckOut):
     stacks: list[StackOut] = Field(..., description="by table and seat")
+    parts: ChipsInPlayPartsOut
 
 
 class BagConfirmedOut(Answer):

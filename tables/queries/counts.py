@@ -1,7 +1,7 @@
 """Chip counts (CHIP-COUNT): the latest count per seat, whether the counts agree with the chips
 in play, the director's view of them, and the chip leaders."""
 
-from django.db.models import Max
+from django.db.models import Max, Sum
 
 from clock.models import Clock
 from players.queries.players import public_name_of
@@ -144,6 +144,28 @@ def count_check(tournament: Tournament, in_play: int) -> dict:
     }
 
 
+def chips_in_play_parts(tournament: Tournament, in_play: int) -> dict:
+    """CHIP-COUNT, how the chips in play add up: bought (starting stacks, rebuys, add-ons) less the
+    stacks removed and the chips forfeited at the tables, plus the colour-ups' differences; and
+    the dead money put in pots (dodged blinds: moved, still in play)."""
+    adjustments = ChipAdjustment.objects.filter(tournament=tournament)
+    forfeited = tournament.forfeits.filter(adjustment__isnull=False).values("adjustment_id")
+    colour_ups = _total(adjustments.filter(kind=ChipAdjustment.Kind.COLOUR_UP))
+    out_forfeited = -_total(adjustments.filter(id__in=forfeited))
+    removed = -_total(adjustments.filter(kind=ChipAdjustment.Kind.REMOVED)) - out_forfeited
+    return {
+        "bought": in_play + removed + out_forfeited - colour_ups,
+        "removed": removed,
+        "forfeited": out_forfeited,
+        "colour_ups": colour_ups,
+        "dead_money": tournament.forfeits.aggregate(chips=Sum("to_pot"))["chips"] or 0,
+    }
+
+
+def _total(adjustments) -> int:
+    return adjustments.aggregate(chips=Sum("chips"))["chips"] or 0
+
+
 def counts_view(tournament: Tournament, in_play: int) -> dict:
     """The director's check and the latest count of every player still in, by table and seat."""
     latest = latest_counts(tournament)
@@ -159,7 +181,11 @@ def counts_view(tournament: Tournament, in_play: int) -> dict:
         }
         for entry, row in latest.items()
     ]
-    return {**count_check(tournament, in_play), "stacks": sorted(stacks, key=lambda row: (row["table"], row["seat"]))}
+    return {
+        **count_check(tournament, in_play),
+        "stacks": sorted(stacks, key=lambda row: (row["table"], row["seat"])),
+        "parts": chips_in_play_parts(tournament, in_play),
+    }
 
 
 def chip_leaders(tournament: Tournament, in_play: int, players_left: int, top: int = 10) -> dict:

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from clock.queries.clock import play_time
 from players.queries.players import entry_search
 from rules.times import iso_time
-from tables.models import ChipBag, ChipCount, Penalty, Seating
+from tables.models import ChipBag, ChipCount, Forfeit, Penalty, Seating
 from tables.rules import penalties
 from tournaments.models import Entry, Tournament
 
@@ -158,7 +158,8 @@ def proposal(entry: Entry, ladders: tuple, infraction: str) -> dict:
 
 def stack_now(entry: Entry) -> int:
     """The chips in front of the player as far as the record knows: the latest count or bag,
-    else every chip they bought; less the fines taken since (PEN-FINE)."""
+    else every chip they bought; less the fines taken since (PEN-FINE) and the dead money put
+    in the pot since (a dodged blind, tables/rules/forfeits.py)."""
     count = ChipCount.objects.filter(entry=entry).order_by("-counted_at").values_list("chips", "counted_at").first()
     bag = ChipBag.objects.filter(entry=entry).order_by("-bagged_at").values_list("chips", "bagged_at").first()
     latest = max((row for row in (count, bag) if row), key=lambda row: row[1], default=None)
@@ -170,9 +171,12 @@ def stack_now(entry: Entry) -> int:
     else:
         chips, since = latest
     fines = Penalty.objects.filter(entry=entry)
+    dead_money = Forfeit.objects.filter(entry=entry)
     if since is not None:
         fines = fines.filter(given_at__gt=since)
-    return max(0, chips - sum(fines.values_list("chips_fined", flat=True)))
+        dead_money = dead_money.filter(at__gt=since)
+    taken = sum(fines.values_list("chips_fined", flat=True)) + sum(dead_money.values_list("to_pot", flat=True))
+    return max(0, chips - taken)
 
 
 def minutes_served() -> list[int]:

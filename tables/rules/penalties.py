@@ -3,7 +3,7 @@ floor proposes from a player's record, and what is left to serve.
 
 A step is written the way a floor person says it, parts joined by "+":
     "warning", "match", "small blind", "big blind", "2 hands", "1 orbit", "10 minutes",
-    "dead hand", "disqualification", "ban"
+    "dead hand", "elimination", "disqualification", "ban"
 e.g. "big blind + 5 minutes". A ladder is the steps for one infraction, in order; "any" is the
 ladder for an infraction the house does not name. Escalation need not be sequential: the floor
 may give any step, the system only proposes the next one.
@@ -34,6 +34,7 @@ class Step:
     orbits: int = 0  # one hand per player seated at the table when it is given
     minutes: int = 0
     dead_hand: bool = False
+    elimination: bool = False  # pokerfest L275: out now, placed as the elimination equals (a bust)
     disqualification: bool = False  # PAY-DQ: out, no place, no prize
     ban: bool = False  # disqualification and an exclusion from the festival's events
 
@@ -54,6 +55,8 @@ class Step:
                 parts.append(f"{count} {unit}{'' if count == 1 else 's'}")
         if self.dead_hand:
             parts.append("dead hand")
+        if self.elimination:
+            parts.append("elimination")
         if self.ban:
             parts.append("ban")
         elif self.disqualification:
@@ -66,6 +69,7 @@ _FLAGS = {
     "verbal warning": "warning",
     "match": "match",
     "dead hand": "dead_hand",
+    "elimination": "elimination",
     "disqualification": "disqualification",
     "ban": "ban",
 }
@@ -98,13 +102,17 @@ def parse_step(text: str) -> Step:
             raise ValueError(
                 _(
                     '"%(part)s" is not a penalty: use warning, match, small blind, big '
-                    "blind, N hands, N orbits, N minutes, dead hand, disqualification or "
-                    "ban."
+                    "blind, N hands, N orbits, N minutes, dead hand, elimination, "
+                    "disqualification or ban."
                 )
                 % {"part": part}
             )
     if values.get("ban"):
         values["disqualification"] = True
+    if values.get("elimination") and len(values) > 1:
+        # An elimination places the player (paid if in the money); a disqualification gives no
+        # place; anything else would be served by a player no longer in the tournament.
+        raise ValueError(_("An elimination ends the player's tournament with a place: give it on its own."))
     return Step(**values)
 
 
@@ -206,9 +214,9 @@ CHIPS_LADDERS = (
     ("looking at dead cards", ("big blind",)),
     ("announcing a hand", ("big blind",)),
 )
-# pokerfest: verbal warning, hands, orbits, dead hand, elimination, disqualification, ban.
+# pokerfest (L275): verbal warning, hands, orbits, dead hand, elimination, disqualification, ban.
 POKERFEST_LADDERS = (
-    (INFRACTION_ANY, ("warning", "1 orbit", "2 orbits", "3 orbits", "disqualification", "ban")),
+    (INFRACTION_ANY, ("warning", "1 orbit", "2 orbits", "3 orbits", "elimination", "disqualification", "ban")),
     ("exposing cards with action pending", ("warning", "dead hand + 1 orbit", "2 orbits")),
     ("acting out of turn", ("warning", "3 hands", "1 orbit", "2 orbits")),
     ("abuse", ("1 orbit", "disqualification", "ban")),
@@ -238,6 +246,7 @@ PRESET_WORDS = frozenset(
         gettext_noop("small blind"),
         gettext_noop("big blind"),
         gettext_noop("dead hand"),
+        gettext_noop("elimination"),
         gettext_noop("disqualification"),
         gettext_noop("ban"),
     )

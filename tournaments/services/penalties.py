@@ -4,7 +4,8 @@ nothing to serve; a fine takes the level's small or big blind from the stack to 
 orbits (one hand per player seated at the table now) and minutes are served from the next hand
 wherever the player sits (PEN-CARRY, tables/services/penalties.py). A disqualification goes
 through PAY-DQ and only the director gives it; a ban adds an exclusion for the festival
-(REG-EXCLUDE).
+(REG-EXCLUDE). An elimination (pokerfest L275-276), the director's too, takes the stack out of
+play and places the player as out now (tables/services/forfeits.py).
 
 Service floor: calls the director's disqualification and the players' exclusion; reads the
 tables' and the clock's queries.
@@ -27,6 +28,7 @@ from tables.models import Penalty
 from tables.queries.penalties import checked_infraction, penalty_document, proposal, stack_now
 from tables.queries.tables import open_table, sitting_at, table_state
 from tables.rules.penalties import Sentence, fine, parse_step, sentence
+from tables.services.forfeits import eliminate
 from tournaments.models import Tournament
 from tournaments.services.rulings import disqualify
 
@@ -43,8 +45,8 @@ def give_penalty(
     reason: str = "",
 ) -> dict:
     """Answers with the penalty as the tablet shows it. A disqualification or a ban takes the
-    player's stack out of play: `stack` is that stack, counted at the table (CHIP-COUNT), and
-    `reason` what happened, for the record."""
+    player's stack out of play, and so does an elimination: `stack` is that stack, counted at
+    the table (CHIP-COUNT), and `reason` what happened, for the record."""
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload["penalty"]
@@ -68,21 +70,23 @@ def give_penalty(
         except ValueError as problem:
             raise Refused(str(problem)) from None
         text = str(given)
-        if given.disqualification and not can(actor, Action.DIRECTOR_APPROVAL):
+        out = given.disqualification or given.elimination
+        what = _("a ban") if given.ban else _("a disqualification") if given.disqualification else _("an elimination")
+        if out and not can(actor, Action.DIRECTOR_APPROVAL):
             raise Refused(
                 _(
-                    "Only the tournament director gives a %(value)s: call the director to "
+                    "Only the tournament director gives %(value)s: call the director to "
                     "table %(table_number)s, seat %(seat)s."
                 )
-                % {"value": "ban" if given.ban else "disqualification", "table_number": table_number, "seat": seat}
+                % {"value": what, "table_number": table_number, "seat": seat}
             )
-        if given.disqualification and (stack is None or stack < 0):
+        if out and (stack is None or stack < 0):
             raise Refused(
                 _(
-                    "Count %(player)s's stack first: a %(value)s takes it out of play, and "
+                    "Count %(player)s's stack first: %(value)s takes it out of play, and "
                     "the chips in play must stay right (CHIP-COUNT)."
                 )
-                % {"player": entry.player, "value": "ban" if given.ban else "disqualification"}
+                % {"player": entry.player, "value": what}
             )
         if given.sits_out and entry.penalties.filter(status=Penalty.Status.SERVING).exists():
             raise Refused(
@@ -93,8 +97,8 @@ def give_penalty(
                 % {"player": entry.player}
             )
         seated = table_state(here).count
-        # A disqualified player leaves the tournament: nothing to serve.
-        left = Sentence() if given.disqualification else sentence(given, seated)
+        # A disqualified or eliminated player leaves the tournament: nothing to serve.
+        left = Sentence() if out else sentence(given, seated)
         chips = 0
         if given.fine_blinds:
             blinds = level_blinds(tournament_id, here.playing_level)
@@ -146,6 +150,9 @@ def give_penalty(
                 actor,
                 chips=stack,
             )
+        if given.elimination:
+            said = " ".join(reason.split())[:150]
+            eliminate(op, here, sitting, stack, f"{infraction}" + (f" ({said})" if said else ""))
         if given.ban:
             _ban(op, entry, infraction, now, actor)
         return document
