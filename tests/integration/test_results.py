@@ -349,7 +349,9 @@ def test_PAY_DQ_a_disqualification_leaves_the_payout_table_as_it_was(field, staf
     draw_field(tournament.id, staff["director"], seed=8)
     before = payout(tournament)
     assert len(before) == 3  # 15% of 14, rounded up; 13 would pay 2
-    disqualify(tournament.id, 5, "collusion", staff["director"], chips=Entry.objects.get(tournament=tournament, number=5).chips)
+    disqualify(
+        tournament.id, 5, "collusion", staff["director"], chips=Entry.objects.get(tournament=tournament, number=5).chips
+    )
     assert payout(tournament) == before and money_summary(tournament, 13)["places_paid"] == 3
     player_out(tournament.id, *seats_of(tournament)[6], staff["floor"])
     assert {row["entry"]: row["place"] for row in standings(tournament)["out"]} == {6: [13, 13]}  # the rest move up
