@@ -9,7 +9,6 @@ import secrets
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from core import kinds
 from core.access import recorded_user
@@ -72,8 +71,9 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
     return public
 
 
-# REG-MEMBER: the grounds on which a members' house may end a membership with the disqualification.
-GROUNDS = {"collusion": gettext_lazy("collusion"), "chip_dumping": gettext_lazy("chip dumping")}
+# REG-MEMBER: the grounds on which a members' house may end a membership with the disqualification
+# (the record's words; the console shows them translated).
+GROUNDS = {"collusion": "collusion", "chip_dumping": "chip dumping"}
 
 
 def disqualify(
