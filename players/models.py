@@ -71,6 +71,9 @@ class Membership(models.Model):
     full_member = models.BooleanField(default=True, help_text="unticked: a visitor")
     fee_paid_until = models.DateField(null=True, blank=True)
     release_signed_at = models.DateTimeField(null=True, blank=True)
+    # REG-MEMBER (chips): collusion or chip dumping may end a membership with the disqualification.
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=200, blank=True)
 
     def __str__(self) -> str:
         return self.number

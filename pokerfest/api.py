@@ -13,7 +13,7 @@ from clock.api.clock import router as clock_router
 from clock.api.structures import router as structures_router
 from core.log import KeyReused
 from pokerfest import outage
-from rules.refusals import Refused
+from rules.refusals import Invalid, Refused
 from tables.api.absent import router as absent_router
 from tables.api.buttons import router as buttons_router
 from tables.api.colour_up import router as race_router
@@ -103,6 +103,11 @@ for failure in outage.OUTAGE:
 @api.exception_handler(Refused)
 def refused(request, exc):
     return api.create_response(request, {"detail": str(exc), **exc.details()}, status=409)
+
+
+@api.exception_handler(Invalid)
+def invalid_input(request, exc):
+    return api.create_response(request, {"detail": str(exc)}, status=422)
 
 
 @api.exception_handler(KeyReused)

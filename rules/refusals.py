@@ -37,6 +37,11 @@ class Refused(Exception):
         return {}
 
 
+class Invalid(Refused):
+    """The input is not what the operation takes (a count missing, a number out of place): the
+    API answers 422 with the sentence, a page says it like any refusal."""
+
+
 def logged_reason(reason: str, what: str) -> str:
     """A ruling outside the rules (a move by hand, an undone bust, a disqualification) needs
     a reason for the log: the reason, stripped, or a refusal that says so."""

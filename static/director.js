@@ -132,17 +132,24 @@ document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
   reloadOnSeatingChanges(() => tablesOverview.refresh());
   wireMoveByHand(directorAction);
-  // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log.
+  // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log. A
+  // disqualification takes the stack counted out of play: the server refuses one without it for
+  // a player still in; collusion or chip dumping may end the membership too (REG-MEMBER).
   document.querySelector("[data-entry-ruling]").addEventListener("submit", async (submit) => {
     submit.preventDefault();
     const form = submit.target;
     const action = submit.submitter ? submit.submitter.value : "undo-bust";
     const number = Number(form.elements.number.value);
     const counted = form.elements.chips.value.trim();
-    if (action === "disqualify" && !await askConfirm(counted
+    const ending = form.elements.end_membership.checked;
+    if (action === "disqualify" && !await askConfirm((counted
       ? interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the %(chips)s chips counted leave play."), { entry: number, chips: fmt(counted) }, true)
-      : interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid and the chips the player bought leave play."), { entry: number }, true), { ok: gettext("Disqualify") })) return;
-    directorAction(`entries/${number}/${action}/`, { reason: form.elements.reason.value, ...(action === "disqualify" && counted ? { chips: Number(counted) } : {}) },
+      : interpolate(gettext("Disqualify entry #%(entry)s? No prize is paid; no stack is given, as for a player already out."), { entry: number }, true))
+      + (ending ? gettext(" The membership ends too.") : ""), { ok: gettext("Disqualify") })) return;
+    const ruling = action === "disqualify"
+      ? { reason: form.elements.reason.value, grounds: form.elements.grounds.value, end_membership: ending, ...(counted ? { chips: Number(counted) } : {}) }
+      : { reason: form.elements.reason.value };
+    directorAction(`entries/${number}/${action}/`, ruling,
       (answer) => action === "disqualify" ? interpolate(gettext("Entry #%(entry)s is disqualified."), { entry: number }, true) : interpolate(gettext("Entry #%(entry)s is back in: table %(table)s, seat %(seat)s."), { entry: number, table: answer.table, seat: answer.seat }, true));
   });
   // The latest busts to pick from: a tap fills in the entry number, the director gives the reason.

@@ -84,6 +84,11 @@ const resultsPage = {
     }
     this.root.querySelector("[data-unpublished]").hidden = results.published;
     const satellite = results.satellite; // REG-NONTRANSFER: a place worth a seat's price is a seat in the target
+    const passed = this.root.querySelector("[data-seats-passed]"); // SAT-SEATS
+    passed.hidden = !(satellite && satellite.seats_passed);
+    passed.textContent = passed.hidden ? "" : sayCount(satellite.seats_passed, ngettext(
+      "%(count)s winner was disqualified: the voucher is void and the seat passed to the next place.",
+      "%(count)s winners were disqualified: their vouchers are void and the seats passed to the next places.", satellite.seats_passed));
     this.root.querySelector("[data-payouts]").replaceChildren(...results.payouts.map((prize) =>
       element("li", { textContent: satellite && prize >= satellite.price
         ? interpolate(gettext("Seat in %(target)s"), { target: satellite.target.name }, true) : this.money(prize) })));

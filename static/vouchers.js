@@ -13,7 +13,7 @@ const voucherList = {
     if (!this.root) return;
     this.load();
     document.addEventListener("pokerfest:event", (event) => {
-      if (["satellite.seats_awarded", "entry.registered", "entry.voided"].includes(event.detail.kind)) this.load();
+      if (["satellite.seats_awarded", "entry.registered", "entry.voided", "player.disqualified"].includes(event.detail.kind)) this.load();
     });
   },
 
@@ -26,8 +26,8 @@ const voucherList = {
       line.dataset.voucher = code;
       return line;
     };
-    const issued = answer.issued.map((v) => row([v.player.name, v.code, v.target.name, v.source], v.code));
-    const good = answer.good_here.map((v) => row([v.player.name, v.code, v.source, v.used ? gettext("used") : gettext("not yet")], v.code));
+    const issued = answer.issued.map((v) => row([v.player.name, v.code + (v.void ? gettext(" (void)") : ""), v.target.name, v.source], v.code));
+    const good = answer.good_here.map((v) => row([v.player.name, v.code, v.source, v.void ? gettext("void (winner disqualified)") : v.used ? gettext("used") : gettext("not yet")], v.code));
     this.root.querySelector("[data-vouchers-issued] tbody").replaceChildren(...(issued.length ? issued : none(4)));
     this.root.querySelector("[data-vouchers-good-here] tbody").replaceChildren(...(good.length ? good : none(4)));
     if (issued.length || good.length) this.root.open = true;

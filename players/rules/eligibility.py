@@ -41,6 +41,7 @@ class Membership:
     signed_in_by: str | None = None  # a visitor's sponsoring full member (their member number)
     sponsor_present: bool = False  # that member is in the club for the whole tournament
     visitor_fee_paid: bool = False
+    ended: str | None = None  # ended by a disqualification (collusion, chip dumping): why
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,13 @@ def _membership(facts: PlayerFacts, policy: EligibilityPolicy, day: date) -> Rea
                 ),
             )
         return Reason("REG-MEMBER", False, _("Not a member: membership is needed to enter; register them first."))
+    if member.ended:
+        return Reason(
+            "REG-MEMBER",
+            False,
+            _("Membership %(member_number)s was ended (%(why)s): this house takes no entry from the player.")
+            % {"member_number": member.number, "why": member.ended},
+        )
     if member.full_member:
         if member.fee_paid_until is None or member.fee_paid_until < day:
             return Reason(

@@ -293,6 +293,7 @@ class SeatPageVoucherOut(Answer):
     target: TournamentRef
     source: str
     used: bool
+    void: bool = Field(..., description="SAT-SEATS: its winner was disqualified; the seat passed on")
 
 
 class EntryNumberOut(Answer):

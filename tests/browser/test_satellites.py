@@ -18,7 +18,9 @@ from tournaments.models import Entry, Tournament, WonSeat
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s_desk_sells(stack, new_page, staff):
+def test_SAT_SEATS_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_the_target_s_desk_sells(
+    stack, new_page, staff
+):
     festival, structure = venue_and_template()
     # The target: 200 + 20 EUR, 20 seats, registration open.
     target = Tournament.objects.create(

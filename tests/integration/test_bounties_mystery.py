@@ -129,7 +129,7 @@ def test_BNT_MYSTERY_a_disqualified_players_envelope_goes_to_the_next_eliminator
     bust()  # the stage from level 1: sealed as five envelopes, the first drawn
     assert Envelope.objects.filter(tournament=tournament).count() == 5
     disqualified = max(seats_of(tournament).values())
-    rulings.disqualify(tournament.id, disqualified, "collusion", staff["director"])
+    rulings.disqualify(tournament.id, disqualified, "collusion", staff["director"], chips=0)
     carried = BountyAward.objects.get(kind="disqualified")
     assert carried.destination == "carried" and carried.envelope.draw_number == 2
     assert assert_ledger(tournament)["carried"] == carried.cash

@@ -25,7 +25,7 @@ def test_BNT_PKO_a_disqualified_players_bounty_goes_to_the_next_eliminator(make_
         make_tournament, staff, 4, "progressive", 1_000, ruleset=_ruleset("next_eliminator")
     )
     a, b, c, d = sorted(seats)
-    rulings.disqualify(tournament.id, seats[a], "collusion", staff["director"])
+    rulings.disqualify(tournament.id, seats[a], "collusion", staff["director"], chips=0)
     carried = BountyAward.objects.get(kind="disqualified")
     assert (carried.destination, carried.cash, carried.winner) == ("carried", 1_000, None)
     assert head(tournament, seats[a]) == 0
@@ -41,7 +41,7 @@ def test_BNT_PKO_a_disqualified_players_bounty_goes_to_the_next_eliminator(make_
 def test_PAY_DQ_a_disqualified_players_bounty_by_the_ruleset(make_tournament, staff, policy):
     tournament, seats = bounty_field(make_tournament, staff, 4, "knockout", 2_000, ruleset=_ruleset(policy))
     before = prize_pool(tournament)["collected"]
-    rulings.disqualify(tournament.id, seats[min(seats)], "abuse", staff["director"])
+    rulings.disqualify(tournament.id, seats[min(seats)], "abuse", staff["director"], chips=0)
     assert BountyAward.objects.get().destination == policy
     assert prize_pool(tournament)["collected"] == before + (2_000 if policy == "prize_pool" else 0)
     assert assert_ledger(tournament)["won"] == 2_000

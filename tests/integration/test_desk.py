@@ -253,8 +253,18 @@ def test_REG_MEMBER_chips_the_visitor_fee_is_money_taken_at_the_desk_and_in_the_
     assert (entry.pool_part, entry.fee_part, entry.visitor_fee) == (50_000, 5_000, 500)  # the pool is untouched
     report = close_out(tournament.id)
     assert (report["totals"]["taken"], report["totals"]["visitor_fees"]) == (55_500, 500)
+    assert report["visitors"] == [
+        {
+            "event": tournament.name,
+            "entry": entry.number,
+            "player": "Vis Itor",
+            "signed_in_by": "C-100",
+            "visitor_fee": 500,
+        }
+    ]
     page = client_for("director", staff).get(f"/tournaments/{tournament.id}/close-out/").content.decode()
     assert "data-visitor-fees" in page
+    assert "data-visitor-sales" in page and "<td>C-100</td>" in page  # the signing member, on the record
 
 
 @pytest.mark.django_db

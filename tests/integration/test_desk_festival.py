@@ -92,7 +92,7 @@ def test_FLIGHT_REENTRY_two_desks_selling_one_player_into_two_flights_at_once_se
 
 
 @pytest.mark.django_db
-def test_the_desk_shows_the_price_the_history_and_already_entered_without_ENT_LATE(flights, staff):
+def test_FLIGHT_REENTRY_the_desk_shows_the_price_the_history_and_already_entered_without_ENT_LATE(flights, staff):
     main, (day_1a, day_1b) = flights
     player = person(main, "Back")
     first = desk.register_entry(day_1a.id, player.id, sale(), None)

@@ -84,7 +84,7 @@ def confirm_all(flight, staff):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_event, staff):
+def test_FLIGHT_REENTRY_best_stack_three_flights_feed_one_pool_and_day_two_is_drawn_from_their_bags(main_event, staff):
     """FLIGHT-REENTRY (best_stack), AC-CARRY, SEAT-DRAW, SEAT-SEPARATE, PAY-POOL: three flights
     sell, bag and close; a player in two flights goes on with the bigger bag; Day 2 seats every
     bag going forward over two rooms' tables; the main event's pool is every flight's."""

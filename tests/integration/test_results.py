@@ -114,7 +114,7 @@ def test_a_bust_undone_by_mistake_puts_the_player_back_and_the_places_close_up(n
 
 
 @pytest.mark.django_db
-def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_and_the_rest_move_up(
+def test_PAY_DQ_the_api_needs_the_counted_stack_which_leaves_play_the_buy_in_stays_the_rest_move_up(
     nine_players, staff
 ):
     tournament = nine_players
@@ -126,14 +126,23 @@ def test_PAY_DQ_a_disqualified_player_leaves_play_keeps_the_buy_in_in_the_pool_a
     director.force_login(staff["director"])
     url = f"/api/tournaments/{tournament.id}/entries/7/disqualify/"
     assert Client().post(url, {"reason": "x"}, content_type="application/json").status_code == 401
-    done = director.post(url, {"reason": "collusion"}, content_type="application/json").json()
+    # The count is required: without it, or not a count, a 422 with a sentence and nothing changed.
+    missing = director.post(url, {"reason": "collusion"}, content_type="application/json")
+    assert missing.status_code == 422 and "Count " in missing.json()["detail"]
+    assert "stack out of play (PAY-DQ" in missing.json()["detail"]
+    negative = director.post(url, {"reason": "collusion", "chips": -5}, content_type="application/json")
+    assert negative.status_code == 422 and "chips" in negative.json()["detail"]
+    assert Entry.objects.get(tournament=tournament, number=7).status == "active"
+    stack = Entry.objects.get(tournament=tournament, number=7).chips
+    counted = stack + 2_500  # the counted stack, not the chips bought: it won pots
+    done = director.post(url, {"reason": "collusion", "chips": counted}, content_type="application/json").json()
     assert done["players_left"] == 7 and prize_pool(tournament)["pool"] == pool  # the buy-in stays
     assert standings(tournament)["out"][0]["place"] == [8, 8]  # the rest move up
     assert standings(tournament)["field"] == 9  # issue 11, item 8: the payout table's field does not shrink
     assert Entry.objects.get(tournament=tournament, number=7).status == "disqualified"
     assert 7 not in seats_of(tournament)
-    assert done["chips_in_play"] == 8 * Entry.objects.get(tournament=tournament, number=1).chips  # DQ'd chips left
-    again = director.post(url, {"reason": "again"}, content_type="application/json")
+    assert done["chips_in_play"] == 9 * stack - counted  # the counted stack left play
+    again = director.post(url, {"reason": "again", "chips": 0}, content_type="application/json")
     assert again.status_code == 409 and "disqualified" in again.json()["detail"]
     assert money_summary(tournament, 7)["next_out_prize"] == 0
 
@@ -323,7 +332,7 @@ def test_END_CANCEL_a_tournament_that_does_not_go_ahead_refunds_every_entry_in_f
     assert (tournament.status, tournament.seats_sold, tournament.registration_closed) == ("cancelled", 0, True)
     assert snapshot(tournament.id)["clock"]["status"] == "paused" and floor_view(tournament.id)["tables"] == []
     assert prize_pool(tournament)["pool"] == 0
-    again = director.post(url, {"reason": "again"}, content_type="application/json")
+    again = director.post(url, {"reason": "again", "chips": 0}, content_type="application/json")
     assert again.status_code == 409 and again.json()["detail"] == "The tournament is already cancelled."
     with pytest.raises(Exception, match="cancelled: its clock stays stopped"):
         level_clock.resume_clock(tournament.id, staff["director"])
@@ -340,7 +349,9 @@ def test_PAY_DQ_a_disqualification_leaves_the_payout_table_as_it_was(field, staf
     draw_field(tournament.id, staff["director"], seed=8)
     before = payout(tournament)
     assert len(before) == 3  # 15% of 14, rounded up; 13 would pay 2
-    disqualify(tournament.id, 5, "collusion", staff["director"])
+    disqualify(
+        tournament.id, 5, "collusion", staff["director"], chips=Entry.objects.get(tournament=tournament, number=5).chips
+    )
     assert payout(tournament) == before and money_summary(tournament, 13)["places_paid"] == 3
     player_out(tournament.id, *seats_of(tournament)[6], staff["floor"])
     assert {row["entry"]: row["place"] for row in standings(tournament)["out"]} == {6: [13, 13]}  # the rest move up

@@ -10,6 +10,7 @@ from django.test import Client
 
 from core.operation import operation
 from players.services import desk as player_services
+from rules.refusals import Refused
 from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tables.services.finish import award_seats
@@ -22,7 +23,7 @@ from tournaments.queries.payout_desk import prizes_to_pay
 from tournaments.queries.payouts import payout
 from tournaments.queries.results import standings
 from tournaments.rules.entries import Kind
-from tournaments.services import desk, setup
+from tournaments.services import desk, rulings, setup
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def satellite_and_target(field, staff):
 
 
 @pytest.mark.django_db
-def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the_remainder_in_cash(
+def test_SAT_SEATS_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the_remainder_in_cash(
     satellite_and_target, staff
 ):
     satellite, target = satellite_and_target
@@ -60,6 +61,7 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
         "price": 220,
         "seats": 3,
         "remainder": 40,
+        "seats_passed": 0,
     }
     by_place = {row["place"][0]: row for row in results["out"]}
     assert [by_place[p]["seat"] for p in (1, 2, 3)] == [{"id": target.id, "name": "Main Event"}] * 3
@@ -142,7 +144,9 @@ def test_REG_NONTRANSFER_a_satellite_s_results_issue_seats_in_its_target_and_the
 
 
 @pytest.mark.django_db
-def test_REG_NONTRANSFER_vouchers_are_issued_once_when_the_finishing_bust_is_sent_again(satellite_and_target, staff):
+def test_SAT_SEATS_REG_NONTRANSFER_vouchers_are_issued_once_when_the_finishing_bust_is_sent_again(
+    satellite_and_target, staff
+):
     satellite, _ = satellite_and_target
     play_to_the_end(satellite, staff, keys=True)
     assert WonSeat.objects.filter(won_with__tournament=satellite).count() == 3
@@ -194,7 +198,7 @@ def test_PAY_STRUCT_neverending_freeroll_places_become_vouchers_for_the_next_lev
 
 
 @pytest.mark.django_db
-def test_a_voucher_for_an_event_with_flights_is_good_in_any_flight(satellite_and_target, staff):
+def test_SAT_SEATS_a_voucher_for_an_event_with_flights_is_good_in_any_flight(satellite_and_target, staff):
     satellite, target = satellite_and_target
     flight = Tournament.objects.create(
         festival=target.festival,
@@ -332,3 +336,74 @@ def test_SAT_SEATS_a_seat_in_a_knockout_event_costs_its_bounty_too_and_brings_it
         target.id, seat.player_id, Sale(Kind.SATELLITE, "won", "d", "s", won_seat_code=seat.code), staff["desk"]
     )
     assert (entry.paid, entry.pool_part, entry.bounty_part, entry.fee_part, entry.head) == (0, 200, 30, 20, 30)
+
+
+@pytest.mark.django_db
+def test_SAT_SEATS_PAY_DQ_a_disqualified_winner_s_voucher_is_void_and_the_seat_passes_to_the_next_place(
+    satellite_and_target, staff
+):
+    """SAT-SEATS: a winner disqualified after the finish (PAY-DQ) takes no place: the others
+    move up, so the first place without a seat (the cash remainder's) takes the seat and a
+    voucher of its own, and the remainder goes one place down. The void voucher is refused at
+    the target's desk with a sentence; the new one sells."""
+    satellite, target = satellite_and_target
+    play_to_the_end(satellite, staff)
+    before = {row["place"][0]: row for row in standings(satellite)["out"]}
+    second = before[2]["entry"]
+    void = WonSeat.objects.get(won_with__tournament=satellite, won_with__number=second)
+    director = client_for("director", staff)
+    url = f"/api/tournaments/{satellite.id}/entries/{second}/disqualify/"
+    out_already = director.post(url, {"reason": "collusion", "chips": 500}, content_type="application/json")
+    assert out_already.status_code == 422 and "no chips in play" in out_already.json()["detail"]
+    done = director.post(url, {"reason": "collusion found on the video"}, content_type="application/json")
+    assert done.status_code == 200, done.content
+    void.refresh_from_db()
+    assert void.voided_at is not None and void.void_reason == "disqualified: collusion found on the video"
+    after = {row["place"][0]: row for row in standings(satellite)["out"]}
+    assert [after[p]["entry"] for p in (1, 2, 3, 4)] == [before[p]["entry"] for p in (1, 3, 4, 5)]
+    assert after[3]["seat"] == {"id": target.id, "name": "Main Event"} and after[3]["prize"] == 0
+    assert after[4]["prize"] == 40  # the cash remainder passes one place down
+    assert standings(satellite)["satellite"]["seats_passed"] == 1
+    passed = WonSeat.objects.get(won_with__tournament=satellite, won_with__number=before[4]["entry"])
+    logged = satellite.events.get(kind="player.disqualified")
+    assert logged.payload["voucher_void"]["code"] == void.code and logged.public["seat_passed"] is True
+    assert satellite.events.filter(kind="satellite.seats_awarded").count() == 2
+    assert satellite.events.order_by("-seq").first().payload["seats"][0]["code"] == passed.code
+
+    # The director's list marks it void; the desk refuses it and sells the new one.
+    issued = {v["code"]: v for v in director.get(f"/api/tournaments/{satellite.id}/vouchers/").json()["issued"]}
+    assert issued[void.code]["void"] is True and issued[passed.code]["void"] is False
+    clerk = client_for("desk", staff)
+    check = clerk.get(f"/api/tournaments/{target.id}/players/{void.player_id}/check/").json()
+    assert check["won_seats"] == []
+
+    def sell(seat):
+        body = {"player_id": seat.player_id, "kind": "satellite", "method": "won", "desk": "d", "shift": "s"}
+        return clerk.post(
+            f"/api/tournaments/{target.id}/entries/",
+            {**body, "won_seat_code": seat.code},
+            content_type="application/json",
+        )
+
+    refused = sell(void)
+    assert refused.status_code == 409
+    assert "is void: its winner was disqualified" in str(refused.json())
+    assert sell(passed).status_code == 201
+
+
+@pytest.mark.django_db
+def test_SAT_SEATS_a_voucher_already_spent_cannot_pass_until_its_entry_is_voided(satellite_and_target, staff):
+    satellite, target = satellite_and_target
+    play_to_the_end(satellite, staff)
+    first = {row["place"][0]: row for row in standings(satellite)["out"]}[1]["entry"]
+    seat = WonSeat.objects.get(won_with__tournament=satellite, won_with__number=first)
+    bought = desk.register_entry(
+        target.id, seat.player_id, Sale(Kind.SATELLITE, "won", "d", "s", won_seat_code=seat.code), staff["desk"]
+    )
+    with pytest.raises(Refused, match="void or refund that entry first"):
+        rulings.disqualify(satellite.id, first, "collusion", staff["director"])
+    assert Entry.objects.get(tournament=satellite, number=first).status == "active"
+    desk.void_entry(target.id, bought.number, "bought with a voucher about to be void", staff["director"])
+    rulings.disqualify(satellite.id, first, "collusion", staff["director"])
+    seat.refresh_from_db()
+    assert seat.voided_at is not None and seat.entry_id is None

@@ -160,7 +160,7 @@ def test_a_flight_ticket_follows_its_player_from_the_flight_through_day_two_to_t
     assert "Entry Busted" in printed
 
 
-def test_a_forfeited_bag_s_ticket_follows_the_player_s_bag_that_went_on(make_tournament, staff):
+def test_FLIGHT_REENTRY_a_forfeited_bag_s_ticket_follows_the_player_s_bag_that_went_on(make_tournament, staff):
     """FLIGHT-REENTRY best_stack: the smaller bag's page shows why it stays behind, and once Day 2
     is drawn it follows the player's Day 2 entry from the bigger bag."""
     main, flight = main_event_with_a_flight(make_tournament, staff, 3)

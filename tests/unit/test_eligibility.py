@@ -114,6 +114,15 @@ def test_REG_MEMBER_chips_visitors_are_signed_in_by_a_present_member_and_pay_the
     assert check(adult(membership=member), CHIPS, DAY).may_enter  # chips needs no release form
 
 
+def test_REG_MEMBER_an_ended_membership_refuses_in_every_members_house_paid_or_not():
+    ended = Membership("C-9", True, date(2099, 12, 31), release_signed=True, ended="collusion: soft play")
+    for house in (CHIPS, NEVERENDING):
+        verdict = check(adult(membership=ended), house, DAY)
+        assert refusal_rules(verdict) == ["REG-MEMBER"]
+        assert "C-9 was ended (collusion: soft play)" in verdict.refusals[0].message
+    assert check(adult(membership=ended), OPEN, DAY).may_enter  # a house without memberships
+
+
 @given(
     st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31)),
     st.one_of(st.none(), st.dates(min_value=date(2025, 1, 1), max_value=date(2027, 12, 31))),

@@ -92,12 +92,23 @@ class CloseOutBountiesOut(Answer):
     carried: int
 
 
+class VisitorSaleOut(Answer):
+    """REG-MEMBER (chips): a visitor's sale, signed in by a full member."""
+
+    event: str
+    entry: int
+    player: str
+    signed_in_by: str = Field(..., description="the full member's number who signed the visitor in")
+    visitor_fee: int = Field(..., description="minor units")
+
+
 class CloseOutOut(Answer):
     rows: list[CloseOutRowOut]
     totals: CloseOutTotalsOut
     events: list[CloseOutEventOut] = Field(..., description="the tournament, then each of its flights")
     prizes: PrizesPaidOut = Field(..., description="the payout desk's side")
     bounties: CloseOutBountiesOut
+    visitors: list[VisitorSaleOut] = Field(..., description="REG-MEMBER (chips): visitors and who signed them in")
     net_after_prizes: int = Field(..., description="what the desks took less the prizes and bounties paid, minor units")
     main_event: EventRefOut | None = Field(..., description="a flight's main event, whose close-out counts it")
     festival_id: int

@@ -116,6 +116,7 @@ class VoucherOut(Answer):
     target: TargetOut
     source: str = Field(..., description="what won it, e.g. the satellite and place")
     used: bool
+    void: bool = Field(..., description="SAT-SEATS: its winner was disqualified; the seat passed on")
     player: PlayerSummaryOut
     entry: int | None = Field(..., description="the entry number that won it")
 

@@ -4,6 +4,7 @@ answer too); the director's rulings (undo a bust, disqualify), cancelling a tour
 creating one."""
 
 from datetime import datetime
+from typing import Literal
 
 from ninja import Field, Router, Schema, Status
 from ninja.decorators import decorate_view
@@ -72,6 +73,9 @@ class SatelliteOut(Answer):
     price: int = Field(..., description="a seat: the target's buy-in, bounty and fee, minor units")
     seats: int = Field(..., description="the seats the pool buys now")
     remainder: int = Field(..., description="the pool left over after the seats, paid in cash")
+    seats_passed: int = Field(
+        ..., description="SAT-SEATS: vouchers void (their winner disqualified), each seat passed to the next place"
+    )
 
 
 class DealShareOut(Answer):
@@ -293,8 +297,14 @@ class ReasonIn(Schema):
 
 class DisqualifyIn(ReasonIn):
     chips: Chips | None = Field(
-        None, description="a player still in: the stack counted as it leaves play; none: the chips the player bought"
+        None,
+        description="the stack counted as it leaves play: required for a player still in (422 without it); "
+        "a player out, or a finished tournament, has none in play",
     )
+    grounds: Literal["", "collusion", "chip_dumping"] = Field(
+        "", description="collusion or chip dumping: the grounds on which a members' house may end the membership"
+    )
+    end_membership: bool = Field(False, description="REG-MEMBER: end the player's membership with the ruling")
 
 
 class BustUndoneOut(Answer):
@@ -345,7 +355,16 @@ def undo_bust(request, tournament_id: Id, number: EntryNumber, body: ReasonIn):
 )
 def disqualify(request, tournament_id: Id, number: EntryNumber, body: DisqualifyIn):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    return rulings.disqualify(tournament_id, number, body.reason, request.user, request_key(request), chips=body.chips)
+    return rulings.disqualify(
+        tournament_id,
+        number,
+        body.reason,
+        request.user,
+        request_key(request),
+        chips=body.chips,
+        grounds=body.grounds,
+        end_membership=body.end_membership,
+    )
 
 
 @router.get(

@@ -168,6 +168,9 @@ class WonSeat(models.Model):
         related_name="seat_won",
         help_text="the satellite entry whose place won it (issued at the finish)",
     )
+    # SAT-SEATS: the winner was disqualified later (PAY-DQ); the seat passed to the next place.
+    voided_at = models.DateTimeField(null=True, blank=True)
+    void_reason = models.CharField(max_length=200, blank=True)
 
     def __str__(self) -> str:
         return f"won seat {self.code} ({self.player}) for {self.tournament}"

@@ -54,6 +54,22 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
     ]
 
 
+def visitor_sales(tournaments: list[Tournament]) -> list[dict]:
+    """REG-MEMBER (chips): each visitor's sale with the full member who signed them in and the fee."""
+    names = {t.id: t.name for t in tournaments}
+    found = Entry.objects.filter(tournament_id__in=names).exclude(visitor_signed_in_by="").select_related("player")
+    return [
+        {
+            "event": names[entry.tournament_id],
+            "entry": entry.number,
+            "player": str(entry.player),
+            "signed_in_by": entry.visitor_signed_in_by,
+            "visitor_fee": entry.visitor_fee,
+        }
+        for entry in found.order_by("tournament_id", "number")
+    ]
+
+
 def cashier_rows(tournaments: list[Tournament], bounties: bool = False) -> list[dict]:
     """The payout desk per tournament, cashier and method: payments standing and their total,
     and payments reversed (kept on record, not in the total). `bounties`: the bounties paid
@@ -135,6 +151,7 @@ def close_out(tournament_id: int) -> dict:
         "events": per_event,
         "prizes": {"rows": prizes, "totals": paid},
         "bounties": {"rows": bounty_rows, "totals": bounties_paid, **bounty_lines(tournament)},
+        "visitors": visitor_sales(events),
         "net_after_prizes": totals["net"] - paid["paid"] - bounties_paid["paid"],
         "main_event": (
             {"id": tournament.main_event_id, "name": tournament.main_event.name} if tournament.main_event_id else None

@@ -75,13 +75,20 @@ def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
 def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = None) -> eligibility.PlayerFacts:
     membership = Membership.objects.filter(player=player).first()
     member = None
-    if membership is not None and membership.full_member:
+    ended = (membership.end_reason or "ended") if membership is not None and membership.ended_at else None
+    if membership is not None and (membership.full_member or ended):
         member = eligibility.Membership(
-            membership.number, True, membership.fee_paid_until, release_signed=membership.release_signed_at is not None
+            membership.number,
+            membership.full_member,
+            membership.fee_paid_until,
+            release_signed=membership.release_signed_at is not None,
+            ended=ended,
         )
     elif sale is not None and sale.visitor_signed_in_by:
-        # A visitor: valid only when the number is a full member's.
-        sponsor = Membership.objects.filter(number=sale.visitor_signed_in_by.strip(), full_member=True).first()
+        # A visitor: valid only when the number is a full member's (one not ended).
+        sponsor = Membership.objects.filter(
+            number=sale.visitor_signed_in_by.strip(), full_member=True, ended_at__isnull=True
+        ).first()
         member = eligibility.Membership(
             membership.number if membership else "visitor",
             False,

@@ -48,7 +48,14 @@ def satellite_summary(tournament: Tournament, table: list[int]) -> dict | None:
     if price is None:
         return None
     seats = sum(1 for prize in table if prize >= price)
-    return {"target": target_of(tournament), "price": price, "seats": seats, "remainder": sum(table) - seats * price}
+    passed = WonSeat.objects.filter(won_with__tournament=tournament, voided_at__isnull=False).count()
+    return {
+        "target": target_of(tournament),
+        "price": price,
+        "seats": seats,
+        "remainder": sum(table) - seats * price,
+        "seats_passed": passed,  # SAT-SEATS: a disqualified winner's voucher void, its seat to the next place
+    }
 
 
 def _voucher(seat: WonSeat, public: bool = False) -> dict:
@@ -57,6 +64,7 @@ def _voucher(seat: WonSeat, public: bool = False) -> dict:
         "target": {"id": seat.tournament_id, "name": seat.tournament.name},
         "source": seat.source,
         "used": seat.entry_id is not None,
+        "void": seat.voided_at is not None,  # SAT-SEATS: its winner was disqualified, the seat passed on
     }
     if not public:
         document.update(
@@ -91,7 +99,9 @@ def unused_vouchers(tournament: Tournament, player: Player) -> list[dict]:
     """The desk finds a player's vouchers good here and not yet spent (REG-NONTRANSFER: only
     the player's own)."""
     return [
-        voucher for voucher in vouchers_for(tournament) if voucher["player"]["id"] == player.id and not voucher["used"]
+        voucher
+        for voucher in vouchers_for(tournament)
+        if voucher["player"]["id"] == player.id and not voucher["used"] and not voucher["void"]
     ]
 
 
@@ -113,6 +123,13 @@ def won_seat_for(tournament: Tournament, sale) -> tuple[WonSeat | None, eligibil
     if seat is None:
         return None, eligibility.Reason(
             "REG-NONTRANSFER", False, _("No won seat with that voucher code for this tournament.")
+        )
+    if seat.voided_at:
+        return seat, eligibility.Reason(
+            "SAT-SEATS",
+            False,
+            _("Voucher %(code)s is void: its winner was disqualified (PAY-DQ) and the seat passed to the next place.")
+            % {"code": seat.code},
         )
     if seat.entry_id:
         return seat, eligibility.Reason("REG-NONTRANSFER", False, _("This won seat has already been used."))

@@ -6,6 +6,11 @@ integers in minor units, every split adds up exactly; no Django.
 The price of a seat is the target's buy-in plus its fee: what the player would pay at the
 target's desk. The won entry pays neither there; the satellite's pool has paid both (the
 buy-in for the target's prize pool, the fee for the house).
+
+SAT-SEATS with PAY-DQ: a winner disqualified after the finish takes no place, so the places below
+move up and this same table is read again: the next place (the first without a seat, the cash
+remainder's) takes the seat, and the remainder goes one place down. The disqualified winner's
+voucher is void (tournaments/services/rulings.py).
 """
 
 from __future__ import annotations

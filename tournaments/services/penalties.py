@@ -23,7 +23,7 @@ from core.operation import operation
 from players.models import Exclusion
 from players.queries.players import player_summary
 from players.rules.eligibility import local_day
-from rules.refusals import Refused
+from rules.refusals import Invalid, Refused
 from tables.models import Penalty
 from tables.queries.penalties import checked_infraction, penalty_document, proposal, stack_now
 from tables.queries.tables import open_table, sitting_at, table_state
@@ -81,7 +81,7 @@ def give_penalty(
                 % {"value": what, "table_number": table_number, "seat": seat}
             )
         if out and (stack is None or stack < 0):
-            raise Refused(
+            raise Invalid(
                 _(
                     "Count %(player)s's stack first: %(value)s takes it out of play, and "
                     "the chips in play must stay right (CHIP-COUNT)."

@@ -13,14 +13,17 @@ from django.utils.translation import gettext as _
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
+from players.models import Membership
 from players.queries.players import player_summary
-from rules.refusals import Refused, logged_reason
+from players.rules.eligibility import MembershipRule
+from rules.refusals import Invalid, Refused, logged_reason
 from tables.models import ChipAdjustment, Seating, TournamentTable
 from tables.services.draw import seat_new_entry
+from tables.services.finish import award_seats
 from tables.services.floor import end_seating
 from tables.services.knockouts import disqualified_bounty
 from tables.services.undo import bust_undone, reentered_since
-from tournaments.models import Entry, Ruling
+from tournaments.models import Entry, Ruling, Tournament, WonSeat
 from tournaments.queries.record import ruling_document
 from tournaments.queries.snapshot import field_counts
 from tournaments.services.desk import locked_entry
@@ -68,6 +71,11 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
     return public
 
 
+# REG-MEMBER: the grounds on which a members' house may end a membership with the disqualification
+# (the record's words; the console shows them translated).
+GROUNDS = {"collusion": "collusion", "chip_dumping": "chip dumping"}
+
+
 def disqualify(
     tournament_id: int,
     entry_number: int,
@@ -75,13 +83,24 @@ def disqualify(
     director,
     request_key: str | None = None,
     chips: int | None = None,
+    grounds: str = "",
+    end_membership: bool = False,
 ) -> dict:
     """PAY-DQ: the player's chips leave play, the buy-in stays in the pool, no prize is paid;
     the player takes no place, so the others move up. `chips`: the stack counted as it leaves
-    play (CHIP-COUNT); none: the chips the player bought, all that is known of it."""
+    play (CHIP-COUNT), required for a player still in; a player out (or a finished tournament)
+    has none in play. In a finished satellite the winner's unused voucher is void and the seat
+    passes to the next place (SAT-SEATS). `grounds` collusion or chip dumping may end the
+    player's membership in the same ruling (REG-MEMBER, `end_membership`)."""
     reason = logged_reason(reason, _("the player is disqualified"))
     if chips is not None and chips < 0:
-        raise Refused(_("The chips removed with the player are a count, 0 or more."))
+        raise Invalid(_("The chips removed with the player are a count, 0 or more."))
+    if grounds and grounds not in GROUNDS:
+        raise Invalid(_("The grounds are collusion, chip dumping, or none given."))
+    if end_membership and not grounds:
+        raise Invalid(
+            _("A membership ends with a disqualification for collusion or chip dumping only: choose the grounds.")
+        )
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
             return op.repeated.public
@@ -94,6 +113,24 @@ def disqualify(
                 )
                 % {"entry_number": entry_number, "entry_status": entry.status}
             )
+        finished = op.tournament.status == Tournament.Status.FINISHED
+        in_play = entry.status == Entry.Status.ACTIVE and not finished
+        if in_play and chips is None:
+            raise Invalid(
+                _(
+                    "Count %(player)s's stack and give it: a disqualification takes the counted "
+                    "stack out of play (PAY-DQ, CHIP-COUNT)."
+                )
+                % {"player": entry.player}
+            )
+        if not in_play and chips:
+            raise Invalid(
+                _(
+                    "Entry #%(entry_number)s has no chips in play (out already, or the tournament "
+                    "is over): leave the count empty or 0."
+                )
+                % {"entry_number": entry_number}
+            )
         now = timezone.now()
         sitting = entry.seatings.filter(ended_at__isnull=True).first()
         if sitting is not None:
@@ -102,36 +139,70 @@ def disqualify(
         Entry.objects.filter(pk=entry.pk).update(
             status=Entry.Status.DISQUALIFIED, closed_at=now, closed_by=recorded_user(director), close_reason=reason
         )
-        if entry.status == Entry.Status.ACTIVE:  # a busted player's chips are already in others' stacks
-            removed = chips if chips is not None else player_chips(entry)
+        if in_play:  # a busted player's chips are already in others' stacks
             ChipAdjustment.objects.create(
                 tournament=op.tournament,
                 kind=ChipAdjustment.Kind.REMOVED,
-                chips=-removed,
+                chips=-chips,
                 entry=entry,
                 table=sitting.tournament_table.table.number if sitting else None,
                 reason=f"disqualified: {reason}"[:200],
                 at=now,
                 by=recorded_user(director),
             )
-        if entry.status == Entry.Status.ACTIVE:  # a busted player's bounty was won at the bust
-            disqualified_bounty(op, entry)
+            disqualified_bounty(op, entry)  # a busted player's bounty was won at the bust
+        voided = _void_won_seat(op, entry, reason, now) if finished else None
+        ended = _end_membership(op.tournament, entry, grounds, reason, now) if end_membership else None
         counts = field_counts(tournament_id)
         public = {"entry": entry_number, **counts}
         op.append(
             kinds.PLAYER_DISQUALIFIED,
-            public=public,
-            payload={**public, "reason": reason, "player": player_summary(entry.player)},
+            public={**public, **({"seat_passed": True} if voided else {})},
+            payload={
+                **public,
+                "reason": reason,
+                "player": player_summary(entry.player),
+                "chips": chips if in_play else 0,
+                "grounds": grounds,
+                "voucher_void": voided,
+                "membership_ended": ended,
+            },
         )
+        if voided:
+            award_seats(op)  # SAT-SEATS: the places moved up, the next place's seat is issued
     return public
 
 
-def player_chips(entry: Entry) -> int:
-    """Every chip a player bought: the seat's stack and the rebuys and add-ons on it."""
-    bought = Entry.objects.filter(
-        tournament_id=entry.tournament_id, player_id=entry.player_id, status=Entry.Status.ACTIVE
-    ).exclude(kind__in=Entry.SEAT_KINDS)
-    return entry.chips + sum(bought.values_list("chips", flat=True))
+def _void_won_seat(op, entry: Entry, reason: str, now) -> dict | None:
+    """SAT-SEATS: the voucher the entry's place won is void; refused when it already bought an
+    entry (void or refund that entry first: its seat was the satellite's to pass on)."""
+    seat = WonSeat.objects.select_for_update().filter(won_with=entry, voided_at__isnull=True).first()
+    if seat is None:
+        return None
+    if seat.entry_id is not None:
+        raise Refused(
+            _(
+                "Voucher %(code)s won by entry #%(entry_number)s already paid for entry #%(used)s in "
+                "%(target)s: void or refund that entry first, then the seat passes to the next place."
+            )
+            % {"code": seat.code, "entry_number": entry.number, "used": seat.entry.number, "target": seat.tournament}
+        )
+    seat.voided_at, seat.void_reason = now, f"disqualified: {reason}"[:200]
+    seat.save(update_fields=["voided_at", "void_reason"])
+    return {"code": seat.code, "target": {"id": seat.tournament_id, "name": seat.tournament.name}}
+
+
+def _end_membership(tournament: Tournament, entry: Entry, grounds: str, reason: str, now) -> str:
+    """REG-MEMBER: a members' house ends the player's membership for collusion or chip dumping;
+    the desk then refuses the player's entries."""
+    if tournament.rules().eligibility.membership == MembershipRule.NONE:
+        raise Invalid(_("This house has no memberships: only a disqualification is recorded."))
+    membership = Membership.objects.select_for_update().filter(player=entry.player, ended_at__isnull=True).first()
+    if membership is None:
+        raise Invalid(_("%(player)s holds no membership to end.") % {"player": entry.player})
+    membership.ended_at, membership.end_reason = now, f"{GROUNDS[grounds]}: {reason}"[:200]
+    membership.save(update_fields=["ended_at", "end_reason"])
+    return membership.number
 
 
 def _words(text: str, most: int, what: str, needed: bool = True) -> str:
