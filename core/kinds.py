@@ -221,6 +221,7 @@ LOGO_DECLARED = _kind("logo.declared", STAFF, gettext_noop("a logo an entrant we
 LOGO_CAP_RESOLVED = _kind(
     "logo.cap_resolved", STAFF, gettext_noop("who keeps a logo over the field's cap (PF-LOGO-CAP)"), "logo_cap"
 )
+LOGO_TV_CHECKED = _kind("logo.tv_checked", STAFF, gettext_noop("logos at a TV table break its rules"), "logo_cap")
 REGISTRATION_CLOSED = _kind(
     "registration.closed", PUBLIC, gettext_noop("registration closes; the breaking order is published"), "tables"
 )
