@@ -85,9 +85,7 @@ def tv_table_breaches(tournament: Tournament, worn: list[logos.Wearer] | None = 
     for wearer in worn:
         if wearer.player_id in at:
             by_table.setdefault(at[wearer.player_id], []).append(wearer)
-    return {
-        table: found for table, here in sorted(by_table.items()) if (found := logos.tv_table_breaches(here))
-    }
+    return {table: found for table, here in sorted(by_table.items()) if (found := logos.tv_table_breaches(here))}
 
 
 def _breach(breach: logos.CapBreach, entries: dict[int, Entry], table: int | None = None) -> dict:
