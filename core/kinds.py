@@ -232,6 +232,7 @@ TABLES_BREAKING_ORDER = _kind("tables.breaking_order", PUBLIC, gettext_noop("the
 SEATING_DRAWN = _kind(
     "seating.drawn", PUBLIC, gettext_noop("the whole field is seated at random"), "tables", "all_seats"
 )
+SEAT_COLLECTED = _kind("seat.collected", STAFF, gettext_noop("a seat card collected (SEAT-COLLECT)"), "tables")
 HAND_DONE = _kind("hand.done", PUBLIC, gettext_noop("a table's next hand: button and blinds move"), "tables")
 TABLE_BUTTON_SET = _kind(
     "table.button_set",

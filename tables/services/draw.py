@@ -120,6 +120,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         )
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
         rows, chart, positions = [], {}, {}
+        collect = tournament.rules().seating.collect_by_seat_number  # SEAT-COLLECT
         for drawn in plan.tables:
             table_id = open_here[drawn.number].id
             rows += [
@@ -129,6 +130,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                     tournament_table_id=table_id,
                     seat=seat,
                     started_at=now,
+                    to_collect=collect,
                 )
                 for seat, entry_id in drawn.players.items()
             ]
