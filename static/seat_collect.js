@@ -1,0 +1,38 @@
+// SEAT-COLLECT (pokerfest L148) on the floor tablet, drawn over the table cards static/floor.js
+// has just drawn: which seat numbers are still being collected, each seat's card still to collect
+// ("Seat card collected" in its sheet of actions), and a collected stack that waits for the
+// other seats of its number before it goes into play.
+import { gettext, interpolate } from "./i18n.js";
+import { element } from "./api.js";
+
+export function collectSeats(holder, answer, act) {
+  const collecting = answer.collecting;
+  if (!collecting) return;
+  for (const card of holder.querySelectorAll("article.table-card")) {
+    const table = card.dataset.table;
+    const here = collecting.to_collect[table] || [];
+    const line = element("p", { className: "collecting", textContent: interpolate(gettext("Seat cards: a seat number's stacks go into play once every seat of it is collected. Still collecting seats %(seats)s."), { seats: collecting.waiting.join(", ") }, true) });
+    line.dataset.collecting = collecting.waiting.join(",");
+    (card.querySelector(".table-layout") || card.querySelector("ol.seats")).before(line);
+    for (const seatBox of card.querySelectorAll("ol.seats > li[data-seat]")) {
+      const seat = Number(seatBox.dataset.seat);
+      if (seatBox.classList.contains("empty")) continue;
+      if (here.includes(seat)) {
+        const mark = element("span", { className: "collect-mark", textContent: gettext("card to collect") });
+        mark.dataset.collectMark = "to-collect";
+        seatBox.append(mark);
+        const item = card.querySelector(`[data-seat-actions="${seat}"]`) || seatBox;
+        const button = element("button", { type: "button", textContent: gettext("Seat card collected"),
+          onclick: () => act(`tables/${table}/seats/${seat}/collected/`, {}, (done) => done.in_play.length
+            ? interpolate(gettext("Every seat %(seats)s is collected: those stacks go into play."), { seats: done.in_play.join(", ") }, true)
+            : interpolate(gettext("Table %(table)s seat %(seat)s collected: its stack waits for every seat %(seat)s."), { table, seat }, true)) });
+        button.dataset.collect = seat;
+        item.append(button);
+      } else if (collecting.waiting.includes(seat)) {
+        const mark = element("span", { className: "collect-mark", textContent: interpolate(gettext("waits for every seat %(seat)s"), { seat }, true) });
+        mark.dataset.collectMark = "waiting";
+        seatBox.append(mark);
+      }
+    }
+  }
+}
