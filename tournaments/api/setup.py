@@ -68,7 +68,6 @@ class ChangesOut(Answer):
     max_entries: int | None = None
     guarantee: int | None = None
     places_paid: int | None = None
-    filmed: bool = None
     satellite_for: int | None = None
     bounty_format: str = None
     bounty: int = None
