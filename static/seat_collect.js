@@ -13,14 +13,16 @@ export function collectSeats(holder, answer, act) {
     const here = collecting.to_collect[table] || [];
     const line = element("p", { className: "collecting", textContent: interpolate(gettext("Seat cards: a seat number's stacks go into play once every seat of it is collected. Still collecting seats %(seats)s."), { seats: collecting.waiting.join(", ") }, true) });
     line.dataset.collecting = collecting.waiting.join(",");
+    if (here.length) line.append(" ", element("strong", { textContent: interpolate(gettext("To collect here: seats %(seats)s."), { seats: here.join(", ") }, true) }));
     (card.querySelector(".table-layout") || card.querySelector("ol.seats")).before(line);
     for (const seatBox of card.querySelectorAll("ol.seats > li[data-seat]")) {
       const seat = Number(seatBox.dataset.seat);
       if (seatBox.classList.contains("empty")) continue;
       if (here.includes(seat)) {
-        const mark = element("span", { className: "collect-mark", textContent: gettext("card to collect") });
-        mark.dataset.collectMark = "to-collect";
-        seatBox.append(mark);
+        // Said by the seat's colour and title, not a line more: ten seats must not cover each other.
+        seatBox.classList.add("collect-to-collect");
+        seatBox.dataset.collect = "to-collect";
+        seatBox.title = gettext("card to collect");
         const item = card.querySelector(`[data-seat-actions="${seat}"]`) || seatBox;
         const button = element("button", { type: "button", textContent: gettext("Seat card collected"),
           onclick: () => act(`tables/${table}/seats/${seat}/collected/`, {}, (done) => done.in_play.length
@@ -29,9 +31,9 @@ export function collectSeats(holder, answer, act) {
         button.dataset.collect = seat;
         item.append(button);
       } else if (collecting.waiting.includes(seat)) {
-        const mark = element("span", { className: "collect-mark", textContent: interpolate(gettext("waits for every seat %(seat)s"), { seat }, true) });
-        mark.dataset.collectMark = "waiting";
-        seatBox.append(mark);
+        seatBox.classList.add("collect-waiting");
+        seatBox.dataset.collect = "waiting";
+        seatBox.title = interpolate(gettext("waits for every seat %(seat)s"), { seat }, true);
       }
     }
   }

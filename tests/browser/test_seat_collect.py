@@ -23,16 +23,18 @@ def test_SEAT_COLLECT_the_tablet_collects_seat_cards_and_a_seat_numbers_stacks_g
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
     first, second = (tablet.locator(f'.table-card[data-table="{n}"]') for n in (1, 2))
     expect(first.locator("[data-collecting]")).to_have_attribute("data-collecting", "1,2")
-    expect(first.locator('[data-collect-mark="to-collect"]')).to_have_count(2)
+    expect(first.locator('li[data-collect="to-collect"]')).to_have_count(2)
+    expect(first.locator("[data-collecting]")).to_contain_text("To collect here: seats 1, 2.")
 
     tap(first.locator('li[data-seat="1"]'), "Seat card collected")
     expect(tablet.locator("[data-result]")).to_have_text("Table 1 seat 1 collected: its stack waits for every seat 1.")
-    expect(first.locator('li[data-seat="1"] [data-collect-mark="waiting"]')).to_have_text("waits for every seat 1")
+    expect(first.locator('li[data-seat="1"]')).to_have_attribute("data-collect", "waiting")
+    expect(first.locator('li[data-seat="1"]')).to_have_attribute("title", "waits for every seat 1")
 
     tap(second.locator('li[data-seat="1"]'), "Seat card collected")
     expect(tablet.locator("[data-result]")).to_have_text("Every seat 1 is collected: those stacks go into play.")
     expect(first.locator("[data-collecting]")).to_have_attribute("data-collecting", "2")
-    expect(first.locator('li[data-seat="1"] [data-collect-mark]')).to_have_count(0)
+    expect(first.locator('li[data-seat="1"][data-collect]')).to_have_count(0)
 
     for card in (first, second):
         tap(card.locator('li[data-seat="2"]'), "Seat card collected")
