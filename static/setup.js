@@ -175,6 +175,8 @@ const setupPage = {
       satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
       ...bountySettings(form), // static/bounty_setup.js
       // ENT-REBUY: a house with rebuys sets their price and chips here.
+      // SEAT-COLLECT: on the set-up page of a tournament (a new one takes its preset's).
+      ...(form.elements.collect_seat_cards ? { collect_seat_cards: form.elements.collect_seat_cards.checked } : {}),
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
     };
   },

@@ -62,3 +62,21 @@ def test_SEAT_COLLECT_a_house_that_does_not_collect_puts_every_stack_in_play_at_
     assert not Seating.objects.filter(to_collect=True).exists()
     with pytest.raises(Exception, match="no seat card to collect"):
         collect_seat(tournament.id, 1, 1, staff["floor"])
+
+
+@pytest.mark.django_db
+def test_SEAT_COLLECT_the_set_up_page_turns_seat_cards_off_and_on_in_the_tournaments_ruleset(make_tournament, staff):
+    tournament = make_tournament()
+    director = Client()
+    director.force_login(staff["director"])
+    url = f"/api/tournaments/{tournament.id}/settings/"
+    body = {"name": tournament.name, "buy_in": 10_000, "fee": 1_000}
+    assert tournament.rules().seating.collect_by_seat_number  # the pokerfest preset collects them
+    same = director.post(url, {**body, "collect_seat_cards": True}, content_type="application/json")
+    assert same.status_code == 200 and "collect_seat_cards" not in same.json()["changes"]
+    off = director.post(url, {**body, "collect_seat_cards": False}, content_type="application/json")
+    assert off.status_code == 200 and off.json()["changes"]["collect_seat_cards"] is False
+    tournament.refresh_from_db()
+    assert not tournament.rules().seating.collect_by_seat_number
+    page = director.get(f"/tournaments/{tournament.id}/setup/").content.decode()
+    assert 'name="collect_seat_cards" type="checkbox" >' in page  # unticked
