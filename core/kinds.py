@@ -222,6 +222,7 @@ LOGO_DECLARED = _kind("logo.declared", STAFF, gettext_noop("a logo an entrant we
 LOGO_CAP_RESOLVED = _kind(
     "logo.cap_resolved", STAFF, gettext_noop("who keeps a logo over the field's cap (PF-LOGO-CAP)"), "logo_cap"
 )
+LOGO_TV_CHECKED = _kind("logo.tv_checked", STAFF, gettext_noop("logos at a TV table break its rules"), "logo_cap")
 REGISTRATION_CLOSED = _kind(
     "registration.closed", PUBLIC, gettext_noop("registration closes; the breaking order is published"), "tables"
 )
@@ -232,6 +233,7 @@ TABLES_BREAKING_ORDER = _kind("tables.breaking_order", PUBLIC, gettext_noop("the
 SEATING_DRAWN = _kind(
     "seating.drawn", PUBLIC, gettext_noop("the whole field is seated at random"), "tables", "all_seats"
 )
+SEAT_COLLECTED = _kind("seat.collected", STAFF, gettext_noop("a seat card collected (SEAT-COLLECT)"), "tables")
 HAND_DONE = _kind("hand.done", PUBLIC, gettext_noop("a table's next hand: button and blinds move"), "tables")
 TABLE_BUTTON_SET = _kind(
     "table.button_set",

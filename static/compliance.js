@@ -10,7 +10,7 @@ document.addEventListener("pokerfest:event", (event) => {
 document.querySelectorAll("[data-breach]").forEach((form) => {
   const base = document.querySelector("[data-api-base]").dataset.apiBase;
   const send = async (keep) => {
-    const { ok, answer } = await postJSON(`${base}compliance/resolve/`, { company_id: Number(form.dataset.company), keep });
+    const { ok, answer } = await postJSON(`${base}compliance/resolve/`, { company_id: Number(form.dataset.company), keep, table: form.dataset.table ? Number(form.dataset.table) : null });
     const result = document.querySelector("[data-result]");
     result.className = `result ${ok ? "ok" : "refused"}`;
     result.textContent = ok ? interpolate(gettext("Kept %(kept)s; removed %(removed)s."), { kept: answer.kept.map((n) => "#" + n).join(", "), removed: answer.removed.map((n) => "#" + n).join(", ") }, true) : answer.detail;

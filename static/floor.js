@@ -9,6 +9,7 @@ import { askChoice, askDialog, askNumber } from "./dialog.js";
 import { reloadOnSeatingChanges, tableNeeds, wireMoveByHand } from "./tables.js";
 import { absentSeats } from "./absent.js";
 import { forfeitButton } from "./forfeits.js";
+import { collectSeats } from "./seat_collect.js";
 import { floorBook } from "./floor_book.js";
 import { raceSheet, raceSheets } from "./race_sheet.js";
 import { penaltyBoard } from "./penalties.js";
@@ -77,6 +78,7 @@ const floorPage = {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
     absentSeats(holder, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
+    collectSeats(holder, answer, (path, body, done) => this.act(path, body, done)); // static/seat_collect.js
     holder.querySelectorAll("[data-key]").forEach((input) => {
       if (typed.has(input.dataset.key)) {
         if (input.type === "checkbox") input.checked = true;

@@ -171,10 +171,12 @@ const setupPage = {
       starts_at: form.elements.starts_at.value || null,
       buy_in: money("buy_in", true), fee: money("fee", true), guarantee: money("guarantee", false),
       starting_stack: this.whole(form.elements.starting_stack), max_entries: this.whole(form.elements.max_entries),
-      places_paid: this.whole(form.elements.places_paid), filmed: form.elements.filmed.checked,
+      places_paid: this.whole(form.elements.places_paid),
       satellite_for: form.elements.satellite_for.value ? Number(form.elements.satellite_for.value) : null,
       ...bountySettings(form), // static/bounty_setup.js
       // ENT-REBUY: a house with rebuys sets their price and chips here.
+      // SEAT-COLLECT: on the set-up page of a tournament (a new one takes its preset's).
+      ...(form.elements.collect_seat_cards ? { collect_seat_cards: form.elements.collect_seat_cards.checked } : {}),
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
     };
   },

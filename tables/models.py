@@ -93,6 +93,10 @@ class Seating(models.Model):
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_because = models.CharField(max_length=20, blank=True)
+    # SEAT-COLLECT: a seat drawn where the house collects seat cards; its stack goes into play
+    # once every seat of its number is collected (tables/services/collect.py).
+    to_collect = models.BooleanField(default=False)
+    collected_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

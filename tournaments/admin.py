@@ -170,7 +170,6 @@ SETTINGS_FIELDS = [
     "max_entries",
     "places_paid",
     "guarantee",
-    "filmed",
     "satellite_for",
 ]
 

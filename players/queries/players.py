@@ -1,5 +1,5 @@
-"""Reads of people: how events and public pages name a player, the desk's search, consents,
-and the logo compliance report.
+"""Reads of people: how events and public pages name a player, the desk's search, consents
+(the logo compliance report: players/queries/logos.py).
 
 Query floor: the lowest of the apps' queries; it reads models only.
 """
@@ -7,9 +7,7 @@ Query floor: the lowest of the apps' queries; it reads models only.
 from django.db.models import Q
 from django.db.models.functions import Upper
 
-from players.models import LogoDeclaration, Player, normalise_document_number
-from players.rules import logos
-from tournaments.models import Entry, Tournament
+from players.models import Player, normalise_document_number
 
 
 def player_summary(player: Player) -> dict:
@@ -68,68 +66,3 @@ def current_consents(player: Player) -> dict[str, bool]:
     for consent in player.consents.all():  # newest first
         latest.setdefault(consent.kind, consent.granted)
     return latest
-
-
-# Logo compliance (PF-LOGO-*) -------------------------------------------------------------
-
-
-def standing_seats(tournament: Tournament):
-    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])
-
-
-def wearers(tournament: Tournament) -> tuple[list[logos.Wearer], dict[int, Entry]]:
-    """What each entrant still in wears (logos not removed), keyed by entry number."""
-    entries = {
-        e.number: e for e in standing_seats(tournament).filter(status=Entry.Status.ACTIVE).select_related("player")
-    }
-    worn: dict[int, list[logos.Logo]] = {number: [] for number in entries}
-    declarations = LogoDeclaration.objects.filter(entry__in=entries.values(), removed_at__isnull=True).select_related(
-        "company", "entry"
-    )
-    for declaration in declarations:
-        worn[declaration.entry.number].append(
-            logos.Logo(
-                declaration.company.name,
-                logos.CompanyStatus(declaration.company.status),
-                logos.Placement(declaration.placement),
-                float(declaration.width_cm),
-                float(declaration.height_cm),
-                declared_before_start=declaration.before_start,
-                written_proof=bool(declaration.written_proof),
-            )
-        )
-    return [logos.Wearer(number, tuple(items)) for number, items in worn.items() if items], entries
-
-
-def compliance_report(tournament_id: int) -> dict:
-    """Every violation (per wearer and the field cap), each naming its rule. Player ids in the
-    pure rules are entry numbers here."""
-    tournament = Tournament.objects.get(pk=tournament_id)
-    worn, entries = wearers(tournament)
-    violations = [v for wearer in worn for v in logos.wearer_violations(wearer, filmed=tournament.filmed)]
-    field = standing_seats(tournament).count()
-    breaches = logos.field_cap_breaches(worn, field)
-    return {
-        "field": field,
-        "cap": logos.field_cap_allowed(field),
-        "violations": [
-            {
-                "rule": v.rule,
-                "entry": v.player_id,
-                "player": str(entries[v.player_id].player),
-                "company": v.company,
-                "message": v.message,
-            }
-            for v in violations
-        ],
-        "breaches": [
-            {
-                "rule": b.rule,
-                "company": b.company,
-                "allowed": b.allowed,
-                "must_remove": b.must_remove,
-                "wearers": [{"entry": n, "player": str(entries[n].player)} for n in b.wearers],
-            }
-            for b in breaches
-        ],
-    }

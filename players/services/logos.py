@@ -15,7 +15,8 @@ from core import kinds
 from core.access import recorded_user
 from core.operation import operation
 from players.models import Company, LogoCapResolution, LogoDeclaration
-from players.queries.players import player_summary, standing_seats, wearers
+from players.queries.logos import standing_seats, tv_seats, tv_table_breaches, wearers
+from players.queries.players import player_summary
 from players.rules import logos
 from rules.refusals import Refused
 from tables.rules.high_card import high_card
@@ -58,7 +59,7 @@ def declare_logo(
         )
         worn, _wearing = wearers(tournament)
         mine = next(w for w in worn if w.player_id == entry.number)
-        found = logos.wearer_violations(mine, filmed=tournament.filmed)
+        found = logos.wearer_violations(mine, filmed=entry.number in tv_seats(tournament))
         op.append(
             kinds.LOGO_DECLARED,
             public=None,
@@ -74,21 +75,38 @@ def declare_logo(
 
 
 def resolve_cap(
-    tournament_id: int, company_id: int, actor, keep: list[int] | None = None, seed: int | None = None
+    tournament_id: int,
+    company_id: int,
+    actor,
+    keep: list[int] | None = None,
+    seed: int | None = None,
+    table: int | None = None,
 ) -> LogoCapResolution:
-    """PF-LOGO-CAP: the players or the company choose who keeps the logo (`keep`); failing
-    that, a high-card draw whose seed is recorded decides. The others must remove it."""
+    """PF-LOGO-CAP, or PF-LOGO-TV at TV table `table`: the players or the company choose who
+    keeps the logo (`keep`); failing that, a high-card draw whose seed is recorded decides. The
+    others must remove it."""
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
         company = Company.objects.get(pk=company_id)
         worn, entries = wearers(tournament)
-        field = standing_seats(tournament).count()
-        breach = next((b for b in logos.field_cap_breaches(worn, field) if b.company == company.name), None)
-        if breach is None:
-            raise Refused(
-                _("%(company_name)s is within the cap (%(field)s of a field of %(field2)s).")
-                % {"company_name": company.name, "field": logos.field_cap_allowed(field), "field2": field}
-            )
+        if table is None:
+            field = standing_seats(tournament).count()
+            breach = next((b for b in logos.field_cap_breaches(worn, field) if b.company == company.name), None)
+            why = "PF-LOGO-CAP: over 10% of the field wore it"
+            if breach is None:
+                raise Refused(
+                    _("%(company_name)s is within the cap (%(field)s of a field of %(field2)s).")
+                    % {"company_name": company.name, "field": logos.field_cap_allowed(field), "field2": field}
+                )
+        else:
+            here = tv_table_breaches(tournament, worn).get(table, [])
+            breach = next((b for b in here if b.company == company.name), None)
+            why = f"PF-LOGO-TV: more than {logos.TV_TABLE_CAP} at TV table {table} wore it"
+            if breach is None:
+                raise Refused(
+                    _("%(company_name)s is within the cap at TV table %(table)s (%(allowed)s players).")
+                    % {"company_name": company.name, "table": table, "allowed": logos.TV_TABLE_CAP}
+                )
         cards = {}
         if keep is not None:
             keep = sorted(set(keep))
@@ -111,7 +129,7 @@ def resolve_cap(
         now = timezone.now()
         LogoDeclaration.objects.filter(
             entry__in=[entries[n] for n in removed], company=company, removed_at__isnull=True
-        ).update(removed_at=now, removed_because=f"PF-LOGO-CAP: over 10% of the field wore it; {how}")
+        ).update(removed_at=now, removed_because=f"{why}; {how}")
         resolution = LogoCapResolution.objects.create(
             tournament=tournament,
             company=company,
@@ -128,6 +146,8 @@ def resolve_cap(
             kinds.LOGO_CAP_RESOLVED,
             public=None,
             payload={
+                "rule": breach.rule,
+                "table": table,
                 "company": company.name,
                 "drawn": keep is None,
                 "seed": resolution.seed,

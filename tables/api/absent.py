@@ -13,6 +13,7 @@ from core.api import ERRORS, Answer, Chips, EntryNumber, Id, SeatNumber, TableNu
 from tables.api.answers import AbsentAndIdOut, PlayerRef
 from tables.queries.absent import floor_extras
 from tables.services import absent
+from tables.services.collect import collect_seat
 from tournaments.models import Tournament
 from tournaments.services import id_checks
 
@@ -53,6 +54,13 @@ class StackRemovedOut(SeatActionOut):
     chips_in_play: int
 
 
+class CollectedOut(Answer):
+    table: int
+    seat: int
+    in_play: list[int] = Field(..., description="the seat numbers whose stacks this card put into play")
+    waiting: list[int] = Field(..., description="the seat numbers still being collected")
+
+
 class PhotoIdOut(Answer):
     entry: int
     day: int = Field(..., description="the day of play checked for")
@@ -78,6 +86,16 @@ def mark_absent(request, tournament_id: Id, table_number: TableNumber, seat: Sea
     return absent.mark_absent(
         tournament_id, table_number, seat, request.user, request_key(request), retired=body.retired
     )
+
+
+@router.post(
+    SEAT + "collected/",
+    response={200: CollectedOut, **ERRORS},
+    summary="The seat's card is collected; a seat number's stacks go into play once all are (SEAT-COLLECT)",
+)
+def seat_collected(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber):
+    tournament_for(request.user, tournament_id, Action.FLOOR)
+    return collect_seat(tournament_id, table_number, seat, request.user, request_key(request))
 
 
 @router.post(

@@ -221,6 +221,14 @@ class FlightOverOut(Answer):
     bags: int = Field(..., description="its bags at the close")
 
 
+class CollectingOut(Answer):
+    """SEAT-COLLECT: a seat number's stacks go into play once every seat of it is collected."""
+
+    in_play: list[int] = Field(..., description="seat numbers whose stacks are in play")
+    waiting: list[int] = Field(..., description="seat numbers still being collected")
+    to_collect: dict[str, list[int]] = Field(..., description="table -> its seats not yet collected")
+
+
 class FloorOut(AbsentAndIdOut, MovesOut):
     """The floor tablets' and the director's view of every open table."""
 
@@ -237,6 +245,7 @@ class FloorOut(AbsentAndIdOut, MovesOut):
     tolerance: int = Field(..., description="the largest table may have this many more players (SEAT-BALANCE)")
     action_clock: bool
     hand_for_hand: HandForHandOut | None
+    collecting: CollectingOut | None = Field(..., description="none: no stack waits for its seat card")
     moves: list[FloorMoveOut]
     broken_table: BrokenTableOut | None = Field(
         ..., description="with ?broken=: where the players of that broken table went"

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0016_bags_recount_and_carried_penalties'),
+        ('tables', '0017_seat_collect'),
         ('tournaments', '0024_entry_visitor_fee'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

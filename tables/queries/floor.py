@@ -7,6 +7,7 @@ from clock.models import Clock, TableClock
 from clock.queries.clock import level_now
 from clock.rules.calls import extension_chips, heads_up_count
 from tables.models import Qualifier
+from tables.queries.collect import collecting
 from tables.queries.counts import bags_of_the_day, latest_counts
 from tables.queries.hand_for_hand import hand_for_hand_view
 from tables.queries.penalties import seated_penalties
@@ -97,6 +98,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
         "tolerance": tournament.rules().seating.balance_tolerance,
         "action_clock": clock_rules.action_clock,
         "hand_for_hand": hand_for_hand_view(tournament),
+        "collecting": collecting(tournament),  # SEAT-COLLECT
         **proposal,
     }
 

@@ -19,6 +19,7 @@ from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
 from tables.queries.tables import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
 from tables.rules import seating
+from tables.services.tv_logos import BREAK, FINAL, check_tv_tables
 from tournaments.models import Announcement
 from tournaments.queries.record import announcements_up
 from tournaments.rules.announcements import LONGEST
@@ -123,6 +124,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
             public=public,
             payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}},
         )
+        check_tv_tables(op, {m.to_table for m in moves}, BREAK)
     return {**public, "seed": seed}
 
 
@@ -187,4 +189,5 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             public=public,
             payload={**public, "seed": seed, "players": {str(seat): entry for seat, entry in drawn.players.items()}},
         )
+        check_tv_tables(op, {final.state.number}, FINAL)
     return {**public, "seed": seed}

@@ -23,6 +23,7 @@ from tables.queries.tables import breaking_order, in_use_elsewhere, keep_apart
 from tables.queries.tables import open_tables as open_tables_of
 from tables.queries.waiting_list import waiting_entries
 from tables.rules import seating
+from tables.services.tv_logos import DRAW, LATE, check_tv_tables
 from tournaments.models import Entry, Tournament
 
 
@@ -119,6 +120,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         )
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
         rows, chart, positions = [], {}, {}
+        collect = tournament.rules().seating.collect_by_seat_number  # SEAT-COLLECT
         for drawn in plan.tables:
             table_id = open_here[drawn.number].id
             rows += [
@@ -128,6 +130,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                     tournament_table_id=table_id,
                     seat=seat,
                     started_at=now,
+                    to_collect=collect,
                 )
                 for seat, entry_id in drawn.players.items()
             ]
@@ -151,6 +154,7 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
             public=public,
             payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations},
         )
+        check_tv_tables(op, set(chart), DRAW)
     return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
 
 
@@ -203,6 +207,7 @@ def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int
     Seating.objects.create(
         tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat, started_at=timezone.now()
     )
+    check_tv_tables(op, {number}, LATE)
     return number, seat
 
 

@@ -24,6 +24,7 @@ from tables.rules import seating
 from tables.services import hand_for_hand, knockouts, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
+from tables.services.tv_logos import MOVE, check_tv_tables
 from tournaments.models import Elimination, Entry
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.snapshot import field_counts
@@ -278,6 +279,7 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
         )
         public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
         op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
+        check_tv_tables(op, {to_table}, MOVE)
     return {"moved": True, "already_done": False}
 
 
@@ -331,6 +333,7 @@ def move_by_hand(
             "reason": reason,
         }
         op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
+        check_tv_tables(op, {to_table}, MOVE)
     return public
 
 
@@ -369,6 +372,7 @@ def swap_seats(
             public=public,
             payload={**public, "players": [player_summary(one.entry.player), player_summary(other.entry.player)]},
         )
+        check_tv_tables(op, {table_a, table_b}, MOVE)
     return public
 
 

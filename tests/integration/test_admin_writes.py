@@ -134,7 +134,7 @@ def tournament_form(tournament, **changes) -> dict:
         "reason": "",
         **clock_inline(tournament),
     }
-    for flag in ("filmed", "guarantee_void", "registration_closed"):
+    for flag in ("guarantee_void", "registration_closed"):
         if getattr(tournament, flag):
             form[flag] = "on"
     form.update(changes)

@@ -9,7 +9,7 @@ from django.test import Client
 
 from clock.services import level_clock as clock_services
 from players.models import Company, LogoCapResolution, LogoDeclaration
-from players.queries.players import compliance_report
+from players.queries.logos import compliance_report
 from players.services import desk as player_services
 from players.services import logos as compliance
 from tables.rules.high_card import high_card
@@ -69,11 +69,7 @@ def test_PF_LOGO_APPROVED_and_PF_LOGO_SIZE_show_on_the_compliance_report(field):
     violations = compliance_report(tournament.id)["violations"]
     assert [(v["rule"], v["entry"]) for v in violations] == [("PF-LOGO-APPROVED", 1), ("PF-LOGO-SIZE", 2)]
     assert "80 cm²; at most 70 cm²" in violations[1]["message"]
-    tournament.filmed = True
-    tournament.save()
-    wear(tournament, numbers[0], companies["headline"], placement="sleeve", w="4", h="5")
-    filmed = [v["rule"] for v in compliance_report(tournament.id)["violations"]]
-    assert filmed == ["PF-LOGO-APPROVED", "PF-LOGO-SIZE"]  # 4 × 5 cm is within the filmed limit
+    # The filmed sizes apply at a TV table (tests/integration/test_logo_tv_tables.py).
 
 
 @pytest.mark.django_db

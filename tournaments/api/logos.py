@@ -12,7 +12,7 @@ from ninja.security import django_auth
 from core.access import Action, check, tournament_for
 from core.api import ERRORS, MOST_ENTRIES, Answer, EntryNumber, Id, ReasonOut
 from players.models import Company
-from players.queries import players as player_queries
+from players.queries import logos as logo_queries
 from players.services import logos as compliance
 
 router = Router(tags=["desk"], auth=django_auth)
@@ -39,6 +39,7 @@ class ResolveIn(Schema):
         max_length=MOST_ENTRIES,
         description="entry numbers the players or the company chose; omit for a high-card draw",
     )
+    table: int | None = Field(None, ge=1, description="a TV table's number: its cap of two (PF-LOGO-TV)")
 
 
 @router.get(
@@ -72,9 +73,11 @@ class WearerOut(Answer):
 
 
 class CapBreachOut(Answer):
-    """PF-LOGO-CAP: more of the field wears a company's logo than the cap allows."""
+    """PF-LOGO-CAP: more of the field wears a company's logo than the cap allows; PF-LOGO-TV:
+    more than two at a TV table."""
 
     rule: str
+    table: int | None = Field(..., description="the TV table (PF-LOGO-TV); none: the field's cap")
     company: str
     allowed: int = Field(..., description="how many may keep wearing it")
     must_remove: int
@@ -86,6 +89,7 @@ class ComplianceOut(Answer):
     cap: int = Field(..., description="how many of the field may wear one company's logo")
     violations: list[LogoViolationOut]
     breaches: list[CapBreachOut]
+    tv_breaches: list[CapBreachOut]
 
 
 class CapResolvedOut(Answer):
@@ -132,16 +136,16 @@ def declare_logo(request, tournament_id: Id, number: EntryNumber, body: LogoIn):
 )
 def compliance_report(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
-    return player_queries.compliance_report(tournament_id)
+    return logo_queries.compliance_report(tournament_id)
 
 
 @router.post(
     "/tournaments/{tournament_id}/compliance/resolve/",
     response={200: CapResolvedOut, **ERRORS},
-    summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP)",
+    summary="Resolve a cap breach by recorded choice or by high-card draw (PF-LOGO-CAP, PF-LOGO-TV)",
     operation_id="tournaments_api_desk_resolve",
 )
 def resolve(request, tournament_id: Id, body: ResolveIn):
     tournament_for(request.user, tournament_id, Action.LOGO_RULINGS)
-    done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep)
+    done = compliance.resolve_cap(tournament_id, body.company_id, request.user, keep=body.keep, table=body.table)
     return {"drawn": done.drawn, "seed": done.seed, "cards": done.cards, "kept": done.kept, "removed": done.removed}

@@ -44,6 +44,9 @@ class SetupSettingsIn(SettingsIn):
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
     rebuy_price: Money | None = Field(None, description="ENT-REBUY: what a rebuy adds to the pool, minor units")
     rebuy_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-REBUY: the chips a rebuy brings")
+    collect_seat_cards: bool | None = Field(
+        None, description="SEAT-COLLECT: seat cards are collected at the draw; a seat number's stacks go in together"
+    )
 
 
 class StageSetOut(Answer):
@@ -68,13 +71,13 @@ class ChangesOut(Answer):
     max_entries: int | None = None
     guarantee: int | None = None
     places_paid: int | None = None
-    filmed: bool = None
     satellite_for: int | None = None
     bounty_format: str = None
     bounty: int = None
     bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
     rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
+    collect_seat_cards: bool = Field(None, description="SEAT-COLLECT, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
@@ -89,7 +92,7 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips"}
+    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", "collect_seat_cards"}
     given = body.dict(exclude=edited)
     ruleset = rebuy_ruleset(
         tournament,
@@ -97,6 +100,8 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
         body.rebuy_price,
         body.rebuy_chips,
     )
+    if body.ruleset_preset in (None, tournament.ruleset_preset):  # a new preset brings its own
+        ruleset = seat_cards_ruleset(tournament, ruleset, body.collect_seat_cards)
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -108,6 +113,8 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
         if now["entries"] != before["entries"]:
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
+        if now["seating"] != before["seating"]:
+            changes["collect_seat_cards"] = now["seating"]["collect_by_seat_number"]
     return {**answer, "changes": changes}
 
 
@@ -136,6 +143,15 @@ def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: in
     if section == rules["entries"]:
         return ruleset
     return {**rules, "entries": section}
+
+
+def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -> dict | None:
+    """SEAT-COLLECT: the ruleset (as the sections above left it) with the set-up page's choice;
+    unchanged when it is the ruleset's already."""
+    rules = ruleset or tournament.rules().to_json()
+    if collect is None or rules["seating"]["collect_by_seat_number"] == collect:
+        return ruleset
+    return {**rules, "seating": {**rules["seating"], "collect_by_seat_number": collect}}
 
 
 class VenueTableIn(Schema):

@@ -406,7 +406,6 @@ class SettingsIn(Schema):
     max_entries: EntryNumber | None = Field(None, description="seats on sale; none: no cap")
     guarantee: Money | None = Field(None, description="PAY-POOL, minor units")
     places_paid: EntryNumber | None = Field(None, description="none: as the payout table says")
-    filmed: bool = False
     satellite_for: Id | None = Field(
         None,
         description="a satellite: the id of the event of the same festival whose "

@@ -56,6 +56,9 @@ class SeatingRules:
     field_button_draw: bool = False  # pokerfest: one button draw at one table sets every table's (BTN-DRAW)
     # SEAT-BREAK: the director may alter the published breaking order, with a reason (pokerfest L154)
     alter_published_breaking_order: bool = False
+    # SEAT-COLLECT (pokerfest L148): at the draw the players collect their seat cards; the stacks
+    # of a seat number go into play once every seat of that number is collected.
+    collect_by_seat_number: bool = False
 
 
 @dataclass(frozen=True)
@@ -277,7 +280,12 @@ PRESETS: dict[str, Ruleset] = {
         "pokerfest",
         EligibilityPolicy(photo_id_each_day=True, organiser_staff_barred=True),
         EntryRules(late_entry_minutes=240, re_entry=True, flight_reentry="best_stack"),
-        SeatingRules(halt_when_short_by=3, field_button_draw=True, alter_published_breaking_order=True),
+        SeatingRules(
+            halt_when_short_by=3,
+            field_button_draw=True,
+            alter_published_breaking_order=True,
+            collect_by_seat_number=True,
+        ),
         ClockRules(call_seconds=50, call_countdown_seconds=10, short_level_minutes=20),
         penalties=PenaltyRules(POKERFEST_LADDERS),
     ),

@@ -73,7 +73,6 @@ def add_flight(
             bounty_template=main.bounty_template,
             starting_stack=main.starting_stack,
             max_entries=max_entries,
-            filmed=main.filmed,
             main_event=main,
             status=main.status if main.status == Tournament.Status.REGISTRATION else Tournament.Status.SCHEDULED,
         )

@@ -38,7 +38,6 @@ class Settings:
     max_entries: int | None = None
     guarantee: int | None = None
     places_paid: int | None = None
-    filmed: bool = False
     satellite_for: int | None = None  # a satellite's target (neverending: the next level), by id
     # None: as it is (the preset as shipped, the guarantee standing), so a caller that does not
     # edit these (the set-up page) leaves them alone.
@@ -52,7 +51,7 @@ class Settings:
 
 
 # Once the clock has started these may still change; the rest is what players bought into.
-CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "filmed", "guarantee_void"}
+CHANGEABLE_AFTER_THE_START = {"name", "max_entries", "guarantee", "places_paid", "guarantee_void"}
 # Settings whose None means "as it is" rather than a value.
 AS_IT_IS_WHEN_NONE = {"ruleset", "guarantee_void", "bounty_format", "bounty", "bounty_cash_percent"}
 BOUNTY_SETTINGS = ("bounty_format", "bounty", "bounty_cash_percent")

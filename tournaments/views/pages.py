@@ -22,7 +22,7 @@ from clock.models import Clock, Structure
 from clock.queries.structures import numbered, speed_choices, templates_for
 from core.access import Action, can, tournament_for
 from players.models import Company, LogoCapResolution
-from players.queries.players import compliance_report
+from players.queries.logos import compliance_report
 from tables.models import KeepApart, SeatPin
 from tables.queries.seating import place_of
 from tables.queries.tables import seat_of

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0024_entry_visitor_fee'),
+        ('tournaments', '0025_tournament_filmed_by_tv_table'),
     ]
 
     operations = [
