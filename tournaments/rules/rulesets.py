@@ -56,6 +56,9 @@ class SeatingRules:
     field_button_draw: bool = False  # pokerfest: one button draw at one table sets every table's (BTN-DRAW)
     # SEAT-BREAK: the director may alter the published breaking order, with a reason (pokerfest L154)
     alter_published_breaking_order: bool = False
+    # kentucky (L21-28, L39-40): at the start and at the final table the floor enters each player's
+    # card and the seats follow, high card on the button, the rest to its left high to low
+    seat_by_cards: bool = False
 
 
 @dataclass(frozen=True)
@@ -316,7 +319,7 @@ PRESETS: dict[str, Ruleset] = {
             addon_chips=5000,
             addons_per_player=1,
         ),
-        SeatingRules(final_table_size=10),
+        SeatingRules(final_table_size=10, seat_by_cards=True),
         ClockRules(time_limit_minutes=360, time_limit_split=ROUNDED_PERCENT),
         PayoutRules(publish_at_first_break=True),
         chips=ChipRules(odd_chips_to_high_card=True),
