@@ -1,6 +1,6 @@
 // Seating by cards (kentucky): after the draw and at the final table, the floor types the card
-// each player drew and the table's seats follow, high card on the button in seat 1, the rest to
-// its left high to low (tables/rules/seat_cards.py). Shown on a table card while it waits.
+// each player drew and the table's seats follow: the high card keeps their seat and the button,
+// the rest sit to its left high to low (tables/rules/seat_cards.py). Shown while a table waits.
 import { gettext, interpolate } from "./i18n.js";
 import { element } from "./api.js";
 
@@ -14,7 +14,7 @@ export function seatCardsForm(table, act) {
   });
   const form = element("form", { className: "player-form seat-cards" },
     element("h3", {}, interpolate(gettext("Seat table %(table)s by cards"), { table: table.number }, true)),
-    element("p", { className: "hint" }, gettext("One card to each player: the high card deals the first hand from seat 1; the others sit to the dealer's left, high card to low. Same rank without suits: the first card dealt wins.")),
+    element("p", { className: "hint" }, gettext("One card to each player from seat 1: the high card stays and deals the first hand; the others sit to the dealer's left, high card to low. The same rank without suits: the first card dealt wins.")),
     ...inputs, element("button", { type: "submit" }, gettext("Seat by the cards")));
   form.dataset.seatCards = table.number;
   form.addEventListener("submit", (submit) => {

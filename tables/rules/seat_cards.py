@@ -6,12 +6,12 @@ the first hand. The remaining players will rearrange their positions at the tabl
 the left of the dealer in order, high card to lowest. If two or more players draw the same
 card, the first card dealt gets the higher value."
 
-Seats are numbered 1..n clockwise, and a player's left is the next seat clockwise. So the
-high card takes seat 1 and the button; the second card sits at the dealer's left, seat 2 (the
-small blind), the third at seat 3, and so on down to the lowest card. A table short of players
-keeps its empty seats together, between the lowest card and the dealer. The cards are dealt
-from seat 1 clockwise as the players sat before (the draw's seats), which says who was dealt
-first when two cards are the same.
+Seats are numbered 1..n clockwise, and a player's left is the next seat clockwise. Only "the
+remaining players" rearrange: the high card keeps their seat and takes the button; the second
+card sits at the dealer's left (the small blind), the third at the left of the second, and so
+on down to the lowest card. A table short of players keeps its empty seats together, between
+the lowest card and the dealer. The cards are dealt from seat 1 clockwise as the players sat
+before (the draw's seats), which says who was dealt first when two cards are the same.
 
 The floor gives each player's card ("As", "K", "10h", "Q♦") or the order itself, high card
 first. Cards with suits rank by suit on a tie (spades > hearts > diamonds > clubs, as BTN-DRAW);
@@ -75,10 +75,11 @@ def card_order(cards: dict[int, str]) -> list[int]:
     )
 
 
-def seats_by_cards(players: dict[int, int], order: list[int], seats: int) -> dict[int, int]:
-    """The new seat map {seat: player}: the players (by the seats they sit in now) in card
-    order, high card in seat 1 (the dealer's), each next card at the left of the one before.
-    Refuses an order that misses a player at the table or names a seat nobody sits in."""
+def seats_by_cards(players: dict[int, int], order: list[int], seats: int) -> tuple[dict[int, int], int]:
+    """The new seat map {seat: player} and the button's seat: the players (by the seats they sit
+    in now) in card order; the high card stays in their seat on the button, each next card at
+    the left of the one before. Refuses an order that misses a player at the table, names a
+    seat twice or a seat nobody sits in."""
     strangers = [seat for seat in order if seat not in players]
     if strangers:
         raise Refused(_("Nobody sits in seat %(seat)s at this table.") % {"seat": strangers[0]})
@@ -88,8 +89,5 @@ def seats_by_cards(players: dict[int, int], order: list[int], seats: int) -> dic
     missing = sorted(set(players) - set(order))
     if missing:
         raise Refused(_("Seat %(seat)s has no card: every player at the table draws one.") % {"seat": missing[0]})
-    if len(order) > seats:
-        raise Refused(
-            _("%(players)s players do not fit a %(seats)s-seat table.") % {"players": len(order), "seats": seats}
-        )
-    return {new_seat: players[seat] for new_seat, seat in enumerate(order, start=1)}
+    dealer = order[0]
+    return {(dealer - 1 + step) % seats + 1: players[seat] for step, seat in enumerate(order)}, dealer

@@ -1,7 +1,7 @@
 """Seating by cards (kentucky L21-28, L39-40): once a table is drawn, at the start or at the
 final table, the floor enters the card each player drew (or the order of the cards) once, and
-the table's seats follow: high card on the button in seat 1, the rest to its left, high to low
-(tables/rules/seat_cards.py).
+the table's seats follow: the high card keeps their seat and takes the button, the rest sit to
+its left, high card to low (tables/rules/seat_cards.py).
 
 Service floor: reads come from the queries.
 """
@@ -65,8 +65,8 @@ def seat_by_cards(
             )
         if cards is not None:
             order = seat_cards.card_order(cards)
-        new_seats = seat_cards.seats_by_cards(state.players, order, state.seats)  # new seat -> entry id
-        first = seating.next_hand(replace(state, players=new_seats, button=1, small_blind=None, big_blind=None))
+        new_seats, button = seat_cards.seats_by_cards(state.players, order, state.seats)  # new seat -> entry id
+        first = seating.next_hand(replace(state, players=new_seats, button=button, small_blind=None, big_blind=None))
         now = timezone.now()
         sittings = {s.entry_id: s for s in here.seatings.filter(ended_at__isnull=True).select_related("entry__player")}
         here.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="seated by cards")

@@ -1,7 +1,7 @@
 """kentucky's seating by cards (L21-28, L39-40) through the service and the API: SEAT-DRAW and
 SEAT-FINAL as kentucky plays them. The floor enters each table's cards once after the draw and
-at the final table; the seats follow, high card on the button in seat 1, the rest to its left
-high card to low, logged; a card order that misses a player or names one card twice is refused
+at the final table; the seats follow, the high card kept in their seat on the button, the rest
+to its left high card to low, logged; a card order that misses a player or names one card twice is refused
 with a sentence and changes nothing."""
 
 import pytest
@@ -83,36 +83,46 @@ def test_SEAT_DRAW_kentucky_the_floor_enters_the_cards_once_and_the_seats_follow
     assert mixed == f"Give every card with its suit, or every card as its rank alone: seat {s2} has no suit."
     assert seats_at(tournament, 1) == before
 
-    # Ks > Kh (spades over hearts) > 5c > 2d: seats 1 (the button), 2, 3, 4 to the dealer's left.
+    # Ks > Kh (spades over hearts) > 5c > 2d: the Ks stays on the button, the rest to its left.
     seated = post({"cards": {s1: "5c", s2: "Kh", s3: "Ks", s4: "2d"}})
     assert seated.status_code == 200
+    left = [(s3 - 1 + step) % 9 + 1 for step in range(4)]  # the dealer's seat, then clockwise
     assert seated.json() == {
         "table": 1,
-        "seats": {"1": s3, "2": s2, "3": s1, "4": s4},
-        "cards": {"1": "Ks", "2": "Kh", "3": "5c", "4": "2d"},
-        "button": 1,
-        "small_blind": 2,
-        "big_blind": 3,
+        "seats": {str(left[0]): s3, str(left[1]): s2, str(left[2]): s1, str(left[3]): s4},
+        "cards": {str(left[0]): "Ks", str(left[1]): "Kh", str(left[2]): "5c", str(left[3]): "2d"},
+        "button": s3,
+        "small_blind": left[1],
+        "big_blind": left[2],
     }
-    assert seats_at(tournament, 1) == {1: before[s3], 2: before[s2], 3: before[s1], 4: before[s4]}
+    assert seats_at(tournament, 1) == {
+        left[0]: before[s3],
+        left[1]: before[s2],
+        left[2]: before[s1],
+        left[3]: before[s4],
+    }
     here = tournament.tables.get(table__number=1)
-    assert (here.button, here.small_blind, here.big_blind) == (1, 2, 3)
+    assert (here.button, here.small_blind, here.big_blind) == (s3, left[1], left[2])
     logged = tournament.events.get(kind="table.seated_by_cards")
     assert logged.public == seated.json() and logged.actor == staff["floor"]
-    assert logged.payload["players"]["1"]["entry"] == Seating.objects.get(entry_id=before[s3], seat=1).entry.number
+    assert (
+        logged.payload["players"][str(s3)]["entry"]
+        == Seating.objects.get(entry_id=before[s3], seat=s3, ended_at=None).entry.number
+    )
     assert awaiting(tournament) == {1: False, 2: True}
     # Once: the cards seat a table one time after its draw.
-    again = post({"cards": {"1": "As", "2": "Kh", "3": "5c", "4": "2d"}})
+    again = post({"cards": {str(seat): card for seat, card in zip(left, ["As", "Kh", "5c", "2d"])}})
     assert again.status_code == 409 and again.json()["detail"].startswith("Table 1 is not waiting for its cards")
 
     # Ranks alone: the same rank goes to the first card dealt (from seat 1 clockwise).
     t1, t2, t3 = sorted(seats_at(tournament, 2))
     two = seats_at(tournament, 2)
     answer = seat_by_cards(tournament.id, 2, staff["floor"], cards={t1: "3", t2: "Q", t3: "Q"})
-    assert answer["seats"] == {"1": t2, "2": t3, "3": t1} and answer["button"] == 1
-    assert seats_at(tournament, 2) == {1: two[t2], 2: two[t3], 3: two[t1]}
-    hand = hand_done(tournament.id, 2, staff["floor"], hand=1)  # the first hand: the button moves on
-    assert hand["button"] == 2
+    after = [(t2 - 1 + step) % 9 + 1 for step in range(3)]
+    assert answer["seats"] == {str(after[0]): t2, str(after[1]): t3, str(after[2]): t1} and answer["button"] == t2
+    assert seats_at(tournament, 2) == {after[0]: two[t2], after[1]: two[t3], after[2]: two[t1]}
+    hand = hand_done(tournament.id, 2, staff["floor"], hand=1)  # the first hand played: the button moves on
+    assert hand["button"] == after[1]
 
 
 @pytest.mark.django_db
@@ -131,8 +141,9 @@ def test_SEAT_FINAL_kentucky_the_final_table_is_seated_by_its_card_order_and_a_p
     with pytest.raises(Refused, match="Seat .* is named twice in the card order"):
         seat_by_cards(tournament.id, final["table"], staff["floor"], order=order + order[:1])
     answer = seat_by_cards(tournament.id, final["table"], staff["floor"], order=order)
-    assert seats_at(tournament, final["table"]) == {new: before[old] for new, old in enumerate(order, start=1)}
-    assert (answer["button"], answer["small_blind"], answer["big_blind"]) == (1, 2, 3)
+    left = [(order[0] - 1 + step) % 9 + 1 for step in range(len(order))]
+    assert seats_at(tournament, final["table"]) == {new: before[old] for new, old in zip(left, order)}
+    assert (answer["button"], answer["small_blind"], answer["big_blind"]) == tuple(left[:3])
     assert "cards" not in answer
     assert awaiting(tournament) == {final["table"]: False}
 
