@@ -176,6 +176,9 @@ const setupPage = {
       ...bountySettings(form), // static/bounty_setup.js
       // ENT-REBUY: a house with rebuys sets their price and chips here.
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
+      // The house's choices in the tournament's own ruleset (CLK-LIMIT, SEAT-BREAK, kentucky's cards).
+      ...(form.elements.time_limit_split ? { time_limit_split: form.elements.time_limit_split.value,
+        alter_published_breaking_order: form.elements.alter_published_breaking_order.checked, seat_by_cards: form.elements.seat_by_cards.checked } : {}),
     };
   },
 

@@ -44,6 +44,11 @@ class SetupSettingsIn(SettingsIn):
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
     rebuy_price: Money | None = Field(None, description="ENT-REBUY: what a rebuy adds to the pool, minor units")
     rebuy_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-REBUY: the chips a rebuy brings")
+    time_limit_split: str | None = Field(
+        None, max_length=20, description="CLK-LIMIT: the time limit's chip-chop, exact or rounded_percent"
+    )
+    alter_published_breaking_order: bool | None = Field(None, description="SEAT-BREAK: the director may alter it")
+    seat_by_cards: bool | None = Field(None, description="kentucky: the floor seats each table by its cards")
 
 
 class StageSetOut(Answer):
@@ -75,6 +80,9 @@ class ChangesOut(Answer):
     bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
     rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
+    time_limit_split: str = Field(None, description="the ruleset's clock.time_limit_split, when changed")
+    alter_published_breaking_order: bool = Field(None, description="the ruleset's seating choice, when changed")
+    seat_by_cards: bool = Field(None, description="the ruleset's seating choice, when changed")
 
 
 class SettingsChangedOut(Answer):
@@ -89,14 +97,14 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips"}
-    given = body.dict(exclude=edited)
+    given = body.dict(exclude={"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", *CHOICES})
     ruleset = rebuy_ruleset(
         tournament,
         bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level),
         body.rebuy_price,
         body.rebuy_chips,
     )
+    ruleset = choices_ruleset(tournament, ruleset, {name: getattr(body, name) for name in CHOICES})
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -108,6 +116,9 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
         if now["entries"] != before["entries"]:
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
+        for name, section in CHOICES.items():
+            if now[section][name] != before[section][name]:
+                changes[name] = now[section][name]
     return {**answer, "changes": changes}
 
 
@@ -136,6 +147,22 @@ def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: in
     if section == rules["entries"]:
         return ruleset
     return {**rules, "entries": section}
+
+
+# The house's choices the set-up page edits in the tournament's own ruleset, by their section.
+CHOICES = {"time_limit_split": "clock", "alter_published_breaking_order": "seating", "seat_by_cards": "seating"}
+
+
+def choices_ruleset(tournament, ruleset: dict | None, given: dict) -> dict | None:
+    """CLK-LIMIT's split, SEAT-BREAK's altered order and kentucky's seating by cards as the set-up
+    page gives them (None: as it is), in the ruleset as the rebuy left it; None when nothing in
+    it changes. The service checks the copy (a split that is neither exact nor rounded_percent)."""
+    rules = ruleset or tournament.rules().to_json()
+    changed = {**rules}
+    for name, value in given.items():
+        if value is not None and value != rules[CHOICES[name]][name]:
+            changed[CHOICES[name]] = {**changed[CHOICES[name]], name: value}
+    return ruleset if changed == rules else changed
 
 
 class VenueTableIn(Schema):
