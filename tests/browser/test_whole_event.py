@@ -159,7 +159,7 @@ def test_END_FINISH_a_kentucky_event_ends_by_the_time_limits_recorded_chip_chop(
     chips for 50.00 each at it, never two (ENT-ADDON): a pool of 16,000.00. Each sale's amount is
     checked at the desk and the close-out, the seats by the cards, one donor out, and at six hours
     (CLK-LIMIT) the sheet's chop: 400,000 / 250,000 / 100,000 chips split 16,000.00 as
-    8,528.00 / 5,328.00 / 2,144.00 (53.3% / 33.3% / 13.4%; split exactly, 8,533.33 / 5,333.33 / 2,133.34)."""
+    8,528.00 / 5,328.00 / 2,144.00 (53.3% / 33.3% / 13.4%; split exactly, about 8,533 / 5,333 / 2,133)."""
     festival, _hours = venue_and_template()
     Festival.objects.filter(pk=festival.pk).update(currency="USD")
     structure = Structure.objects.create(name="Charity levels", is_template=True)
