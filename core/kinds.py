@@ -265,6 +265,9 @@ HAND_UNDONE = _kind(
     ),
     "tables",
 )
+TABLE_SEATED_BY_CARDS = _kind(
+    "table.seated_by_cards", PUBLIC, gettext_noop("a table seated by its cards (kentucky)"), "tables", "seats_at_table"
+)
 FINAL_TABLE_DRAWN = _kind(
     "final_table.drawn", PUBLIC, gettext_noop("the final table's seats and button are drawn"), "tables", "all_seats"
 )

@@ -20,6 +20,7 @@ from tables.api.colour_up import router as race_router
 from tables.api.counts import router as counts_router
 from tables.api.forfeits import router as forfeits_router
 from tables.api.penalties import router as penalties_router
+from tables.api.seat_cards import router as seat_cards_router
 from tables.api.tables import public as seating_router
 from tables.api.tables import router as tables_router
 from tournaments.api.bounties import public as bounty_board_router
@@ -90,6 +91,7 @@ api.add_router("/", absent_router)
 api.add_router("/", forfeits_router)
 api.add_router("/", penalties_router)
 api.add_router("/", buttons_router)
+api.add_router("/", seat_cards_router)
 api.add_router("/", tv_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)

@@ -11,6 +11,7 @@ import { absentSeats } from "./absent.js";
 import { forfeitButton } from "./forfeits.js";
 import { collectSeats } from "./seat_collect.js";
 import { floorBook } from "./floor_book.js";
+import { seatCardsForm } from "./seat_cards.js";
 import { raceSheet, raceSheets } from "./race_sheet.js";
 import { penaltyBoard } from "./penalties.js";
 import { floorUndo } from "./undo.js";
@@ -153,6 +154,7 @@ const floorPage = {
         + (to_play ? interpolate(gettext(", at least %(more)s more (minimum %(minimum)s)"), { more: to_play, minimum }, true) : "");
       card.append(element("p", { className: "new-level", textContent: text }));
     }
+    if (table.awaiting_cards) card.append(seatCardsForm(table, (path, body, then, form) => this.act(path, body, then, form))); // static/seat_cards.js
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
     card.append(element("div", { className: "table-layout" }, element("div", { className: "oval-wrap" }, felt, seats), sheets),

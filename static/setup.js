@@ -178,6 +178,9 @@ const setupPage = {
       // SEAT-COLLECT: on the set-up page of a tournament (a new one takes its preset's).
       ...(form.elements.collect_seat_cards ? { collect_seat_cards: form.elements.collect_seat_cards.checked } : {}),
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
+      // The house's choices in the tournament's own ruleset (CLK-LIMIT, SEAT-BREAK, kentucky's cards).
+      ...(form.elements.time_limit_split ? { time_limit_split: form.elements.time_limit_split.value,
+        alter_published_breaking_order: form.elements.alter_published_breaking_order.checked, seat_by_cards: form.elements.seat_by_cards.checked } : {}),
     };
   },
 

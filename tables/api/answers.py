@@ -153,6 +153,7 @@ class FloorTableOut(Answer):
     big_blind: int | None = Field(..., description="the big blind's seat")
     is_tv: bool
     is_final: bool
+    awaiting_cards: bool = Field(..., description="kentucky: the floor is to enter this table's cards")
     hands_dealt: int
     hand: int = Field(..., description="the hand being played: hand done names it")
     playing_level: int | None = Field(..., description="the level index of the hand being played")

@@ -11,6 +11,7 @@ from tables.queries.collect import collecting
 from tables.queries.counts import bags_of_the_day, latest_counts
 from tables.queries.hand_for_hand import hand_for_hand_view
 from tables.queries.penalties import seated_penalties
+from tables.queries.seat_cards import awaiting_cards
 from tables.queries.tables import breaking_order, open_tables, proposed_moves
 from tables.queries.waiting_list import waiting_list
 from tournaments.models import Elimination, Entry, Tournament
@@ -37,6 +38,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
     sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
     stacks = latest_counts(tournament)  # CHIP-COUNT: the tablet shows the latest count as the stack
     open_here = open_tables(tournament)
+    by_cards = awaiting_cards(tournament)  # kentucky: tables whose card order the floor is to enter
     # A seat may change between the reads above and the tables' read (a move or a late entry
     # commits meanwhile): name whoever the tables' read seats, so the view never fails on it.
     seated = {entry for here in open_here.values() for entry in here.state.players.values()}
@@ -57,6 +59,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
                 "big_blind": state.big_blind,
                 "is_tv": here.is_tv,
                 "is_final": here.is_final,
+                "awaiting_cards": state.number in by_cards,
                 "hands_dealt": here.hands_dealt,
                 "hand": here.hands_dealt + 1,  # the hand being played: "hand done" names it
                 "playing_level": here.playing_level,

@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clock.models import Clock
+from clock.models import Clock, Structure
 from tests.helpers.pages import sign_in
 from tests.helpers.tablet import answer_questions
 from tests.helpers.whole_event import (
@@ -26,6 +26,7 @@ from tests.helpers.whole_event import (
     register,
     venue_and_template,
 )
+from tournaments.models import Entry, Festival
 from tournaments.queries.results import standings
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -141,11 +142,36 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
     expect(results.locator("[data-results] tbody tr").first.locator("td").first).to_have_text("1")
 
 
+def sell(desk, donor: int, kind: str, entry: int, amount: str) -> None:
+    """A rebuy or an add-on at the desk for Donor<n>: its price shown, then the sale's amount."""
+    desk.get_by_label("Find player").fill(f"Donor{donor}")
+    desk.get_by_role("button", name=f"Field, Donor{donor} · born 1980-01-01").click()
+    expect(desk.locator("[data-player-name]")).to_have_text(f"Donor{donor} Field")
+    desk.locator("[data-kinds]").select_option(kind)
+    expect(desk.locator("[data-sale-price]")).to_have_text(f"Price: {amount}.")
+    desk.get_by_role("button", name="Register").click()
+    expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{entry} registered: {amount} by cash.")
+
+
 def test_END_FINISH_a_kentucky_event_ends_by_the_time_limits_recorded_chip_chop(stack, new_page, staff):
-    festival, structure = venue_and_template()
-    director, desk = new_page(), new_page()
+    """kentucky from the pages: four donors buy in at 4,500.00 (85% to the pool, PAY-POOL), ten
+    rebuys of 2,000 chips for 50.00 before the intermission (ENT-REBUY), one add-on of 5,000
+    chips for 50.00 each at it, never two (ENT-ADDON): a pool of 16,000.00. Each sale's amount is
+    checked at the desk and the close-out, the seats by the cards, one donor out, and at six hours
+    (CLK-LIMIT) the sheet's chop: 400,000 / 250,000 / 100,000 chips split 16,000.00 as
+    8,528.00 / 5,328.00 / 2,144.00 (53.3% / 33.3% / 13.4%; split exactly, about 8,533 / 5,333 / 2,133)."""
+    festival, _hours = venue_and_template()
+    Festival.objects.filter(pk=festival.pk).update(currency="USD")
+    structure = Structure.objects.create(name="Charity levels", is_template=True)
+    for position, (small, big) in enumerate([(100, 200), (200, 400), (0, 0), (300, 600), (400, 800)]):
+        structure.levels.create(
+            position=position, small_blind=small, big_blind=big, ante=0, is_break=not small, duration="01:00:00"
+        )
+    director, desk, tablet = new_page(), new_page(), new_page()
     sign_in(director, stack.url, staff["director"], "/")
-    tournament = create_tournament(director, festival, structure, "Charity Night", "kentucky")
+    tournament = create_tournament(
+        director, festival, structure, "Charity Night", "kentucky", places_paid="3", price=("4500", "85", "675.00")
+    )
     add_tables(director, {1: 10})
     open_registration(director, tournament)
     sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
@@ -153,26 +179,67 @@ def test_END_FINISH_a_kentucky_event_ends_by_the_time_limits_recorded_chip_chop(
     desk.get_by_label("Shift").fill("evening")
     for i in range(4):
         register(desk, f"Donor{i}")
-    director.goto(f"{stack.url}/tournaments/{tournament.id}/director/")
-    director.get_by_label("Tables to open").fill("1")
-    director.get_by_role("button", name="Open tables").click()
-    expect(director.locator("[data-result]")).to_have_text("Opened table 1.")
-    director.get_by_role("button", name="Draw the field").click()
-    expect(director.locator("[data-result]")).to_contain_text("Field drawn")
-    director.get_by_role("button", name="Start", exact=True).click()
+        expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{i + 1} registered: 4,500.00 USD by cash.")
+    open_draw_and_start(director, stack.url, tournament.id, "1", "Opened table 1.")
     expect(director.locator('[data-clock="status"]')).to_have_text("running")
-    # Six hours pass (CLK-LIMIT): beat's repair finds the limit due and stops the clock.
+
+    # Seats by the cards (kentucky L21-28): the ace keeps the seat and the button.
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/")
+    form = tablet.locator("[data-seat-cards]")
+    expect(form.locator("input")).to_have_count(4)
+    for label, card in zip(form.locator("input").all(), ["As", "Kd", "10c", "2h"]):
+        label.fill(card)
+    form.get_by_role("button", name="Seat by the cards").click()
+    expect(tablet.locator("[data-result]")).to_contain_text("Table 1 seated by the cards")
+
+    # ENT-REBUY until the intermission: 4 + 3 + 2 + 1 rebuys of 50.00 USD each.
+    entry = 4
+    for donor, rebuys in enumerate([4, 3, 2, 1]):
+        for _ in range(rebuys):
+            entry += 1
+            sell(desk, donor, "rebuy", entry, "50.00 USD")
+    # ENT-ADDON at the intermission (the first break): one each, and no more rebuys.
+    director.get_by_label("Level", exact=True).select_option("2")
+    director.get_by_role("button", name="Go to level").click()
+    expect(director.locator('[data-clock="level"]')).to_contain_text("Break")
+    for donor in range(4):
+        entry += 1
+        sell(desk, donor, "addon", entry, "50.00 USD")
+    expect(desk.locator("[data-kinds] option[value=addon]")).to_contain_text("not now")
+    expect(desk.locator("[data-kinds] option[value=rebuy]")).to_contain_text("not now")
+    expect(desk.locator("[data-player-entries] li")).to_have_count(3)  # Donor3: buy-in, rebuy, add-on
+    expect(desk.locator("[data-player-entries]")).to_contain_text("add-on · active · 50.00 USD")
+    close_out = new_page()
+    sign_in(close_out, stack.url, staff["cashier"], f"/tournaments/{tournament.id}/close-out/")
+    expect(close_out.locator("[data-close-out] tbody tr")).to_have_count(1)
+    expect(close_out.locator("[data-close-out] tbody tr td").nth(4)).to_have_text("18")  # sales
+    expect(close_out.locator("[data-net-total]")).to_have_text("18,700.00 USD")  # 4 x 4,500 + 14 x 50
+
+    # One donor out; six hours pass (CLK-LIMIT): beat's repair finds the limit due and stops the clock.
+    out = Entry.objects.get(tournament=tournament, number=4)
+    floor = Floor(tablet, tournament)
+    floor.bust(1, seat=out.seatings.get(ended_at__isnull=True).seat)
     Clock.objects.filter(tournament=tournament).update(started_at=timezone.now() - timedelta(hours=6, minutes=1))
     expect(director.locator('[data-clock="status"]')).to_have_text("paused", timeout=20_000)
     answer_questions(director)
     director.get_by_text("Deals: chip-chop, ICM").click()
-    chips = director.locator("[data-chips]")
-    expect(chips).to_have_count(4)
-    for index, amount in enumerate(["40,000", "30,000", "20,000", "10,000"]):
-        chips.nth(index).fill(amount)
+    expect(director.locator("[data-chips]")).to_have_count(3)
+    for number, chips in [(1, "400,000"), (2, "250,000"), (3, "100,000")]:
+        director.locator(f'[data-chips="{number}"]').fill(chips)
     director.get_by_role("button", name="Time limit: the chip-chop is the result").click()
-    expect(director.locator("[data-result]")).to_contain_text("The tournament is over (chip-chop)")
+    expect(director.locator("[data-result]")).to_have_text(
+        "The tournament is over (chip-chop): #1 Donor0 Field 8,528.00 USD, #2 Donor1 Field 5,328.00 USD, "
+        "#3 Donor2 Field 2,144.00 USD."
+    )
+    results = new_page()
+    results.goto(f"{stack.url}/tournaments/{tournament.id}/results/")
+    expect(results.locator("[data-pool]")).to_have_text("16,000.00 USD")
+    rows = results.locator("[data-results] tbody tr")
+    expect(rows).to_have_count(4)
+    for row, (place, prize) in enumerate([("1", "8,528.00 USD"), ("2", "5,328.00 USD"), ("3", "2,144.00 USD")]):
+        expect(rows.nth(row).locator("td").first).to_have_text(place)
+        expect(rows.nth(row).locator("td").nth(3)).to_have_text(prize)
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     places = {row["entry"]: row["place"][0] for row in standings(tournament)["out"]}
-    assert sorted(places.values()) == [1, 2, 3, 4]
+    assert places == {1: 1, 2: 2, 3: 3, 4: 4}

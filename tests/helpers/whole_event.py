@@ -22,13 +22,17 @@ def venue_and_template() -> tuple[Festival, Structure]:
     return festival, structure
 
 
-def create_tournament(director, festival, structure, name: str, preset: str, places_paid: str = "") -> Tournament:
+def create_tournament(
+    director, festival, structure, name: str, preset: str, places_paid: str = "", price=("100", "90", "10.00")
+) -> Tournament:
+    """`price`: the entry price typed, the pool's share of it in percent, and the fee that leaves."""
     director.get_by_role("link", name="New tournament").click()
     director.get_by_label("Festival", exact=True).select_option(str(festival.id))
     director.get_by_label("Name", exact=True).fill(name)
     director.get_by_label("House rules").select_option(preset)
-    director.get_by_label("Entry price").fill("100")
-    expect(director.get_by_label("Fee")).to_have_value("10.00")  # the pool share helper: 90%
+    director.get_by_label("Entry price").fill(price[0])
+    director.get_by_label("Pool share %").fill(price[1])
+    expect(director.get_by_label("Fee")).to_have_value(price[2])  # the pool share helper
     director.get_by_label("Places paid").fill(places_paid)
     director.get_by_label("Structure").select_option(str(structure.id))
     director.get_by_role("button", name="Create the tournament").click()
@@ -127,8 +131,9 @@ class Floor:
         expect(card).to_have_attribute("data-hand", str(hand + 1))
 
     def players_left(self) -> int:
+        # Seat entries only: a rebuy or an add-on has no seat (and would count, as "no seating ended").
         return Entry.objects.filter(
-            tournament=self.tournament, status="active", seatings__ended_at__isnull=True
+            tournament=self.tournament, kind__in=Entry.SEAT_KINDS, status="active", seatings__ended_at__isnull=True
         ).count()
 
     def largest_table(self) -> int:

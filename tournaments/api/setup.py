@@ -47,6 +47,11 @@ class SetupSettingsIn(SettingsIn):
     collect_seat_cards: bool | None = Field(
         None, description="SEAT-COLLECT: seat cards are collected at the draw; a seat number's stacks go in together"
     )
+    time_limit_split: str | None = Field(
+        None, max_length=20, description="CLK-LIMIT: the time limit's chip-chop, exact or rounded_percent"
+    )
+    alter_published_breaking_order: bool | None = Field(None, description="SEAT-BREAK: the director may alter it")
+    seat_by_cards: bool | None = Field(None, description="kentucky: the floor seats each table by its cards")
 
 
 class StageSetOut(Answer):
@@ -78,6 +83,9 @@ class ChangesOut(Answer):
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
     rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
     collect_seat_cards: bool = Field(None, description="SEAT-COLLECT, when the set-up changed it")
+    time_limit_split: str = Field(None, description="the ruleset's clock.time_limit_split, when changed")
+    alter_published_breaking_order: bool = Field(None, description="the ruleset's seating choice, when changed")
+    seat_by_cards: bool = Field(None, description="the ruleset's seating choice, when changed")
 
 
 class SettingsChangedOut(Answer):
@@ -93,7 +101,7 @@ class SettingsChangedOut(Answer):
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", "collect_seat_cards"}
-    given = body.dict(exclude=edited)
+    given = body.dict(exclude={*edited, *CHOICES})
     ruleset = rebuy_ruleset(
         tournament,
         bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level),
@@ -102,6 +110,7 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
     )
     if body.ruleset_preset in (None, tournament.ruleset_preset):  # a new preset brings its own
         ruleset = seat_cards_ruleset(tournament, ruleset, body.collect_seat_cards)
+    ruleset = choices_ruleset(tournament, ruleset, {name: getattr(body, name) for name in CHOICES})
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -113,8 +122,11 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
         if now["entries"] != before["entries"]:
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
-        if now["seating"] != before["seating"]:
+        if now["seating"]["collect_by_seat_number"] != before["seating"]["collect_by_seat_number"]:
             changes["collect_seat_cards"] = now["seating"]["collect_by_seat_number"]
+        for name, section in CHOICES.items():
+            if now[section][name] != before[section][name]:
+                changes[name] = now[section][name]
     return {**answer, "changes": changes}
 
 
@@ -145,6 +157,8 @@ def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: in
     return {**rules, "entries": section}
 
 
+
+
 def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -> dict | None:
     """SEAT-COLLECT: the ruleset (as the sections above left it) with the set-up page's choice;
     unchanged when it is the ruleset's already."""
@@ -152,6 +166,22 @@ def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -
     if collect is None or rules["seating"]["collect_by_seat_number"] == collect:
         return ruleset
     return {**rules, "seating": {**rules["seating"], "collect_by_seat_number": collect}}
+
+
+# The house's choices the set-up page edits in the tournament's own ruleset, by their section.
+CHOICES = {"time_limit_split": "clock", "alter_published_breaking_order": "seating", "seat_by_cards": "seating"}
+
+
+def choices_ruleset(tournament, ruleset: dict | None, given: dict) -> dict | None:
+    """CLK-LIMIT's split, SEAT-BREAK's altered order and kentucky's seating by cards as the set-up
+    page gives them (None: as it is), in the ruleset as the rebuy left it; None when nothing in
+    it changes. The service checks the copy (a split that is neither exact nor rounded_percent)."""
+    rules = ruleset or tournament.rules().to_json()
+    changed = {**rules}
+    for name, value in given.items():
+        if value is not None and value != rules[CHOICES[name]][name]:
+            changed[CHOICES[name]] = {**changed[CHOICES[name]], name: value}
+    return ruleset if changed == rules else changed
 
 
 class VenueTableIn(Schema):

@@ -59,6 +59,9 @@ class SeatingRules:
     # SEAT-COLLECT (pokerfest L148): at the draw the players collect their seat cards; the stacks
     # of a seat number go into play once every seat of that number is collected.
     collect_by_seat_number: bool = False
+    # kentucky (L21-28, L39-40): at the start and at the final table the floor enters each player's
+    # card and the seats follow, high card on the button, the rest to its left high to low
+    seat_by_cards: bool = False
 
 
 @dataclass(frozen=True)
@@ -324,7 +327,7 @@ PRESETS: dict[str, Ruleset] = {
             addon_chips=5000,
             addons_per_player=1,
         ),
-        SeatingRules(final_table_size=10),
+        SeatingRules(final_table_size=10, seat_by_cards=True),
         ClockRules(time_limit_minutes=360, time_limit_split=ROUNDED_PERCENT),
         PayoutRules(publish_at_first_break=True),
         chips=ChipRules(odd_chips_to_high_card=True),
