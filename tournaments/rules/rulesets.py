@@ -32,10 +32,13 @@ class EntryRules:
     rebuy_extra_minutes_for_first: int = 0  # chips: 15 more minutes for anyone without a rebuy yet
     rebuy_price: int = 0  # minor units
     rebuy_chips: int = 0
-    addon: bool = False  # at the first break (the end of the rebuy period), one per player
+    addon: bool = False  # at the end of the rebuy period (the first break without timed rebuys)
     addon_price: int = 0
     addon_chips: int = 0
     addons_per_player: int = 1
+    # ENT-ADDON after a timed rebuy period (rebuy_minutes, or the structure's rebuys_until_level):
+    # the add-on is on sale this many minutes of clock from the end of the rebuy period.
+    addon_minutes: int = 15
     freeroll_withdrawal_fee_percent: int = 50  # neverending: freeroll-won entry refunded less 50%
     substitutes: bool = False  # neverending: a substitute may take a seat with the director's approval
     # FLIGHT-REENTRY (tournaments/rules/flights.py): "best_stack", "first" or "each".
@@ -160,6 +163,8 @@ class Ruleset:
             raise ValueError(
                 _("entries.flight_reentry must be one of: %(choices)s.") % {"choices": ", ".join(FlightReentry)}
             )
+        if entries.addon and not entries.addon_minutes:
+            raise ValueError(_("entries.addon_minutes must be 1 or more: the add-on is on sale that long."))
         bounties = _bounties(_build(base.bounties, data.get("bounties", {}), "bounties"))
         clock = _build(base.clock, data.get("clock", {}), "clock")
         if clock.time_limit_split not in TIME_LIMIT_SPLITS:
