@@ -79,7 +79,11 @@ CLOCK_STRUCTURE_SET = _kind(
 CLOCK_STARTED = _kind("clock.started", PUBLIC, gettext_noop("the clock runs; the tournament is running"), "clock_level")
 CLOCK_PAUSED = _kind("clock.paused", PUBLIC, gettext_noop("the clock stops (staff: the reason)"))
 CLOCK_RESUMED = _kind(
-    "clock.resumed", PUBLIC, gettext_noop("the clock runs again; a new day when the last one was over"), "clock_level"
+    "clock.resumed",
+    PUBLIC,
+    gettext_noop("the clock runs again; a new day when the last one was over"),
+    "clock_level",
+    "tables",
 )
 CLOCK_ADJUSTED = _kind("clock.adjusted", PUBLIC, gettext_noop("time added to or taken from the level"))
 CLOCK_LEVEL_SET = _kind(
