@@ -79,11 +79,7 @@ CLOCK_STRUCTURE_SET = _kind(
 CLOCK_STARTED = _kind("clock.started", PUBLIC, gettext_noop("the clock runs; the tournament is running"), "clock_level")
 CLOCK_PAUSED = _kind("clock.paused", PUBLIC, gettext_noop("the clock stops (staff: the reason)"))
 CLOCK_RESUMED = _kind(
-    "clock.resumed",
-    PUBLIC,
-    gettext_noop("the clock runs again; a new day when the last one was over"),
-    "clock_level",
-    "tables",
+    "clock.resumed", PUBLIC, gettext_noop("the clock runs again; a new day when the last one was over"), "clock_level"
 )
 CLOCK_ADJUSTED = _kind("clock.adjusted", PUBLIC, gettext_noop("time added to or taken from the level"))
 CLOCK_LEVEL_SET = _kind(
@@ -108,6 +104,9 @@ CLOCK_HAND_DEAD = _kind("clock.hand_dead", PUBLIC, gettext_noop("time ran out: t
 ACTION_STARTED = _kind("action.started", PUBLIC, gettext_noop("the action clock runs for a seat"), "tables")
 ACTION_EXTENSION_USED = _kind(
     "action.extension_used", PUBLIC, gettext_noop("extension chips bought a seat more time"), "tables"
+)
+ACTION_SUSPENSION = _kind(
+    "action.suspension", PUBLIC, gettext_noop("the director suspends or resumes the action clock"), "tables"
 )
 ACTION_EXTENSIONS_TOPPED_UP = _kind(
     "action.extensions_topped_up", PUBLIC, gettext_noop("every player still in has extension chips topped up"), "tables"

@@ -221,6 +221,12 @@ class FlightOverOut(Answer):
     bags: int = Field(..., description="its bags at the close")
 
 
+class ActionClockNowOut(Answer):
+    outside: str | None = Field(..., description="AC-PERIOD: why the action clock is outside its period now")
+    suspended: str = Field(..., description="AC-SUSPEND: the director's reason for the whole tournament, or empty")
+    tables_suspended: dict[int, str] = Field(..., description="AC-SUSPEND: table -> the director's reason")
+
+
 class FloorOut(AbsentAndIdOut, MovesOut):
     """The floor tablets' and the director's view of every open table."""
 
@@ -236,6 +242,7 @@ class FloorOut(AbsentAndIdOut, MovesOut):
     )
     tolerance: int = Field(..., description="the largest table may have this many more players (SEAT-BALANCE)")
     action_clock: bool
+    action_clock_now: ActionClockNowOut
     hand_for_hand: HandForHandOut | None
     moves: list[FloorMoveOut]
     broken_table: BrokenTableOut | None = Field(
