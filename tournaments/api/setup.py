@@ -44,6 +44,11 @@ class SetupSettingsIn(SettingsIn):
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
     rebuy_price: Money | None = Field(None, description="ENT-REBUY: what a rebuy adds to the pool, minor units")
     rebuy_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-REBUY: the chips a rebuy brings")
+    # AC-PERIOD, with the action clock: its period; a field sent as null is no bound, one not sent stays.
+    action_clock_from_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: from this level")
+    action_clock_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: to this level")
+    action_clock_from_day: int | None = Field(None, ge=1, le=30, description="AC-PERIOD: from this day")
+    action_clock_until_day: int | None = Field(None, ge=1, le=30, description="AC-PERIOD: to this day")
 
 
 class StageSetOut(Answer):
@@ -54,6 +59,13 @@ class StageSetOut(Answer):
 class RebuySetOut(Answer):
     price: int = Field(..., description="minor units")
     chips: int
+
+
+class ActionPeriodOut(Answer):
+    from_level: int | None
+    until_level: int | None
+    from_day: int | None
+    until_day: int | None
 
 
 class ChangesOut(Answer):
@@ -75,6 +87,7 @@ class ChangesOut(Answer):
     bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
     rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
+    action_clock_period: ActionPeriodOut = Field(None, description="AC-PERIOD, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
@@ -89,7 +102,7 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips"}
+    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", *ACTION_PERIOD}
     given = body.dict(exclude=edited)
     ruleset = rebuy_ruleset(
         tournament,
@@ -97,6 +110,8 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
         body.rebuy_price,
         body.rebuy_chips,
     )
+    period = {name: getattr(body, name) for name in ACTION_PERIOD if name in body.model_fields_set}
+    ruleset = action_period_ruleset(tournament, ruleset, period)
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -108,6 +123,10 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
         if now["entries"] != before["entries"]:
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
+        if now["clock"] != before["clock"]:
+            changes["action_clock_period"] = {
+                name[len("action_clock_") :]: now["clock"][name] for name in ACTION_PERIOD
+            }
     return {**answer, "changes": changes}
 
 
@@ -136,6 +155,25 @@ def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: in
     if section == rules["entries"]:
         return ruleset
     return {**rules, "entries": section}
+
+
+ACTION_PERIOD = (
+    "action_clock_from_level",
+    "action_clock_until_level",
+    "action_clock_from_day",
+    "action_clock_until_day",
+)
+
+
+def action_period_ruleset(tournament, ruleset: dict | None, period: dict) -> dict | None:
+    """AC-PERIOD: the ruleset (as the set-up left it) with the action clock's period the set-up
+    page gives; None when nothing in it changes. The service checks the copy (an end before
+    its start is refused with a sentence)."""
+    rules = ruleset or tournament.rules().to_json()
+    section = {**rules["clock"], **period}
+    if section == rules["clock"]:
+        return ruleset
+    return {**rules, "clock": section}
 
 
 class VenueTableIn(Schema):
