@@ -2,16 +2,20 @@
 with a reason; the table's tablet says it is suspended at once and offers the floor's clock call
 instead; resumed, the tablet's action clock is back. AC-PERIOD: the set-up page sets its period."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from clock.services.level_clock import start_clock
+from tables.models import Seating
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.fields import field
 from tests.helpers.pages import act, sign_in
-from tests.helpers.tablet import answer_questions
+from tests.helpers.tablet import answer_questions, open_seat
 from tournaments.models import Tournament
 
+ACT = re.compile(r"^Act$")  # the dealer's start of the action clock (its accessible name says the seat)
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
@@ -28,6 +32,8 @@ def test_AC_SUSPEND_the_director_suspends_the_action_clock_at_a_table_and_its_ta
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/?table=1")
     expect(tablet.locator("[data-live-status]")).to_have_text("live")
     expect(tablet.locator("[data-action-halted]")).to_have_count(0)
+    seat = Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True).first()
+    expect(open_seat(tablet, 1, seat).locator("button", has_text=ACT)).to_be_visible()
     answer_questions(director)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     expect(director.locator("[data-live-status]")).to_have_text("live")
@@ -46,6 +52,8 @@ def test_AC_SUSPEND_the_director_suspends_the_action_clock_at_a_table_and_its_ta
     expect(tablet.locator('[data-action-halted="1"]')).to_have_text(
         "Action clock suspended by the director: a player collapsed"
     )
+    # Play is halted at that table: the floor may still call the clock, the action clock is off.
+    expect(open_seat(tablet, 1, seat).locator("button", has_text=ACT)).to_have_count(0)
     event = tournament.events.get(kind="action.suspension")
     assert (event.public, event.payload["reason"]) == ({"table": 1, "suspended": True}, "a player collapsed")
 
