@@ -176,6 +176,9 @@ const setupPage = {
       ...bountySettings(form), // static/bounty_setup.js
       // ENT-REBUY: a house with rebuys sets their price and chips here.
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
+      // ENT-ADDON: a house with an add-on sets its price, chips and minutes on sale here.
+      ...(form.elements.addon_price ? { addon_price: money("addon_price", true), addon_chips: this.whole(form.elements.addon_chips),
+        addon_minutes: this.whole(form.elements.addon_minutes) } : {}),
       // AC-PERIOD: with the action clock, its period (blank: no bound).
       ...(form.elements.action_clock_from_level ? Object.fromEntries(["from_level", "until_level", "from_day", "until_day"]
         .map((bound) => [`action_clock_${bound}`, this.whole(form.elements[`action_clock_${bound}`])])) : {}),

@@ -44,6 +44,11 @@ class SetupSettingsIn(SettingsIn):
     bounty_stage_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="with level: the level")
     rebuy_price: Money | None = Field(None, description="ENT-REBUY: what a rebuy adds to the pool, minor units")
     rebuy_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-REBUY: the chips a rebuy brings")
+    addon_price: Money | None = Field(None, description="ENT-ADDON: what the add-on adds to the pool, minor units")
+    addon_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-ADDON: the chips the add-on brings")
+    addon_minutes: int | None = Field(
+        None, ge=1, le=600, description="ENT-ADDON: minutes on sale from the end of a timed rebuy period"
+    )
     # AC-PERIOD, with the action clock: its period; a field sent as null is no bound, one not sent stays.
     action_clock_from_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: from this level")
     action_clock_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: to this level")
@@ -68,6 +73,12 @@ class ActionPeriodOut(Answer):
     until_day: int | None
 
 
+class AddonSetOut(Answer):
+    price: int = Field(..., description="minor units")
+    chips: int
+    minutes: int = Field(..., description="on sale this long from the end of a timed rebuy period")
+
+
 class ChangesOut(Answer):
     """Only the settings that changed, each with its new value."""
 
@@ -87,6 +98,7 @@ class ChangesOut(Answer):
     bounty_cash_percent: int = None
     bounty_stage: StageSetOut = Field(None, description="the ruleset's bounty stage, when the set-up changed it")
     rebuy: RebuySetOut = Field(None, description="the ruleset's rebuy, when the set-up changed it")
+    addon: AddonSetOut = Field(None, description="the ruleset's add-on, when the set-up changed it")
     action_clock_period: ActionPeriodOut = Field(None, description="AC-PERIOD, when the set-up changed it")
 
 
@@ -102,7 +114,7 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", *ACTION_PERIOD}
+    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", *ADDON, *ACTION_PERIOD}
     given = body.dict(exclude=edited)
     ruleset = rebuy_ruleset(
         tournament,
@@ -110,8 +122,10 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
         body.rebuy_price,
         body.rebuy_chips,
     )
+    addon = {name: getattr(body, name) for name in ADDON if getattr(body, name) is not None}
+    ruleset = section_ruleset(tournament, ruleset, "entries", addon)
     period = {name: getattr(body, name) for name in ACTION_PERIOD if name in body.model_fields_set}
-    ruleset = action_period_ruleset(tournament, ruleset, period)
+    ruleset = section_ruleset(tournament, ruleset, "clock", period)
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -123,6 +137,8 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["bounty_stage"] = {"starts": stage["stage_starts"], "level": stage["stage_level"]}
         if now["entries"] != before["entries"]:
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
+        if any(now["entries"][name] != before["entries"][name] for name in ADDON):
+            changes["addon"] = {name[len("addon_") :]: now["entries"][name] for name in ADDON}
         if now["clock"] != before["clock"]:
             changes["action_clock_period"] = {
                 name[len("action_clock_") :]: now["clock"][name] for name in ACTION_PERIOD
@@ -165,15 +181,18 @@ ACTION_PERIOD = (
 )
 
 
-def action_period_ruleset(tournament, ruleset: dict | None, period: dict) -> dict | None:
-    """AC-PERIOD: the ruleset (as the set-up left it) with the action clock's period the set-up
-    page gives; None when nothing in it changes. The service checks the copy (an end before
-    its start is refused with a sentence)."""
+ADDON = ("addon_price", "addon_chips", "addon_minutes")
+
+
+def section_ruleset(tournament, ruleset: dict | None, name: str, settings: dict) -> dict | None:
+    """The ruleset (as the set-up left it) with the settings of its section `name` the set-up
+    page gives: the add-on's (ENT-ADDON), the action clock's period (AC-PERIOD); None when
+    nothing changes. The service checks the copy (an end before its start is refused)."""
     rules = ruleset or tournament.rules().to_json()
-    section = {**rules["clock"], **period}
-    if section == rules["clock"]:
+    section = {**rules[name], **settings}
+    if section == rules[name]:
         return ruleset
-    return {**rules, "clock": section}
+    return {**rules, name: section}
 
 
 class VenueTableIn(Schema):
