@@ -121,6 +121,10 @@ class Clock(models.Model):
     day = models.PositiveSmallIntegerField(default=1)
     day_last_level = models.PositiveIntegerField(null=True, blank=True)
     day_over = models.BooleanField(default=False)
+    # AC-SUSPEND: the director suspended the action clock in an extreme case, for the whole
+    # tournament (its reason, empty: not suspended) or at tables ({"table number": reason}).
+    action_suspended = models.CharField(max_length=200, blank=True)
+    action_suspended_tables = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [
@@ -228,6 +232,7 @@ class TableClock(models.Model):
         ACTED = "acted", "the player acted"
         HAND_DEAD = "hand dead", "hand dead"
         HAND_OVER = "hand over", "the hand ended"
+        SUSPENDED = "suspended", "the director suspended the action clock"
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_clocks")
     tournament_table = models.ForeignKey("tables.TournamentTable", on_delete=models.CASCADE, related_name="clocks")

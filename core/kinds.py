@@ -105,6 +105,9 @@ ACTION_STARTED = _kind("action.started", PUBLIC, gettext_noop("the action clock 
 ACTION_EXTENSION_USED = _kind(
     "action.extension_used", PUBLIC, gettext_noop("extension chips bought a seat more time"), "tables"
 )
+ACTION_SUSPENSION = _kind(
+    "action.suspension", PUBLIC, gettext_noop("the director suspends or resumes the action clock"), "tables"
+)
 ACTION_EXTENSIONS_TOPPED_UP = _kind(
     "action.extensions_topped_up", PUBLIC, gettext_noop("every player still in has extension chips topped up"), "tables"
 )

@@ -70,6 +70,7 @@ const floorPage = {
     const tables = answer.tables.filter((t) => !only || String(t.number) === only);
     const holder = this.root.querySelector("[data-tables]");
     this.actionClock = answer.action_clock;
+    this.actionNow = answer.action_clock_now;
     this.clockLevel = answer.clock_level;
     // A redraw must not wipe what is being typed (a chip count, a ruling) nor close the floor's
     // book: keep typed values, ticked boxes, open books and the focus.
@@ -155,6 +156,12 @@ const floorPage = {
       card.append(element("p", { className: "new-level", textContent: text }));
     }
     if (table.awaiting_cards) card.append(seatCardsForm(table, (path, body, then, form) => this.act(path, body, then, form))); // static/seat_cards.js
+    const halted = this.actionHalted(table.number);
+    if (halted) {
+      const line = element("p", { className: "new-level", textContent: halted });
+      line.dataset.actionHalted = table.number;
+      card.append(line);
+    }
     if (table.hand_for_hand) card.append(this.handForHand(table));
     if (table.clock) card.append(this.tableClock(table));
     card.append(element("div", { className: "table-layout" }, element("div", { className: "oval-wrap" }, felt, seats), sheets),
@@ -338,7 +345,7 @@ const floorPage = {
   // player has put chips in by choice (blinds do not count); otherwise the floor calls the clock.
   clockButtons(table, seat, name) {
     const path = `tables/${table}/seats/${seat}/`;
-    if (!this.actionClock) {
+    if (!this.actionClock || this.actionHalted(table)) {
       return [element("button", { type: "button", textContent: gettext("Clock"), ariaLabel: interpolate(gettext("Call the clock: seat %(seat)s, %(name)s"), { seat, name }, true),
         onclick: () => this.act(`${path}call-clock/`, {}, () => interpolate(gettext("Clock called on seat %(seat)s."), { seat }, true)) })];
     }
@@ -347,6 +354,15 @@ const floorPage = {
       element("button", { type: "button", textContent: gettext("Act"), ariaLabel: interpolate(gettext("Action clock: seat %(seat)s, %(name)s"), { seat, name }, true), onclick: () => start(false) }),
       element("button", { type: "button", textContent: gettext("Act · in"), ariaLabel: interpolate(gettext("Action clock, chips in: seat %(seat)s, %(name)s"), { seat, name }, true), onclick: () => start(true) }),
     ];
+  },
+
+  // AC-SUSPEND, AC-PERIOD: why no action clock runs at this table now ("" when it runs): the
+  // director suspended it (the tournament's or this table's reason), or play is outside its period.
+  actionHalted(table) {
+    const now = this.actionNow;
+    if (!this.actionClock || !now) return "";
+    const reason = now.suspended || now.tables_suspended[String(table)];
+    return reason ? interpolate(gettext("Action clock suspended by the director: %(reason)s"), { reason }, true) : now.outside || "";
   },
 
   // The clock on a player (a clock call or the action clock), large, counted down from

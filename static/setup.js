@@ -181,6 +181,12 @@ const setupPage = {
       // The house's choices in the tournament's own ruleset (CLK-LIMIT, SEAT-BREAK, kentucky's cards).
       ...(form.elements.time_limit_split ? { time_limit_split: form.elements.time_limit_split.value,
         alter_published_breaking_order: form.elements.alter_published_breaking_order.checked, seat_by_cards: form.elements.seat_by_cards.checked } : {}),
+      // ENT-ADDON: a house with an add-on sets its price, chips and minutes on sale here.
+      ...(form.elements.addon_price ? { addon_price: money("addon_price", true), addon_chips: this.whole(form.elements.addon_chips),
+        addon_minutes: this.whole(form.elements.addon_minutes) } : {}),
+      // AC-PERIOD: with the action clock, its period (blank: no bound).
+      ...(form.elements.action_clock_from_level ? Object.fromEntries(["from_level", "until_level", "from_day", "until_day"]
+        .map((bound) => [`action_clock_${bound}`, this.whole(form.elements[`action_clock_${bound}`])])) : {}),
     };
   },
 

@@ -6,7 +6,7 @@ from ninja import Field, Router, Schema
 from ninja.errors import HttpError
 from ninja.security import django_auth
 
-from clock.services import calls, day
+from clock.services import calls, day, suspensions
 from clock.services import level_clock as services
 from core.access import Action, tournament_for
 from core.api import (
@@ -180,6 +180,38 @@ def action_clock(request, tournament_id: Id, table_number: TableNumber, seat: Se
     tournament_for(request.user, tournament_id, Action.FLOOR)
     return calls.start_action_clock(
         tournament_id, table_number, seat, body.voluntarily_in, request.user, request_key(request)
+    )
+
+
+class SuspensionIn(Schema):
+    table: TableNumber | None = Field(None, description="one table; none: the whole tournament")
+    reason: str = Field("", max_length=200, description="suspending: the extreme situation, for the log")
+
+
+class SuspensionOut(Answer):
+    table: int | None = Field(..., description="the table; null: the whole tournament")
+    suspended: bool
+
+
+@router.post(
+    "/tournaments/{tournament_id}/action-clock/suspend/",
+    response={200: SuspensionOut, **ERRORS},
+    summary="Suspend the action clock in an extreme case, at a table or for the whole tournament (AC-SUSPEND)",
+)
+def suspend_action_clock(request, tournament_id: Id, body: SuspensionIn):
+    return suspensions.suspend_action_clock(
+        _director(request, tournament_id), body.table, body.reason, request.user, request_key(request)
+    )
+
+
+@router.post(
+    "/tournaments/{tournament_id}/action-clock/resume/",
+    response={200: SuspensionOut, **ERRORS},
+    summary="Resume the suspended action clock, at a table or for the whole tournament (AC-SUSPEND)",
+)
+def resume_action_clock(request, tournament_id: Id, body: SuspensionIn):
+    return suspensions.resume_action_clock(
+        _director(request, tournament_id), body.table, request.user, request_key(request)
     )
 
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from clock.models import Clock
 from clock.rules import timeline
+from clock.rules.calls import action_period_refusal
 
 
 def _clock(tournament_id: int) -> Clock | None:
@@ -57,3 +58,22 @@ def level_blinds(tournament_id: int, index: int | None) -> tuple[int, int] | Non
         index = timeline.view(clock.state, levels, timezone.now()).level_index
     level = levels[min(index, len(levels) - 1)]
     return None if level.is_break else (level.small_blind, level.big_blind)
+
+
+def action_clock_now(tournament_id: int, rules, now) -> dict:
+    """AC-PERIOD, AC-SUSPEND for the tablets and the console (`rules`: the tournament's clock
+    rules): "outside" says why the action clock is outside its period now (None: inside),
+    "suspended" the director's reason for the whole tournament ("" when not), and
+    "tables_suspended" {table number: reason}."""
+    if not rules.action_clock:
+        return {"outside": None, "suspended": "", "tables_suspended": {}}
+    clock = _clock(tournament_id)
+    if clock is None:
+        return {"outside": action_period_refusal(rules, 1, 1), "suspended": "", "tables_suspended": {}}
+    levels = clock.structure.timeline_levels()
+    level = timeline.play_level_number(levels, timeline.view(clock.state, levels, now).level_index)
+    return {
+        "outside": action_period_refusal(rules, max(level, 1), clock.day),
+        "suspended": clock.action_suspended,
+        "tables_suspended": {int(table): reason for table, reason in clock.action_suspended_tables.items()},
+    }

@@ -107,6 +107,52 @@ def run_down(shot: Shot, extensions: int, rules: ClockRules, now: datetime) -> t
     return shot, extensions
 
 
+# AC-PERIOD, AC-SUSPEND --------------------------------------------------------------------
+
+
+def action_period_refusal(rules: ClockRules, level_number: int, day: int) -> str | None:
+    """AC-PERIOD: the action clock runs for the period of play the ruleset sets, from a level
+    and/or a day to a level and/or a day, bounds included (a break counts as the level before
+    it). None when it runs now, else why not, in the floor's words."""
+    if rules.action_clock_from_day is not None and day < rules.action_clock_from_day:
+        return _("The action clock runs from Day %(from_day)s; this is Day %(day)s.") % {
+            "from_day": rules.action_clock_from_day,
+            "day": day,
+        }
+    if rules.action_clock_until_day is not None and day > rules.action_clock_until_day:
+        return _("The action clock ran until Day %(until_day)s; this is Day %(day)s.") % {
+            "until_day": rules.action_clock_until_day,
+            "day": day,
+        }
+    if rules.action_clock_from_level is not None and level_number < rules.action_clock_from_level:
+        return _("The action clock runs from level %(from_level)s; this is level %(level)s.") % {
+            "from_level": rules.action_clock_from_level,
+            "level": level_number,
+        }
+    if rules.action_clock_until_level is not None and level_number > rules.action_clock_until_level:
+        return _("The action clock ran until level %(until_level)s; this is level %(level)s.") % {
+            "until_level": rules.action_clock_until_level,
+            "level": level_number,
+        }
+    return None
+
+
+def suspension_refusal(field_reason: str, table_reason: str, table: int) -> str | None:
+    """AC-SUSPEND: the action clock is not suspended unless an extreme situation halts play;
+    then the director suspends it for the whole tournament or at a table, with a reason, and
+    no player's time runs there until the director resumes it."""
+    if field_reason:
+        return _("The director suspended the action clock (%(reason)s): no time runs until it is resumed.") % {
+            "reason": field_reason
+        }
+    if table_reason:
+        return _(
+            "The director suspended the action clock at table %(table)s (%(reason)s): "
+            "no time runs there until it is resumed."
+        ) % {"table": table, "reason": table_reason}
+    return None
+
+
 # AC-REPLENISH -----------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
-from clock.queries.clock import level_duration
+from clock.queries.clock import action_clock_now, level_duration
 from clock.rules import calls as table_clocks
 from core import kinds
 from core.access import recorded_user
@@ -156,6 +156,11 @@ def start_action_clock(
             raise Refused(_("This tournament does not play with the action clock (ruleset: clock.action_clock)."))
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
+        now_on = action_clock_now(tournament_id, rules, now)  # AC-PERIOD, AC-SUSPEND
+        if refusal := now_on["outside"] or table_clocks.suspension_refusal(
+            now_on["suspended"], now_on["tables_suspended"].get(table_number, ""), table_number
+        ):
+            raise Refused(refusal)
         here.clocks.filter(ended_at__isnull=True).update(ended_at=now, outcome=TableClock.Outcome.ACTED)
         left = tournament.seatings.filter(ended_at__isnull=True).count()
         in_the_money = players_left_for_money(tournament, left) <= places_paid(tournament)  # a flight: FLIGHT-ITM

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from clock.models import Clock, Level, Structure
 from clock.rules import structures, timeline
 from clock.services import calls
+from clock.services.next_day import field_button_draw
 from core import kinds
 from core.operation import Operation, operation
 from tables.models import TournamentTable
@@ -53,7 +54,7 @@ def _change(
     tournament_id: int, actor, kind: kinds.EventKind, change, request_key: str | None = None, also=None, **staff_details
 ) -> dict:
     """One clock control. `also(op, clock)` may change more in the same operation and returns
-    what to add to the event (or None)."""
+    what to add to the event (or None); its "staff" part goes to the staff's payload only."""
     now = timezone.now()
     with operation(tournament_id, actor, request_key) as op:
         clock = clock_of(op)
@@ -79,15 +80,16 @@ def _change(
         if kind is kinds.CLOCK_STARTED and clock.started_at is None:
             clock.started_at = now
             _enforce_limit_after_commit(op, clock)
-        more = also(op, clock) if also else None
+        more = dict(also(op, clock) or {}) if also else {}
+        staff_more = more.pop("staff", {})
         clock.save()
-        public = {"clock": clock.document(now, levels), **(more or {})}
+        public = {"clock": clock.document(now, levels), **more}
         if kind is kinds.CLOCK_STARTED:
             Tournament.objects.filter(
                 pk=tournament_id, status__in=[Tournament.Status.SCHEDULED, Tournament.Status.REGISTRATION]
             ).update(status=Tournament.Status.RUNNING)
             public["tournament_status"] = Tournament.Status.RUNNING
-        op.append(kind, payload={**public, **staff_details}, public=public)
+        op.append(kind, payload={**public, **staff_details, **staff_more}, public=public)
         _schedule_boundary_after_commit(op, clock)
     return public["clock"]
 
@@ -411,7 +413,11 @@ def _start_next_day(op: Operation, clock: Clock) -> dict | None:
     clock.day += 1
     clock.day_over, clock.day_last_level = False, None
     TournamentTable.objects.filter(tournament_id=clock.tournament_id).update(hands_left=None)
-    return {"day": clock.day}
+    drawn = field_button_draw(op)  # BTN-DRAW: a restart draws the field's button again
+    if drawn is None:
+        return {"day": clock.day}
+    draw = {"table": drawn["table"], "seat": drawn["seat"]}
+    return {"day": clock.day, "button_draw": draw, "staff": {"button_seed": drawn["seed"]}}
 
 
 def stop_at_the_finish(op: Operation) -> dict | None:

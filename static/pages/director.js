@@ -3,6 +3,7 @@ import "../live.js";
 import "../director.js";
 import "../announce.js";
 import "../rulings.js";
+import "../action_suspension.js";
 import "../chips.js";
 import "../colour_up.js";
 import "../penalties.js";

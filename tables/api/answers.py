@@ -230,6 +230,12 @@ class CollectingOut(Answer):
     to_collect: dict[str, list[int]] = Field(..., description="table -> its seats not yet collected")
 
 
+class ActionClockNowOut(Answer):
+    outside: str | None = Field(..., description="AC-PERIOD: why the action clock is outside its period now")
+    suspended: str = Field(..., description="AC-SUSPEND: the director's reason for the whole tournament, or empty")
+    tables_suspended: dict[int, str] = Field(..., description="AC-SUSPEND: table -> the director's reason")
+
+
 class FloorOut(AbsentAndIdOut, MovesOut):
     """The floor tablets' and the director's view of every open table."""
 
@@ -245,6 +251,7 @@ class FloorOut(AbsentAndIdOut, MovesOut):
     )
     tolerance: int = Field(..., description="the largest table may have this many more players (SEAT-BALANCE)")
     action_clock: bool
+    action_clock_now: ActionClockNowOut
     hand_for_hand: HandForHandOut | None
     collecting: CollectingOut | None = Field(..., description="none: no stack waits for its seat card")
     moves: list[FloorMoveOut]

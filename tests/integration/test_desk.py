@@ -539,3 +539,47 @@ def test_REG_NONTRANSFER_won_seats_are_issued_through_the_log(desk_tournament, s
     )
     assert response.status_code == 302
     assert tournament.events.filter(kind="won_seat.issued").count() == 2
+
+
+@pytest.mark.django_db
+def test_ENT_ADDON_neverending_with_rebuys_sells_the_addon_at_the_end_of_the_rebuy_period_not_at_the_break(
+    make_tournament, staff
+):
+    # Levels of 20 minutes, a 10-minute first break at minute 40; rebuys for 70 minutes.
+    tournament = make_tournament(level_seconds=(1200, 1200, 600, 1200, 1200, 1200), breaks=(2,))
+    entries = {"rebuy": True, "rebuy_minutes": 70, "rebuy_price": 2_000, "rebuy_chips": 10_000}
+    entries |= {"addon": True}  # the add-on's numbers are set on the set-up page
+    Tournament.objects.filter(pk=tournament.pk).update(
+        ruleset_preset="neverending", ruleset={"preset": "neverending", "entries": entries}, buy_in=5_000, fee=500
+    )
+    body = {"name": tournament.name, "ruleset_preset": "neverending", "buy_in": 5_000, "fee": 500}
+    addon_set = {"addon_price": 3_000, "addon_chips": 15_000, "addon_minutes": 15}
+    changed = client_for("director", staff).post(
+        f"/api/tournaments/{tournament.id}/settings/", {**body, **addon_set}, content_type="application/json"
+    )
+    assert changed.status_code == 200, changed.json()
+    assert changed.json()["changes"]["addon"] == {"price": 3_000, "chips": 15_000, "minutes": 15}
+    member = {"membership_number": "N-7", "membership_fee_paid_until": date(2099, 1, 1), "release_signed": True}
+    player = player_services.create_player(tournament.id, new_player(**member), None)
+    other = player_services.create_player(
+        tournament.id, new_player("Bo", "Bell", document="P7654321", **{**member, "membership_number": "N-8"}), None
+    )
+    for entrant in (player, other):
+        services.register_entry(tournament.id, entrant.id, sale(), None)
+    clock_services.start_clock(tournament.id, None)
+    clock_services.go_to_level(tournament.id, None, 2)  # the first break: rebuys still on, no add-on yet
+    services.register_entry(tournament.id, player.id, sale(Kind.REBUY), None)
+    end_of_period = "The add-on is sold at the end of the rebuy period only: from 70 to 85 minutes of play."
+    with pytest.raises(services.EntryRefused, match=end_of_period):
+        services.register_entry(tournament.id, player.id, sale(Kind.ADDON), None)
+    clock_services.go_to_level(tournament.id, None, 4)  # minute 70: the rebuy period is over
+    with pytest.raises(services.EntryRefused, match="The rebuy period ended after 70 minutes"):
+        services.register_entry(tournament.id, player.id, sale(Kind.REBUY), None)
+    addon = services.register_entry(tournament.id, player.id, sale(Kind.ADDON), None)
+    assert (addon.kind, addon.chips, addon.paid) == (Kind.ADDON, 15_000, 3_000)
+    assert (
+        Event.objects.filter(tournament=tournament, kind="entry.registered").last().payload["entry"]["kind"] == "addon"
+    )
+    clock_services.go_to_level(tournament.id, None, 5)  # minute 90: the add-on's 15 minutes are over
+    with pytest.raises(services.EntryRefused, match=end_of_period):
+        services.register_entry(tournament.id, other.id, sale(Kind.ADDON), None)

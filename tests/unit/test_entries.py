@@ -90,6 +90,24 @@ def test_ENT_ADDON_kentucky_one_5000_chip_addon_for_50_dollars_at_the_intermissi
     assert "no add-on" in entry_allowed(Kind.ADDON, preset("chips").entries, on_break, IN).message
 
 
+@given(st.integers(1, 300), st.integers(0, 30), st.integers(1, 60), st.floats(0, 500))
+def test_ENT_ADDON_after_a_timed_rebuy_period_on_sale_from_its_end_for_the_rulesets_minutes(
+    rebuy_minutes, extra, addon_minutes, minutes
+):
+    rules = EntryRules(
+        rebuy=True,
+        rebuy_minutes=rebuy_minutes,
+        rebuy_extra_minutes_for_first=extra,
+        addon=True,
+        addon_minutes=addon_minutes,
+    )
+    opens = rebuy_minutes + extra  # the end of the rebuy period for everyone
+    sold = entry_allowed(Kind.ADDON, rules, at(minutes, first_break_reached=True), IN)
+    assert sold.ok == (opens <= minutes < opens + addon_minutes)
+    if not sold.ok:
+        assert f"from {opens} to {opens + addon_minutes} minutes of play" in sold.message
+
+
 @given(st.integers(0, 10**9), st.integers(0, 10**8), st.booleans(), st.integers(0, 100))
 def test_ENT_REFUND_by_reason(pool_part, fee_part, won, admin_fee):
     rules = EntryRules(freeroll_withdrawal_fee_percent=admin_fee)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from clock.rules.calls import (
     Countdown,
     Replenishing,
+    action_period_refusal,
     action_seconds,
     call_clock,
     call_length,
@@ -16,9 +17,10 @@ from clock.rules.calls import (
     on_players_left,
     run_down,
     start_shot,
+    suspension_refusal,
     top_up,
 )
-from tournaments.rules.rulesets import PRESETS, preset
+from tournaments.rules.rulesets import PRESETS, ClockRules, preset
 
 T0 = datetime(2026, 11, 29, 20, 0, tzinfo=UTC)
 MINUTES = timedelta(minutes=1)
@@ -144,3 +146,33 @@ def test_CLK_HEADSUP_chips_plays_at_least_ten_hands_heads_up():
     assert heads_up_count(chips, 60, 37)["to_play"] == 0
     assert heads_up_count(chips, 40, None) is None  # not heads-up yet
     assert heads_up_count(preset("pokerfest").clock, 40, 37) is None  # no minimum in that house
+
+
+BOUND = st.none() | st.integers(1, 30)
+
+
+@given(BOUND, BOUND, BOUND, BOUND, st.integers(1, 40), st.integers(1, 6))
+def test_AC_PERIOD_the_action_clock_runs_exactly_inside_its_levels_and_days(
+    from_level, until_level, from_day, until_day, level, day
+):
+    rules = ClockRules(
+        action_clock=True,
+        action_clock_from_level=from_level,
+        action_clock_until_level=until_level,
+        action_clock_from_day=from_day,
+        action_clock_until_day=until_day,
+    )
+    inside = (
+        (from_level is None or level >= from_level)
+        and (until_level is None or level <= until_level)
+        and (from_day is None or day >= from_day)
+        and (until_day is None or day <= until_day)
+    )
+    assert (action_period_refusal(rules, level, day) is None) == inside
+
+
+def test_AC_SUSPEND_the_whole_tournaments_suspension_names_its_reason_before_a_tables():
+    assert suspension_refusal("", "", 3) is None
+    assert "at table 3 (spill)" in suspension_refusal("", "spill", 3)
+    assert "(fire alarm)" in suspension_refusal("fire alarm", "spill", 3)
+    assert all(action_period_refusal(rules.clock, 1, 1) is None for rules in PRESETS.values())  # no preset limits it

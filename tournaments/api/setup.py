@@ -52,6 +52,16 @@ class SetupSettingsIn(SettingsIn):
     )
     alter_published_breaking_order: bool | None = Field(None, description="SEAT-BREAK: the director may alter it")
     seat_by_cards: bool | None = Field(None, description="kentucky: the floor seats each table by its cards")
+    addon_price: Money | None = Field(None, description="ENT-ADDON: what the add-on adds to the pool, minor units")
+    addon_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-ADDON: the chips the add-on brings")
+    addon_minutes: int | None = Field(
+        None, ge=1, le=600, description="ENT-ADDON: minutes on sale from the end of a timed rebuy period"
+    )
+    # AC-PERIOD, with the action clock: its period; a field sent as null is no bound, one not sent stays.
+    action_clock_from_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: from this level")
+    action_clock_until_level: int | None = Field(None, ge=1, le=MOST_LEVELS, description="AC-PERIOD: to this level")
+    action_clock_from_day: int | None = Field(None, ge=1, le=30, description="AC-PERIOD: from this day")
+    action_clock_until_day: int | None = Field(None, ge=1, le=30, description="AC-PERIOD: to this day")
 
 
 class StageSetOut(Answer):
@@ -62,6 +72,19 @@ class StageSetOut(Answer):
 class RebuySetOut(Answer):
     price: int = Field(..., description="minor units")
     chips: int
+
+
+class ActionPeriodOut(Answer):
+    from_level: int | None
+    until_level: int | None
+    from_day: int | None
+    until_day: int | None
+
+
+class AddonSetOut(Answer):
+    price: int = Field(..., description="minor units")
+    chips: int
+    minutes: int = Field(..., description="on sale this long from the end of a timed rebuy period")
 
 
 class ChangesOut(Answer):
@@ -86,6 +109,8 @@ class ChangesOut(Answer):
     time_limit_split: str = Field(None, description="the ruleset's clock.time_limit_split, when changed")
     alter_published_breaking_order: bool = Field(None, description="the ruleset's seating choice, when changed")
     seat_by_cards: bool = Field(None, description="the ruleset's seating choice, when changed")
+    addon: AddonSetOut = Field(None, description="the ruleset's add-on, when the set-up changed it")
+    action_clock_period: ActionPeriodOut = Field(None, description="AC-PERIOD, when the set-up changed it")
 
 
 class SettingsChangedOut(Answer):
@@ -101,7 +126,7 @@ class SettingsChangedOut(Answer):
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", "collect_seat_cards"}
-    given = body.dict(exclude={*edited, *CHOICES})
+    given = body.dict(exclude={*edited, *CHOICES, *ADDON, *ACTION_PERIOD})
     ruleset = rebuy_ruleset(
         tournament,
         bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level),
@@ -111,6 +136,10 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
     if body.ruleset_preset in (None, tournament.ruleset_preset):  # a new preset brings its own
         ruleset = seat_cards_ruleset(tournament, ruleset, body.collect_seat_cards)
     ruleset = choices_ruleset(tournament, ruleset, {name: getattr(body, name) for name in CHOICES})
+    addon = {name: getattr(body, name) for name in ADDON if getattr(body, name) is not None}
+    ruleset = section_ruleset(tournament, ruleset, "entries", addon)
+    period = {name: getattr(body, name) for name in ACTION_PERIOD if name in body.model_fields_set}
+    ruleset = section_ruleset(tournament, ruleset, "clock", period)
     answer = setup.update_tournament(
         tournament_id, setup.Settings(**given, ruleset=ruleset), request.user, request_key(request)
     )
@@ -127,6 +156,12 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
         for name, section in CHOICES.items():
             if now[section][name] != before[section][name]:
                 changes[name] = now[section][name]
+        if any(now["entries"][name] != before["entries"][name] for name in ADDON):
+            changes["addon"] = {name[len("addon_") :]: now["entries"][name] for name in ADDON}
+        if any(now["clock"][name] != before["clock"][name] for name in ACTION_PERIOD):
+            changes["action_clock_period"] = {
+                name[len("action_clock_") :]: now["clock"][name] for name in ACTION_PERIOD
+            }
     return {**answer, "changes": changes}
 
 
@@ -157,8 +192,6 @@ def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: in
     return {**rules, "entries": section}
 
 
-
-
 def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -> dict | None:
     """SEAT-COLLECT: the ruleset (as the sections above left it) with the set-up page's choice;
     unchanged when it is the ruleset's already."""
@@ -182,6 +215,28 @@ def choices_ruleset(tournament, ruleset: dict | None, given: dict) -> dict | Non
         if value is not None and value != rules[CHOICES[name]][name]:
             changed[CHOICES[name]] = {**changed[CHOICES[name]], name: value}
     return ruleset if changed == rules else changed
+
+
+ACTION_PERIOD = (
+    "action_clock_from_level",
+    "action_clock_until_level",
+    "action_clock_from_day",
+    "action_clock_until_day",
+)
+
+
+ADDON = ("addon_price", "addon_chips", "addon_minutes")
+
+
+def section_ruleset(tournament, ruleset: dict | None, name: str, settings: dict) -> dict | None:
+    """The ruleset (as the set-up left it) with the settings of its section `name` the set-up
+    page gives: the add-on's (ENT-ADDON), the action clock's period (AC-PERIOD); None when
+    nothing changes. The service checks the copy (an end before its start is refused)."""
+    rules = ruleset or tournament.rules().to_json()
+    section = {**rules[name], **settings}
+    if section == rules[name]:
+        return ruleset
+    return {**rules, name: section}
 
 
 class VenueTableIn(Schema):

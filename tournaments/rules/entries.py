@@ -139,7 +139,19 @@ def _addon(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> R
         return Reason("ENT-ADDON", False, _("This tournament has no add-on."))
     if not player.active_entry:
         return Reason("ENT-ADDON", False, _("Only a player still in the tournament can take the add-on."))
-    if not now.first_break_reached or now.first_break_over:
+    if (opens := addon_opens(rules)) is not None:
+        closes = opens + rules.addon_minutes
+        if not (now.started and opens <= now.clock_minutes < closes):
+            return Reason(
+                "ENT-ADDON",
+                False,
+                _(
+                    "The add-on is sold at the end of the rebuy period only: from %(opens)s to "
+                    "%(closes)s minutes of play."
+                )
+                % {"opens": opens, "closes": closes},
+            )
+    elif not now.first_break_reached or now.first_break_over:
         return Reason("ENT-ADDON", False, _("The add-on is sold at the intermission (the first break) only."))
     if player.addons >= rules.addons_per_player:
         return Reason(
@@ -149,6 +161,15 @@ def _addon(rules: EntryRules, now: TournamentMoment, player: PlayerHistory) -> R
             % {"addons_per_player": rules.addons_per_player},
         )
     return Reason("ENT-ADDON", True, _("The add-on is on sale."))
+
+
+def addon_opens(rules: EntryRules) -> int | None:
+    """ENT-ADDON (neverending L37: "at the end of the re-buy period"): the minute of play a
+    timed rebuy period ends for everyone (its extra minutes for a first rebuy included), when
+    the add-on goes on sale; None when rebuys end at the first break, the add-on's time then."""
+    if not rules.rebuy or rules.rebuy_minutes is None or rules.rebuy_until_first_break:
+        return None
+    return rules.rebuy_minutes + rules.rebuy_extra_minutes_for_first
 
 
 class RefundReason(StrEnum):

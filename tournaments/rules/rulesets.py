@@ -32,10 +32,13 @@ class EntryRules:
     rebuy_extra_minutes_for_first: int = 0  # chips: 15 more minutes for anyone without a rebuy yet
     rebuy_price: int = 0  # minor units
     rebuy_chips: int = 0
-    addon: bool = False  # at the first break (the end of the rebuy period), one per player
+    addon: bool = False  # at the end of the rebuy period (the first break without timed rebuys)
     addon_price: int = 0
     addon_chips: int = 0
     addons_per_player: int = 1
+    # ENT-ADDON after a timed rebuy period (rebuy_minutes, or the structure's rebuys_until_level):
+    # the add-on is on sale this many minutes of clock from the end of the rebuy period.
+    addon_minutes: int = 15
     freeroll_withdrawal_fee_percent: int = 50  # neverending: freeroll-won entry refunded less 50%
     substitutes: bool = False  # neverending: a substitute may take a seat with the director's approval
     # FLIGHT-REENTRY (tournaments/rules/flights.py): "best_stack", "first" or "each".
@@ -82,6 +85,12 @@ class ClockRules:
     heads_up_minimum_hands: int = 0  # chips: 10 (CLK-HEADSUP)
     final_gong: bool = False  # chips: play may end at the final gong, survivors placed by chips (END-FINISH)
     action_clock: bool = False  # the action-clock preset, or on top of any other
+    # AC-PERIOD: the action clock's period of play, from a level and/or a day to a level and/or a
+    # day (play levels numbered 1, 2, ...; days 1, 2, ...), each bound included; None: no bound.
+    action_clock_from_level: int | None = None
+    action_clock_until_level: int | None = None
+    action_clock_from_day: int | None = None
+    action_clock_until_day: int | None = None
     first_action_seconds: int = 15
     first_action_in_the_money_seconds: int = 20
     voluntary_action_seconds: int = 30
@@ -166,12 +175,15 @@ class Ruleset:
             raise ValueError(
                 _("entries.flight_reentry must be one of: %(choices)s.") % {"choices": ", ".join(FlightReentry)}
             )
+        if entries.addon and not entries.addon_minutes:
+            raise ValueError(_("entries.addon_minutes must be 1 or more: the add-on is on sale that long."))
         bounties = _bounties(_build(base.bounties, data.get("bounties", {}), "bounties"))
         clock = _build(base.clock, data.get("clock", {}), "clock")
         if clock.time_limit_split not in TIME_LIMIT_SPLITS:
             raise ValueError(
                 _("clock.time_limit_split must be one of: %(choices)s.") % {"choices": ", ".join(TIME_LIMIT_SPLITS)}
             )
+        _check_action_period(clock)
         chips = _build(base.chips, data.get("chips", {}), "chips")
         if chips.count_on_request_percent > 100:
             raise ValueError(_("chips.count_on_request_percent must be from 0 to 100."))
@@ -202,6 +214,19 @@ def _bounties(bounties: BountyRules) -> BountyRules:
     if choices["stage_starts"] == StageStart.LEVEL and not bounties.stage_level:
         raise ValueError(_("bounties.stage_level must be 1 or more when the bounty stage starts at a level."))
     return replace(bounties, **choices)
+
+
+def _check_action_period(clock: ClockRules) -> None:
+    """AC-PERIOD: levels and days count from 1, and a period ends no earlier than it starts."""
+    for unit in ("level", "day"):
+        start, end = getattr(clock, f"action_clock_from_{unit}"), getattr(clock, f"action_clock_until_{unit}")
+        if 0 in (start, end):
+            raise ValueError(_("clock.action_clock_from_%(unit)s and _until_%(unit)s count from 1.") % {"unit": unit})
+        if start is not None and end is not None and end < start:
+            raise ValueError(
+                _("clock.action_clock_until_%(unit)s must be %(start)s or later: the period starts there.")
+                % {"unit": unit, "start": start}
+            )
 
 
 def _check_percent_table(table: tuple) -> None:

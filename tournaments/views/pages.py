@@ -211,6 +211,7 @@ def director(request, tournament_id: int):
         context=lambda tournament: {
             "log": latest_log(tournament.id),
             "endings": endings(tournament.rules()),
+            "action_clock": tournament.rules().clock.action_clock,  # AC-SUSPEND's control
             **_day_two(tournament),
             **_levels(tournament),
         },
