@@ -105,9 +105,7 @@ ACTION_STARTED = _kind("action.started", PUBLIC, gettext_noop("the action clock 
 ACTION_EXTENSION_USED = _kind(
     "action.extension_used", PUBLIC, gettext_noop("extension chips bought a seat more time"), "tables"
 )
-ACTION_SUSPENSION = _kind(
-    "action.suspension", PUBLIC, gettext_noop("the director suspends or resumes the action clock"), "tables"
-)
+ACTION_SUSPENSION = _kind("action.suspension", PUBLIC, gettext_noop("the action clock suspended or resumed"), "tables")
 ACTION_EXTENSIONS_TOPPED_UP = _kind(
     "action.extensions_topped_up", PUBLIC, gettext_noop("every player still in has extension chips topped up"), "tables"
 )
@@ -269,7 +267,7 @@ HAND_UNDONE = _kind(
     "tables",
 )
 TABLE_SEATED_BY_CARDS = _kind(
-    "table.seated_by_cards", PUBLIC, gettext_noop("a table seated by its cards (kentucky)"), "tables", "seats_at_table"
+    "table.seated_by_cards", PUBLIC, gettext_noop("seated by cards"), "tables", "seats_at_table"
 )
 FINAL_TABLE_DRAWN = _kind(
     "final_table.drawn", PUBLIC, gettext_noop("the final table's seats and button are drawn"), "tables", "all_seats"

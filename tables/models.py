@@ -1,5 +1,4 @@
-"""Tables and seats. Constraints live in the database: one player per seat, one open seating
-per entry."""
+"""Tables and seats. Constraints live in the database: one player per seat, one open seating per entry."""
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -93,8 +92,7 @@ class Seating(models.Model):
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
     ended_because = models.CharField(max_length=20, blank=True)
-    # SEAT-COLLECT: a seat drawn where the house collects seat cards; its stack goes into play
-    # once every seat of its number is collected (tables/services/collect.py).
+    # SEAT-COLLECT: its stack goes into play once every seat of its number is collected (services/collect.py)
     to_collect = models.BooleanField(default=False)
     collected_at = models.DateTimeField(null=True, blank=True)
 
@@ -169,8 +167,7 @@ class KeepApart(models.Model):
 
 
 class ChipBag(models.Model):
-    """CLK-EOD, AC-CARRY: a player's chips and unused time-extension chips bagged at the end of
-    a day, counted by the floor."""
+    """CLK-EOD, AC-CARRY: a player's chips and unused extension chips bagged at a day's end, counted by the floor."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_bags")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_bags")
@@ -240,8 +237,7 @@ class Qualifier(models.Model):
 
 
 class ChipCount(models.Model):
-    """CHIP-COUNT: a stack counted at the table during play, by the floor or the media; the
-    latest count of each player still in is what the totals and the chip leaders use."""
+    """CHIP-COUNT: a stack counted during play (floor or media); the latest of each player still in counts."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="chip_counts")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="chip_counts")
