@@ -58,7 +58,11 @@ const setupPage = {
       form.reset();
       this.say(interpolate(gettext("Festival %(name)s created: choose the tournament's settings below."), { name: answer.name }, true), true);
     });
-    this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), () => gettext("Settings saved.")));
+    this.on("[data-settings]", (form) => this.post("settings/", () => this.settings(form), (answer) => {
+      // Rebuys or an add-on switched on or off: the page shows (or drops) their price and chips.
+      if (["rebuys", "addon_sold"].some((name) => name in (answer.changes || {}))) location.reload();
+      return gettext("Settings saved.");
+    }));
     this.on("[data-venue-table]", (form) => this.post("venue-tables/", () => {
       const typed = form.elements.number.value.trim();
       const where = /^\d+$/.test(typed) ? { number: Number(typed) } : { tables: typed };
@@ -180,7 +184,8 @@ const setupPage = {
       ...(form.elements.rebuy_price ? { rebuy_price: money("rebuy_price", true), rebuy_chips: this.whole(form.elements.rebuy_chips) } : {}),
       // The house's choices in the tournament's own ruleset (CLK-LIMIT, SEAT-BREAK, kentucky's cards).
       ...(form.elements.time_limit_split ? { time_limit_split: form.elements.time_limit_split.value,
-        alter_published_breaking_order: form.elements.alter_published_breaking_order.checked, seat_by_cards: form.elements.seat_by_cards.checked } : {}),
+        alter_published_breaking_order: form.elements.alter_published_breaking_order.checked, seat_by_cards: form.elements.seat_by_cards.checked,
+        rebuys: form.elements.rebuys.checked, rebuy_minutes: this.whole(form.elements.rebuy_minutes), addon_sold: form.elements.addon_sold.checked } : {}),
       // ENT-ADDON: a house with an add-on sets its price, chips and minutes on sale here.
       ...(form.elements.addon_price ? { addon_price: money("addon_price", true), addon_chips: this.whole(form.elements.addon_chips),
         addon_minutes: this.whole(form.elements.addon_minutes) } : {}),

@@ -547,16 +547,23 @@ def test_ENT_ADDON_neverending_with_rebuys_sells_the_addon_at_the_end_of_the_reb
 ):
     # Levels of 20 minutes, a 10-minute first break at minute 40; rebuys for 70 minutes.
     tournament = make_tournament(level_seconds=(1200, 1200, 600, 1200, 1200, 1200), breaks=(2,))
-    entries = {"rebuy": True, "rebuy_minutes": 70, "rebuy_price": 2_000, "rebuy_chips": 10_000}
-    entries |= {"addon": True}  # the add-on's numbers are set on the set-up page
-    Tournament.objects.filter(pk=tournament.pk).update(
-        ruleset_preset="neverending", ruleset={"preset": "neverending", "entries": entries}, buy_in=5_000, fee=500
-    )
+    Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="neverending", buy_in=5_000, fee=500)
+    director = client_for("director", staff)
+    url = f"/api/tournaments/{tournament.id}/settings/"
     body = {"name": tournament.name, "ruleset_preset": "neverending", "buy_in": 5_000, "fee": 500}
-    addon_set = {"addon_price": 3_000, "addon_chips": 15_000, "addon_minutes": 15}
-    changed = client_for("director", staff).post(
-        f"/api/tournaments/{tournament.id}/settings/", {**body, **addon_set}, content_type="application/json"
+    # The league event switches rebuys (70 minutes) and the add-on on in the set-up page's house choices,
+    # then the page shows the rebuy's and the add-on's numbers.
+    switched = director.post(
+        url, {**body, "rebuys": True, "rebuy_minutes": 70, "addon_sold": True}, content_type="application/json"
     )
+    assert switched.status_code == 200, switched.json()
+    assert {k: switched.json()["changes"][k] for k in ("rebuys", "rebuy_minutes", "addon_sold")} == {
+        "rebuys": True,
+        "rebuy_minutes": 70,
+        "addon_sold": True,
+    }
+    numbers = {"rebuy_price": 2_000, "rebuy_chips": 10_000, "addon_price": 3_000, "addon_chips": 15_000}
+    changed = director.post(url, {**body, **numbers, "addon_minutes": 15}, content_type="application/json")
     assert changed.status_code == 200, changed.json()
     assert changed.json()["changes"]["addon"] == {"price": 3_000, "chips": 15_000, "minutes": 15}
     member = {"membership_number": "N-7", "membership_fee_paid_until": date(2099, 1, 1), "release_signed": True}

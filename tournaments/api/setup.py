@@ -52,6 +52,9 @@ class SetupSettingsIn(SettingsIn):
     )
     alter_published_breaking_order: bool | None = Field(None, description="SEAT-BREAK: the director may alter it")
     seat_by_cards: bool | None = Field(None, description="kentucky: the floor seats each table by its cards")
+    rebuys: bool | None = Field(None, description="ENT-REBUY: the event sells rebuys (a league event may)")
+    rebuy_minutes: int | None = Field(None, ge=1, le=6_000, description="ENT-REBUY: minutes of play rebuys are sold")
+    addon_sold: bool | None = Field(None, description="ENT-ADDON: an add-on at the end of the rebuy period")
     addon_price: Money | None = Field(None, description="ENT-ADDON: what the add-on adds to the pool, minor units")
     addon_chips: int | None = Field(None, ge=0, le=MOST_CHIPS, description="ENT-ADDON: the chips the add-on brings")
     addon_minutes: int | None = Field(
@@ -109,6 +112,9 @@ class ChangesOut(Answer):
     time_limit_split: str = Field(None, description="the ruleset's clock.time_limit_split, when changed")
     alter_published_breaking_order: bool = Field(None, description="the ruleset's seating choice, when changed")
     seat_by_cards: bool = Field(None, description="the ruleset's seating choice, when changed")
+    rebuys: bool = Field(None, description="the ruleset's entries.rebuy, when changed")
+    rebuy_minutes: int | None = Field(None, description="the ruleset's entries.rebuy_minutes, when changed")
+    addon_sold: bool = Field(None, description="the ruleset's entries.addon, when changed")
     addon: AddonSetOut = Field(None, description="the ruleset's add-on, when the set-up changed it")
     action_clock_period: ActionPeriodOut = Field(None, description="AC-PERIOD, when the set-up changed it")
 
@@ -153,9 +159,9 @@ def settings(request, tournament_id: Id, body: SetupSettingsIn):
             changes["rebuy"] = {"price": now["entries"]["rebuy_price"], "chips": now["entries"]["rebuy_chips"]}
         if now["seating"]["collect_by_seat_number"] != before["seating"]["collect_by_seat_number"]:
             changes["collect_seat_cards"] = now["seating"]["collect_by_seat_number"]
-        for name, section in CHOICES.items():
-            if now[section][name] != before[section][name]:
-                changes[name] = now[section][name]
+        for name, (section, setting) in CHOICES.items():
+            if now[section][setting] != before[section][setting]:
+                changes[name] = now[section][setting]
         if any(now["entries"][name] != before["entries"][name] for name in ADDON):
             changes["addon"] = {name[len("addon_") :]: now["entries"][name] for name in ADDON}
         if any(now["clock"][name] != before["clock"][name] for name in ACTION_PERIOD):
@@ -201,8 +207,17 @@ def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -
     return {**rules, "seating": {**rules["seating"], "collect_by_seat_number": collect}}
 
 
-# The house's choices the set-up page edits in the tournament's own ruleset, by their section.
-CHOICES = {"time_limit_split": "clock", "alter_published_breaking_order": "seating", "seat_by_cards": "seating"}
+# The house's choices the set-up page edits in the tournament's own ruleset: the setting's name on
+# the page, and its section and name in the ruleset. A league event (neverending L37) may sell
+# rebuys for a set time and an add-on at their end though its house's preset has neither.
+CHOICES = {
+    "time_limit_split": ("clock", "time_limit_split"),
+    "alter_published_breaking_order": ("seating", "alter_published_breaking_order"),
+    "seat_by_cards": ("seating", "seat_by_cards"),
+    "rebuys": ("entries", "rebuy"),
+    "rebuy_minutes": ("entries", "rebuy_minutes"),
+    "addon_sold": ("entries", "addon"),
+}
 
 
 def choices_ruleset(tournament, ruleset: dict | None, given: dict) -> dict | None:
@@ -212,8 +227,9 @@ def choices_ruleset(tournament, ruleset: dict | None, given: dict) -> dict | Non
     rules = ruleset or tournament.rules().to_json()
     changed = {**rules}
     for name, value in given.items():
-        if value is not None and value != rules[CHOICES[name]][name]:
-            changed[CHOICES[name]] = {**changed[CHOICES[name]], name: value}
+        section, setting = CHOICES[name]
+        if value is not None and value != rules[section][setting]:
+            changed[section] = {**changed[section], setting: value}
     return ruleset if changed == rules else changed
 
 
