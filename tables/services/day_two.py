@@ -20,11 +20,13 @@ from clock.services.day import start_day_at
 from core import kinds
 from core.access import recorded_user
 from core.operation import operation
+from players.models import LogoDeclaration
 from rules.refusals import Refused
 from tables.models import KeepApart, Qualifier, Seating, TournamentTable
 from tables.rules import seating
 from tables.services.draw import open_tables
 from tables.services.penalties import carry_to_day_two
+from tables.services.tv_logos import DRAW, check_tv_tables
 from tournaments.models import Entry, Tournament
 from tournaments.queries.day_two import day_two_start
 from tournaments.rules.flights import table_ranges
@@ -115,10 +117,18 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         by_number = {here.table.number: here for here in open_here}
         buttons, field_draw = seating.draw_buttons(plan.tables, rng, main.rules().seating.field_button_draw)
         rows, chart = [], {}
+        collect = main.rules().seating.collect_by_seat_number  # SEAT-COLLECT: Day 2 is a draw too
         for drawn in plan.tables:
             here = by_number[drawn.number]
             rows += [
-                Seating(tournament=main, entry_id=entry_id, tournament_table=here, seat=seat, started_at=now)
+                Seating(
+                    tournament=main,
+                    entry_id=entry_id,
+                    tournament_table=here,
+                    seat=seat,
+                    started_at=now,
+                    to_collect=collect,
+                )
                 for seat, entry_id in drawn.players.items()
             ]
             if drawn.number in buttons:
@@ -152,6 +162,7 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
             "penalties_carried": carried,  # PEN-CARRY
         }
         op.append(kinds.DAY_TWO_DRAWN, public=public, payload=payload)
+        check_tv_tables(op, set(chart), DRAW)  # PF-LOGO-TV with the logos carried from the flights
     return payload
 
 
@@ -185,6 +196,7 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
     for qualifier, entry in zip(qualifiers, entries):
         qualifier.day_two_entry = entry
     _carry_heads(main, qualifiers, entries)
+    _carry_logos(qualifiers)
     # One statement for every link (bulk_update's CASE per row took seconds at 1,500 bags).
     with connection.cursor() as cursor:
         cursor.execute(
@@ -218,6 +230,29 @@ def _carry_heads(main: Tournament, qualifiers: list[Qualifier], entries: list[En
         forfeited.exclude(player_id__in=list(riding)).values_list("flight_entry_id", flat=True)
     )  # a player with no bag going on keeps the heads where they are
     Entry.objects.filter(pk__in=moved).update(head=0)
+
+
+def _carry_logos(qualifiers: list[Qualifier]) -> None:
+    """PF-LOGO-DECLARE: a logo declared for a flight (before its start, or later with proof) is
+    worn on Day 2 too, so the Day 2 entry carries the declarations still worn."""
+    day_two = {q.flight_entry_id: q.day_two_entry_id for q in qualifiers}
+    worn = LogoDeclaration.objects.filter(entry_id__in=list(day_two), removed_at__isnull=True)
+    LogoDeclaration.objects.bulk_create(
+        [
+            LogoDeclaration(
+                entry_id=day_two[logo.entry_id],
+                company_id=logo.company_id,
+                placement=logo.placement,
+                width_cm=logo.width_cm,
+                height_cm=logo.height_cm,
+                declared_at=logo.declared_at,
+                before_start=logo.before_start,
+                written_proof=logo.written_proof,
+                recorded_by_id=logo.recorded_by_id,
+            )
+            for logo in worn
+        ]
+    )
 
 
 def _keep_apart(main: Tournament, qualifiers: list[Qualifier]) -> list[set[int]]:

@@ -15,6 +15,12 @@ from tables.rules.high_card import high_card
 from tables.services.breaking import break_next_table, draw_final_table
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import move_by_hand, player_out
+from tests.helpers.day_two import (
+    bag_the_rest_and_close,
+    draw_day_two_at,
+    end_the_day,
+    main_event_with_a_flight,
+)
 
 
 @pytest.fixture
@@ -172,3 +178,33 @@ def test_PF_LOGO_TV_the_final_table_is_checked_and_a_player_who_starts_it_logo_f
     # A player who started it wearing one may keep wearing it (within the sizes).
     _declaration, found = wear(tournament, entries[0], companies["headline"], placement="sleeve")
     assert found == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_PF_LOGO_TV_SEAT_COLLECT_day_two_carries_the_flights_logos_to_its_tv_table_and_collects_seat_cards(
+    make_tournament, staff, companies
+):
+    """Day 2's draw is a draw: the logos declared in a flight are worn on Day 2, checked at its
+    TV table, and (pokerfest) the seat cards are collected before the stacks go into play."""
+    main, flight = main_event_with_a_flight(make_tournament, staff, players=6)
+    wearers = list(flight.entries.order_by("number")[:3])
+    for entry in wearers:
+        wear(flight, entry, companies["approved"])
+    end_the_day(flight)
+    bag_the_rest_and_close(flight, staff)
+    Table.objects.filter(festival=main.festival, number=2).update(is_tv=True)
+    draw_day_two_at(main, staff, [2])  # the whole Day 2 field at the TV table
+
+    carried = LogoDeclaration.objects.filter(entry__tournament=main, removed_at__isnull=True)
+    assert sorted(carried.values_list("entry__player_id", flat=True)) == sorted(e.player_id for e in wearers)
+    [check] = tv_checks(main)
+    [breach] = check["tables"][0]["breaches"]
+    assert (check["how"], check["tables"][0]["table"], breach["rule"], breach["company"]) == (
+        "draw",
+        2,
+        "PF-LOGO-TV",
+        "BetCo",
+    )
+    assert len(breach["wearers"]) == 3
+    day_two = Seating.objects.filter(tournament=main, ended_at__isnull=True)
+    assert day_two.count() == 6 and not day_two.filter(to_collect=False).exists()
