@@ -10,7 +10,7 @@ from ninja import Field, Router, Schema, Status
 from ninja.security import django_auth
 
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, MOST_ENTRIES, Answer, EntryNumber, Id, ReasonOut
+from core.api import ERRORS, MOST_ENTRIES, Answer, EntryNumber, Id, ReasonOut, TableNumber
 from players.models import Company
 from players.queries import logos as logo_queries
 from players.services import logos as compliance
@@ -39,7 +39,7 @@ class ResolveIn(Schema):
         max_length=MOST_ENTRIES,
         description="entry numbers the players or the company chose; omit for a high-card draw",
     )
-    table: int | None = Field(None, ge=1, description="a TV table's number: its cap of two (PF-LOGO-TV)")
+    table: TableNumber | None = Field(None, description="a TV table's number: its cap of two (PF-LOGO-TV)")
 
 
 @router.get(
