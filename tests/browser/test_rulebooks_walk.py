@@ -208,7 +208,8 @@ def test_SEAT_COLLECT_PF_LOGO_TV_CHIP_COUNT_PAY_DQ_a_pokerfest_event_on_every_sc
         expect(pay).to_have_count(left)
     phone.goto(f"{stack.url}/tournaments/{t}/results/")
     rows = phone.locator("[data-results] tbody tr")
-    expect(rows).to_have_count(FIELD)
+    expect(rows).to_have_count(FIELD - 1)  # the disqualified take no place (PAY-DQ): the rest move up
+    expect(rows.last.locator("td").first).to_have_text(str(FIELD - 1))  # the elimination penalty's place
     expect(rows.first.locator("td").first).to_have_text("1")
     cashier.goto(f"{stack.url}/tournaments/{t}/close-out/")
     expect(cashier.locator("[data-net-total]")).to_have_text(re.compile(r"^\d[\d,]*\.\d\d EUR$"))
