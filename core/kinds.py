@@ -155,7 +155,7 @@ CHIPS_RACED = _kind(
     "colour_up",
     "chip_counts",
 )
-CHIPS_FORFEITED = _kind("chips.forfeited", STAFF, gettext_noop("a player forfeited chips (CHIP-COUNT)"), "chip_counts")
+CHIPS_FORFEITED = _kind("chips.forfeited", PUBLIC, gettext_noop("a player forfeited chips (CHIP-COUNT)"), "chip_counts")
 DAY_ENDED = _kind("day.ended", PUBLIC, gettext_noop("every table has played its last hand: the day is over"), "tables")
 
 # The desk (players/services/desk.py, players/services/logos.py, tournaments/services/desk.py).

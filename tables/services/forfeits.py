@@ -120,10 +120,11 @@ def forfeit_chips(
             "to_pot": taken.to_pot,
             "changed_up": taken.changed_up,
             "stack_left": taken.stack_left,
-            **field_counts(tournament_id),
         }
-        op.append(kinds.CHIPS_FORFEITED, public=None, payload=payload)
-    return payload
+        # Public: the lobby's, TV's and phones' average stack follows the chips leaving play.
+        field = field_counts(tournament_id)
+        op.append(kinds.CHIPS_FORFEITED, public=field, payload={**payload, **field})
+    return {**payload, **field}
 
 
 def eliminate(op: Operation, here: TournamentTable, sitting: Seating, stack: int, reason: str) -> dict:

@@ -14,6 +14,7 @@ from players.models import Membership
 from players.services import desk as player_services
 from tables.models import ChipAdjustment, Table
 from tables.services.draw import draw_field, open_tables
+from tests.helpers.console import disqualify_on_the_console
 from tests.helpers.pages import act, sign_in
 from tests.helpers.play import play_to_the_end
 from tests.helpers.tablet import answer_questions
@@ -30,19 +31,6 @@ def chips_club(make_tournament):
     tournament = make_tournament()
     Tournament.objects.filter(pk=tournament.pk).update(ruleset_preset="chips", buy_in=2_000, fee=500)
     return tournament
-
-
-def disqualify_on_the_console(page, number: int, reason: str, chips: str = "", grounds: str = "", end=False):
-    page.get_by_text("Undo a bust or disqualify a player").click()
-    form = page.locator("[data-entry-ruling]")
-    form.get_by_label("Entry #").fill(str(number))
-    form.get_by_label("Reason").fill(reason)
-    form.get_by_label("Stack counted").fill(chips)
-    if grounds:
-        form.get_by_label("Grounds").select_option(label=grounds)
-    if end:
-        form.get_by_label("End the membership too").check()
-    form.get_by_role("button", name="Disqualify").click()
 
 
 def test_PAY_DQ_REG_MEMBER_the_console_needs_the_counted_stack_and_collusion_ends_the_membership(

@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_disqualify import disqualify_on_the_console
+from tests.helpers.console import disqualify_on_the_console
 from tests.helpers.pages import sign_in
 from tests.helpers.tablet import answer_questions, open_seat, question, tap
 from tests.helpers.whole_event import (
@@ -159,8 +159,6 @@ def test_SEAT_COLLECT_PF_LOGO_TV_CHIP_COUNT_PAY_DQ_a_pokerfest_event_on_every_sc
     expect(director.locator("[data-count-sentence]")).to_have_text(
         "1 of 30 stacks counted; the total is checked when all are in."
     )
-    # Not yet: the clock's average stack follows the forfeit only with the next event that carries
-    # the field's counts (chips.forfeited is a staff event; the lobby and the TV never get it).
 
     # The director's elimination penalty (pokerfest L275), given from the seat at the console:
     # the counted stack leaves play and the player is placed as a bust.

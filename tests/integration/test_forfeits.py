@@ -58,7 +58,8 @@ def test_CHIP_COUNT_chips_out_of_view_or_in_a_pocket_leave_play_and_the_count_ch
     check = count_check(tournament, 56_500)
     assert (check["counted"], check["gap"], check["agrees"]) == (56_500, 0, True)
     event = tournament.events.filter(kind="chips.forfeited").order_by("seq").first()
-    assert event.public is None and event.payload["reason"] == "in_pocket" and event.payload["chips"] == 1_500
+    assert set(event.public) == {"players_left", "chips_in_play"}  # the lobby's average follows; no one named
+    assert event.payload["reason"] == "in_pocket" and event.payload["chips"] == 1_500
 
     # Bad amounts are refused with a sentence and change nothing.
     for chips, stack, sentence in (
