@@ -131,19 +131,16 @@ class SettingsChangedOut(Answer):
 )
 def settings(request, tournament_id: Id, body: SetupSettingsIn):
     tournament = tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
-    edited = {"bounty_stage_starts", "bounty_stage_level", "rebuy_price", "rebuy_chips", "collect_seat_cards"}
-    given = body.dict(exclude={*edited, *CHOICES, *ADDON, *ACTION_PERIOD})
-    ruleset = rebuy_ruleset(
-        tournament,
-        bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level),
-        body.rebuy_price,
-        body.rebuy_chips,
-    )
-    if body.ruleset_preset in (None, tournament.ruleset_preset):  # a new preset brings its own
-        ruleset = seat_cards_ruleset(tournament, ruleset, body.collect_seat_cards)
+    in_ruleset = {"bounty_stage_starts", "bounty_stage_level", "collect_seat_cards", *REBUY, *ADDON, *CHOICES}
+    given = body.dict(exclude={*in_ruleset, *ACTION_PERIOD})
+    ruleset = bounty_stage_ruleset(tournament, body.bounty_stage_starts, body.bounty_stage_level)
+    # ENT-REBUY, ENT-ADDON: the prices and chips the page gives (none: as they are).
+    priced = {name: getattr(body, name) for name in (*REBUY, *ADDON) if getattr(body, name) is not None}
+    ruleset = section_ruleset(tournament, ruleset, "entries", priced)
+    if body.ruleset_preset in (None, tournament.ruleset_preset) and body.collect_seat_cards is not None:
+        # SEAT-COLLECT; a new preset brings its own.
+        ruleset = section_ruleset(tournament, ruleset, "seating", {"collect_by_seat_number": body.collect_seat_cards})
     ruleset = choices_ruleset(tournament, ruleset, {name: getattr(body, name) for name in CHOICES})
-    addon = {name: getattr(body, name) for name in ADDON if getattr(body, name) is not None}
-    ruleset = section_ruleset(tournament, ruleset, "entries", addon)
     period = {name: getattr(body, name) for name in ACTION_PERIOD if name in body.model_fields_set}
     ruleset = section_ruleset(tournament, ruleset, "clock", period)
     answer = setup.update_tournament(
@@ -184,29 +181,6 @@ def bounty_stage_ruleset(tournament, starts: str | None, level: int | None) -> d
     return {**rules, "bounties": section}
 
 
-def rebuy_ruleset(tournament, ruleset: dict | None, price: int | None, chips: int | None) -> dict | None:
-    """ENT-REBUY: the ruleset (as the bounty stage left it) with the rebuy's price and chips the
-    set-up page gives; None when nothing in it changes."""
-    rules = ruleset or tournament.rules().to_json()
-    section = dict(rules["entries"])
-    if price is not None:
-        section["rebuy_price"] = price
-    if chips is not None:
-        section["rebuy_chips"] = chips
-    if section == rules["entries"]:
-        return ruleset
-    return {**rules, "entries": section}
-
-
-def seat_cards_ruleset(tournament, ruleset: dict | None, collect: bool | None) -> dict | None:
-    """SEAT-COLLECT: the ruleset (as the sections above left it) with the set-up page's choice;
-    unchanged when it is the ruleset's already."""
-    rules = ruleset or tournament.rules().to_json()
-    if collect is None or rules["seating"]["collect_by_seat_number"] == collect:
-        return ruleset
-    return {**rules, "seating": {**rules["seating"], "collect_by_seat_number": collect}}
-
-
 # The house's choices the set-up page edits in the tournament's own ruleset: the setting's name on
 # the page, and its section and name in the ruleset. A league event (neverending L37) may sell
 # rebuys for a set time and an add-on at their end though its house's preset has neither.
@@ -241,6 +215,7 @@ ACTION_PERIOD = (
 )
 
 
+REBUY = ("rebuy_price", "rebuy_chips")
 ADDON = ("addon_price", "addon_chips", "addon_minutes")
 
 
