@@ -106,6 +106,7 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
                 % {"count": len(qualifiers), "capacity": capacity}
             )
         entries = _day_two_entries(main, qualifiers, op.actor, now)
+        logos = _carry_logos(qualifiers)  # logged with the draw (its payload's logos_carried)
         carried = carry_to_day_two(op, [(q.flight_entry_id, q.day_two_entry_id) for q in qualifiers])
         rng = random.Random(seed)
         plan = seating.draw(
@@ -160,6 +161,7 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
             "seed": seed,
             "kept_apart_failed": plan.separation_violations,
             "penalties_carried": carried,  # PEN-CARRY
+            "logos_carried": logos,  # PF-LOGO-DECLARE
         }
         op.append(kinds.DAY_TWO_DRAWN, public=public, payload=payload)
         check_tv_tables(op, set(chart), DRAW)  # PF-LOGO-TV with the logos carried from the flights
@@ -196,7 +198,6 @@ def _day_two_entries(main: Tournament, qualifiers: list[Qualifier], actor, now) 
     for qualifier, entry in zip(qualifiers, entries):
         qualifier.day_two_entry = entry
     _carry_heads(main, qualifiers, entries)
-    _carry_logos(qualifiers)
     # One statement for every link (bulk_update's CASE per row took seconds at 1,500 bags).
     with connection.cursor() as cursor:
         cursor.execute(
@@ -232,12 +233,12 @@ def _carry_heads(main: Tournament, qualifiers: list[Qualifier], entries: list[En
     Entry.objects.filter(pk__in=moved).update(head=0)
 
 
-def _carry_logos(qualifiers: list[Qualifier]) -> None:
+def _carry_logos(qualifiers: list[Qualifier]) -> int:
     """PF-LOGO-DECLARE: a logo declared for a flight (before its start, or later with proof) is
     worn on Day 2 too, so the Day 2 entry carries the declarations still worn."""
     day_two = {q.flight_entry_id: q.day_two_entry_id for q in qualifiers}
     worn = LogoDeclaration.objects.filter(entry_id__in=list(day_two), removed_at__isnull=True)
-    LogoDeclaration.objects.bulk_create(
+    carried = LogoDeclaration.objects.bulk_create(
         [
             LogoDeclaration(
                 entry_id=day_two[logo.entry_id],
@@ -253,6 +254,7 @@ def _carry_logos(qualifiers: list[Qualifier]) -> None:
             for logo in worn
         ]
     )
+    return len(carried)
 
 
 def _keep_apart(main: Tournament, qualifiers: list[Qualifier]) -> list[set[int]]:

@@ -206,5 +206,6 @@ def test_PF_LOGO_TV_SEAT_COLLECT_day_two_carries_the_flights_logos_to_its_tv_tab
         "BetCo",
     )
     assert len(breach["wearers"]) == 3
+    assert main.events.get(kind="day_two.drawn").payload["logos_carried"] == 3
     day_two = Seating.objects.filter(tournament=main, ended_at__isnull=True)
     assert day_two.count() == 6 and not day_two.filter(to_collect=False).exists()
