@@ -109,6 +109,9 @@ class DayTwoDrawnOut(Answer):
     seed: int = Field(..., description="replays the draw exactly (SEAT-DRAW)")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
     penalties_carried: int = Field(..., description="penalties still being served that go on with the bags (PEN-CARRY)")
+    logos_carried: int = Field(
+        ..., description="the flights' logos still worn, declared again on the Day 2 entries (PF-LOGO-DECLARE)"
+    )
 
 
 @router.post(
