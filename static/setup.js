@@ -110,6 +110,9 @@ const setupPage = {
       search.form.elements.player.replaceChildren(...(ok ? answer : []).map((p) =>
         element("option", { value: p.id, textContent: interpolate(gettext("%(first)s %(last)s · born %(born)s"), { first: p.first_name, last: p.last_name, born: p.date_of_birth }, true) })));
     });
+    // Every form now answers in the page; before this a tap would submit the form natively and
+    // reload the page with nothing said (a slow device). Tests wait on it too.
+    this.root.dataset.wired = "";
   },
 
   // The venue's tables as the server has them now, each with its own change and remove controls.

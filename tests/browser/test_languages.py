@@ -30,7 +30,7 @@ def german(browser, width=1280, height=800):
     context = browser.new_context(
         viewport={"width": width, "height": height}, locale="de-DE", timezone_id="America/New_York"
     )
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # as conftest.py's WAIT_MS
     return context, context.new_page()
 
 

@@ -59,7 +59,7 @@ def money_field(make_tournament, players: int, tables: int, hidden: int | None =
 
 def phone(browser, size):
     context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # as conftest.py's WAIT_MS
     # The vibrations the page asks for, where a test can see them.
     context.add_init_script(
         "window.vibrations = []; navigator.vibrate = (p) => { window.vibrations.push(p); return true; };"

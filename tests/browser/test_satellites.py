@@ -47,6 +47,7 @@ def test_SAT_SEATS_REG_NONTRANSFER_a_satellite_through_the_pages_awards_seats_th
     director.get_by_label("Structure").select_option(str(structure.id))
     director.get_by_role("button", name="Create the tournament").click()
     expect(director).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
+    expect(director.locator(".setup[data-wired]")).to_have_count(1)  # static/setup.js answers the forms
     satellite = Tournament.objects.get(name="Satellite A")
     assert satellite.satellite_for_id == target.id
     expect(director.get_by_label("Satellite for")).to_have_value(str(target.id))

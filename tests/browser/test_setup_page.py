@@ -68,6 +68,7 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     page.get_by_label("Festival name").fill("")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
+    expect(page.locator(".setup[data-wired]")).to_have_count(1)  # static/setup.js answers the forms
     tournament = Tournament.objects.get(name="Autumn Main Event")
     assert (tournament.buy_in, tournament.fee, tournament.starting_stack, tournament.places_paid) == (
         50_000,

@@ -147,7 +147,7 @@ def open_screen(browser, stack, event: RunningEvent, screen: Screen, signed_in: 
         has_touch=phone or screen.name.startswith("floor"),
         storage_state=signed_in if screen.staff else None,
     )
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(30_000)  # as tests/browser/conftest.py's WAIT_MS
     page = context.new_page()
     page.goto(stack.url + screen.path.format(t=event.id, f=event.tournament.festival_id, code=event.ticket.public_code))
     if screen.ready:

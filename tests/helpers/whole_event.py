@@ -37,6 +37,7 @@ def create_tournament(
     director.get_by_label("Structure").select_option(str(structure.id))
     director.get_by_role("button", name="Create the tournament").click()
     expect(director).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
+    expect(director.locator(".setup[data-wired]")).to_have_count(1)  # static/setup.js answers the forms
     return Tournament.objects.get(name=name)
 
 

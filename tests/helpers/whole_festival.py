@@ -66,6 +66,7 @@ def create_satellite(director, festival, structure, name: str, target: str, pric
     director.get_by_label("Structure").select_option(str(structure.id))
     director.get_by_role("button", name="Create the tournament").click()
     expect(director).to_have_url(re.compile(r"/tournaments/\d+/setup/$"))
+    expect(director.locator(".setup[data-wired]")).to_have_count(1)  # static/setup.js answers the forms
     return Tournament.objects.get(name=name)
 
 
