@@ -136,6 +136,7 @@ def test_no_native_dialog_on_the_tablet_out_clock_penalty_absent_and_move(
     expect(question(page)).to_have_count(0)
     player_out(page, 1, second, "15000", which="Same hand")
     expect(page.locator("[data-result]")).to_contain_text("is out.")
+    expect(seat_box(page, 1, second)).to_have_class("seat empty")  # redrawn before the next tap
 
     seat_action(page, 1, third, "Clock")
     expect(page.locator("[data-result]")).to_have_text(f"Clock called on seat {third}.")
