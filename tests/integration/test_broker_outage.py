@@ -43,7 +43,10 @@ def test_CLK_LEVELS_a_redis_outage_over_a_level_boundary_loses_no_level_change_a
     server = stack.EmbeddedRedis(stack.free_port(), tmp_path)
     server.start()
     try:
-        env = process_env(REDIS_URL=server.url, CLOCK_RECONCILE_SECONDS="1", BEAT_LEASE_SECONDS="3")
+        # TMPDIR: the worker dumps the task it could not put back there (docs/deploy.md).
+        env = process_env(
+            REDIS_URL=server.url, CLOCK_RECONCILE_SECONDS="1", BEAT_LEASE_SECONDS="3", TMPDIR=str(tmp_path)
+        )
         worker = processes.start("worker", stack.worker_command(), env=env)
         log = processes.log_of(worker)
         wait_until(lambda: "ready." in log.read_text(), "ready worker", worker, processes.logs)
