@@ -151,10 +151,10 @@ class Clock(models.Model):
     def clean(self):
         if self.structure_id is None:
             return
-        if not self._state.adding:
-            stored = Clock.objects.filter(pk=self.pk).values_list("status", "structure_id").first()
-            if stored and stored[0] != timeline.READY and stored[1] != self.structure_id:
-                raise ValidationError({"structure": _("The structure can be changed only before the clock starts.")})
+        # A clock not stored yet has no row here, so only a stored one is held to its structure.
+        stored = Clock.objects.filter(pk=self.pk).values_list("status", "structure_id").first()
+        if stored and stored[0] != timeline.READY and stored[1] != self.structure_id:
+            raise ValidationError({"structure": _("The structure can be changed only before the clock starts.")})
         first = self.structure.levels.order_by("position").first()
         if first is None:
             raise ValidationError({"structure": _("This structure has no levels yet; add its levels first.")})

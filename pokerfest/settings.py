@@ -228,8 +228,6 @@ REDIS_URL = env_str("REDIS_URL")
 
 def celery_url(redis_url: str) -> str:
     # Celery spells a unix-socket Redis as redis+socket://; redis-py and channels-redis as unix://.
-    # That spelling makes kombu use its own Redis transport, not CELERY_BROKER_TRANSPORT below:
-    # a worker on a unix-socket Redis is not repaired for outages (the launcher uses TCP).
     if redis_url.startswith("unix://"):
         return "redis+socket://" + redis_url.removeprefix("unix://")
     return redis_url
@@ -243,15 +241,26 @@ PREREGISTRATION_RATE_PER_MINUTE = env_int("PREREGISTRATION_RATE_PER_MINUTE", 20)
 PREREGISTRATION_CLIENT_HEADER = os.environ.get("PREREGISTRATION_CLIENT_HEADER", "")
 
 CELERY_BROKER_URL = celery_url(REDIS_URL)
-# kombu's Redis transport, repaired so a worker outlives a Redis outage (pokerfest/broker.py).
-CELERY_BROKER_TRANSPORT = "pokerfest.broker:Transport"
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker that lost Redis tries again (after 2 s, 4 s, 6 s, … then every 30 s) for as long as it
+# takes, rather than exiting after Celery's default 100 tries.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TASK_DEFAULT_QUEUE = NAMESPACE
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-# ETA tasks wait in a worker unacknowledged; a killed worker's tasks come back only after this
-# timeout, so the periodic reconcile below is what repairs a missed level boundary quickly.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# kombu's Redis transport, acknowledgements not emulated: a task leaves Redis when a worker takes
+# it. With emulation on, a worker that holds an ETA task (as it always does while a level clock
+# runs) when Redis goes away exits ("Unrecoverable error: AttributeError: 'NoneType' object has
+# no attribute 'hostname'", kombu 5.7): putting the task back needs the connection being closed.
+# Off, the worker logs that it could not put the task back and reconnects when Redis returns
+# (tests/integration/test_broker_outage.py). What a worker held is lost with it (as with the
+# embedded Redis, which restarts empty); every task has a periodic repair below (the clocks,
+# the time-outs, the day's end, the penalties), so a lost one is done within
+# CLOCK_RECONCILE_SECONDS, and every task is safe twice. A new task must keep both promises.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"ack_emulation": False}
+# No task acknowledges late; this is Celery 6's default, and it stops a warning at every reconnect.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CLOCK_RECONCILE_SECONDS = env_int("CLOCK_RECONCILE_SECONDS", 5)
 # The live protocol's heartbeat: a screen whose last event was lost resyncs within this.
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 5)

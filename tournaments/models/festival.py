@@ -178,7 +178,9 @@ class Tournament(models.Model):
     COUNTERS = frozenset({"last_seq", "seats_sold", "seats_held"})
 
     def save(self, *args, **kwargs):
-        if not self._state.adding and kwargs.get("update_fields") is None:
+        # A tournament with a primary key is stored (ids come from the database; nothing makes
+        # one with its own id), so only its other fields are written.
+        if self.pk is not None and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
             kwargs["update_fields"] = [
                 field.name
                 for field in self._meta.concrete_fields
