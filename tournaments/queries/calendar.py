@@ -17,7 +17,7 @@ from core import kinds
 from rules.currency import decimal_amount
 from tournaments.models import Event, Festival, Tournament
 
-REVISIONS = (kinds.TOURNAMENT_CREATED, kinds.TOURNAMENT_UPDATED, kinds.TOURNAMENT_CANCELLED)
+REVISIONS = [kind.name for kind in (kinds.TOURNAMENT_CREATED, kinds.TOURNAMENT_UPDATED, kinds.TOURNAMENT_CANCELLED)]
 
 
 def _revisions(festival: Festival) -> dict[int, tuple[int, datetime]]:
@@ -26,8 +26,8 @@ def _revisions(festival: Festival) -> dict[int, tuple[int, datetime]]:
     logged = Event.objects.filter(tournament__festival=festival, kind__in=REVISIONS).order_by("tournament_id", "seq")
     for tournament_id, kind, payload, at in logged.values_list("tournament_id", "kind", "payload", "at"):
         moves, _last = found.get(tournament_id, (0, at))
-        changes = (payload or {}).get("changes", {}) if kind == kinds.TOURNAMENT_UPDATED else {}
-        if "starts_at" in changes or kind == kinds.TOURNAMENT_CANCELLED:
+        changes = (payload or {}).get("changes", {}) if kind == kinds.TOURNAMENT_UPDATED.name else {}
+        if "starts_at" in changes or kind == kinds.TOURNAMENT_CANCELLED.name:
             moves += 1
         found[tournament_id] = (moves, at)
     return found

@@ -105,7 +105,7 @@ def tournament_results(tournament: Tournament) -> dict:
 
 
 def _finished_at(tournament: Tournament) -> str | None:
-    finished = tournament.events.filter(kind=kinds.TOURNAMENT_FINISHED).order_by("-seq").first()
+    finished = tournament.events.filter(kind=kinds.TOURNAMENT_FINISHED.name).order_by("-seq").first()
     return iso_time(finished.at) if finished else None
 
 
