@@ -7,6 +7,7 @@ from pokerfest.api import api
 from pokerfest.health import health
 from pokerfest.outage import server_error
 from tournaments.views import close_out as close_out_views
+from tournaments.views import exports as export_views
 from tournaments.views import pages as views
 from tournaments.views import preregistration as preregistration_views
 from tournaments.views import structures as structure_views
@@ -32,6 +33,44 @@ urlpatterns = [
     path("festivals/<int:festival_id>/close-out.csv", close_out_views.festival_csv, name="festival_close_out_csv"),
     path("tournaments/<int:tournament_id>/results/", views.results, name="results"),
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
+    # the results for results databases, media and the league (public names): once finished
+    path(
+        "tournaments/<int:tournament_id>/results/export.json",
+        export_views.tournament_results,
+        {"kind": "json"},
+        name="results_json_export",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/results/export.csv",
+        export_views.tournament_results,
+        {"kind": "csv"},
+        name="results_csv_export",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/results/upload.csv",
+        export_views.tournament_results,
+        {"kind": "upload"},
+        name="results_upload_export",
+    ),
+    path(
+        "festivals/<int:festival_id>/results/export.json",
+        export_views.festival_results,
+        {"kind": "json"},
+        name="festival_results_json_export",
+    ),
+    path(
+        "festivals/<int:festival_id>/results/export.csv",
+        export_views.festival_results,
+        {"kind": "csv"},
+        name="festival_results_csv_export",
+    ),
+    path(
+        "festivals/<int:festival_id>/results/upload.csv",
+        export_views.festival_results,
+        {"kind": "upload"},
+        name="festival_results_upload_export",
+    ),
+    path("festivals/<int:festival_id>/schedule.ics", export_views.schedule_ics, name="schedule_ics"),
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
     path("festivals/<int:festival_id>/schedule/", views.schedule, name="schedule"),

@@ -101,11 +101,15 @@ def untyped_fields(schema: dict, document: dict, where: str, seen=frozenset()) -
 
 
 def answers(document: dict):
-    """(operation, status, schema) for every 2xx answer with a body."""
+    """(operation, status, schema) for every 2xx answer with a JSON body. A file the API answers
+    instead (the results' CSV exports: text/csv, a string) is typed by its media type."""
     for name, operation in operations(document):
         for status, response in operation["responses"].items():
             if str(status).startswith("2"):
-                content = response.get("content", {}).get("application/json")
+                media = response.get("content", {})
+                if "application/json" not in media and any(kind.startswith("text/") for kind in media):
+                    continue
+                content = media.get("application/json")
                 yield name, status, (content or {}).get("schema")
 
 

@@ -90,13 +90,14 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
     client = client_for(persona, staff)
     for pattern in page_patterns():
         existing = client.get(address(pattern, known))
-        assert existing.status_code in (200, 302, 403), (pattern, persona, existing.status_code)
+        # 422: a results download before the finish, a page that says why (issue 26)
+        assert existing.status_code in (200, 302, 403, 422), (pattern, persona, existing.status_code)
         for values in unknowns:
             url = address(pattern, values)
             if url == address(pattern, known):
                 continue  # this page does not use the value made unknown
             answer = client.get(url)
-            expected = 404 if existing.status_code == 200 else existing.status_code
+            expected = 404 if existing.status_code in (200, 422) else existing.status_code
             assert answer.status_code == expected, (url, persona)
             if answer.status_code == 302:
                 assert answer["Location"].startswith("/accounts/login/"), url

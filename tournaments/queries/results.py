@@ -179,14 +179,16 @@ def winners(tournament: Tournament) -> list[dict]:
     ]
 
 
-def public_standings(tournament: Tournament) -> dict:
+def public_standings(tournament: Tournament, keep_player_ids: bool = False) -> dict:
     """The standings as the public sees them: first names and initials, and no payouts or
-    prizes before they are published (PAY-POOL)."""
+    prizes before they are published (PAY-POOL). The exports keep each row's player id, to
+    add what else the player publishes (their nationality)."""
     table = standings(tournament)
     origins = flight_entries(tournament)  # a Day 2 entry's flight number beside its own
     for row in table["out"]:
         row["name"] = row.pop("public_name")
-        row.pop("player")
+        if not keep_player_ids:
+            row.pop("player")
         # a flight's own row (FLIGHT-ITM) carries the flight's number, not a Day 2 entry's
         row["from_flight"] = None if row["flight"] else origins.get(row["entry"])
     table["published"] = published(tournament)

@@ -4,15 +4,14 @@
 from django import template
 from django.utils.translation import get_language
 
-register = template.Library()
+from rules.currency import exponent_of
 
-# ISO 4217 currencies whose minor unit is not a hundredth.
-EXPONENTS = {"JPY": 0, "KRW": 0, "ISK": 0, "HUF": 2, "CLP": 0, "VND": 0, "BHD": 3, "KWD": 3, "OMR": 3, "TND": 3}
+register = template.Library()
 
 
 @register.filter
 def money(minor_units, currency: str = "EUR") -> str:
-    exponent = EXPONENTS.get(currency, 2)
+    exponent = exponent_of(currency)
     amount = int(minor_units)
     sign = "-" if amount < 0 else ""
     whole, fraction = divmod(abs(amount), 10**exponent)
