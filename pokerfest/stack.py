@@ -254,6 +254,11 @@ def web_command(sock: socket.socket) -> list[str]:
     ]
 
 
+def live_command(sock: socket.socket) -> list[str]:
+    """The node's `live` process (pokerfest/live.py) on its own listening socket."""
+    return [PYTHON, "-m", "pokerfest.live", "--fd", str(sock.fileno())]
+
+
 def worker_command() -> list[str]:
     # solo pool: clock tasks are short; one process per machine is enough, add workers to scale.
     return [PYTHON, "-m", "celery", "-A", "pokerfest.celery", "worker", "--pool", "solo", "--loglevel", "info"]
