@@ -165,22 +165,21 @@ class BroadcastFanout(Fanout):
             held.append(text)
 
 
-class Snapshots:
-    """Snapshots read once for every socket that asks at about the same time (a room of phones
-    opening, or reconnecting after the wifi came back), encoded once. `read(tournament_id,
-    audience)` is the snapshot query, made awaitable by the caller (the ORM runs in a thread).
+class SharedReads:
+    """One read for every socket that asks for the same thing at about the same time (a room of
+    phones opening, or reconnecting after the wifi came back). `read(*key)` is awaitable (the
+    caller runs the ORM in a thread); an error it raises is raised to each socket that asked.
 
-    A socket that asks while a snapshot is being read waits for the next read, which starts
-    after it asked: it joined its group before asking, so the snapshot plus the group's events
-    miss nothing."""
+    A socket that asks while a read is under way waits for the next read, which starts after it
+    asked: what it gets is never older than its asking (for a snapshot: it joined its group
+    before asking, so the snapshot plus the group's events miss nothing)."""
 
-    def __init__(self, read: Callable[[int, str], Awaitable[dict]]) -> None:
+    def __init__(self, read: Callable[..., Awaitable]) -> None:
         self.read = read
-        self.waiting: dict[tuple[int, str], asyncio.Future] = {}
-        self.reading: set[tuple[int, str]] = set()
+        self.waiting: dict[tuple, asyncio.Future] = {}
+        self.reading: set[tuple] = set()
 
-    async def text(self, tournament_id: int, audience: str) -> str:
-        key = (tournament_id, audience)
+    async def get(self, *key):
         waiting = self.waiting.get(key)
         if waiting is None:
             waiting = self.waiting[key] = asyncio.get_running_loop().create_future()
@@ -188,19 +187,33 @@ class Snapshots:
                 asyncio.create_task(self.read_for_the_waiting(key))
         return await asyncio.shield(waiting)
 
-    async def read_for_the_waiting(self, key: tuple[int, str]) -> None:
+    def encode(self, result):
+        return result
+
+    async def read_for_the_waiting(self, key: tuple) -> None:
         self.reading.add(key)
         try:
             while key in self.waiting:
                 answered = self.waiting.pop(key)  # the sockets that asked before this read starts
                 try:
-                    document = await self.read(*key)
+                    result = self.encode(await self.read(*key))
                 except Exception as error:  # noqa: BLE001 - each waiting socket gets it raised
                     answered.set_exception(error)
                 else:
-                    answered.set_result(json.dumps(document, separators=(",", ":")))
+                    answered.set_result(result)
         finally:
             self.reading.discard(key)
+
+
+class Snapshots(SharedReads):
+    """Snapshots read once for every socket that asks at about the same time, encoded once.
+    `read(tournament_id, audience)` is the snapshot query."""
+
+    def encode(self, result) -> str:
+        return json.dumps(result, separators=(",", ":"))
+
+    async def text(self, tournament_id: int, audience: str) -> str:
+        return await self.get(tournament_id, audience)
 
 
 _fanouts: dict[tuple[asyncio.AbstractEventLoop, type], Fanout] = {}

@@ -44,7 +44,7 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 from core.access import Action, tournament_for  # noqa: E402
 from core.broadcast import group_name  # noqa: E402
-from core.fanout import BroadcastFanout, Snapshots, fanout  # noqa: E402
+from core.fanout import BroadcastFanout, SharedReads, Snapshots, fanout  # noqa: E402
 from core.kinds import PUBLIC  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
 from tournaments.queries.snapshot import snapshot  # noqa: E402
@@ -71,7 +71,10 @@ def in_a_thread(function):
     return sync_to_async(checked, thread_sensitive=False)
 
 
-check_access = in_a_thread(lambda tournament_id: tournament_for(AnonymousUser(), tournament_id, Action.VIEW_LOBBY))
+# Both read once for every socket that asks at about the same time (a room of phones opening).
+access = SharedReads(
+    in_a_thread(lambda tournament_id: tournament_for(AnonymousUser(), tournament_id, Action.VIEW_LOBBY))
+)
 snapshots = Snapshots(in_a_thread(snapshot))
 
 
@@ -109,7 +112,7 @@ async def send_snapshot(connection: ServerConnection, group: str, tournament_id:
 async def watch(connection: ServerConnection) -> None:
     tournament_id = int(LOBBY_PATH.fullmatch(connection.request.path.split("?", 1)[0]).group(1))
     try:
-        await check_access(tournament_id)
+        await access.get(tournament_id)
     except PermissionDenied:
         await connection.close(CLOSE_FORBIDDEN, "not allowed")
         return
