@@ -61,7 +61,7 @@ messages: $(VENV)/.installed
 	$(MESSAGES_ENV) $(PY) manage.py makemessages -l de -d djangojs --no-location $(MESSAGES_IGNORE)
 	$(MESSAGES_ENV) $(PY) manage.py compilemessages -l de $(MESSAGES_IGNORE)
 
-# make bench BENCH_ARGS="--clients 2000 --broadcasts 10"   (default: 2,000, 10,000 and 20,000 sockets)
+# make bench BENCH_ARGS="--clients 2000 --repeat 1 --broadcasts 10"   (default: 2,000, 10,000 and 20,000 sockets, 3 runs each)
 bench: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/fanout.py $(BENCH_ARGS)
 

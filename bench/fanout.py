@@ -1,23 +1,30 @@
 """Fan-out benchmark: N lobby sockets, one broadcast, how long until the last socket has it.
 
-    make bench                                          # 2,000, 10,000 and 20,000 sockets
-    make bench BENCH_ARGS="--clients 500 --web-processes 1 --broadcasts 10"
+    make bench                                          # 2,000, 10,000 and 20,000 sockets, 3 runs each
+    make bench BENCH_ARGS="--clients 2000 --repeat 1 --processes 1 --broadcasts 10"
 
 Needs DATABASE_URL and REDIS_URL (`make bench` provides them). For each number of sockets it
 runs, one after the other on fresh loopback ports:
 
-- the baseline, the leanest server this language can be: as many processes as pokerfest has web
-  processes, each a bare `websockets`-library server (bench/fanout_baseline.py) subscribed to
-  Redis and forwarding each message with `websockets.broadcast`; "publish" is a Redis PUBLISH of
-  a frame the size of pokerfest's;
-- pokerfest: its own web processes (daphne, the real consumers and core.fanout); each round is
-  a real director service call (transaction, event row, broadcast after commit), and "publish"
-  is its Redis PUBLISH after the commit (the service call until then is printed beside).
+- the baseline, the leanest server this language can be: --processes processes, each a bare
+  `websockets`-library server (bench/fanout_baseline.py) subscribed to Redis and forwarding each
+  message with `websockets.broadcast`; "publish" is a Redis PUBLISH of a frame the size of
+  pokerfest's;
+- pokerfest: as many of its `live` processes (pokerfest/live.py: the lobby socket as the
+  launcher serves it, with its access check, snapshot and core.fanout.BroadcastFanout) on one
+  listening socket; each round is a real director service call (transaction, event row,
+  broadcast after commit), and "publish" is its Redis PUBLISH after the commit (the service call
+  until then is printed beside).
+
+Each size is measured --repeat times (baseline and pokerfest alternating, so a change in the
+machine's load touches both); the summary gives each figure's median and its spread (min-max)
+over the runs, and the load average before and after: on two cores a ratio moves with the load.
 
 The sockets are spread over several client processes (bench/fanout_clients.py) so one process's
 open-file limit does not cap them. Printed per size and path: p50/p99 of "publish to the last
-socket received", frames lost, and memory per socket (the server processes' RSS divided by the
-sockets, and the growth from idle divided by the sockets); then the ratio pokerfest / baseline.
+socket received", frames lost, the time to open every socket, and memory per socket (the server
+processes' RSS divided by the sockets, and the growth from idle divided by the sockets); then the
+ratios pokerfest / baseline.
 Loopback only; every wait is bounded; the whole run stops itself after --max-seconds.
 """
 
@@ -46,6 +53,8 @@ import redis.asyncio as aioredis  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
+from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import WebSocketException  # noqa: E402
 
 from clock.models import Clock, Level, Structure  # noqa: E402
 from clock.services import level_clock as services  # noqa: E402
@@ -148,6 +157,24 @@ class Clients:
                 child.kill()
 
 
+async def every_server_answers(url: str, processes: int) -> None:
+    """Until a socket gets its first frame from each server process, as far as one can tell
+    (the kernel spreads connections over the processes): a server still starting (Django's
+    set-up on a loaded machine) would make its idle memory look small."""
+    deadline = time.monotonic() + 120
+    answered = 0
+    while answered < 2 * processes:
+        try:
+            async with connect(url, open_timeout=30) as socket:
+                await asyncio.wait_for(socket.recv(), 30)
+            answered += 1
+        except (OSError, TimeoutError, WebSocketException):
+            if time.monotonic() > deadline:
+                raise SystemExit(f"no server answered on {url}") from None
+            await asyncio.sleep(0.5)
+    await asyncio.sleep(1)
+
+
 def rss_mb(processes) -> float:
     total = 0
     for process in processes:
@@ -196,18 +223,17 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
             stdout=open(os.devnull, "w"),
             stderr=open(os.devnull, "w"),
         )
-        for _ in range(args.web_processes)
+        for _ in range(args.processes)
     ]
     clients = Clients(args.client_processes or max(2, math.ceil(count / SOCKETS_PER_CLIENT_PROCESS)))
     try:
-        await asyncio.sleep(3)
+        url = f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/"
+        await every_server_answers(url, args.processes)
         idle_mb = rss_mb(servers)
         await clients.start()
         opening = time.monotonic()
         count_asked = count
-        count, retried = await clients.open(
-            f"ws://127.0.0.1:{sock.getsockname()[1]}/ws/tournaments/{args.tournament}/lobby/", count
-        )
+        count, retried = await clients.open(url, count)
         opened_s = time.monotonic() - opening
         held_mb = rss_mb(servers)
         await asyncio.sleep(1)  # the pub/sub subscriptions settle
@@ -277,7 +303,7 @@ async def measure(args) -> None:
     size = await loop.run_in_executor(None, public_frame_size, args.tournament)
     publishes.clear()
     print(
-        f"fan-out: {args.broadcasts} broadcasts of a {size}-byte frame, {args.web_processes} server process(es) "
+        f"fan-out: {args.broadcasts} broadcasts of a {size}-byte frame, {args.processes} server process(es) "
         f"per path, Redis {settings.REDIS_URL}, {os.cpu_count()} cores",
         flush=True,
     )
@@ -305,54 +331,109 @@ async def measure(args) -> None:
         seq = await loop.run_in_executor(None, lambda: Tournament.objects.get(pk=args.tournament).last_seq)
         return seq, publishes.pop()
 
-    summary = []
+    def live_command(sock):
+        return [sys.executable, "-m", "pokerfest.live", "--fd", str(sock.fileno())]
+
+    print(f"load average before: {load_average()}", flush=True)
+    runs: dict[int, list[tuple[dict | None, dict | None]]] = {}
     for count in args.clients:
-        print(f"{count} sockets:", flush=True)
-        baseline = product = None
-        if "baseline" in args.paths:
-            baseline = await run_path("websockets.broadcast", args, count, baseline_command, baseline_publish)
-            print(describe(baseline), flush=True)
-        if "pokerfest" in args.paths:
-            product = await run_path("pokerfest lobby", args, count, stack.web_command, product_publish)
-            print(describe(product), flush=True)
-        if baseline and product and baseline["latencies"] and product["latencies"]:
-            ratio50 = percentile(product["latencies"], 0.5) / percentile(baseline["latencies"], 0.5)
-            ratio99 = percentile(product["latencies"], 0.99) / percentile(baseline["latencies"], 0.99)
-            print(
-                f"  (pokerfest's publish is the PUBLISH after the director's service call commits; the call "
-                f"until then p50 {product['publish_ms']:.1f} ms, p99 {product['publish_p99']:.1f} ms)"
-            )
-            print(
-                f"  ratio pokerfest / baseline: p50 {ratio50:.2f}x  p99 {ratio99:.2f}x  (goal: p99 within 1.5x)",
-                flush=True,
-            )
-            summary.append((count, baseline, product, ratio99))
+        for run in range(1, args.repeat + 1):
+            print(f"{count} sockets, run {run} of {args.repeat}:", flush=True)
+            baseline = product = None
+            if "baseline" in args.paths:
+                baseline = await run_path("websockets.broadcast", args, count, baseline_command, baseline_publish)
+                print(describe(baseline), flush=True)
+            if "pokerfest" in args.paths:
+                product = await run_path("pokerfest live lobby", args, count, live_command, product_publish)
+                print(describe(product), flush=True)
+                print(
+                    f"  (pokerfest's publish is the PUBLISH after the director's service call commits; the call "
+                    f"until then p50 {product['publish_ms']:.1f} ms, p99 {product['publish_p99']:.1f} ms)",
+                    flush=True,
+                )
+            runs.setdefault(count, []).append((baseline, product))
     await publisher.aclose()
-    print("summary (last socket, p99):")
-    for count, baseline, product, ratio in summary:
-        print(
-            f"  {count:>6} sockets: baseline {percentile(baseline['latencies'], 0.99):7.1f} ms, "
-            f"pokerfest {percentile(product['latencies'], 0.99):7.1f} ms, {ratio:.2f}x, lost {product['lost']}, "
-            f"{product['held_mb'] * 1024 / count:.1f} KiB/socket"
-        )
+    print(f"load average after: {load_average()}")
+    print(f"summary: median [min-max] over {args.repeat} run(s); the last socket's latency")
+    for count, pairs in runs.items():
+        for index, name in enumerate(("websockets.broadcast", "pokerfest live lobby")):
+            results = [pair[index] for pair in pairs if pair[index] is not None]
+            if results:
+                print(f"  {count:>6} sockets {name:<22} {figures(results)}")
+        both = [(b, p) for b, p in pairs if b and p and b["latencies"] and p["latencies"]]
+        if both:
+            ratios = {
+                "p50": [percentile(p["latencies"], 0.5) / percentile(b["latencies"], 0.5) for b, p in both],
+                "p99 (goal 1.5x)": [
+                    percentile(p["latencies"], 0.99) / percentile(b["latencies"], 0.99) for b, p in both
+                ],
+                "memory (goal 2x)": [per_socket(p) / per_socket(b) for b, p in both],
+                "memory over idle": [over_idle(p) / max(over_idle(b), 0.001) for b, p in both],
+                "opening (goal 2x)": [p["opened_s"] / max(b["opened_s"], 0.001) for b, p in both],
+            }
+            print(
+                f"  {count:>6} sockets ratio pokerfest / baseline: "
+                + "; ".join(f"{what} {spread(values, '.2f')}x" for what, values in ratios.items())
+            )
+
+
+def load_average() -> str:
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def per_socket(result: dict) -> float:
+    return result["held_mb"] * 1024 / result["sockets"]
+
+
+def over_idle(result: dict) -> float:
+    """What the sockets added: a server's own idle size (Django's, in a live process) left out."""
+    return (result["held_mb"] - result["idle_mb"]) * 1024 / result["sockets"]
+
+
+def spread(values: list[float], form: str) -> str:
+    ordered = sorted(values)
+    middle = (
+        ordered[len(ordered) // 2]
+        if len(ordered) % 2
+        else (ordered[len(ordered) // 2 - 1] + ordered[len(ordered) // 2]) / 2
+    )
+    return f"{middle:{form}} [{ordered[0]:{form}}-{ordered[-1]:{form}}]" if len(ordered) > 1 else f"{middle:{form}}"
+
+
+def figures(results: list[dict]) -> str:
+    done = [r for r in results if r["latencies"]]
+    latency = (
+        f"p50 {spread([percentile(r['latencies'], 0.5) for r in done], '.1f')} ms, "
+        f"p99 {spread([percentile(r['latencies'], 0.99) for r in done], '.1f')} ms"
+        if done
+        else "no round complete"
+    )
+    return (
+        f"{latency}; {spread([per_socket(r) for r in results], '.1f')} KiB/socket "
+        f"({spread([over_idle(r) for r in results], '.1f')} over idle); "
+        f"opened in {spread([r['opened_s'] for r in results], '.1f')} s; "
+        f"lost {sum(r['lost'] for r in results)} frames"
+    )
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, nargs="+", default=[2000, 10000, 20000])
     parser.add_argument("--broadcasts", type=int, default=20)
-    parser.add_argument("--web-processes", type=int, default=2)
+    parser.add_argument(
+        "--processes", type=int, default=2, help="server processes per path (live processes / baseline)"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size, for the spread")
     parser.add_argument("--client-processes", type=int, default=0, help="default: one per 5,000 sockets, at least 2")
     parser.add_argument("--paths", default="baseline,pokerfest", help="measure only one: baseline or pokerfest")
     parser.add_argument("--max-seconds", type=int, default=7200, help="stop the whole run after this long")
     arguments = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the children inherit it
-    per_server = max(arguments.clients) / arguments.web_processes
+    per_server = max(arguments.clients) / arguments.processes
     if hard < per_server + 200:
         raise SystemExit(
-            f"the open-file limit ({hard}) is too low for {per_server:.0f} sockets per server "
-            "process: add --web-processes"
+            f"the open-file limit ({hard}) is too low for {per_server:.0f} sockets per server process: add --processes"
         )
     call_command("migrate", verbosity=0)
     arguments.tournament = bench_tournament()

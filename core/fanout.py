@@ -2,96 +2,33 @@
 
 Sending (core.broadcast, after commit): one PUBLISH of the frame's text per group.
 
-Receiving (each web process): one subscription per group the process has sockets in; each
-message is decoded once and written to every local socket of the group straight away. The
-channel layer did this with a queue, a decode and a task switch per socket, and a Redis
-subscription of its own per socket; with thousands of sockets that was most of the fan-out.
+Receiving (each process that holds sockets): one subscription per group the process has sockets
+in; each message is decoded once and handed to the group's sockets straight away. The channel
+layer did this with a queue, a decode and a task switch per socket, and a Redis subscription of
+its own per socket; with thousands of sockets that was most of the fan-out.
 
-Under daphne the frame is also put on the wire once: its WebSocket bytes are built once per
-message and sent to each open connection's socket, as `websockets.broadcast` does; the
-per-socket path through channels' session wrapper, daphne's reply handler, autobahn's framing
-(whose debug logging formats its arguments on every frame) and Twisted's deferred write took
-most of the time. Anything that is not an open daphne connection with nothing queued goes the
-ASGI way (`send`).
+Two receivers, both on public APIs only: the `live` process (pokerfest/live.py, the `websockets`
+library) puts each frame on the wire once with `websockets.broadcast` (BroadcastFanout); the
+Channels consumers (the staff floor socket, and the lobby where no live process runs) each
+`send` it (Fanout). A socket whose snapshot is not sent yet holds the frames meanwhile: the
+snapshot is always its first frame.
 
 A frame lost here (Redis away, a reconnect) is healed by the protocol, not by this module: the
 heartbeat carries the seq and a screen that sees a gap asks for a snapshot.
 """
 
 import asyncio
-import functools
+import json
 import logging
-import struct
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 
 import redis.asyncio as aioredis
+import websockets
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-Sender = Callable[[str, bytes], Awaitable[None]]  # the frame's text, and its bytes on the wire
-
-
-def text_frame(text: str) -> bytes:
-    """One unfragmented, unmasked WebSocket text frame (RFC 6455 5.2), as a server sends it."""
-    payload = text.encode()
-    length = len(payload)
-    if length < 126:
-        return bytes((0x81, length)) + payload
-    if length < 1 << 16:
-        return struct.pack("!BBH", 0x81, 126, length) + payload
-    return struct.pack("!BBQ", 0x81, 127, length) + payload
-
-
-def daphne_connection(send):
-    """The daphne (autobahn) connection under an ASGI `send`, or None under any other server:
-    channels' middleware wraps daphne's `partial(server.handle_reply, protocol)` (each wrapper
-    keeps the next as `real_send`)."""
-    for _ in range(8):
-        if isinstance(send, functools.partial):
-            protocol = send.args[0] if send.args else None
-            return (
-                protocol
-                if getattr(send.func, "__name__", "") == "handle_reply" and hasattr(protocol, "send_queue")
-                else None
-            )
-        send = getattr(getattr(send, "__self__", None), "real_send", None)
-        if send is None:
-            return None
-    return None
-
-
-def write_directly(connection, wire: bytes) -> bool:
-    """Write a frame to an open daphne connection; False when it must go through autobahn (not
-    open yet or any more, or frames already queued there, which must go first).
-
-    Twisted buffers every write until the loop reports the socket writable (two epoll changes and
-    a loop pass per socket); when nothing is buffered this sends at once, as asyncio's transports
-    do, and hands Twisted only what the socket did not take. A TLS transport has no `socket` and
-    gets the plain `write`."""
-    if connection is None or connection.state != connection.STATE_OPEN or connection.send_queue:
-        return False
-    transport = connection.transport
-    if transport is None or not transport.connected or transport.disconnecting:
-        return False
-    sock = getattr(transport, "socket", None)
-    idle = (
-        sock is not None
-        and not getattr(transport, "_tempDataBuffer", True)
-        and len(getattr(transport, "dataBuffer", b"x")) == getattr(transport, "offset", -1)
-    )
-    if not idle:
-        transport.write(wire)
-        return True
-    try:
-        sent = sock.send(wire)
-    except BlockingIOError:
-        sent = 0
-    except OSError:
-        return True  # the connection is going: Twisted notices on its next read and closes it
-    if sent < len(wire):
-        transport.write(wire[sent:])
-    return True
+Sender = Callable[[str], Awaitable[None]]  # one Channels socket's send of a frame's text
 
 
 def redis_channel(group: str) -> str:
@@ -99,22 +36,23 @@ def redis_channel(group: str) -> str:
 
 
 class Fanout:
-    """One per web process (per event loop): the groups this process has sockets in."""
+    """One per process (per event loop): the groups this process has sockets in. A member is
+    whatever `deliver` hands a frame to (here a Channels socket's Sender)."""
 
     RETRY_SECONDS = 1.0
 
     def __init__(self) -> None:
-        self.groups: dict[str, set[Sender]] = {}
+        self.groups: dict[str, set[Hashable]] = {}
         self.subscribed: set[str] = set()
         self.client = aioredis.Redis.from_url(settings.REDIS_URL)
         self.pubsub = self.client.pubsub()
         self.listener: asyncio.Task | None = None
         self.lock = asyncio.Lock()  # one SUBSCRIBE/UNSUBSCRIBE at a time, in the order asked
 
-    async def join(self, group: str, sender: Sender) -> None:
+    async def join(self, group: str, member: Hashable) -> None:
         """Returns once the process is subscribed to the group (every socket of a new group
         waits for it, so no socket reads its snapshot before frames can reach it)."""
-        self.groups.setdefault(group, set()).add(sender)
+        self.groups.setdefault(group, set()).add(member)
         if group not in self.subscribed:
             async with self.lock:
                 if group not in self.subscribed and group in self.groups:
@@ -123,11 +61,11 @@ class Fanout:
         if self.listener is None or self.listener.done():
             self.listener = asyncio.create_task(self.listen())
 
-    async def leave(self, group: str, sender: Sender) -> None:
+    async def leave(self, group: str, member: Hashable) -> None:
         members = self.groups.get(group)
         if members is None:
             return
-        members.discard(sender)
+        members.discard(member)
         if members:
             return
         del self.groups[group]
@@ -146,9 +84,10 @@ class Fanout:
                 async for message in self.pubsub.listen():
                     if message["type"] != "message":
                         continue
-                    members = self.groups.get(message["channel"].decode()[prefix_length:])
+                    group = message["channel"].decode()[prefix_length:]
+                    members = self.groups.get(group)
                     if members:
-                        await self.deliver(members, message["data"].decode())
+                        await self.deliver(group, members, message["data"].decode())
                 if not self.groups:
                     return  # no group left: the next join starts listening again
                 raise ConnectionError("sockets are held but nothing is subscribed")  # a resubscribe failed
@@ -173,22 +112,116 @@ class Fanout:
                 except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
                     logger.warning("live fan-out: Redis still away")
 
-    @staticmethod
-    async def deliver(members: set[Sender], text: str) -> None:
-        wire = text_frame(text)
+    async def deliver(self, group: str, members: set[Sender], text: str) -> None:
         for send in list(members):  # a socket may leave while others are written to
             try:
-                await send(text, wire)
+                await send(text)
             except Exception:  # noqa: BLE001 - one closing socket must not cost the others their frame
                 logger.debug("live frame not written to a closing socket", exc_info=True)
 
 
-_fanouts: dict[asyncio.AbstractEventLoop, Fanout] = {}
+class BroadcastFanout(Fanout):
+    """The live process's fan-out: members are `websockets` server connections. A frame goes to
+    the group's connections whose snapshot was sent with one `websockets.broadcast` (encoded and
+    framed once, written to each socket without a task switch); a connection still waiting for
+    its snapshot holds the frame and sends it after (`catch_up`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready: dict[str, set] = {}  # group -> connections whose snapshot was sent
+        self.waiting: dict[str, dict] = {}  # group -> connection -> frames held for it, in order
+
+    def hold(self, group: str, connection) -> None:
+        """From now until `catch_up`, the connection's frames are held (a snapshot is coming)."""
+        self.ready.get(group, set()).discard(connection)
+        self.waiting.setdefault(group, {})[connection] = []
+
+    async def join(self, group: str, connection) -> None:
+        self.hold(group, connection)
+        await super().join(group, connection)
+
+    async def catch_up(self, group: str, connection, snapshot: str) -> None:
+        """The snapshot, then the frames held meanwhile, then the connection takes broadcasts."""
+        await connection.send(snapshot)
+        held = self.waiting[group][connection]
+        while held:  # frames may still arrive while these are written
+            await connection.send(held.pop(0))
+        del self.waiting[group][connection]
+        self.ready.setdefault(group, set()).add(connection)
+
+    async def leave(self, group: str, connection) -> None:
+        self.ready.get(group, set()).discard(connection)
+        self.waiting.get(group, {}).pop(connection, None)
+        for table in (self.ready, self.waiting):
+            if group in table and not table[group]:
+                del table[group]
+        await super().leave(group, connection)
+
+    async def deliver(self, group: str, members: set, text: str) -> None:
+        ready = self.ready.get(group)
+        if ready:
+            websockets.broadcast(ready, text)  # skips connections that are closing
+        for held in self.waiting.get(group, {}).values():
+            held.append(text)
 
 
-def fanout() -> Fanout:
-    """This event loop's Fanout (a web process has one loop; tests may run several)."""
-    loop = asyncio.get_running_loop()
-    if loop not in _fanouts:
-        _fanouts[loop] = Fanout()
-    return _fanouts[loop]
+class SharedReads:
+    """One read for every socket that asks for the same thing at about the same time (a room of
+    phones opening, or reconnecting after the wifi came back). `read(*key)` is awaitable (the
+    caller runs the ORM in a thread); an error it raises is raised to each socket that asked.
+
+    A socket that asks while a read is under way waits for the next read, which starts after it
+    asked: what it gets is never older than its asking (for a snapshot: it joined its group
+    before asking, so the snapshot plus the group's events miss nothing)."""
+
+    def __init__(self, read: Callable[..., Awaitable]) -> None:
+        self.read = read
+        self.waiting: dict[tuple, asyncio.Future] = {}
+        self.reading: set[tuple] = set()
+
+    async def get(self, *key):
+        waiting = self.waiting.get(key)
+        if waiting is None:
+            waiting = self.waiting[key] = asyncio.get_running_loop().create_future()
+            if key not in self.reading:
+                asyncio.create_task(self.read_for_the_waiting(key))
+        return await asyncio.shield(waiting)
+
+    def encode(self, result):
+        return result
+
+    async def read_for_the_waiting(self, key: tuple) -> None:
+        self.reading.add(key)
+        try:
+            while key in self.waiting:
+                answered = self.waiting.pop(key)  # the sockets that asked before this read starts
+                try:
+                    result = self.encode(await self.read(*key))
+                except Exception as error:  # noqa: BLE001 - each waiting socket gets it raised
+                    answered.set_exception(error)
+                else:
+                    answered.set_result(result)
+        finally:
+            self.reading.discard(key)
+
+
+class Snapshots(SharedReads):
+    """Snapshots read once for every socket that asks at about the same time, encoded once.
+    `read(tournament_id, audience)` is the snapshot query."""
+
+    def encode(self, result) -> str:
+        return json.dumps(result, separators=(",", ":"))
+
+    async def text(self, tournament_id: int, audience: str) -> str:
+        return await self.get(tournament_id, audience)
+
+
+_fanouts: dict[tuple[asyncio.AbstractEventLoop, type], Fanout] = {}
+
+
+def fanout(kind: type[Fanout] = Fanout) -> Fanout:
+    """This event loop's fan-out of that kind (a process has one loop; tests may run several)."""
+    key = (asyncio.get_running_loop(), kind)
+    if key not in _fanouts:
+        _fanouts[key] = kind()
+    return _fanouts[key]

@@ -67,6 +67,11 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-set-SECRET_KEY-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# The port of the page's host where the lobby, TV and phone pages open the public lobby socket:
+# the node's `live` process (pokerfest/live.py) when no proxy is in front (the launcher sets it,
+# PORT+1 by default). Empty: the page's own origin, where the proxy routes the lobby socket to
+# the live process, or (a plain daphne, as in the tests) Channels' LobbyConsumer serves it.
+LIVE_PORT = os.environ.get("LIVE_PORT", "")
 
 # HTTPS. On by default in production, each switchable by its own variable (e.g. a site served over
 # plain HTTP on a closed network sets SECURE_SSL_REDIRECT=0, the cookie ones and SECURE_HSTS_SECONDS=0).

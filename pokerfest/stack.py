@@ -1,6 +1,7 @@
 """Runs pokerfest on one machine: `python -m pokerfest.stack run | exec -- COMMAND…`.
 
-`run` starts the whole system (web processes with WebSockets, a Celery worker and beat) and
+`run` starts the whole system (web processes with WebSockets, the `live` process serving the
+public lobby socket on a port of its own, a Celery worker and beat) and
 keeps it running: a process that dies is started again (pokerfest/supervisor.py, which also
 describes the status file var/stack.json); Ctrl-C or SIGTERM stops everything.
 `exec` runs one command (the tests, manage.py, a benchmark) beside the same services.
@@ -254,6 +255,11 @@ def web_command(sock: socket.socket) -> list[str]:
     ]
 
 
+def live_command(sock: socket.socket) -> list[str]:
+    """The node's `live` process (pokerfest/live.py) on its own listening socket."""
+    return [PYTHON, "-m", "pokerfest.live", "--fd", str(sock.fileno())]
+
+
 def worker_command() -> list[str]:
     # solo pool: clock tasks are short; one process per machine is enough, add workers to scale.
     return [PYTHON, "-m", "celery", "-A", "pokerfest.celery", "worker", "--pool", "solo", "--loglevel", "info"]
@@ -304,14 +310,20 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
     host = options.host or os.environ.get("HOST", "127.0.0.1")
     port = options.port or int(os.environ.get("PORT", "8000"))
     processes = options.web_processes or int(os.environ.get("WEB_PROCESSES", "2"))
+    live_port = options.live_port or int(os.environ.get("LIVE_LISTEN_PORT") or port + 1)
     name = node_name(port)
+    # A node (--node) or a compose replica (--web-only) sits behind the proxy, which routes the
+    # lobby socket to the live port on the page's own origin: its pages are told no port.
+    behind_proxy = options.node or options.web_only
     env = {
         **services_env,
         "DJANGO_SETTINGS_MODULE": "pokerfest.settings",
         "PYTHONUNBUFFERED": "1",
         "POKERFEST_NODE_NAME": name,
+        "LIVE_PORT": "" if behind_proxy else str(live_port),
     }
     sock = listening_socket(host, port)
+    live_sock = listening_socket(host, live_port)
     migrate(env)
     demo = ""
     if os.environ.get("POKERFEST_DEMO", "0" if options.node else "1") != "0":
@@ -325,6 +337,7 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         Process(f"web-{number}", web_command(sock), env, pass_fds=(sock.fileno(),))
         for number in range(1, processes + 1)
     ]
+    children.append(Process("live", live_command(live_sock), env, pass_fds=(live_sock.fileno(),)))
     with_beat = not options.web_only and not options.no_beat
     if not options.web_only:
         children.append(Process("worker", worker_command(), env))
@@ -333,8 +346,8 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
     base = f"http://{host}:{port}"
     also = "" if options.web_only else ", a Celery worker and beat" if with_beat else ", a Celery worker"
     lines = [
-        f"\npokerfest is running ({processes} web process{'' if processes == 1 else 'es'}{also})"
-        f"{f' as node {name}' if options.node else ''}. Ctrl-C stops it all."
+        f"\npokerfest is running ({processes} web process{'' if processes == 1 else 'es'}, the live process "
+        f"on port {live_port}{also}){f' as node {name}' if options.node else ''}. Ctrl-C stops it all."
     ]
     if demo:
         lines += demo_lines(base, demo)
@@ -357,6 +370,7 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         say("stopping…")
         stop_processes([child.process for child in children if child.process is not None])
         sock.close()
+        live_sock.close()
         supervisor.forget()
     return 0
 
@@ -426,6 +440,11 @@ def main(argv: list[str] | None = None) -> int:
     run_all.add_argument("--host", help="listen on this IPv4 address (default: HOST, else 127.0.0.1)")
     run_all.add_argument("--port", type=int, help="listen on this port (default: PORT, else 8000)")
     run_all.add_argument("--web-processes", type=int, help="daphne processes (default: WEB_PROCESSES, else 2)")
+    run_all.add_argument(
+        "--live-port",
+        type=int,
+        help="the live process (lobby sockets) listens on this port (default: LIVE_LISTEN_PORT, else the port + 1)",
+    )
     run_one = sub.add_parser("exec", help="run COMMAND with DATABASE_URL/REDIS_URL set")
     run_one.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """Keeps the launcher's processes running (`python -m pokerfest.stack run`).
 
-Each process has a short name: web-1, web-2, …, worker, beat, and, when the launcher started
+Each process has a short name: web-1, web-2, …, live (the lobby sockets), worker, beat, and, when the launcher started
 them, redis and postgresql. One that dies is started again after a pause that doubles each
 time it dies soon after a start (1 s, 2 s, 4 s … up to 30 s) and is back to 1 s once it has
 run for a minute; the others keep serving meanwhile. Each restart is logged, e.g.
@@ -11,7 +11,7 @@ and monitoring) is one JSON object, name → pid, rewritten whenever a pid chang
 the launcher's own pid, and a process waiting to be restarted has null:
 
     {"launcher": 4100, "redis": 4101, "postgresql": 4102, "web-1": 4120, "web-2": 4121,
-     "worker": 4122, "beat": 4123}
+     "live": 4124, "worker": 4122, "beat": 4123}
 
 The file is removed when the launcher stops.
 """

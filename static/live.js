@@ -25,6 +25,9 @@ export function sayCount(count, text) {
   return interpolate(text, { count }, true);
 }
 
+// settings.LIVE_PORT, from the page's <meta name="pokerfest-live-port">; empty: the page's origin.
+const livePort = document.querySelector('meta[name="pokerfest-live-port"]')?.content || "";
+
 export class LiveFeed {
   // url: the socket path; handlers: onSnapshot(snapshot), onEvent(event), onStatus(state, detail)
   constructor(path, handlers) {
@@ -54,7 +57,10 @@ export class LiveFeed {
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
+    // The public lobby socket is the live process's: on a port of its own under `make run`
+    // (the page says which), on the page's own origin behind the proxy (docs/live-protocol.md).
+    const host = livePort && this.path.endsWith("/lobby/") ? `${location.hostname}:${livePort}` : location.host;
+    this.socket = new WebSocket(`${scheme}//${host}${this.path}`);
     this.awaitingSnapshot = true;
     this.socket.onopen = () => {
       this.backoffMs = 500;

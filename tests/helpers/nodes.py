@@ -40,6 +40,7 @@ class Node:
 
     def __init__(self, letter: str, env: dict, folder: Path) -> None:
         self.port = stack.free_port()
+        self.live_port = stack.free_port()  # its live process, which the proxy routes lobby sockets to
         self.name = f"node-{letter}:{self.port}"
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = folder / f"node-{letter}.log"
@@ -56,6 +57,8 @@ class Node:
                     str(self.port),
                     "--web-processes",
                     "1",
+                    "--live-port",
+                    str(self.live_port),
                 ],
                 cwd=stack.ROOT,
                 env=env,

@@ -82,6 +82,15 @@ class Processes:
         wait_for_answer(url, child)
         return url, sock, child
 
+    def live(self) -> tuple[str, subprocess.Popen]:
+        """The `live` process (pokerfest/live.py) on a free port; its ws:// base URL."""
+        sock = stack.listening_socket("127.0.0.1", 0)
+        port = sock.getsockname()[1]
+        child = self.start("live", stack.live_command(sock), pass_fds=(sock.fileno(),))
+        sock.close()  # the child holds it
+        wait_for_log(self, child, "serving lobby sockets")
+        return f"ws://127.0.0.1:{port}", child
+
     def log_sizes(self) -> dict[Path, int]:
         return {path: path.stat().st_size for path in self.log_dir.glob("*.log")}
 

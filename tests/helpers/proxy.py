@@ -1,7 +1,7 @@
 """Debian's nginx running deploy/nginx.conf itself in front of the test's nodes
 (tests/integration/test_proxy.py). The site is the deployment's file, unchanged; this writes
-only what differs per deployment (deploy/nginx.conf's two includes: the upstream's servers and
-the listening address) and a top-level nginx.conf around it, all in a folder of the test's own,
+only what differs per deployment (deploy/nginx.conf's includes: the upstreams' servers, web and
+live, and the listening address) and a top-level nginx.conf around it, all in a folder of the test's own,
 and runs nginx in the foreground as the current user until `stop`."""
 
 import getpass
@@ -48,18 +48,19 @@ def top_level(prefix: Path) -> str:
 
 
 class Proxy:
-    """nginx with deploy/nginx.conf on a free port of 127.0.0.1, in front of `upstreams`
-    (host:port each)."""
+    """nginx with deploy/nginx.conf on a free port of 127.0.0.1, in front of `upstreams` (host:port
+    each, the web processes) and `live_upstreams` (the live processes, lobby sockets)."""
 
     name = "nginx"
 
-    def __init__(self, binary: str, upstreams: list[str], folder: Path) -> None:
+    def __init__(self, binary: str, upstreams: list[str], live_upstreams: list[str], folder: Path) -> None:
         self.folder = folder
         self.port = stack.free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         included = folder / "pokerfest"  # deploy/nginx.conf's includes, beside the top-level file
         included.mkdir(parents=True, exist_ok=True)
         (included / "upstream.conf").write_text("".join(f"server {address};\n" for address in upstreams))
+        (included / "live_upstream.conf").write_text("".join(f"server {address};\n" for address in live_upstreams))
         (included / "listen.conf").write_text(f"listen 127.0.0.1:{self.port};\n")
         top = folder / "nginx.conf"
         top.write_text(top_level(folder))

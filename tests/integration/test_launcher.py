@@ -1,7 +1,8 @@
 """`make run` as a newcomer meets it: `python -m pokerfest.stack run` with no DATABASE_URL or
-REDIS_URL starts embedded PostgreSQL and Redis, serves the demo lobby with its clock running,
-keeps serving while a web process, the worker and the embedded Redis are killed (each is
-restarted), and Ctrl-C stops every process it started. One launcher run proves it all."""
+REDIS_URL starts embedded PostgreSQL and Redis, serves the demo lobby with its clock running and
+its lobby socket on the live process's port (which the page names), keeps serving while a web
+process, the live process, the worker and the embedded Redis are killed (each is restarted), and
+Ctrl-C stops every process it started. One launcher run proves it all."""
 
 import json
 import os
@@ -17,6 +18,8 @@ import urllib.request
 from pathlib import Path
 
 import psutil
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
 
 from pokerfest import stack
 
@@ -24,7 +27,7 @@ from pokerfest import stack
 def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_ctrl_c_leaves_nothing_running(
     tmp_path,
 ):
-    port = stack.free_port()
+    port, live_port = stack.free_port(), stack.free_port()
     # Not under tmp_path: another pytest session on this machine makes pytest's temporary root
     # private again (0700), and the embedded PostgreSQL's own user could no longer reach it.
     var = Path(tempfile.mkdtemp(prefix="pokerfest-launcher-")) / "var"
@@ -34,6 +37,7 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         POKERFEST_VAR=str(var),
         POKERFEST_NAMESPACE=f"launcher-{os.getpid()}",
         WEB_PROCESSES="2",
+        LIVE_LISTEN_PORT=str(live_port),
         PYTHONUNBUFFERED="1",
         HEARTBEAT_SECONDS="1",
     )
@@ -79,6 +83,18 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         answered = answer("/tournaments/1/")
         return answered and answered[0]
 
+    def lobby_socket_snapshot(tournament: str) -> dict | None:
+        """The live process's first frame on the lobby socket, as the lobby page opens it."""
+        try:
+            with connect(
+                f"ws://127.0.0.1:{live_port}/ws/tournaments/{tournament}/lobby/",
+                origin=f"http://127.0.0.1:{port}",
+                open_timeout=30,
+            ) as socket:
+                return json.loads(socket.recv(timeout=30))
+        except (OSError, TimeoutError, WebSocketException):
+            return None
+
     def healthy() -> bool:
         answered = answer("/health/")
         return answered is not None and json.loads(answered[1])["healthy"]
@@ -96,14 +112,21 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         snapshot = json.loads(answer(f"/api/tournaments/{running}/")[1])
         assert snapshot["clock"]["status"] == "running" and snapshot["tournament"]["name"] == "Day 1B"
         assert lobby_status() == 200
+        # The lobby page opens its socket on the live process's port, which sends the snapshot.
+        assert (
+            f'<meta name="pokerfest-live-port" content="{live_port}">' in answer(f"/tournaments/{running}/")[1].decode()
+        )
+        first = lobby_socket_snapshot(running)
+        assert first["type"] == "snapshot" and first["tournament"]["name"] == "Day 1B"
         started = psutil.Process(launcher.pid).children(recursive=True)
         commands = [" ".join(child.cmdline()) for child in started]
         assert sum("daphne" in c for c in commands) == 2
+        assert sum("pokerfest.live" in c for c in commands) == 1
         assert any("celery" in c and " worker" in c for c in commands)
         assert any("celery" in c and " beat" in c for c in commands)
         assert any("redis-server" in c for c in commands)
         before = status()
-        assert set(before) == {"launcher", "redis", "postgresql", "web-1", "web-2", "worker", "beat"}
+        assert set(before) == {"launcher", "redis", "postgresql", "web-1", "web-2", "live", "worker", "beat"}
         assert before["launcher"] == launcher.pid
 
         # The embedded Redis dies: it is restarted on its port; the worker, holding the demo
@@ -119,6 +142,12 @@ def test_run_with_no_services_installed_serves_the_demo_restarts_what_dies_and_c
         os.kill(before["worker"], signal.SIGKILL)
         wait_until(lambda: restarted("worker", before), "worker restart")
         assert "worker exited with -9; restarting in 1 s" in printed()
+
+        # The live process dies: it is restarted, and a lobby socket opens on it again.
+        os.kill(before["live"], signal.SIGKILL)
+        wait_until(lambda: restarted("live", before), "live restart")
+        assert "live exited with -9; restarting in 1 s" in printed()
+        wait_until(lambda: lobby_socket_snapshot(running) is not None, "lobby socket after the live restart")
 
         # A web process dies: the other one answers every request until it is back.
         os.kill(before["web-1"], signal.SIGKILL)

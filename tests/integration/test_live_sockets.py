@@ -34,10 +34,22 @@ async def open_socket(path: str, user=None) -> tuple[WebsocketCommunicator, bool
         headers.append((b"cookie", await session_cookie(user)))
     communicator = WebsocketCommunicator(application, path, headers=headers)
     connected, code = await communicator.connect(timeout=10)
+    if connected:
+        # A refused socket is accepted, then closed with its code, so the browser sees the code.
+        first = await communicator.receive_output(timeout=10)
+        if first["type"] == "websocket.close":
+            return communicator, False, first.get("code")
+        first_frames[communicator] = first
     return communicator, connected, code
 
 
+first_frames: dict = {}  # the frame open_socket read to see whether the socket stayed open
+
+
 async def next_frame(communicator, timeout=5) -> dict:
+    first = first_frames.pop(communicator, None)
+    if first is not None:
+        return json.loads(first["text"])
     return json.loads(await communicator.receive_from(timeout=timeout))
 
 

@@ -64,7 +64,9 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
             nodes,
         )
         assert all(
-            "pokerfest is running (1 web process, a Celery worker and beat) as node" in node.printed() for node in nodes
+            f"pokerfest is running (1 web process, the live process on port {node.live_port}, "
+            "a Celery worker and beat) as node" in node.printed()
+            for node in nodes
         )
 
         # The director starts the clock through the first node; a lobby on the second sees it.

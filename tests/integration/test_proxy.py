@@ -1,7 +1,8 @@
 """The proxy for real: Debian's nginx running deploy/nginx.conf itself (tests/helpers/proxy.py
 writes only the upstream's servers, the listening address and the top-level file around it) in
 front of two nodes, each a launcher with a web process, a worker and beat (tests/helpers/nodes.py).
-Pages, /health/, the API and lobby sockets all go through the proxy's one address; an action
+Pages, /health/, the API and lobby sockets (routed to each node's live process) all go through the
+proxy's one address; an action
 through it reaches the sockets on both nodes. Then one node dies with every process on it (as a
 machine losing power): the proxy goes on answering HTTP from the other, the screens whose socket
 was on the dead node reconnect through the proxy and start again from a snapshot, and every
@@ -16,6 +17,7 @@ import urllib.error
 import urllib.request
 from contextlib import ExitStack, suppress
 
+import psutil
 import pytest
 import redis
 from django.conf import settings
@@ -122,6 +124,14 @@ def get(proxy: Proxy, path: str) -> tuple[int, str]:
         return refusal.code, refusal.read().decode()
 
 
+def live_connections(nodes: list[Node]) -> int:
+    """Open TCP connections into the nodes' live ports (nginx's, one per lobby socket)."""
+    ports = {node.live_port for node in nodes}
+    return sum(
+        1 for c in psutil.net_connections("tcp") if c.status == psutil.CONN_ESTABLISHED and c.laddr.port in ports
+    )
+
+
 def last_seq(tournament_id: int) -> int:
     return Event.objects.filter(tournament_id=tournament_id).aggregate(Max("seq"))["seq__max"]
 
@@ -145,7 +155,12 @@ def test_nginx_with_deploy_conf_serves_both_nodes_and_screens_converge_after_one
     try:
         for node in nodes:
             wait_until(lambda: serves(node, tournament.id), f"answer from {node.name}", nodes, START_WITHIN)
-        proxy = Proxy(NGINX, [f"127.0.0.1:{node.port}" for node in nodes], tmp_path / "nginx")
+        proxy = Proxy(
+            NGINX,
+            [f"127.0.0.1:{node.port}" for node in nodes],
+            [f"127.0.0.1:{node.live_port}" for node in nodes],
+            tmp_path / "nginx",
+        )
         logs = [*nodes, proxy]
 
         # HTTP through the proxy: a public page, and /health/ once a worker ran beat's heartbeat.
@@ -157,6 +172,8 @@ def test_nginx_with_deploy_conf_serves_both_nodes_and_screens_converge_after_one
         screens = [Screen(proxy, tournament.id) for _ in range(SCREENS)]
         follow(screens, lambda: all(screen.seq is not None for screen in screens), "snapshots", 60, logs)
         assert {screen.clock["status"] for screen in screens} == {"ready"}
+        # nginx routed each to a node's live process (deploy/nginx.conf's lobby location), none to daphne.
+        assert live_connections(nodes) == SCREENS
 
         # The director's action through the proxy's API reaches every socket, on either node.
         status, started = call(proxy, "POST", f"/api/tournaments/{tournament.id}/clock/start/", director, {})

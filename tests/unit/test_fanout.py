@@ -1,88 +1,45 @@
-"""core.fanout's pieces that need no server: the frame it puts on the wire for every socket,
-how it finds daphne's connection under channels' wrappers, and that one socket's failure costs
-the others nothing."""
+"""core.fanout's pieces that need no server: one socket's failure costs the others nothing, and
+sockets that ask for a snapshot at about the same time share one read."""
 
 import asyncio
-import functools
 
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-from websockets.frames import Frame, Opcode
-from websockets.streams import StreamReader
-
-from core.fanout import Fanout, daphne_connection, text_frame
+from core.fanout import Fanout, Snapshots
 from core.http_cache import matches, without_volatile
-
-
-def parsed(data: bytes) -> Frame:
-    reader = StreamReader()
-    reader.feed_data(data)
-    reader.feed_eof()
-    parser = Frame.parse(reader.read_exact, mask=False)
-    try:
-        next(parser)
-    except StopIteration as done:
-        return done.value
-    raise AssertionError("the frame was incomplete")
-
-
-@pytest.mark.parametrize("length", [0, 1, 125, 126, 127, 65535, 65536, 70000])
-def test_a_text_frame_at_each_length_boundary_is_what_a_websocket_client_parses(length):
-    text = "é" * (length // 2) + "x" * (length % 2)  # two bytes each in UTF-8: lengths land on the bounds
-    frame = parsed(text_frame(text))
-    assert (frame.opcode, frame.fin, frame.data.decode()) == (Opcode.TEXT, True, text)
-
-
-@given(st.text(max_size=300))
-def test_any_text_survives_framing(text):
-    assert parsed(text_frame(text)).data.decode() == text
-
-
-class Protocol:
-    send_queue: list = []
-
-
-class Server:
-    def handle_reply(self, protocol, message):
-        raise AssertionError("not called")
-
-
-class Wrapper:
-    """As channels' session middleware wraps send."""
-
-    def __init__(self, real_send):
-        self.real_send = real_send
-
-    async def send(self, message):
-        await self.real_send(message)
-
-
-def test_daphne_connection_is_found_under_channels_wrappers_and_not_elsewhere():
-    protocol = Protocol()
-    daphne_send = functools.partial(Server().handle_reply, protocol)
-    assert daphne_connection(Wrapper(Wrapper(daphne_send).send).send) is protocol
-    assert daphne_connection(daphne_send) is protocol
-
-    async def another_server(message):
-        pass
-
-    assert daphne_connection(Wrapper(another_server).send) is None
-    assert daphne_connection(functools.partial(print, protocol)) is None
 
 
 def test_one_failing_socket_costs_the_others_nothing():
     got = []
 
-    async def healthy(text, wire):
-        got.append((text, wire))
+    async def healthy(text):
+        got.append(text)
 
-    async def closing(text, wire):
+    async def closing(text):
         raise ConnectionResetError("the phone went away")
 
-    members = {healthy, closing}
-    asyncio.run(Fanout.deliver(members, '{"type":"event","seq":3}'))
-    assert got == [('{"type":"event","seq":3}', text_frame('{"type":"event","seq":3}'))]
+    async def deliver():
+        await Fanout().deliver("tournament.1.public", {healthy, closing}, '{"type":"event","seq":3}')
+
+    asyncio.run(deliver())
+    assert got == ['{"type":"event","seq":3}']
+
+
+def test_sockets_asking_together_share_one_read_and_a_later_one_gets_a_new_read():
+    reads = []
+
+    async def read(tournament_id, audience):
+        reads.append((tournament_id, audience))
+        await asyncio.sleep(0.01)
+        return {"type": "snapshot", "seq": len(reads)}
+
+    async def ask():
+        snapshots = Snapshots(read)
+        together = await asyncio.gather(*[snapshots.text(7, "public") for _ in range(50)])
+        later = await snapshots.text(7, "public")
+        return together, later
+
+    together, later = asyncio.run(ask())
+    assert set(together) == {'{"type":"snapshot","seq":1}'} and later == '{"type":"snapshot","seq":2}'
+    assert reads == [(7, "public"), (7, "public")]
 
 
 def test_the_etag_leaves_out_only_the_moment_of_reading():

@@ -131,7 +131,7 @@ def one(directives: list, *start: str) -> list:
 def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
     services = compose()["services"]
     # `--scale web=3`: no replica claims a host port; the proxy publishes the one address.
-    assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
+    assert "ports" not in services["web"] and services["web"]["expose"] == ["8000", "8001"]
     assert [interpolate(port, {}) for port in services["proxy"]["ports"]] == ["8000:8000"]
     assert services["proxy"]["volumes"] == [
         "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro",
@@ -147,7 +147,7 @@ def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
     assert settings.CELERY_BEAT_SCHEDULER == "pokerfest.beat:SingleBeat"
 
 
-def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica():
+def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica_and_the_lobby_socket_to_a_live_process():
     config = nginx((ROOT / "deploy/nginx.conf").read_text())
     upstream = one(config, "upstream", "pokerfest_web")[-1]
     assert one(upstream, "zone")[1] == "pokerfest_web"
@@ -173,10 +173,18 @@ def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica():
     assert one(server, "proxy_http_version")[1] == "1.1"  # WebSocket upgrades need HTTP/1.1
     upgrade = one(config, "map", "$http_upgrade", "$connection_upgrade")[-1]
     assert ["default", "upgrade"] in upgrade
-    locations = {d[1]: d[-1] for d in server if d[0] == "location"}
-    assert set(locations) == {"/ws/", "/"}
-    for location in locations.values():
-        assert one(location, "proxy_pass")[1] == "http://pokerfest_web"
+    locations = {d[-2]: d[-1] for d in server if d[0] == "location"}
+    lobby = "^/ws/tournaments/[0-9]+/lobby/$"
+    assert set(locations) == {"/ws/", "/", lobby}
+    assert one(server, "location", "~", lobby)  # a regex location: it wins over the /ws/ prefix
+    for path, location in locations.items():
+        assert one(location, "proxy_pass")[1] == ("http://pokerfest_live" if path == lobby else "http://pokerfest_web")
         # A location with a header of its own would drop every header set above (nginx's inheritance).
         assert not [d for d in location if d[0] == "proxy_set_header"]
+    # The lobby socket: every node's live process (pokerfest/live.py), compose's on web's PORT+1.
+    live = one(config, "upstream", "pokerfest_live")[-1]
+    assert one(live, "include") == ["include", "pokerfest/live_upstream.conf"]
+    live_servers = nginx((ROOT / "deploy/compose/live_upstream.conf").read_text())
+    assert one(live_servers, "server") == ["server", "web:8001", "resolve"]
+    assert one(locations[lobby], "proxy_read_timeout")[1] == "1h"
     assert one(locations["/ws/"], "proxy_read_timeout")[1] == "1h"

@@ -15,9 +15,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXCLUDED_FOLDERS = {"tests", "bench", ".venv"}
 
-# Still on daphne/Twisted internals; being rewritten on another branch. Delete at merge.
-BEING_REMOVED = {"core/fanout.py", "tournaments/consumers.py"}
-
 # Public, documented APIs that happen to start with an underscore.
 DOCUMENTED = {
     "_meta": "Django's Model._meta, the Model _meta API (docs: ref/models/meta)",
@@ -115,7 +112,6 @@ def test_product_code_uses_no_private_name_of_a_library():
     problems = [
         offence
         for path, source in sources.items()
-        if path not in BEING_REMOVED
         for offence in offences(source, path, project, projects_own)
     ]
     assert problems == [], "private names of libraries; use their public API:\n" + "\n".join(problems)

@@ -1,0 +1,177 @@
+"""The `live` process: the read-only public lobby socket on the `websockets` library.
+
+    python -m pokerfest.live --port 8001 [--host 127.0.0.1]   # or --fd N, an inherited socket
+
+Serves `/ws/tournaments/<id>/lobby/` (lobby, TV and phone pages) with the protocol of
+docs/live-protocol.md: the snapshot first, then the group's frames in seq order as core.broadcast
+publishes them on Redis; `{"type": "resync"}` is answered with a snapshot, anything else with an
+error frame. One per node, started and restarted by the launcher (pokerfest/stack.py) beside the
+daphne processes, which keep the staff sockets (tournaments/consumers.py). Each frame goes to
+every ready socket of its group with one `websockets.broadcast` (core.fanout.BroadcastFanout):
+encoded and framed once, written to each socket without a task per socket, which is how this
+library's own fan-out reaches its floor.
+
+Django is set up for its settings and the ORM, which runs only in a thread (sync_to_async): the
+access check and the snapshot. The lobby is public: an anonymous user's right to VIEW_LOBBY.
+A refused socket is accepted, then closed with 4404 (no such tournament) or 4403 (not allowed),
+so the browser sees the code; a browser from an origin that is not this site's (ALLOWED_HOSTS,
+CSRF_TRUSTED_ORIGINS) is refused at the handshake (403); a client that sends no Origin is no
+browser and may connect.
+"""
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import re
+import signal
+import socket
+from http import HTTPStatus
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfest.settings")
+django.setup()
+
+from asgiref.sync import sync_to_async  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import AnonymousUser  # noqa: E402
+from django.core.exceptions import PermissionDenied  # noqa: E402
+from django.db import close_old_connections  # noqa: E402
+from websockets.asyncio.server import ServerConnection, serve  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from core.access import Action, tournament_for  # noqa: E402
+from core.broadcast import group_name  # noqa: E402
+from core.fanout import BroadcastFanout, SharedReads, Snapshots, fanout  # noqa: E402
+from core.kinds import PUBLIC  # noqa: E402
+from tournaments.models import Tournament  # noqa: E402
+from tournaments.queries.snapshot import snapshot  # noqa: E402
+
+logger = logging.getLogger("pokerfest.live")
+
+LOBBY_PATH = re.compile(r"/ws/tournaments/([0-9]+)/lobby/")
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+READ_ONLY = 'The lobby feed is read-only; the only request it takes is {"type": "resync"}.'
+
+
+def in_a_thread(function):
+    """The ORM off the event loop, on a connection checked before and after (as Channels'
+    database_sync_to_async does): a connection PostgreSQL dropped is replaced, not reused."""
+
+    def checked(*args):
+        close_old_connections()
+        try:
+            return function(*args)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(checked, thread_sensitive=False)
+
+
+# Both read once for every socket that asks at about the same time (a room of phones opening).
+access = SharedReads(
+    in_a_thread(lambda tournament_id: tournament_for(AnonymousUser(), tournament_id, Action.VIEW_LOBBY))
+)
+snapshots = Snapshots(in_a_thread(snapshot))
+
+
+def allowed_origins(hosts: list[str], trusted: list[str]) -> list | None:
+    """The Origin headers this site's pages send: any scheme and port of a host Django serves
+    (ALLOWED_HOSTS, its ".example.com" subdomain form included) or a CSRF_TRUSTED_ORIGINS entry
+    ("https://*.example.com" too), and none at all (no browser). None accepts any (a "*" host)."""
+    if "*" in hosts:
+        return None
+    patterns: list = [None]
+    for host in hosts:
+        if host.startswith("."):
+            name = rf"([^/:]+\.)?{re.escape(host[1:])}"
+        else:
+            name = re.escape(host)
+        patterns.append(re.compile(rf"https?://{name}(:[0-9]+)?"))
+    for origin in trusted:
+        patterns.append(re.compile(re.escape(origin).replace(r"\*", r"[^/:]+") + "(:[0-9]+)?"))
+    return patterns
+
+
+def only_the_lobby(connection: ServerConnection, request):
+    """Any other path is answered 404 before the handshake (the staff sockets are daphne's)."""
+    if not LOBBY_PATH.fullmatch(request.path.split("?", 1)[0]):
+        return connection.respond(HTTPStatus.NOT_FOUND, "Not a lobby socket.\n")
+    return None
+
+
+async def send_snapshot(connection: ServerConnection, group: str, tournament_id: int) -> None:
+    feed = fanout(BroadcastFanout)
+    feed.hold(group, connection)  # frames from now on follow the snapshot
+    await feed.catch_up(group, connection, await snapshots.text(tournament_id, PUBLIC))
+
+
+async def watch(connection: ServerConnection) -> None:
+    tournament_id = int(LOBBY_PATH.fullmatch(connection.request.path.split("?", 1)[0]).group(1))
+    try:
+        await access.get(tournament_id)
+    except PermissionDenied:
+        await connection.close(CLOSE_FORBIDDEN, "not allowed")
+        return
+    except Tournament.DoesNotExist:
+        await connection.close(CLOSE_NOT_FOUND, "no such tournament")
+        return
+    group = group_name(tournament_id, PUBLIC)
+    feed = fanout(BroadcastFanout)
+    # Joined before the snapshot is read: nothing committed after it can be missed, and the
+    # client drops any event whose seq the snapshot already covers.
+    await feed.join(group, connection)
+    try:
+        await feed.catch_up(group, connection, await snapshots.text(tournament_id, PUBLIC))
+        async for message in connection:
+            try:
+                request = json.loads(message)
+            except (TypeError, ValueError):
+                request = None
+            if isinstance(request, dict) and request.get("type") == "resync":
+                await send_snapshot(connection, group, tournament_id)
+            else:
+                await connection.send(json.dumps({"type": "error", "message": READ_ONLY}))
+    except ConnectionClosed:
+        pass
+    finally:
+        await feed.leave(group, connection)
+
+
+async def serve_lobby(sock: socket.socket) -> None:
+    stopping = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(signum, stopping.set)
+    async with serve(
+        watch,
+        sock=sock,
+        origins=allowed_origins(settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS),
+        process_request=only_the_lobby,
+        compression=None,  # a frame is small JSON; deflate state would cost ~100 KiB a socket
+        max_size=4096,  # the socket takes only {"type": "resync"}
+        server_header=None,
+    ):
+        logger.info("live: serving lobby sockets on %s:%s", *sock.getsockname()[:2])
+        await stopping.wait()
+        logger.info("live: stopping")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m pokerfest.live", description=__doc__.splitlines()[0])
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--port", type=int, help="listen on this port")
+    where.add_argument("--fd", type=int, help="adopt this inherited listening socket")
+    parser.add_argument("--host", default="127.0.0.1", help="with --port: listen on this address")
+    args = parser.parse_args(argv)
+    if args.fd is not None:
+        sock = socket.socket(fileno=args.fd)
+    else:
+        sock = socket.create_server((args.host, args.port), reuse_port=False, backlog=1024)
+    asyncio.run(serve_lobby(sock))
+
+
+if __name__ == "__main__":
+    main()
