@@ -110,9 +110,7 @@ def test_product_code_uses_no_private_name_of_a_library():
     sources = {path: (ROOT / path).read_text() for path in modules}
     projects_own = set().union(*(private_names_defined(ast.parse(source)) for source in sources.values()))
     problems = [
-        offence
-        for path, source in sources.items()
-        for offence in offences(source, path, project, projects_own)
+        offence for path, source in sources.items() for offence in offences(source, path, project, projects_own)
     ]
     assert problems == [], "private names of libraries; use their public API:\n" + "\n".join(problems)
 
