@@ -49,7 +49,8 @@ class DrawOut(Answer):
     button_draw: TableSeatOut | None = Field(
         None, description="where the ruleset draws one button for the whole field: the seat drawn, at that table"
     )
-    seed: int = Field(..., description="the draw's seed, logged: it replays the draw")
+    seed: int = Field(..., description="the draw's seed, public once drawn: it replays the draw")
+    seed_hash: str = Field(..., description="its SHA-256, published before the draw (draw.committed)")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
     not_needed: list[int] = Field(
         [], description="a flight: open tables its field did not need, closed again (SEAT-DRAW at the fewest tables)"
@@ -105,6 +106,7 @@ class BrokenOut(Answer):
     table: int = Field(..., description="the table broken")
     moves: list[SeatCardOut] = Field(..., description="its players, from seat 1 clockwise, and their new seats")
     seed: int
+    seed_hash: str = Field(..., description="the seed's SHA-256, published before the break")
 
 
 class FinalTableOut(Answer):
@@ -113,6 +115,7 @@ class FinalTableOut(Answer):
     button: int | None
     cards: dict[str, str] = Field(..., description="seat -> the card dealt for the button (BTN-DRAW)")
     seed: int
+    seed_hash: str = Field(..., description="the seed's SHA-256, published before the draw")
 
 
 class MovedByHandOut(Answer):

@@ -4,6 +4,7 @@ record (the event log, announcements, rulings, photo-ID checks, TV images). Djan
 migrations know them as tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
+from tournaments.models.draws import DrawSeed
 from tournaments.models.entries import (
     Deal,
     Elimination,
@@ -23,6 +24,7 @@ __all__ = [
     "BountyAward",
     "BountyPayment",
     "Deal",
+    "DrawSeed",
     "Elimination",
     "Envelope",
     "Entry",
