@@ -27,7 +27,7 @@ class OrderChangeOut(Answer):
     reason: str
 
 
-class BreakingOrderOut(Answer):
+class PublishedOrderOut(Answer):
     order: list[int] = Field(..., description="first breaks first (SEAT-BREAK)")
     published_at: str | None = Field(..., description="when registration closed")
     changes: list[OrderChangeOut] = Field(..., description="changes made since, with the director's reason")
@@ -71,7 +71,7 @@ class DrawCheckOut(Answer):
 
 class DrawsOut(Answer):
     next_draw: NextDrawOut | None
-    breaking_order: BreakingOrderOut | None = Field(..., description="null until registration closes")
+    breaking_order: PublishedOrderOut | None = Field(..., description="null until registration closes")
     draws: list[DrawCheckOut]
 
 
