@@ -1,8 +1,7 @@
 """The tournaments' tables, one module per part: festival (festivals and tournaments), entries
-(entries and their money: vouchers, substitutions, eliminations, deals, prize payments) and
-record (the event log, announcements, rulings, photo-ID checks, TV images), draws (the seeds of the
-checkable seat draws). Django and the
-migrations know them as tournaments.models.<Name>."""
+(entries and their money: vouchers, substitutions, eliminations, deals, prize payments),
+record (the event log, announcements, rulings, photo-ID checks, TV images) and draws (the seeds
+of the checkable seat draws). Django and the migrations know them as tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
 from tournaments.models.draws import DrawSeed
