@@ -11,14 +11,9 @@ from core.access import Action, tournament_for
 from core.api import ERRORS, Answer, Id
 from core.http_cache import public_read
 from tables.queries.draws import draws_view
+from tournaments.api.tournaments import NextDrawOut
 
 public = Router(tags=["seating"])
-
-
-class NextDrawOut(Answer):
-    seed_hash: str = Field(..., description="SHA-256 of the next seat draw's seed (its decimal digits)")
-    published_at: str
-    seq: int = Field(..., description="the draw.committed event")
 
 
 class OrderChangeOut(Answer):

@@ -55,6 +55,7 @@ def test_SEAT_DRAW_SEAT_BREAK_SEAT_FINAL_each_draw_is_committed_before_published
         == first_hash
         == snapshot(tournament.id)["next_draw"]["seed_hash"]
     )
+    assert public.get(f"{base}/").json()["next_draw"]["seed_hash"] == first_hash  # the lobby's snapshot
     waiting = DrawSeed.objects.get(tournament=tournament, drawn_at__isnull=True)
     # The seed is nowhere public before its draw: not in the API, the snapshot or a public event.
     public_text = public.get(draws_api).content.decode() + json.dumps(snapshot(tournament.id))
