@@ -1,12 +1,10 @@
-"""The catalogue of event kinds: every kind the tournament log can hold, each written once,
-with its audience and what it changes.
+"""The catalogue of event kinds: every kind the tournament log can hold, each written once, with its audience
+and what it changes.
 
-Ground floor: imports nothing from the project. Services append events by these constants,
-never by a string. `views` name what a screen reloads or redraws after the event; the pages
-get them from `for_screens()` (static/live.js: `touches(kind, view)`), so no screen keeps its
-own list of kinds. docs/live-protocol.md documents every kind (a test checks it).
-
-Views: docs/live-protocol.md's table of views says which screen reloads or redraws on each.
+Ground floor: imports nothing from the project. Services append events by these constants, never by a string.
+`views` name what a screen reloads or redraws after the event; the pages get them from `for_screens()`
+(static/live.js: `touches(kind, view)`), so no screen keeps its own list of kinds. docs/live-protocol.md
+documents every kind (a test checks it) and, in its table of views, which screen reloads or redraws on each.
 """
 
 from dataclasses import dataclass
@@ -231,6 +229,7 @@ REGISTRATION_CLOSED = _kind(
 # Tables and seats (tables/services/).
 TABLES_OPENED = _kind("tables.opened", PUBLIC, gettext_noop("venue tables open for the tournament"), "tables")
 TABLES_BREAKING_ORDER = _kind("tables.breaking_order", PUBLIC, gettext_noop("the order the tables break in"), "tables")
+DRAW_COMMITTED = _kind("draw.committed", PUBLIC, gettext_noop("the next seat draw's seed hash is published"))
 SEATING_DRAWN = _kind(
     "seating.drawn", PUBLIC, gettext_noop("the whole field is seated at random"), "tables", "all_seats"
 )

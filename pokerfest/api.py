@@ -18,6 +18,7 @@ from tables.api.absent import router as absent_router
 from tables.api.buttons import router as buttons_router
 from tables.api.colour_up import router as race_router
 from tables.api.counts import router as counts_router
+from tables.api.draws import public as draws_router
 from tables.api.forfeits import router as forfeits_router
 from tables.api.penalties import router as penalties_router
 from tables.api.seat_cards import router as seat_cards_router
@@ -81,6 +82,7 @@ api.add_router("/", close_out_router)
 api.add_router("/", logos_router)
 api.add_router("/", tables_router)
 api.add_router("/", seating_router)
+api.add_router("/", draws_router)
 api.add_router("/", rulings_router)
 api.add_router("/", deals_router)
 api.add_router("/", payout_desk_router)

@@ -32,6 +32,7 @@ urlpatterns = [
     path("festivals/<int:festival_id>/close-out/", close_out_views.festival, name="festival_close_out"),
     path("festivals/<int:festival_id>/close-out.csv", close_out_views.festival_csv, name="festival_close_out_csv"),
     path("tournaments/<int:tournament_id>/results/", views.results, name="results"),
+    path("tournaments/<int:tournament_id>/draws/", views.draws, name="draws"),
     path("tournaments/<int:tournament_id>/results.csv", views.results_csv, name="results_csv"),
     # the results for results databases, media and the league (public names): once finished
     path(

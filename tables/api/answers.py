@@ -22,6 +22,13 @@ class TournamentRef(Answer):
     name: str
 
 
+class SeededOut(Answer):
+    """A seat draw's answer: its seed, committed to beforehand (checkable draws)."""
+
+    seed: int = Field(..., description="the draw's seed, public once drawn: it replays the draw")
+    seed_hash: str = Field(..., description="its SHA-256, published before the draw (draw.committed)")
+
+
 class TableSeatOut(Answer):
     table: int
     seat: int

@@ -23,7 +23,7 @@ from core.api import (
     request_key,
 )
 from core.http_cache import public_read
-from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, TableSeatOut, WaitingListOut
+from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, SeededOut, TableSeatOut, WaitingListOut
 from tables.queries import floor as floor_queries
 from tables.queries import seating as seating_queries
 from tables.queries import waiting_list as waiting_list_queries
@@ -44,12 +44,11 @@ class OpenedOut(Answer):
     opened: list[int] = Field(..., description="the venue tables opened")
 
 
-class DrawOut(Answer):
+class DrawOut(SeededOut):
     tables: dict[int, int] = Field(..., description="table number -> players seated there")
     button_draw: TableSeatOut | None = Field(
         None, description="where the ruleset draws one button for the whole field: the seat drawn, at that table"
     )
-    seed: int = Field(..., description="the draw's seed, logged: it replays the draw")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
     not_needed: list[int] = Field(
         [], description="a flight: open tables its field did not need, closed again (SEAT-DRAW at the fewest tables)"
@@ -101,18 +100,16 @@ class SeatCardOut(Answer):
     to_seat: int
 
 
-class BrokenOut(Answer):
+class BrokenOut(SeededOut):
     table: int = Field(..., description="the table broken")
     moves: list[SeatCardOut] = Field(..., description="its players, from seat 1 clockwise, and their new seats")
-    seed: int
 
 
-class FinalTableOut(Answer):
+class FinalTableOut(SeededOut):
     table: int
     seats: list[int] = Field(..., description="the seats taken")
     button: int | None
     cards: dict[str, str] = Field(..., description="seat -> the card dealt for the button (BTN-DRAW)")
-    seed: int
 
 
 class MovedByHandOut(Answer):

@@ -5,9 +5,6 @@ breaking the next table with seat cards (SEAT-BREAK), and the final table's redr
 Service floor: reads come from the queries.
 """
 
-import random
-import secrets
-
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,8 +14,10 @@ from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
+from tables.queries.draws import entry_numbers
 from tables.queries.tables import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
-from tables.rules import seating
+from tables.rules import draws, seating
+from tables.services.draws import record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import BREAK, FINAL, check_tv_tables
 from tournaments.models import Announcement
 from tournaments.queries.record import announcements_up
@@ -81,12 +80,12 @@ def _announce_new_order(op, numbers: list[int], reason: str) -> None:
 
 def break_next_table(tournament_id: int, actor, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-BREAK: break the next table of the breaking order; its players, from seat 1
-    clockwise, get random seat cards for open seats at the other tables. The seed is logged."""
-    seed = secrets.randbits(62) if seed is None else seed
+    clockwise, get random seat cards for open seats at the other tables. The seed is the one
+    committed to by the draw before, published with the break."""
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
-            return {**repeated.public, "seed": repeated.payload["seed"]}
+            return repeated.public
         open_here = open_tables(tournament)
         states = [t.state for t in open_here.values()]
         order = breaking_order(tournament, open_here)
@@ -96,13 +95,28 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
             raise Refused(
                 _("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left}
             )
-        moves = seating.break_table(states, order, random.Random(seed), keep_apart=keep_apart(tournament))
+        number_of = entry_numbers(tournament)
+        inputs = {
+            "tables": [
+                [t.number, t.seats, sorted([seat, number_of[entry]] for seat, entry in t.players.items())]
+                for t in states
+            ],
+            "breaking_order": order,
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in keep_apart(tournament)),
+        }
+        drawing = seed_for_draw(op, seed)
+        plan = draws.draw("break", drawing.seed, inputs)
+        by_number = {number: entry for entry, number in number_of.items()}
+        moves = [
+            seating.Move(by_number[number], breaking, from_seat, table, seat)
+            for from_seat, table, seat, number in plan.moves
+        ]
         now = timezone.now()
         broken = open_here[breaking]
         leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
         names = {s.entry_id: str(s.entry.player) for s in leaving.select_related("entry__player")}
         leaving.update(ended_at=now, ended_because="table broken")
-        Seating.objects.bulk_create(
+        rows = Seating.objects.bulk_create(
             [
                 Seating(
                     tournament=tournament,
@@ -118,24 +132,26 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         public = {
             "table": breaking,
             "moves": [{"from_seat": m.from_seat, "to_table": m.to_table, "to_seat": m.to_seat} for m in moves],
+            **revealed(drawing),
         }
-        op.append(
+        event = op.append(
             kinds.TABLE_BROKEN,
             public=public,
-            payload={**public, "seed": seed, "names": {m.from_seat: names[m.player] for m in moves}},
+            payload={**public, "names": {m.from_seat: names[m.player] for m in moves}},
         )
+        record_draw(op, drawing, "break", inputs, plan.seats, [row.pk for row in rows], event)
         check_tv_tables(op, {m.to_table for m in moves}, BREAK)
-    return {**public, "seed": seed}
+    return public
 
 
 def draw_final_table(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-FINAL: once the field fits the final table, every remaining player gets a new seat
-    there by random draw, and the button is drawn again (BTN-DRAW). The other tables break."""
-    seed = secrets.randbits(62) if seed is None else seed
+    there by random draw, and the button is drawn again (BTN-DRAW). The other tables break.
+    The seed is the one committed to by the draw before, published with this one."""
     with operation(tournament_id, director, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
-            return {**repeated.public, "seed": repeated.payload["seed"]}
+            return repeated.public
         open_here = open_tables(tournament)
         if not open_here:
             raise Refused(_("No tables are open."))
@@ -153,15 +169,24 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             )
         if len(sitting) < 2:
             raise Refused(_("A final table needs at least two players."))
-        rng = random.Random(seed)
-        drawn, cards = seating.final_table(
-            sorted(sitting), final.state.seats, rng, keep_apart=keep_apart(tournament), number=final.state.number
-        )
+        number_of = entry_numbers(tournament)
+        inputs = {
+            "entries": sorted(number_of[entry] for entry in sitting),
+            "table": final.state.number,
+            "seats": final.state.seats,
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in keep_apart(tournament)),
+        }
+        drawing = seed_for_draw(op, seed)
+        plan = draws.draw("final", drawing.seed, inputs)
+        by_number = {number: entry for entry, number in number_of.items()}
+        players = {seat: by_number[number] for _table, seat, number in plan.seats}
+        drawn = seating.Table(final.state.number, final.state.seats, players, button=plan.buttons[final.state.number])
+        cards = plan.cards
         first = seating.next_hand(drawn)
         now = timezone.now()
         tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
         tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
-        Seating.objects.bulk_create(
+        rows = Seating.objects.bulk_create(
             [
                 Seating(
                     tournament=tournament, entry_id=entry_id, tournament_table_id=final.id, seat=seat, started_at=now
@@ -183,11 +208,13 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             "seats": sorted(drawn.players),
             "button": first.button,
             "cards": {str(seat): card for seat, card in cards.items()},
+            **revealed(drawing),
         }
-        op.append(
+        event = op.append(
             kinds.FINAL_TABLE_DRAWN,
             public=public,
-            payload={**public, "seed": seed, "players": {str(seat): entry for seat, entry in drawn.players.items()}},
+            payload={**public, "players": {str(seat): entry for seat, entry in drawn.players.items()}},
         )
+        record_draw(op, drawing, "final", inputs, plan.seats, [row.pk for row in rows], event)
         check_tv_tables(op, {final.state.number}, FINAL)
-    return {**public, "seed": seed}
+    return public

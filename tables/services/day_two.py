@@ -6,9 +6,6 @@ and extension chips (AC-CARRY); the seed is logged and replays the draw.
 Service floor: tables' services may call the clock's; reads come from the queries.
 """
 
-import random
-import secrets
-
 from django.db import connection
 from django.db.models import Max
 from django.utils import timezone
@@ -23,8 +20,9 @@ from core.operation import operation
 from players.models import LogoDeclaration
 from rules.refusals import Refused
 from tables.models import KeepApart, Qualifier, Seating, TournamentTable
-from tables.rules import seating
+from tables.rules import draws, seating
 from tables.services.draw import open_tables
+from tables.services.draws import record_draw, revealed, seed_for_draw
 from tables.services.penalties import carry_to_day_two
 from tables.services.tv_logos import DRAW, check_tv_tables
 from tournaments.models import Entry, Tournament
@@ -70,9 +68,9 @@ def _day_two_level(main: Tournament) -> dict:
 
 def draw_day_two(main_event_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-DRAW for Day 2: every bag going forward gets an entry of the main event and a seat
-    at random over its open tables, sizes within one; keep-apart groups of the flights sit at
-    different tables where the numbers allow (SEAT-SEPARATE)."""
-    seed = secrets.randbits(62) if seed is None else seed
+        at random over its open tables, sizes within one; keep-apart groups of the flights sit at
+        different tables where the numbers allow (SEAT-SEPARATE). The seed is the one committed to
+    when the Day 2 tables opened (or by the last draw), published with the draw."""
     now = timezone.now()
     with operation(main_event_id, director, request_key) as op:
         main = op.tournament
@@ -108,19 +106,24 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         entries = _day_two_entries(main, qualifiers, op.actor, now)
         logos = _carry_logos(qualifiers)  # logged with the draw (its payload's logos_carried)
         carried = carry_to_day_two(op, [(q.flight_entry_id, q.day_two_entry_id) for q in qualifiers])
-        rng = random.Random(seed)
-        plan = seating.draw(
-            [entry.id for entry in entries],
-            [seating.Table(here.table.number, here.table.seats) for here in open_here],
-            rng,
-            keep_apart=_keep_apart(main, qualifiers),
-        )
-        by_number = {here.table.number: here for here in open_here}
-        buttons, field_draw = seating.draw_buttons(plan.tables, rng, main.rules().seating.field_button_draw)
+        # By entry number: the draw's public inputs name the Day 2 entries as the room knows them.
+        by_entry = {entry.number: entry.id for entry in entries}
+        number_of = {entry.id: entry.number for entry in entries}
+        inputs = {
+            "entries": sorted(by_entry),
+            "tables": [[here.table.number, here.table.seats] for here in open_here],
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in _keep_apart(main, qualifiers)),
+            "field_button_draw": main.rules().seating.field_button_draw,
+        }
+        drawing = seed_for_draw(op, seed)
+        plan = draws.draw("day_two", drawing.seed, inputs)
+        seats_at: dict[int, dict[int, int]] = {}
+        for table, seat, number in plan.seats:
+            seats_at.setdefault(table, {})[seat] = by_entry[number]
         rows, chart = [], {}
         collect = main.rules().seating.collect_by_seat_number  # SEAT-COLLECT: Day 2 is a draw too
-        for drawn in plan.tables:
-            here = by_number[drawn.number]
+        for here in open_here:
+            players = seats_at.get(here.table.number, {})
             rows += [
                 Seating(
                     tournament=main,
@@ -130,14 +133,14 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
                     started_at=now,
                     to_collect=collect,
                 )
-                for seat, entry_id in drawn.players.items()
+                for seat, entry_id in players.items()
             ]
-            if drawn.number in buttons:
+            if here.table.number in plan.buttons:
                 first = seating.next_hand(
-                    seating.Table(drawn.number, drawn.seats, drawn.players, button=buttons[drawn.number])
+                    seating.Table(here.table.number, here.table.seats, players, button=plan.buttons[here.table.number])
                 )
                 here.button, here.small_blind, here.big_blind = first.button, first.small_blind, first.big_blind
-            chart[drawn.number] = drawn.count
+            chart[here.table.number] = len(players)
         start = day_two_start(main)
         if start and start["may_set"] and start["level_index"] == 0 and start["proposed"]:
             # Day 2 starts where the flights stopped unless the director chose its level already.
@@ -153,17 +156,17 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         if clock is not None and clock.status == READY and clock.day == 1:
             clock.day = 2  # the main event's clock runs Day 2: its bags at the end are day 2's
             clock.save(update_fields=["day"])
-        public = {"tables": chart, "entries": len(entries)}
-        if field_draw:
-            public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
+        public = {"tables": chart, "entries": len(entries), **revealed(drawing)}
+        if plan.button_draw:
+            public["button_draw"] = {"table": plan.button_draw[0], "seat": plan.button_draw[1]}
         payload = {
             **public,
-            "seed": seed,
-            "kept_apart_failed": plan.separation_violations,
+            "kept_apart_failed": plan.kept_apart_failed,
             "penalties_carried": carried,  # PEN-CARRY
             "logos_carried": logos,  # PF-LOGO-DECLARE
         }
-        op.append(kinds.DAY_TWO_DRAWN, public=public, payload=payload)
+        event = op.append(kinds.DAY_TWO_DRAWN, public=public, payload=payload)
+        record_draw(op, drawing, "day_two", inputs, plan.seats, [row.pk for row in rows], event)
         check_tv_tables(op, set(chart), DRAW)  # PF-LOGO-TV with the logos carried from the flights
     return payload
 

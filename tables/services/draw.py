@@ -6,7 +6,6 @@ Service floor: tables' services may call the clock's; reads come from the querie
 
 import random
 import secrets
-from dataclasses import replace
 
 from django.db import IntegrityError
 from django.db.models import Max
@@ -22,7 +21,8 @@ from tables.models import Seating, Table, TournamentTable
 from tables.queries.tables import breaking_order, in_use_elsewhere, keep_apart
 from tables.queries.tables import open_tables as open_tables_of
 from tables.queries.waiting_list import waiting_entries
-from tables.rules import seating
+from tables.rules import draws, seating
+from tables.services.draws import commit_next_draw, record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import DRAW, LATE, check_tv_tables
 from tournaments.models import Entry, Tournament
 
@@ -69,6 +69,7 @@ def open_tables(
                 % {"numbers": ", ".join(map(str, numbers))}
             ) from clash
         op.append(kinds.TABLES_OPENED, payload={"tables": numbers}, public={"tables": numbers})
+        commit_next_draw(op)  # the hash of the draw these tables are for, published before it
         seat_the_waiting(op)  # ENT-WAIT: a table that opens seats the waiting list
     return opened
 
@@ -76,9 +77,9 @@ def open_tables(
 def draw_field(tournament_id: int, director, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-DRAW: seat every entry at random over the open tables, sizes within one, and
     draw each table's button by high card, or one button seat for the whole field where the
-    ruleset says so (BTN-DRAW). The seed is logged: it replays the draw. A flight's field sits
-    at the fewest tables its seats allow; the answer names the tables not needed."""
-    seed = secrets.randbits(62) if seed is None else seed
+    ruleset says so (BTN-DRAW). The seed is the one committed to before the draw, published
+    with it: the draws page replays the draw. A flight's field sits at the fewest tables its
+    seats allow; the answer names the tables not needed."""
     now = timezone.now()
     with operation(tournament_id, director, request_key) as op:
         tournament = op.tournament
@@ -91,11 +92,11 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         open_here = open_tables_of(tournament)
         if not open_here:
             raise Refused(_("Open the tournament's tables first."))
-        entries = sorted(
-            tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE).values_list(
-                "id", flat=True
-            )
+        # By entry number: the draw's public inputs name entries as the room knows them.
+        by_number = dict(
+            tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status=Entry.Status.ACTIVE).values_list("number", "id")
         )
+        entries = sorted(by_number)
         if not entries:
             raise Refused(_("There are no entries to seat yet."))
         capacity = sum(t.state.seats for t in open_here.values())
@@ -110,19 +111,23 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
         pins = _pins(tournament, set(open_here))
         not_needed = _fewest_tables(tournament, open_here, len(entries), pins) if tournament.main_event_id else []
         open_here = {number: here for number, here in open_here.items() if number not in not_needed}
-        rng = random.Random(seed)
-        plan = seating.draw(
-            entries,
-            [seating.Table(number, t.state.seats) for number, t in open_here.items()],
-            rng,
-            pinned=pins,
-            keep_apart=keep_apart(tournament),
-        )
-        buttons, field_draw = seating.draw_buttons(plan.tables, rng, tournament.rules().seating.field_button_draw)
-        rows, chart, positions = [], {}, {}
+        number_of = {entry_id: number for number, entry_id in by_number.items()}
+        inputs = {
+            "entries": entries,
+            "tables": [[number, t.state.seats] for number, t in open_here.items()],
+            "pinned": sorted([number_of[entry_id], *place] for entry_id, place in pins.items()),
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in keep_apart(tournament)),
+            "field_button_draw": tournament.rules().seating.field_button_draw,
+        }
+        drawing = seed_for_draw(op, seed)
+        plan = draws.draw("field", drawing.seed, inputs)
+        seats_at: dict[int, dict[int, int]] = {}
+        for table, seat, number in plan.seats:
+            seats_at.setdefault(table, {})[seat] = by_number[number]
+        rows, positions = [], {}
         collect = tournament.rules().seating.collect_by_seat_number  # SEAT-COLLECT
-        for drawn in plan.tables:
-            table_id = open_here[drawn.number].id
+        for number, players in seats_at.items():
+            table_id = open_here[number].id
             rows += [
                 Seating(
                     tournament_id=tournament.id,
@@ -132,30 +137,30 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
                     started_at=now,
                     to_collect=collect,
                 )
-                for seat, entry_id in drawn.players.items()
+                for seat, entry_id in players.items()
             ]
-            if drawn.number in buttons:
+            if number in plan.buttons:
                 # The first hand's positions: the balancing rules reason from the hand dealt.
-                first = seating.next_hand(replace(drawn, button=buttons[drawn.number]))
+                drawn = seating.Table(number, open_here[number].state.seats, players, button=plan.buttons[number])
+                first = seating.next_hand(drawn)
                 positions.setdefault((first.button, first.small_blind, first.big_blind), []).append(table_id)
-            chart[drawn.number] = drawn.count
+        chart = {number: len(seats_at.get(number, {})) for number, _seats in inputs["tables"]}
         tournament.tables.filter(broken_at__isnull=True).update(playing_level=level_now(tournament_id))
         # One UPDATE per distinct (button, small blind, big blind): a handful, not one per table.
         for (button, small, big), table_ids in positions.items():
             TournamentTable.objects.filter(pk__in=table_ids).update(button=button, small_blind=small, big_blind=big)
         Seating.objects.bulk_create(rows)
-        public = {"tables": chart}
+        public = {"tables": chart, **revealed(drawing)}
         if not_needed:
             public["not_needed"] = not_needed
-        if field_draw:
-            public["button_draw"] = {"table": field_draw[0], "seat": field_draw[1]}
-        op.append(
-            kinds.SEATING_DRAWN,
-            public=public,
-            payload={**public, "seed": seed, "kept_apart_failed": plan.separation_violations},
+        if plan.button_draw:
+            public["button_draw"] = {"table": plan.button_draw[0], "seat": plan.button_draw[1]}
+        event = op.append(
+            kinds.SEATING_DRAWN, public=public, payload={**public, "kept_apart_failed": plan.kept_apart_failed}
         )
+        record_draw(op, drawing, "field", inputs, plan.seats, [row.pk for row in rows], event)
         check_tv_tables(op, set(chart), DRAW)
-    return {**public, "seed": seed, "kept_apart_failed": plan.separation_violations}
+    return {**public, "kept_apart_failed": plan.kept_apart_failed}
 
 
 def _fewest_tables(tournament: Tournament, open_here: dict, entries: int, pins: dict) -> list[int]:

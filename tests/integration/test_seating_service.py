@@ -56,7 +56,9 @@ def test_SEAT_DRAW_the_director_seats_the_whole_field_in_one_action_replayable_f
         (s.tournament_table.table.number, s.seat, s.entry_id) for s in open_seats
     }
     logged = tournament.events.get(kind="seating.drawn")
-    assert logged.payload["seed"] == drawn["seed"] and "seed" not in logged.public
+    # Checkable draws: the seed is public once drawn, and its hash was published before.
+    assert logged.payload["seed"] == drawn["seed"] == logged.public["seed"]
+    assert tournament.events.get(kind="draw.committed", seq__lt=logged.seq).public["seed_hash"] == drawn["seed_hash"]
     # BTN-DRAW (pokerfest): one draw at one table sets the button seat of every table.
     button_seat = drawn["button_draw"]["seat"]
     assert logged.public["button_draw"] == drawn["button_draw"] and drawn["button_draw"]["table"] == 3
@@ -322,7 +324,7 @@ def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_
     assert players_at_two <= set(after.values())
     assert tournament.tables.get(table__number=2).broken_at is not None
     logged = tournament.events.get(kind="table.broken")
-    assert logged.payload["seed"] == broken["seed"] and "seed" not in logged.public and "names" not in logged.public
+    assert logged.payload["seed"] == broken["seed"] == logged.public["seed"] and "names" not in logged.public
     assert proposed_moves(tournament.id)["break_due"] is None
     # The broken table's tablet (floor?table=2) lists where each of its players sits now.
     listing = floor.get(f"{base}/tables/?broken=2").json()["broken_table"]

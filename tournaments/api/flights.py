@@ -107,6 +107,7 @@ class DayTwoDrawnOut(Answer):
         None, description="where the ruleset draws one button for the field: its seat (absent otherwise)"
     )
     seed: int = Field(..., description="replays the draw exactly (SEAT-DRAW)")
+    seed_hash: str = Field(..., description="the seed's SHA-256, published before the draw (draw.committed)")
     kept_apart_failed: int = Field(..., description="keep-apart pairs that had to share a table (SEAT-SEPARATE)")
     penalties_carried: int = Field(..., description="penalties still being served that go on with the bags (PEN-CARRY)")
     logos_carried: int = Field(

@@ -183,6 +183,12 @@ class FlightClosedScreensOut(Answer):
     main_event: MainEventNameOut
 
 
+class NextDrawOut(Answer):
+    seed_hash: str = Field(..., description="SHA-256 of the next seat draw's seed (its decimal digits)")
+    published_at: str
+    seq: int = Field(..., description="the draw.committed event")
+
+
 class SnapshotOut(Answer):
     type: str
     audience: str
@@ -202,6 +208,7 @@ class SnapshotOut(Answer):
     late_registration_over: bool
     announcements: list[AnnouncementOut]
     chip_leaders: PublishedChipLeadersOut | None
+    next_draw: NextDrawOut | None = Field(..., description="checkable draws: the next seat draw's seed hash")
 
 
 class EventKindOut(Answer):

@@ -1,9 +1,10 @@
 """The tournaments' tables, one module per part: festival (festivals and tournaments), entries
-(entries and their money: vouchers, substitutions, eliminations, deals, prize payments) and
-record (the event log, announcements, rulings, photo-ID checks, TV images). Django and the
-migrations know them as tournaments.models.<Name>."""
+(entries and their money: vouchers, substitutions, eliminations, deals, prize payments),
+record (the event log, announcements, rulings, photo-ID checks, TV images) and draws (the seeds
+of the checkable seat draws). Django and the migrations know them as tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
+from tournaments.models.draws import DrawSeed
 from tournaments.models.entries import (
     Deal,
     Elimination,
@@ -23,6 +24,7 @@ __all__ = [
     "BountyAward",
     "BountyPayment",
     "Deal",
+    "DrawSeed",
     "Elimination",
     "Envelope",
     "Entry",

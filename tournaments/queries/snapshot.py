@@ -11,6 +11,7 @@ from clock.models import Clock
 from core.kinds import CHIP_LEADERS_PUBLISHED, DAY_LAST_HANDS, PUBLIC, STAFF
 from rules.times import iso_time
 from tables.models import ChipAdjustment
+from tables.queries.draws import next_draw
 from tables.queries.floor import flight_over_of
 from tables.queries.hand_for_hand import bubble_burst, hand_for_hand_view
 from tournaments.models import Entry, Event, Tournament
@@ -62,6 +63,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
         document["late_registration_over"] = late_registration_over(tournament)
         document["announcements"] = announcements_up(tournament_id, now)
         document["chip_leaders"] = published_chip_leaders(tournament)
+        document["next_draw"] = next_draw(tournament)  # the next seat draw's seed hash, published ahead
     return document
 
 

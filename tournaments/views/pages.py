@@ -24,6 +24,7 @@ from core.access import Action, can, tournament_for
 from players.models import Company, LogoCapResolution
 from players.queries.logos import compliance_report
 from tables.models import KeepApart, SeatPin
+from tables.queries.draws import SHOWN_SEATS, draws_view
 from tables.queries.seating import place_of
 from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
@@ -311,6 +312,17 @@ def results(request, tournament_id: int):
     return render(
         request, "pokerfest/results.html", {"tournament": tournament, "results": public_standings(tournament)}
     )
+
+
+def draws(request, tournament_id: int):
+    """Checkable draws, public: each seat draw recomputed from its seed, whose hash was published
+    before it, beside the seats the floor recorded; the next draw's hash; the breaking order."""
+    tournament = get_object_or_404(Tournament.objects.select_related("festival"), pk=tournament_id)
+    view = draws_view(tournament)
+    for drawn in view["draws"]:
+        drawn["shown"] = drawn["recorded"][:SHOWN_SEATS]
+        drawn["more"] = max(0, len(drawn["recorded"]) - SHOWN_SEATS)
+    return render(request, "pokerfest/draws.html", {"tournament": tournament, **view})
 
 
 def leaderboard(request, festival_id: int):

@@ -1,0 +1,123 @@
+"""Checkable draws: each seat draw (the field's, Day 2's, a table break, the final table) is
+made from a seed whose SHA-256 was published before it, and from inputs written by entry
+number; so anyone holding the seed and the inputs recomputes the draw here and compares it
+with the seats the floor recorded (SEAT-DRAW: "reproducible from a recorded seed").
+
+Pure: plain data in and out. The inputs are JSON-shaped (lists, not tuples or int keys), as
+they are stored and published:
+- field / day_two: `entries` (entry numbers, ascending), `tables` ([number, seats] in the order
+  they fill), `pinned` ([entry, table, seat]), `keep_apart` (lists of entry numbers),
+  `field_button_draw` (BTN-DRAW for the whole field);
+- break: `tables` ([number, seats, [[seat, entry], …]] every open table), `breaking_order`,
+  `keep_apart`;
+- final: `entries`, `table`, `seats`, `keep_apart`.
+A result is a sorted list of [table, seat, entry] for every seat the draw dealt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+from tables.rules import seating
+
+KINDS = ("field", "day_two", "break", "final")
+
+
+def seed_hash(seed: int) -> str:
+    """The commitment published before the draw: SHA-256 of the seed's decimal digits."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    seats: list[list[int]]  # [table, seat, entry], sorted
+    buttons: dict[int, int]  # table -> the button seat drawn (BTN-DRAW); {} for a break
+    button_draw: tuple[int, int] | None  # a field-wide button draw's (table, seat)
+    cards: dict[int, str]  # the final table's button-draw cards, seat -> card
+    kept_apart_failed: int
+    moves: list[list[int]] = field(default_factory=list)  # a break: [from_seat, to_table, to_seat, entry], dealt order
+
+
+def _groups(inputs: dict) -> list[set[int]]:
+    return [set(group) for group in inputs.get("keep_apart", [])]
+
+
+def _field(seed: int, inputs: dict) -> Drawn:
+    rng = random.Random(seed)
+    plan = seating.draw(
+        list(inputs["entries"]),
+        [seating.Table(number, seats) for number, seats in inputs["tables"]],
+        rng,
+        pinned={entry: (table, seat) for entry, table, seat in inputs.get("pinned", [])},
+        keep_apart=_groups(inputs),
+    )
+    buttons, field_draw = seating.draw_buttons(plan.tables, rng, bool(inputs.get("field_button_draw")))
+    seats = sorted([t.number, seat, entry] for t in plan.tables for seat, entry in t.players.items())
+    return Drawn(seats, buttons, field_draw, {}, plan.separation_violations)
+
+
+def _break(seed: int, inputs: dict) -> Drawn:
+    tables = [seating.Table(number, seats, dict(players)) for number, seats, players in inputs["tables"]]
+    moves = seating.break_table(tables, list(inputs["breaking_order"]), random.Random(seed), _groups(inputs))
+    dealt = [[m.from_seat, m.to_table, m.to_seat, m.player] for m in moves]
+    return Drawn(sorted([m.to_table, m.to_seat, m.player] for m in moves), {}, None, {}, 0, dealt)
+
+
+def _final(seed: int, inputs: dict) -> Drawn:
+    table, cards = seating.final_table(
+        list(inputs["entries"]), inputs["seats"], random.Random(seed), _groups(inputs), inputs["table"]
+    )
+    seats = sorted([table.number, seat, entry] for seat, entry in table.players.items())
+    return Drawn(seats, {table.number: table.button}, None, cards, 0)
+
+
+def draw(kind: str, seed: int, inputs: dict) -> Drawn:
+    """Make (or remake) a draw of this kind from its seed and inputs: the services draw with
+    this very function, so a recomputation is the draw itself."""
+    if kind in ("field", "day_two"):
+        return _field(seed, inputs)
+    if kind == "break":
+        return _break(seed, inputs)
+    if kind == "final":
+        return _final(seed, inputs)
+    raise ValueError(f"unknown draw kind {kind!r}")
+
+
+@dataclass(frozen=True)
+class Check:
+    hash_matches: bool  # the seed revealed is the one committed to
+    published_ahead: bool  # the hash was out before the draw's event
+    recomputed: list[list[int]]
+    recorded: list[list[int]]
+    differences: list[list[int]]  # seats in one but not the other
+
+    @property
+    def matches(self) -> bool:
+        return self.hash_matches and not self.differences
+
+
+def check(
+    kind: str, seed: int, committed_hash: str, inputs: dict, recorded: list[list[int]], published_ahead: bool
+) -> Check:
+    """Recompute a draw and compare it with the seats recorded for it."""
+    recomputed = draw(kind, seed, inputs).seats
+    recorded = sorted([list(seat) for seat in recorded])
+    mine, theirs = {tuple(s) for s in recomputed}, {tuple(s) for s in recorded}
+    return Check(
+        seed_hash(seed) == committed_hash,
+        published_ahead,
+        recomputed,
+        recorded,
+        sorted(list(s) for s in mine ^ theirs),
+    )
+
+
+def public_inputs(inputs: dict) -> tuple[dict, dict[str, int]]:
+    """What of a draw's inputs is public, and how many private ones it had. Keep-apart groups
+    (who is related to whom) and reserved seats (special needs) are personal: the page and API
+    give only their count, and a draw that had any is recomputed by the server alone."""
+    private = {"keep_apart": len(inputs.get("keep_apart", [])), "pinned": len(inputs.get("pinned", []))}
+    public = {key: value for key, value in inputs.items() if key not in private}
+    return public, private
