@@ -47,21 +47,19 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
     return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=statuses).count()
 
 
-def payout(tournament: Tournament) -> list[int]:
+def payout(tournament: Tournament, pool: int | None = None) -> list[int]:
     """PAY-STRUCT: prizes by place for the field as it stands; a satellite's: seats at the
     target's price, then the remainder (tournaments/rules/satellites.py; the places paid follow).
-    A flight's is its main event's (FLIGHT-ITM: its busts in the money are paid from it)."""
+    A flight's is its main event's (FLIGHT-ITM: its busts in the money are paid from it).
+    `pool`: prize_pool's amount, when the caller has it (a flight's and its main event's are one)."""
     if tournament.main_event_id is not None:
-        return payout(tournament.main_event)
+        return payout(tournament.main_event, pool)
+    if pool is None:
+        pool = prize_pool(tournament)["pool"]
     price = seat_price(tournament)
     if price is not None:
-        return satellites.satellite_table(prize_pool(tournament)["pool"], price, field_size(tournament))
-    return payouts.payout_table(
-        payout_field(tournament),
-        prize_pool(tournament)["pool"],
-        tournament.rules().payouts,
-        places=tournament.places_paid,
-    )
+        return satellites.satellite_table(pool, price, field_size(tournament))
+    return payouts.payout_table(payout_field(tournament), pool, tournament.rules().payouts, places=tournament.places_paid)
 
 
 def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
@@ -109,7 +107,8 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     `hand_for_hand_due` once the field is within the ruleset's margin of the money. A flight's
     and a main event's with flights count the players left across the flights (FLIGHT-ITM)."""
     players_left = players_left_for_money(tournament, players_left)
-    table = payout(tournament)
+    pool = prize_pool(tournament)  # once: the payout table is made from it too
+    table = payout(tournament, pool["pool"])
     # The winner is nobody's "next out": with one player left nothing is next.
     next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
@@ -117,7 +116,6 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     margin = tournament.rules().payouts.hand_for_hand_margin
     # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
     deal = deal_summary(tournament.deals.order_by("-at").first())
-    pool = prize_pool(tournament)
     if deal is not None:
         next_out = jump = 0
     return {
