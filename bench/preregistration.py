@@ -27,6 +27,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -128,6 +129,18 @@ class Connection:
 
 
 def signed_in_headers(base: str, username: str) -> dict:
+    """The clerk's session and CSRF token; a 503 (a busy machine's pool wait) is tried again."""
+    for attempt in range(1, 6):
+        try:
+            return sign_in(base, username)
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or attempt == 5:
+                raise
+            time.sleep(1)
+    raise AssertionError("unreachable")
+
+
+def sign_in(base: str, username: str) -> dict:
     cookies = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
     opener.open(f"{base}/accounts/login/", timeout=30).read()

@@ -13,6 +13,10 @@ POST /floor/<flight>/preregistrations/<code>/confirm/: the held row locked, the 
 three consents, the entry, the counter (a seat from held to sold, last_seq + 2), the
 entry.registered and preregistration.confirmed events, the row marked confirmed. Answers 200.
 
+POST /floor/<tournament>/players/ and /floor/<tournament>/entries/: bench/registration.py's two
+calls of a new player at the desk (the player, consents and player.created; the seat sold, the
+entry and entry.registered).
+
 The rows go to the same tables under the same constraints: the INSERTs are made from the
 Django models' own fields (the columns and the values Django would write), once per row.
 """
@@ -243,6 +247,98 @@ async def confirm(flight: int, code: str, body: dict) -> tuple[int, dict]:
     return 200, {"entry": seats_sold}
 
 
+async def new_player(flight: int, body: dict) -> tuple[int, dict]:
+    """bench/registration.py's first call: the player with their three consents, and the
+    player.created event."""
+    now = timezone.now()
+    async with (await pool()).connection() as conn:
+        player = await (
+            await conn.execute(
+                *insert(
+                    Player,
+                    [
+                        {
+                            "first_name": body["first_name"].strip(),
+                            "last_name": body["last_name"].strip(),
+                            "date_of_birth": date.fromisoformat(body["date_of_birth"]),
+                            "id_document_type": body["id_document_type"],
+                            "id_document_number": body["id_document_number"],
+                            "id_checked_on": now.date(),
+                        }
+                    ],
+                )
+            )
+        ).fetchone()
+        await conn.execute(
+            *insert(
+                Consent,
+                [
+                    {"player_id": player[0], "kind": "terms", "granted": True, "version": TERMS_VERSION, "at": now},
+                    {"player_id": player[0], "kind": "filming", "granted": False, "at": now},
+                    {"player_id": player[0], "kind": "marketing", "granted": False, "at": now},
+                ],
+            )
+        )
+        seq = await (
+            await conn.execute(
+                f"UPDATE {TOURNAMENT} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq", [flight]
+            )
+        ).fetchone()
+        event = {"tournament_id": flight, "seq": seq[0], "at": now, "kind": "player.created"}
+        await conn.execute(*insert(Event, [{**event, "payload": {"player": {"id": player[0]}}, "public": None}]))
+    return 201, {"id": player[0]}
+
+
+async def sell_entry(flight: int, body: dict) -> tuple[int, dict]:
+    """bench/registration.py's second call: a seat sold (the counter), the entry and the
+    entry.registered event."""
+    now = timezone.now()
+    async with (await pool()).connection() as conn:
+        sold = await (
+            await conn.execute(
+                f"UPDATE {TOURNAMENT} SET seats_sold = seats_sold + 1, last_seq = last_seq + 1 WHERE id = %s "
+                "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) "
+                "RETURNING max_entries, seats_sold, seats_held, last_seq, buy_in, fee",
+                [flight],
+            )
+        ).fetchone()
+        if sold is None:
+            return 422, {"detail": "the tournament is full"}
+        max_entries, seats_sold, seats_held, last_seq, buy_in, fee = sold
+        entry = {
+            "tournament_id": flight,
+            "player_id": body["player_id"],
+            "number": seats_sold,
+            "kind": body.get("kind", "buy_in"),
+            "chips": 10_000,
+            "pool_part": buy_in,
+            "fee_part": fee,
+            "paid": buy_in + fee,
+            "method": body.get("method", "cash"),
+            "desk": body.get("desk", ""),
+            "shift": body.get("shift", ""),
+            "created_at": now,
+        }
+        await conn.execute(*insert(Entry, [entry]))
+        public = {"entry": seats_sold, **counts(max_entries, seats_sold, seats_held)}
+        await conn.execute(
+            *insert(
+                Event,
+                [
+                    {
+                        "tournament_id": flight,
+                        "seq": last_seq,
+                        "at": now,
+                        "kind": "entry.registered",
+                        "payload": {**public, "player": body["player_id"]},
+                        "public": public,
+                    }
+                ],
+            )
+        )
+    return 201, {"entry": seats_sold}
+
+
 async def read_body(receive) -> bytes:
     body = b""
     while True:
@@ -275,7 +371,11 @@ async def application(scope, receive, send) -> None:
     parts = [p for p in scope["path"].split("/") if p]
     body = await read_body(receive)
     try:
-        if scope["method"] == "POST" and len(parts) == 3 and parts[0] == "floor":
+        if scope["method"] == "POST" and len(parts) == 3 and parts[2] == "players":
+            status, document = await new_player(int(parts[1]), json.loads(body))
+        elif scope["method"] == "POST" and len(parts) == 3 and parts[2] == "entries":
+            status, document = await sell_entry(int(parts[1]), json.loads(body))
+        elif scope["method"] == "POST" and len(parts) == 3 and parts[2] == "preregistrations":
             status, document = await preregister(int(parts[1]), json.loads(body))
         elif scope["method"] == "POST" and len(parts) == 5 and parts[4] == "confirm":
             status, document = await confirm(int(parts[1]), parts[3], json.loads(body or b"{}"))
