@@ -1,16 +1,20 @@
 """Registration burst: online pre-registrations through the public API, then the desks
-confirming them, each against a bulk insert of the same rows in the same run.
+confirming them, each against a bare ASGI floor that writes the same rows, in the same run.
 
     make bench-preregistration
-    make bench-preregistration BENCH_ARGS="--players 2000 --clients 50 --desks 20 --web-processes 2"
+    make bench-preregistration BENCH_ARGS="--players 500 --clients 50 --desks 20 --repeat 1"
 
 Phase 1: `--clients` concurrent players post `--players` pre-registrations for one flight
 (POST /api/tournaments/<id>/preregistrations/, no sign-in, the rate limit lifted for the run).
 Phase 2: `--desks` signed-in clerks confirm every one of them into an entry
-(POST .../preregistrations/<code>/confirm/). Each phase prints registrations/s and p50/p95 per
-request, the rate of a bulk insert of the rows the phase writes (one transaction, the same
-run, the same database), and the ratio API/bulk (the issue's goal: at least 0.3x). Every wait
-is bounded.
+(POST .../preregistrations/<code>/confirm/). The floor (bench/registration_floor.py) is a bare
+ASGI app run by daphne on as many processes, with as many database connections, that writes
+per request the same rows in one transaction each (the same tables and constraints, the same
+events). Each phase runs against pokerfest and against the floor, `--repeat` rounds; every
+figure (rate, p50, p95) is printed per round with the load average beside it, then as the
+median with its spread, and the ratio pokerfest/floor against the issue's goals (at least 0.3x,
+p95 at most 300 ms). Afterwards every flight's log is checked gap-free and its rows against
+its events (nothing half-written). Every wait is bounded.
 """
 
 import argparse
@@ -18,10 +22,12 @@ import http.client
 import http.cookiejar
 import json
 import os
+import statistics
 import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -39,10 +45,10 @@ django.setup()
 from django.contrib.auth.models import Group, User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
-from django.utils import timezone  # noqa: E402
+from django.db.models import Count  # noqa: E402
 
 from core.operation import lock_tournament  # noqa: E402
-from players.models import Consent, Player, PreRegistration  # noqa: E402
+from players.models import Consent, PreRegistration  # noqa: E402
 from pokerfest import stack  # noqa: E402
 from tournaments.models import Entry, Event, Festival, Tournament  # noqa: E402
 from tournaments.rules.preregistration import Application  # noqa: E402
@@ -77,14 +83,14 @@ def make_flight(label: str, seats: int) -> Tournament:
     )
 
 
-def application(n: int) -> dict:
+def application(n: int, tag: str = "") -> dict:
     return {
         "first_name": f"Burst{n}",
         "last_name": "Player",
         "date_of_birth": "1985-03-04",
         "email": f"burst{n}@example.com",
         "id_document_type": "passport",
-        "id_document_number": f"BURST{RUN}X{n}",
+        "id_document_number": f"BURST{RUN}{tag}X{n}",
         "id_document_country": "AT",
         "accepts_terms": True,
         "filming_release": n % 2 == 0,
@@ -123,6 +129,18 @@ class Connection:
 
 
 def signed_in_headers(base: str, username: str) -> dict:
+    """The clerk's session and CSRF token; a 503 (a busy machine's pool wait) is tried again."""
+    for attempt in range(1, 6):
+        try:
+            return sign_in(base, username)
+        except urllib.error.HTTPError as error:
+            if error.code != 503 or attempt == 5:
+                raise
+            time.sleep(1)
+    raise AssertionError("unreachable")
+
+
+def sign_in(base: str, username: str) -> dict:
     cookies = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
     opener.open(f"{base}/accounts/login/", timeout=30).read()
@@ -158,110 +176,6 @@ def burst(port: int, workers: int, jobs: list, make_connection, send) -> tuple[f
         for future in [pool.submit(run, i) for i in range(workers)]:
             future.result(timeout=3600)
     return time.perf_counter() - began, latencies, answers
-
-
-def bulk_preregistrations(players: int) -> float:
-    """Phase 1's rows in bulk: the pre-registrations and their events, the counter once."""
-    flight = make_flight("bulk", players)
-    now = timezone.now()
-    began = time.perf_counter()
-    with transaction.atomic():
-        PreRegistration.objects.bulk_create(
-            [
-                PreRegistration(
-                    tournament=flight,
-                    status="held",
-                    first_name=f"Bulk{n}",
-                    last_name="Player",
-                    date_of_birth=date(1985, 3, 4),
-                    email=f"bulk{n}@example.com",
-                    id_document_type="passport",
-                    id_document_number=f"BULK{RUN}X{n}",
-                    id_document_country="AT",
-                    terms_version="2026-1",
-                    payment="desk",
-                    created_at=now,
-                    changed_at=now,
-                )
-                for n in range(players)
-            ]
-        )
-        Event.objects.bulk_create(
-            [
-                Event(
-                    tournament=flight,
-                    seq=n + 1,
-                    at=now,
-                    kind="preregistration.held",
-                    payload={"code": "X", "seats_left": players - n - 1},
-                    public={"seats_left": players - n - 1},
-                )
-                for n in range(players)
-            ]
-        )
-        Tournament.objects.filter(pk=flight.pk).update(seats_held=players, last_seq=players)
-    return time.perf_counter() - began
-
-
-def bulk_confirmations(players: int) -> float:
-    """Phase 2's rows in bulk: players, their consents, entries, two events each, and the
-    pre-registrations marked confirmed."""
-    flight = Tournament.objects.get(name=f"Day 1A bulk {RUN}")
-    held = list(PreRegistration.objects.filter(tournament=flight).order_by("id"))
-    now = timezone.now()
-    began = time.perf_counter()
-    with transaction.atomic():
-        people = Player.objects.bulk_create(
-            [
-                Player(
-                    first_name=p.first_name,
-                    last_name=p.last_name,
-                    date_of_birth=p.date_of_birth,
-                    email=p.email,
-                    id_document_type=p.id_document_type,
-                    id_document_number=p.id_document_number,
-                    id_checked_on=now.date(),
-                )
-                for p in held
-            ]
-        )
-        Consent.objects.bulk_create(
-            [
-                Consent(player=p, kind=kind, granted=kind == "terms", at=now)
-                for p in people
-                for kind in ("terms", "filming", "marketing")
-            ]
-        )
-        entries = Entry.objects.bulk_create(
-            [
-                Entry(
-                    tournament=flight,
-                    player=p,
-                    number=n + 1,
-                    kind="buy_in",
-                    chips=10_000,
-                    pool_part=100_000,
-                    fee_part=10_000,
-                    paid=110_000,
-                    method="cash",
-                    desk="bulk",
-                    shift="bench",
-                    created_at=now,
-                )
-                for n, p in enumerate(people)
-            ]
-        )
-        Event.objects.bulk_create(
-            [
-                Event(tournament=flight, seq=players + n + 1, at=now, kind=kind, payload={"n": n}, public={"n": n})
-                for n, kind in enumerate(k for _ in people for k in ("entry.registered", "preregistration.confirmed"))
-            ]
-        )
-        for p, player, entry in zip(held, people, entries):
-            p.status, p.player, p.entry, p.changed_at = "confirmed", player, entry, now
-        PreRegistration.objects.bulk_update(held, ["status", "player", "entry", "changed_at"])
-        Tournament.objects.filter(pk=flight.pk).update(seats_held=0, seats_sold=players, last_seq=players * 3)
-    return time.perf_counter() - began
 
 
 class LockClock:
@@ -324,22 +238,118 @@ def lock_hold_times(count: int) -> None:
         )
 
 
-def report(label: str, count: int, seconds: float, latencies: list[float], bulk_seconds: float) -> None:
-    rate, bulk_rate = count / seconds, count / bulk_seconds
-    print(f"  {'bulk insert of the same rows':<34} {bulk_rate:8.0f} /s  ({bulk_seconds:.2f} s)")
+FLOOR_APP = "bench.registration_floor:application"
+
+
+class Figures:
+    """One figure per round: the rate, p50, p95 and the load average when it was taken."""
+
+    def __init__(self):
+        self.rounds: list[tuple[float, float, float, tuple]] = []
+
+    def add(self, count: int, seconds: float, latencies: list[float]) -> str:
+        load = os.getloadavg()
+        row = (count / seconds, percentile(latencies, 0.5), percentile(latencies, 0.95), load)
+        self.rounds.append(row)
+        return (
+            f"{row[0]:7.0f} /s  p50 {row[1]:5.0f} ms  p95 {row[2]:5.0f} ms  "
+            f"(load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f})"
+        )
+
+    def median(self, column: int) -> float:
+        return statistics.median(r[column] for r in self.rounds)
+
+    def spread(self, column: int) -> str:
+        values = [r[column] for r in self.rounds]
+        return f"{statistics.median(values):7.0f} ({min(values):.0f}-{max(values):.0f})"
+
+
+def summary(label: str, api: Figures, floor: Figures) -> None:
+    loads = [r[3][0] for r in api.rounds + floor.rounds]
+    print(f"{label}, median (min-max) of {len(api.rounds)} rounds, 1-minute load {min(loads):.1f}-{max(loads):.1f}:")
+    for name, figures in (("bare ASGI floor", floor), ("pokerfest", api)):
+        print(f"  {name:<16} {figures.spread(0)} /s   p50 {figures.spread(1)} ms   p95 {figures.spread(2)} ms")
+    ratio, p95 = api.median(0) / floor.median(0), api.median(2)
     print(
-        f"  {label:<34} {rate:8.0f} /s  ({seconds:.1f} s)   p50 {percentile(latencies, 0.5):.0f} ms   "
-        f"p95 {percentile(latencies, 0.95):.0f} ms"
+        f"  ratio pokerfest / floor {ratio:.3f}x (goal at least 0.3x: {'met' if ratio >= 0.3 else 'NOT met'}); "
+        f"p95 {p95:.0f} ms (goal at most 300 ms: {'met' if p95 <= 300 else 'NOT met'})",
+        flush=True,
     )
-    print(f"  ratio API / bulk: {rate / bulk_rate:.3f}x  (goal: at least 0.3x)", flush=True)
+
+
+def whole(flight: Tournament, players: int) -> str:
+    """After the run: the log gap-free, and every row with its event (nothing half-written)."""
+    flight.refresh_from_db()
+    assert (flight.seats_sold, flight.seats_held) == (players, 0), (flight.name, flight.seats_sold, flight.seats_held)
+    seqs = list(Event.objects.filter(tournament=flight).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, flight.last_seq + 1)), f"{flight.name}: the log has a gap or a seq past last_seq"
+    kinds = dict(Event.objects.filter(tournament=flight).values_list("kind").annotate(n=Count("id")).order_by())
+    prereg = PreRegistration.objects.filter(tournament=flight)
+    rows = {
+        "pre-registrations": prereg.count(),
+        "confirmed with player and entry": prereg.filter(
+            status="confirmed", player__isnull=False, entry__isnull=False
+        ).count(),
+        "entries": Entry.objects.filter(tournament=flight).count(),
+        "consents / 3": Consent.objects.filter(player__entries__tournament=flight).count() / 3,
+    }
+    events = {k: kinds.get(k, 0) for k in ("preregistration.held", "preregistration.confirmed", "entry.registered")}
+    assert set(rows.values()) | set(events.values()) == {players}, (flight.name, rows, events)
+    return f"{len(seqs)} events, no gap; {players} of each: {', '.join(rows)}, {', '.join(events)}"
+
+
+def servers(app: str | None, count: int, env: dict, log) -> tuple:
+    """`count` daphne processes of pokerfest (app None) or of `app` on one listening socket."""
+    sock = stack.listening_socket("127.0.0.1", 0)
+    command = stack.web_command(sock)
+    if app is not None:
+        command[-1] = app
+    processes = [stack.spawn(command, env, pass_fds=(sock.fileno(),), stdout=log, stderr=log) for _ in range(count)]
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    return sock, processes, base
+
+
+def wait_ready(url: str) -> None:
+    ready = time.monotonic() + 60
+    while time.monotonic() < ready:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"{url} did not answer within 60 s")
+
+
+def preregister_all(port: int, clients: int, players: int, path: str, tag: str) -> tuple[float, list, list[str]]:
+    seconds, latencies, answers = burst(
+        port, clients, list(range(players)), lambda _: Connection(port), lambda c, n: c.post(path, application(n, tag))
+    )
+    refused = [answer for status, answer in answers if status != 201]
+    assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
+    return seconds, latencies, [answer["code"] for _, answer in answers]
+
+
+def confirm_all(port: int, headers: list[dict], codes: list[str], path: str) -> tuple[float, list]:
+    body = {"method": "cash", "desk": "bench desk", "shift": "bench"}
+    seconds, latencies, answers = burst(
+        port,
+        len(headers),
+        codes,
+        lambda i: Connection(port, headers[i]),
+        lambda own, code: own.post(path.format(code=code), body),
+    )
+    refused = [answer for status, answer in answers if status != 200]
+    assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
+    return seconds, latencies
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=5000)
+    parser.add_argument("--players", "--count", type=int, default=5000)
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--desks", type=int, default=20)
     parser.add_argument("--web-processes", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of both phases, pokerfest and floor")
     parser.add_argument("--lock-samples", type=int, default=200, help="serial registrations per lock order")
     parser.add_argument("--web-log", help="write the web processes' output here (default: discard it)")
     args = parser.parse_args()
@@ -351,15 +361,14 @@ def main() -> None:
         clerk.set_password(PASSWORD)
         clerk.save()
         clerk.groups.add(desk_group)
-    flight = make_flight("api", args.players)
+    flights = [
+        (make_flight(f"api {r}", args.players), make_flight(f"floor {r}", args.players)) for r in range(args.repeat)
+    ]
     connection.close()
 
-    sock = stack.listening_socket("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
-    # The rate limit is per client address; every bench client is 127.0.0.1.
     # A pool connection per concurrent client, so clients queue in PostgreSQL (for the row
-    # lock) and not for a connection (whose 4 s wait answers 503).
+    # lock) and not for a connection (whose 4 s wait answers 503); the floor gets the same.
+    # The rate limit is per client address; every bench client is 127.0.0.1.
     pool = min(40, -(-max(args.clients, args.desks) // args.web_processes))
     env = {
         **os.environ,
@@ -368,62 +377,47 @@ def main() -> None:
         "DB_POOL_SIZE": str(pool),
     }
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    web = [
-        stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
-        for _ in range(args.web_processes)
-    ]
+    api_sock, api_web, api_base = servers(None, args.web_processes, env, log)
+    floor_sock, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
+    api_port, floor_port = api_sock.getsockname()[1], floor_sock.getsockname()[1]
+    figures = {key: Figures() for key in ("prereg api", "prereg floor", "confirm api", "confirm floor")}
     try:
-        ready = time.monotonic() + 30
-        while time.monotonic() < ready:
-            try:
-                urllib.request.urlopen(f"{base}/api/tournaments/", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_ready(f"{api_base}/api/tournaments/")
+        wait_ready(f"{floor_base}/floor/")
+        clerks = [signed_in_headers(api_base, f"bench-desk-{i}") for i in range(args.desks)]
         print(
-            f"phase 1: {args.players} pre-registrations through the public API from {args.clients} clients, "
-            f"{args.web_processes} web process(es)",
+            f"{args.players} pre-registrations from {args.clients} clients, then {args.desks} desks confirming them; "
+            f"{args.web_processes} web process(es) each for pokerfest and for the bare ASGI floor; "
+            f"{args.repeat} round(s)",
             flush=True,
         )
-        path = f"/api/tournaments/{flight.id}/preregistrations/"
-        seconds, latencies, answers = burst(
-            port,
-            args.clients,
-            list(range(args.players)),
-            lambda _: Connection(port),
-            lambda c, n: c.post(path, application(n)),
-        )
-        refused = [answer for status, answer in answers if status != 201]
-        assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
-        codes = [answer["code"] for _, answer in answers]
-        print(f"  ({Connection.retried} answers of 503 retried)", flush=True)
-        prereg = (seconds, latencies)
-
-        print(f"phase 2: {args.desks} desks confirming them", flush=True)
-        clerks = [signed_in_headers(base, f"bench-desk-{i}") for i in range(args.desks)]
-
-        def confirm(own: Connection, code: str):
-            return own.post(
-                f"/api/tournaments/{flight.id}/preregistrations/{code}/confirm/",
-                {"method": "cash", "desk": "bench desk", "shift": "bench"},
+        for r, (api, floor) in enumerate(flights, 1):
+            api_path = f"/api/tournaments/{api.id}/preregistrations/"
+            floor_path = f"/floor/{floor.id}/preregistrations/"
+            seconds, latencies, api_codes = preregister_all(api_port, args.clients, args.players, api_path, f"A{r}")
+            shown = figures["prereg api"].add(args.players, seconds, latencies)
+            print(f"  round {r} pre-registration  pokerfest {shown}", flush=True)
+            seconds, latencies, floor_codes = preregister_all(
+                floor_port, args.clients, args.players, floor_path, f"F{r}"
             )
-
-        seconds, latencies, answers = burst(port, args.desks, codes, lambda i: Connection(port, clerks[i]), confirm)
-        refused = [answer for status, answer in answers if status != 200]
-        assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
-        print(f"  ({Connection.retried} answers of 503 retried in both phases)", flush=True)
-        confirmed = (seconds, latencies)
+            shown = figures["prereg floor"].add(args.players, seconds, latencies)
+            print(f"  round {r} pre-registration  floor     {shown}", flush=True)
+            seconds, latencies = confirm_all(api_port, clerks, api_codes, api_path + "{code}/confirm/")
+            shown = figures["confirm api"].add(args.players, seconds, latencies)
+            print(f"  round {r} desk confirmation pokerfest {shown}", flush=True)
+            seconds, latencies = confirm_all(floor_port, [{}] * args.desks, floor_codes, floor_path + "{code}/confirm/")
+            shown = figures["confirm floor"].add(args.players, seconds, latencies)
+            print(f"  round {r} desk confirmation floor     {shown}", flush=True)
+        print(f"  ({Connection.retried} answers of 503 retried)", flush=True)
     finally:
-        stack.stop_processes(web)
-        sock.close()
-    flight.refresh_from_db()
-    assert (flight.seats_sold, flight.seats_held) == (args.players, 0), (flight.seats_sold, flight.seats_held)
-    seqs = list(Event.objects.filter(tournament=flight).order_by("seq").values_list("seq", flat=True))
-    assert seqs == list(range(1, len(seqs) + 1)), "the log has a gap"
-    print("pre-registration (public API, phase 1):")
-    report("pokerfest pre-registration API", args.players, *prereg, bulk_preregistrations(args.players))
-    print("desk confirmation (desk API, phase 2):")
-    report("pokerfest desk confirm API", args.players, *confirmed, bulk_confirmations(args.players))
+        stack.stop_processes(api_web + floor_web)
+        api_sock.close()
+        floor_sock.close()
+    summary("pre-registration (phase 1)", figures["prereg api"], figures["prereg floor"])
+    summary("desk confirmation (phase 2)", figures["confirm api"], figures["confirm floor"])
+    for api, floor in flights:
+        print(f"  {api.name}: {whole(api, args.players)}")
+        print(f"  {floor.name}: {whole(floor, args.players)}")
     lock_hold_times(args.lock_samples)
 
 

@@ -1,27 +1,22 @@
-"""Registration benchmark: concurrent desk clients registering new players through the API.
+"""Registration benchmark: concurrent desk clients registering new players through the API,
+against a bare ASGI floor that writes the same rows, in the same run.
 
     make bench-registration
-    make bench-registration BENCH_ARGS="--clients 20 --players 2000 --web-processes 2"
+    make bench-registration BENCH_ARGS="--clients 20 --players 500 --repeat 1"
 
 Each registration is what a clerk does for a new player: create the player (with consents)
 and sell the buy-in, two API calls with the clerk's session and CSRF token, against its own
-web processes on a loopback port. In the same run it bulk-inserts the same rows (player,
-three consents, entry, two log events) for the baseline, and prints both rates and their
-ratio, plus p50/p95 latency of a whole registration. Every wait is bounded.
+web processes on a loopback port. The floor (bench/registration_floor.py) is a bare ASGI app
+run by daphne on as many processes that writes per call the same rows (player, three
+consents and player.created; the seat counted, the entry and entry.registered) in one
+transaction each. `--repeat` rounds of both; each figure printed per round with the load
+average, then as median (min-max) with the ratio pokerfest/floor. Every wait is bounded.
 """
 
 import argparse
-import http.cookiejar
-import json
 import os
 import subprocess
 import sys
-import threading
-import time
-import urllib.parse
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
-from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,10 +29,18 @@ django.setup()
 
 from django.contrib.auth.models import Group, User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
-from django.utils import timezone  # noqa: E402
+from django.db import connection  # noqa: E402
+from preregistration import (  # noqa: E402
+    FLOOR_APP,
+    Connection,
+    Figures,
+    burst,
+    servers,
+    signed_in_headers,
+    summary,
+    wait_ready,
+)
 
-from players.models import Consent, Player  # noqa: E402
 from pokerfest import stack  # noqa: E402
 from tournaments.models import Entry, Event, Festival, Tournament  # noqa: E402
 
@@ -61,130 +64,32 @@ def make_tournament(label: str) -> Tournament:
     )
 
 
-class Clerk:
-    """One desk: a signed-in session that registers players through the API."""
+def register_all(port: int, headers: list[dict], tournament_id: int, players: int, prefix: str, tag: str):
+    """Every desk registers its share of the players: two calls each, timed together."""
 
-    def __init__(self, base: str, username: str):
-        self.base = base
-        self.cookies = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
-        self.opener.open(f"{base}/accounts/login/", timeout=30).read()
-        form = urllib.parse.urlencode(
-            {"username": username, "password": PASSWORD, "csrfmiddlewaretoken": self.cookie("csrftoken")}
-        ).encode()
-        self.opener.open(
-            urllib.request.Request(f"{base}/accounts/login/", form, headers={"Referer": base}), timeout=30
-        ).read()
-        assert self.cookie("sessionid"), "the clerk could not sign in"
-
-    def cookie(self, name: str) -> str:
-        return next((c.value for c in self.cookies if c.name == name), "")
-
-    def post(self, path: str, body: dict) -> dict:
-        request = urllib.request.Request(
-            f"{self.base}{path}",
-            json.dumps(body).encode(),
-            headers={"Content-Type": "application/json", "X-CSRFToken": self.cookie("csrftoken"), "Referer": self.base},
+    def register(own: Connection, n: int):
+        status, player = own.post(
+            f"{prefix}/{tournament_id}/players/",
+            {
+                "first_name": f"Bench{n}",
+                "last_name": "Player",
+                "date_of_birth": "1985-03-04",
+                "id_document_type": "passport",
+                "id_document_number": f"BENCH{os.getpid()}{tag}X{n}",
+                "accepts_terms": True,
+                "id_checked": True,
+            },
         )
-        with self.opener.open(request, timeout=30) as response:
-            return json.loads(response.read())
+        assert status == 201, player
+        body = {"player_id": player["id"], "kind": "buy_in", "method": "cash", "desk": "bench", "shift": "bench"}
+        return own.post(f"{prefix}/{tournament_id}/entries/", body)
 
-
-def register_through_the_api(base: str, tournament_id: int, clerks: int, players: int) -> tuple[float, list[float]]:
-    desks = [Clerk(base, f"bench-desk-{i}") for i in range(clerks)]
-    latencies: list[float] = []
-    lock = threading.Lock()
-
-    def run(desk_number: int) -> None:
-        clerk = desks[desk_number]
-        for n in range(desk_number, players, clerks):
-            started = time.perf_counter()
-            player = clerk.post(
-                f"/api/tournaments/{tournament_id}/players/",
-                {
-                    "first_name": f"Bench{n}",
-                    "last_name": "Player",
-                    "date_of_birth": "1985-03-04",
-                    "id_document_type": "passport",
-                    "id_document_number": f"BENCH{os.getpid()}X{n}",
-                    "accepts_terms": True,
-                    "id_checked": True,
-                },
-            )
-            clerk.post(
-                f"/api/tournaments/{tournament_id}/entries/",
-                {
-                    "player_id": player["id"],
-                    "kind": "buy_in",
-                    "method": "cash",
-                    "desk": f"desk {desk_number}",
-                    "shift": "bench",
-                },
-            )
-            with lock:
-                latencies.append((time.perf_counter() - started) * 1000)
-
-    began = time.perf_counter()
-    with ThreadPoolExecutor(clerks) as pool:
-        for future in [pool.submit(run, i) for i in range(clerks)]:
-            future.result(timeout=600)
-    return time.perf_counter() - began, latencies
-
-
-def bulk_insert_the_same_rows(players: int) -> float:
-    """The baseline: the rows a registration writes, inserted in bulk in one transaction."""
-    tournament = make_tournament("bulk")
-    now = timezone.now()
-    began = time.perf_counter()
-    with transaction.atomic():
-        people = Player.objects.bulk_create(
-            [
-                Player(
-                    first_name=f"Bulk{n}",
-                    last_name="Player",
-                    date_of_birth=date(1985, 3, 4),
-                    id_checked_on=now.date(),
-                    id_document_type="passport",
-                    id_document_number=f"BULK{os.getpid()}X{n}",
-                )
-                for n in range(players)
-            ]
-        )
-        Consent.objects.bulk_create(
-            [
-                Consent(player=p, kind=kind, granted=kind == "terms", at=now)
-                for p in people
-                for kind in ("terms", "filming", "marketing")
-            ]
-        )
-        Entry.objects.bulk_create(
-            [
-                Entry(
-                    tournament=tournament,
-                    player=p,
-                    number=n + 1,
-                    kind="buy_in",
-                    chips=10_000,
-                    pool_part=8_500,
-                    fee_part=1_500,
-                    paid=10_000,
-                    method="cash",
-                    desk="bulk",
-                    shift="bench",
-                    created_at=now,
-                )
-                for n, p in enumerate(people)
-            ]
-        )
-        Event.objects.bulk_create(
-            [
-                Event(
-                    tournament=tournament, seq=n + 1, at=now, kind=kind, payload={"player": {"id": p.id}}, public=None
-                )
-                for n, (p, kind) in enumerate((p, k) for p in people for k in ("player.created", "entry.registered"))
-            ]
-        )
-    return time.perf_counter() - began
+    seconds, latencies, answers = burst(
+        port, len(headers), list(range(players)), lambda i: Connection(port, headers[i]), register
+    )
+    refused = [answer for status, answer in answers if status not in (200, 201)]
+    assert not refused, f"{len(refused)} refused, e.g. {refused[0]}"
+    return seconds, latencies
 
 
 def main() -> None:
@@ -192,6 +97,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--web-processes", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of pokerfest and floor")
     parser.add_argument("--web-log", help="write the web processes' output here (default: discard it)")
     args = parser.parse_args()
 
@@ -202,46 +108,45 @@ def main() -> None:
         clerk.set_password(PASSWORD)
         clerk.save()
         clerk.groups.add(desk_group)
-    tournament = make_tournament("api")
+    rounds = [(make_tournament(f"api {r}"), make_tournament(f"floor {r}")) for r in range(args.repeat)]
     connection.close()
 
-    sock = stack.listening_socket("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "DB_POOL_SIZE": str(-(-args.clients // args.web_processes))}
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    web = [
-        stack.spawn(stack.web_command(sock), env, pass_fds=(sock.fileno(),), stdout=log, stderr=log)
-        for _ in range(args.web_processes)
-    ]
+    api_sock, api_web, api_base = servers(None, args.web_processes, env, log)
+    floor_sock, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
+    api, floor = Figures(), Figures()
     try:
-        stack_ready = time.monotonic() + 30
-        while time.monotonic() < stack_ready:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/tournaments/", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_ready(f"{api_base}/api/tournaments/")
+        wait_ready(f"{floor_base}/floor/")
+        clerks = [signed_in_headers(api_base, f"bench-desk-{i}") for i in range(args.clients)]
         print(
-            f"registering {args.players} new players from {args.clients} desks through the API, "
-            f"{args.web_processes} web process(es)",
+            f"registering {args.players} new players from {args.clients} desks (player + buy-in, two calls); "
+            f"{args.web_processes} web process(es) each for pokerfest and the bare ASGI floor; {args.repeat} round(s)",
             flush=True,
         )
-        seconds, latencies = register_through_the_api(
-            f"http://127.0.0.1:{port}", tournament.id, args.clients, args.players
-        )
+        for r, (ours, theirs) in enumerate(rounds, 1):
+            seconds, latencies = register_all(
+                api_sock.getsockname()[1], clerks, ours.id, args.players, "/api/tournaments", f"A{r}"
+            )
+            print(f"  round {r} pokerfest {api.add(args.players, seconds, latencies)}", flush=True)
+            seconds, latencies = register_all(
+                floor_sock.getsockname()[1], [{}] * args.clients, theirs.id, args.players, "/floor", f"F{r}"
+            )
+            print(f"  round {r} floor     {floor.add(args.players, seconds, latencies)}", flush=True)
     finally:
-        stack.stop_processes(web)
-        sock.close()
-    registered = Entry.objects.filter(tournament=tournament).count()
-    assert registered == args.players, f"{registered} entries for {args.players} registrations"
-    bulk_seconds = bulk_insert_the_same_rows(args.players)
-    api_rate, bulk_rate = args.players / seconds, args.players / bulk_seconds
-    print(f"{'bulk insert of the same rows':<30} {bulk_rate:9.0f} registrations/s  ({bulk_seconds:.2f} s)")
-    print(
-        f"{'pokerfest desk API':<30} {api_rate:9.0f} registrations/s  ({seconds:.1f} s)   "
-        f"p50 {percentile(latencies, 0.5):.0f} ms   p95 {percentile(latencies, 0.95):.0f} ms per registration"
-    )
-    print(f"ratio bulk / API: {bulk_rate / api_rate:.1f}x")
+        stack.stop_processes(api_web + floor_web)
+        api_sock.close()
+        floor_sock.close()
+    summary("registration (player + buy-in)", api, floor)
+    for ours, theirs in rounds:
+        for tournament in (ours, theirs):
+            tournament.refresh_from_db()
+            entries = Entry.objects.filter(tournament=tournament).count()
+            seqs = list(Event.objects.filter(tournament=tournament).order_by("seq").values_list("seq", flat=True))
+            assert entries == tournament.seats_sold == args.players, (tournament.name, entries, tournament.seats_sold)
+            assert seqs == list(range(1, tournament.last_seq + 1)), f"{tournament.name}: the log has a gap"
+            print(f"  {tournament.name}: {entries} entries, {len(seqs)} events, no gap")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ autovacuum does for a field that grew over hours of registration and a draw minu
 """
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -49,7 +50,7 @@ django.setup()
 
 from django.contrib.auth.models import User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import DatabaseError, connection, transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
 from core import kinds, log  # noqa: E402
@@ -229,23 +230,105 @@ def the_pots_winner(tournament: Tournament, table: int, seat: int) -> list[int] 
     return [other] if other is not None else None
 
 
-def bust_through_the_floor(tournament: Tournament, count: int, rng: random.Random, floor) -> tuple[list, list, dict]:
-    """Per bust: the "Out" alone, and the "Out" with its follow-up (ms)."""
+class Statements:
+    """Counts the statements a bust sends (BEGIN, SAVEPOINT and the like apart); on a sampled
+    bust it keeps them too, to be explained after it (untimed)."""
+
+    BOOKKEEPING = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+    def __init__(self):
+        self.count, self.kept, self.keeping = 0, [], False
+
+    def __call__(self, execute, sql, params, many, context):
+        if not sql.lstrip().upper().startswith(self.BOOKKEEPING):
+            self.count += 1
+            if self.keeping:
+                self.kept.append((sql, params))
+        return execute(sql, params, many, context)
+
+
+PER_PLAYER_TABLES = {Entry._meta.db_table, Seating._meta.db_table, Player._meta.db_table}
+
+
+def rows_read(plan: dict) -> int:
+    """Rows a plan's scans of the per-player tables read (kept or filtered out), all loops."""
+    own = 0
+    if plan.get("Relation Name") in PER_PLAYER_TABLES:
+        own = (plan.get("Actual Rows", 0) + plan.get("Rows Removed by Filter", 0)) * plan.get("Actual Loops", 1)
+    return own + sum(rows_read(child) for child in plan.get("Plans", []))
+
+
+def whole_field_statements(kept: list[tuple[str, tuple]], field: int) -> list[tuple[int, str]]:
+    """The statements of one bust that read at least half the field's rows (`field`: the entries
+    of the tournament), by EXPLAIN ANALYZE run again after the bust in a transaction rolled back."""
+    found = []
+    for sql, params in kept:
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + sql, params)
+                    plan = cursor.fetchone()[0]
+                    plan = json.loads(plan) if isinstance(plan, str) else plan
+                raise Rollback
+        except Rollback:
+            pass
+        except DatabaseError:
+            continue  # a statement that cannot run twice (a unique insert): not a scan of the field
+        read = rows_read(plan[0]["Plan"])
+        if read >= field / 2:
+            found.append((read, " ".join(sql.split())))
+    return found
+
+
+class Rollback(Exception):
+    pass
+
+
+def bust_through_the_floor(
+    tournament: Tournament, count: int, rng: random.Random, floor, sample_every: int
+) -> tuple[list, list, dict, list, list]:
+    """Per bust: the "Out" alone, and the "Out" with its follow-up (ms); the statements each
+    bust sent, and for every `sample_every`-th, those that read the whole field."""
     still_in = list(tournament.entries.values_list("id", flat=True))
+    field = len(still_in)
     outs, latencies, done = [], [], {"moves": 0, "breaks": 0, "final": 0}
-    for _ in range(count):
+    statements, counts, samples = Statements(), [], []
+    for n in range(count):
         if len(still_in) < 2:
             break
         place = a_seated_player(tournament, still_in, rng)
         if place is None:
             break
         winners = the_pots_winner(tournament, *place)
-        began = time.perf_counter()
-        needs = floor_commands.player_out(tournament.id, place[0], place[1], floor, eliminated_by=winners)
-        outs.append((time.perf_counter() - began) * 1000)
-        follow_up(tournament.id, needs, floor, done)
-        latencies.append((time.perf_counter() - began) * 1000)
-    return outs, latencies, done
+        statements.count, statements.kept, statements.keeping = 0, [], n % sample_every == 0
+        with connection.execute_wrapper(statements):
+            began = time.perf_counter()
+            needs = floor_commands.player_out(tournament.id, place[0], place[1], floor, eliminated_by=winners)
+            outs.append((time.perf_counter() - began) * 1000)
+            follow_up(tournament.id, needs, floor, done)
+            latencies.append((time.perf_counter() - began) * 1000)
+        counts.append(statements.count)
+        if statements.keeping:
+            samples.append((n + 1, statements.count, whole_field_statements(statements.kept, field)))
+    return outs, latencies, done, counts, samples
+
+
+def statements_report(counts: list[int], samples: list) -> None:
+    print(
+        f"{'statements per bust':<30} p50 {percentile(counts, 0.5):.0f}   p95 {percentile(counts, 0.95):.0f}   "
+        f"max {max(counts)}   (Out + follow-up; BEGIN/SAVEPOINT/COMMIT not counted)"
+    )
+    whole = [len(found) for _, _, found in samples]
+    print(
+        f"{'of them over the whole field':<30} p50 {percentile(whole, 0.5):.0f}   max {max(whole)}   "
+        f"({len(samples)} busts sampled; a statement reading at least half the field's rows, EXPLAIN ANALYZE)"
+    )
+    seen: dict[str, int] = {}
+    for _, _, found in samples:
+        for read, sql in found:
+            seen[sql[:150]] = max(read, seen.get(sql[:150], 0))
+    for sql, read in sorted(seen.items(), key=lambda item: -item[1]):
+        print(f"  {read:6d} rows  {sql}")
 
 
 def bust_bare(tournament: Tournament, count: int, rng: random.Random, floor) -> list[float]:
@@ -284,6 +367,7 @@ def main() -> None:
     parser.add_argument("--busts", "--eliminations", type=int, default=9_000)
     parser.add_argument("--repeat", type=int, default=3, help="rounds of draw against bulk insert (medians)")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--sample-every", type=int, default=500, help="explain the statements of every n-th bust")
     parser.add_argument("--bounty", choices=["none", "knockout", "progressive", "mystery"], default="none")
     args = parser.parse_args()
 
@@ -302,7 +386,9 @@ def main() -> None:
     print(f"bounty format: {args.bounty}", flush=True)
     print(f"{args.busts} busts at random, each with the balancing, breaking and final table it calls for", flush=True)
     began = time.perf_counter()
-    outs, latencies, done = bust_through_the_floor(drawn, args.busts, random.Random(args.seed), director)
+    outs, latencies, done, counts, samples = bust_through_the_floor(
+        drawn, args.busts, random.Random(args.seed), director, args.sample_every
+    )
     total = time.perf_counter() - began
     began = time.perf_counter()
     bare = bust_bare(baseline, len(latencies), random.Random(args.seed), director)
@@ -316,6 +402,7 @@ def main() -> None:
         f"p95 {percentile(latencies, 0.95) / percentile(bare, 0.95):.1f}x   "
         f"total {sum(latencies) / sum(bare):.1f}x"
     )
+    statements_report(counts, samples)
     print(
         f"{done['moves']} balancing moves, {done['breaks']} tables broken, final table drawn: "
         f"{bool(done['final'])}; {left['players_left']} players left"

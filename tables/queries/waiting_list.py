@@ -6,10 +6,19 @@ from tournaments.models import Entry, Tournament
 # The waiting list (ENT-WAIT) -------------------------------------------------------------
 
 
+def field_drawn(tournament: Tournament) -> bool:
+    """Someone sits at the tournament's tables. Asked for the first open seat by table, which
+    the partial index of open seats answers in one row: a bare EXISTS let the planner scan the
+    seat rows from the start (every tournament's, ended ones too) when its statistics lagged
+    behind a day of busts (bench/seating.py read 7,987 rows for it)."""
+    first = tournament.seatings.filter(ended_at__isnull=True).order_by("tournament_table_id")
+    return first.values_list("tournament_table_id", flat=True).first() is not None
+
+
 def waiting_entries(tournament: Tournament) -> list[Entry]:
     """ENT-WAIT: once the field is drawn, the entries still in play with no seat, in order of
     sale: the first takes the next seat that opens. Empty before the draw (nobody sits yet)."""
-    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+    if not field_drawn(tournament):
         return []
     seated = tournament.seatings.filter(ended_at__isnull=True).values("entry_id")
     return list(

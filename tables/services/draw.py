@@ -20,7 +20,7 @@ from rules.refusals import Refused
 from tables.models import Seating, Table, TournamentTable
 from tables.queries.tables import breaking_order, in_use_elsewhere, keep_apart
 from tables.queries.tables import open_tables as open_tables_of
-from tables.queries.waiting_list import waiting_entries
+from tables.queries.waiting_list import field_drawn, waiting_entries
 from tables.rules import draws, seating
 from tables.services.draws import commit_next_draw, record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import DRAW, LATE, check_tv_tables
@@ -202,7 +202,7 @@ def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int
     draw, or when no table has such a seat this hand (the ticket then says seat pending).
     A reaction inside the sale's (or the undone bust's) operation."""
     tournament = op.tournament
-    if not tournament.seatings.filter(ended_at__isnull=True).exists():
+    if not field_drawn(tournament):
         return None
     tables = open_tables_of(tournament)
     try:

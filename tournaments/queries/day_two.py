@@ -33,8 +33,8 @@ def flights_view(tournament: Tournament) -> dict | None:
     forfeited = dict(qualified)
     for flight_id, status in main.qualifiers.values_list("flight_id", "status"):
         (qualified if status == Qualifier.Status.FORWARD else forfeited)[flight_id] += 1
-    table = payout(main)
     pool = prize_pool(main)
+    table = payout(main, pool["pool"])
     entries = sum(flight.seats_sold for flight in flights) + main.seats_sold
     return {
         "main_event": {"id": main.id, "name": main.name, "status": main.status},

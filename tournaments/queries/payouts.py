@@ -2,7 +2,7 @@
 the payout table and places paid (PAY-STRUCT), whether the payouts are public yet, the latest
 deal, and the lobby's money line (next out, next pay jump)."""
 
-from django.db.models import Sum
+from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from players.queries.players import public_name_of
@@ -18,15 +18,23 @@ from tournaments.rules import payouts, satellites
 IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]  # PAY-DQ: the buy-in stays
 
 
-def prize_pool(tournament: Tournament) -> dict:
-    """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
-    house's), less anything refunded from the pool, topped up to the guarantee unless force
-    majeure voided it. A flight's is its main event's, with the main event's guarantee."""
-    collected = (
+def pooled_sums(tournament: Tournament) -> dict:
+    """One pass over the entries in the pool: their pool parts (`pool`), what went back from
+    it (`back`), and the payout field (`field`: payout_field's count of the money event)."""
+    seat = Q(kind__in=Entry.SEAT_KINDS) & ~Q(kind=Entry.Kind.DAY_TWO)
+    return (
         pooled_entries(tournament)
         .filter(status__in=IN_THE_POOL)
-        .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"))
+        .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"), field=Count("id", filter=seat))
     )
+
+
+def prize_pool(tournament: Tournament, sums: dict | None = None) -> dict:
+    """PAY-POOL: the entries' pool parts (buy-ins, re-entries, rebuys, add-ons; fees are the
+    house's), less anything refunded from the pool, topped up to the guarantee unless force
+    majeure voided it. A flight's is its main event's, with the main event's guarantee.
+    `sums`: pooled_sums, when the caller has them."""
+    collected = sums or pooled_sums(tournament)
     collected = (collected["pool"] or 0) - (collected["back"] or 0)
     collected += bounties_to_the_pool(tournament)  # a disqualified player's bounty, by the ruleset
     tournament = money_event(tournament)
@@ -47,21 +55,21 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
     return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=statuses).count()
 
 
-def payout(tournament: Tournament) -> list[int]:
+def payout(tournament: Tournament, pool: int | None = None, field: int | None = None) -> list[int]:
     """PAY-STRUCT: prizes by place for the field as it stands; a satellite's: seats at the
     target's price, then the remainder (tournaments/rules/satellites.py; the places paid follow).
-    A flight's is its main event's (FLIGHT-ITM: its busts in the money are paid from it)."""
+    A flight's is its main event's (FLIGHT-ITM: its busts in the money are paid from it).
+    `pool` and `field`: prize_pool's amount and payout_field, when the caller has them (a
+    flight's and its main event's are one)."""
     if tournament.main_event_id is not None:
-        return payout(tournament.main_event)
+        return payout(tournament.main_event, pool, field)
+    if pool is None:
+        pool = prize_pool(tournament)["pool"]
     price = seat_price(tournament)
     if price is not None:
-        return satellites.satellite_table(prize_pool(tournament)["pool"], price, field_size(tournament))
-    return payouts.payout_table(
-        payout_field(tournament),
-        prize_pool(tournament)["pool"],
-        tournament.rules().payouts,
-        places=tournament.places_paid,
-    )
+        return satellites.satellite_table(pool, price, field_size(tournament))
+    field = payout_field(tournament) if field is None else field
+    return payouts.payout_table(field, pool, tournament.rules().payouts, places=tournament.places_paid)
 
 
 def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
@@ -109,7 +117,9 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     `hand_for_hand_due` once the field is within the ruleset's margin of the money. A flight's
     and a main event's with flights count the players left across the flights (FLIGHT-ITM)."""
     players_left = players_left_for_money(tournament, players_left)
-    table = payout(tournament)
+    sums = pooled_sums(tournament)  # one pass over the field for the pool and the payout table's field
+    pool = prize_pool(tournament, sums)
+    table = payout(tournament, pool["pool"], sums["field"])
     # The winner is nobody's "next out": with one player left nothing is next.
     next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
@@ -117,7 +127,6 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     margin = tournament.rules().payouts.hand_for_hand_margin
     # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
     deal = deal_summary(tournament.deals.order_by("-at").first())
-    pool = prize_pool(tournament)
     if deal is not None:
         next_out = jump = 0
     return {

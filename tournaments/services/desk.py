@@ -114,7 +114,7 @@ def register_entry(
                 payload={"player": player_summary(player), "kind": sale.kind, "rules": [r.rule for r in refused]},
             )
         else:
-            if releasing_hold:  # before the seat is sold: the database checks sold + held <= cap
+            if releasing_hold and sale.kind in (Kind.REBUY, Kind.ADDON):  # a seat sold writes both counts (_sell)
                 Tournament.objects.filter(pk=tournament.pk).update(seats_held=tournament.seats_held)
             entry = _sell(op, player, sale, request_key, now)
             if won_seat is not None:
@@ -141,8 +141,12 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         # A won entry's voucher is worth the whole price (the satellite's seat price counts the
         # bounty too, tournaments/queries/satellites.py), so it brings its bounty as well.
         bounty_part = tournament.bounty
-        # The database refuses this past max_entries, whatever the Python above decided.
-        Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold + 1)
+        # The database refuses this past max_entries, whatever the Python above decided. One
+        # statement with the seats held (one fewer when the sale releases a pre-registration's
+        # hold): the check of sold + held <= cap sees the row as written.
+        Tournament.objects.filter(pk=tournament.pk).update(
+            seats_sold=tournament.seats_sold + 1, seats_held=tournament.seats_held
+        )
         tournament.seats_sold += 1
     # REG-MEMBER (chips): a visitor signed in pays the visitor fee, the club's money, with the sale.
     visitor_fee = sale.visitor_fee if sale.visitor_signed_in_by.strip() else 0
