@@ -81,7 +81,7 @@ def test_PEN_LADDER_the_same_penalty_from_two_tablets_at_once_is_given_once_and_
     assert given.given_by.username == giver
     player = str(given.entry.player)
     assert told.startswith(f"{player} was given {first_step} for acting out of turn by {giver} at ")
-    assert told.endswith("after your tablet looked: nothing more is given. To give another penalty, open the seat again.")
+    assert told.endswith("your tablet looked: nothing more is given. To give another penalty, open the seat again.")
 
     # Opened again, the seat shows the record with that penalty: a second one is a decision, and climbs.
     fresh = tablets["floor-two"].get(url, {"infraction": "acting out of turn"}).json()
