@@ -21,7 +21,7 @@ class Verdict:
 
 def client_address(request) -> str:
     """The socket's address, or the client a trusted proxy named (pokerfest/proxy.py put it in
-    REMOTE_ADDR); never a header any client can send. The login lockout counts by it too."""
+    REMOTE_ADDR, where the login lockout reads it too); never a header any client can send."""
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 

@@ -126,7 +126,6 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one alone locks
 # Tries during a lockout do not restart it, so the page can say when it ends.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "pokerfest.lockout.locked_out"
-AXES_CLIENT_IP_CALLABLE = "core.throttle.client_address"  # the socket's, or a trusted proxy's word
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out sign-in before any check
     "django.contrib.auth.backends.ModelBackend",
