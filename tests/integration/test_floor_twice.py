@@ -12,6 +12,7 @@ from django.test import Client
 
 from tables.models import Penalty, Seating
 from tables.services.draw import draw_field, open_tables
+from tournaments.models import Elimination, Event
 
 JSON = "application/json"
 
@@ -90,3 +91,30 @@ def test_PEN_LADDER_the_same_penalty_from_two_tablets_at_once_is_given_once_and_
     again = tablets["floor-two"].post(url, json.dumps(body), content_type=JSON)
     assert again.status_code == 200 and again.json()["step"] == fresh["proposed"]
     assert Penalty.objects.filter(tournament=tournament).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ELIM_out_from_two_tablets_at_once_puts_the_player_out_once_and_the_second_is_told_by_whom(seated, staff):
+    """ELIM-SAMETABLE: one bust, one place; the second tablet hears who put the player out and when."""
+    tournament = seated
+    sitting = Seating.objects.filter(tournament=tournament, ended_at__isnull=True).order_by("seat").first()
+    number = sitting.entry.number
+    second = User.objects.create_user("floor-two", password="x")
+    second.groups.add(Group.objects.get(name="floor"))
+    tablets = {"floor-user": floor_client(staff["floor"]), "floor-two": floor_client(second)}
+    url = f"/api/tournaments/{tournament.id}/tables/1/seats/{sitting.seat}/out/"
+
+    def tap(name):
+        body = {"entry": number, "starting_stack": 10_000}
+        return lambda: tablets[name].post(url, json.dumps(body), content_type=JSON, headers={"Idempotency-Key": name})
+
+    answers = dict(zip(tablets, at_once(*(tap(name) for name in tablets)), strict=True))
+    assert sorted(answer.status_code for answer in answers.values()) == [200, 409], answers
+    giver = next(name for name, answer in answers.items() if answer.status_code == 200)
+    told = next(answer for answer in answers.values() if answer.status_code == 409).json()["detail"]
+    assert told.startswith(
+        f"{sitting.entry.player} (entry #{number}) was put out at table 1, seat {sitting.seat} by {giver} at "
+    )
+    assert told.endswith(" already: nothing more was done.")
+    assert Elimination.objects.filter(tournament=tournament).count() == 1
+    assert Event.objects.filter(tournament=tournament, kind="player.out").count() == 1
