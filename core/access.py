@@ -34,6 +34,7 @@ class Action(StrEnum):
     DIRECTOR_APPROVAL = "director_approval"  # what only the tournament director may approve
     PAY_PRIZES = "pay_prizes"  # the payout desk
     COUNT_CHIPS = "count_chips"  # chip counts at the tables (CHIP-COUNT)
+    CONFIRM_BAG = "confirm_bag"  # the second person's count of an end-of-day bag (CHIP-COUNT)
     PUBLISH_COUNTS = "publish_counts"  # the chip leaders on the lobby
 
 
@@ -50,6 +51,8 @@ NEEDS: dict[Action, frozenset[Role] | None] = {
     Action.DIRECTOR_APPROVAL: frozenset({Role.DIRECTOR}),
     Action.PAY_PRIZES: frozenset({Role.DIRECTOR, Role.CASHIER}),
     Action.COUNT_CHIPS: frozenset({Role.DIRECTOR, Role.FLOOR, Role.MEDIA}),
+    # A bag's second count is the floor's word on the chips a player takes to Day 2: not the media's.
+    Action.CONFIRM_BAG: frozenset({Role.DIRECTOR, Role.FLOOR}),
     Action.PUBLISH_COUNTS: frozenset({Role.DIRECTOR, Role.MEDIA}),
 }
 
@@ -65,6 +68,7 @@ PLACES = {
     Action.DIRECTOR_APPROVAL: "the tournament director's approval",
     Action.PAY_PRIZES: "the payout desk",
     Action.COUNT_CHIPS: "chip counts",
+    Action.CONFIRM_BAG: "confirming a chip bag",
     Action.PUBLISH_COUNTS: "publishing the chip counts",
 }
 

@@ -20,10 +20,8 @@ class Verdict:
 
 
 def client_address(request) -> str:
-    header = settings.PREREGISTRATION_CLIENT_HEADER
-    forwarded = request.META.get(header, "") if header else ""
-    if forwarded:
-        return forwarded.split(",")[-1].strip()
+    """The socket's address, or the client a trusted proxy named (pokerfest/proxy.py put it in
+    REMOTE_ADDR, where the login lockout reads it too); never a header any client can send."""
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 

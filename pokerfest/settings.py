@@ -7,6 +7,7 @@ unset, so every process it starts (web, worker, beat, tests) sees the same two v
 
 import os
 from datetime import timedelta
+from ipaddress import ip_network
 from pathlib import Path
 
 import dj_database_url
@@ -83,16 +84,28 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEVELOPMENT)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEVELOPMENT else 365 * 24 * 3600)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEVELOPMENT)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEVELOPMENT)
-# daphne --proxy-headers already takes the scheme from X-Forwarded-Proto (sent with
-# X-Forwarded-For, as proxies do); a proxy that says
-# https another way is named here as "HEADER,value", e.g. HTTP_X_FORWARDED_SSL,on.
+# The proxies in front of daphne whose X-Forwarded-For and X-Forwarded-Proto count: addresses or
+# networks, e.g. "127.0.0.1,10.0.0.0/8". From any other peer those headers are dropped and the
+# socket's address is the client's (pokerfest/proxy.py): the rate limits and the login lockout
+# count by it.
+TRUSTED_PROXIES = []
+for _proxy in env_list("TRUSTED_PROXIES", ""):
+    try:
+        TRUSTED_PROXIES.append(ip_network(_proxy, strict=False))
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"TRUSTED_PROXIES holds addresses or networks separated by commas, e.g. 127.0.0.1,10.0.0.0/8; "
+            f"{_proxy!r} is neither"
+        ) from None
+# The scheme a trusted proxy saw, from X-Forwarded-Proto (dropped from anyone else); a proxy that
+# says https another way is named here as "HEADER,value", e.g. HTTP_X_FORWARDED_SSL,on.
 _proxy_ssl_header = env_list("SECURE_PROXY_SSL_HEADER", "")
 if _proxy_ssl_header and len(_proxy_ssl_header) != 2:
     raise ImproperlyConfigured(
         'SECURE_PROXY_SSL_HEADER must be "HEADER,value", e.g. HTTP_X_FORWARDED_PROTO,https, '
         f"not {os.environ['SECURE_PROXY_SSL_HEADER']!r}"
     )
-SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or None
+SECURE_PROXY_SSL_HEADER = tuple(_proxy_ssl_header) or ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Content-Security-Policy (django-csp 4): scripts and styles only from static/, no inline code;
 # the live screens' WebSockets are the only other connections.
@@ -142,6 +155,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "pokerfest.proxy.ForwardedByTrustedProxy",  # first: the client's address and scheme, before anything reads them
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "pokerfest.nul_characters.RefuseNulCharacters",  # before anything reads the session or the body
@@ -240,10 +254,9 @@ def celery_url(redis_url: str) -> str:
 
 # Online pre-registration (tournaments/api/preregistration.py): at most this many attempts
 # (registrations, waiting-list joins, cancellations) per client address per minute, counted in
-# Redis so every web node shares the count. Behind a reverse proxy, name the header it sets
-# with the client's address (e.g. HTTP_X_FORWARDED_FOR): its last address is the one used.
+# Redis so every web node shares the count. The address is the socket's, or the one a trusted
+# proxy names (TRUSTED_PROXIES).
 PREREGISTRATION_RATE_PER_MINUTE = env_int("PREREGISTRATION_RATE_PER_MINUTE", 20)
-PREREGISTRATION_CLIENT_HEADER = os.environ.get("PREREGISTRATION_CLIENT_HEADER", "")
 
 CELERY_BROKER_URL = celery_url(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

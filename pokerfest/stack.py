@@ -247,7 +247,8 @@ def web_command(sock: socket.socket) -> list[str]:
         "daphne",
         "--fd",
         str(sock.fileno()),
-        "--proxy-headers",
+        # No --proxy-headers: daphne would take X-Forwarded-For from any client. The address and
+        # scheme come from a proxy only when TRUSTED_PROXIES names it (pokerfest/proxy.py).
         "-v",
         "1",
         "--no-server-name",

@@ -103,7 +103,7 @@ export const penaltyBoard = {
     const said = element("p", { className: "result" });
     const give = async (step, extra = {}) => {
       const base = document.querySelector("[data-api-base]").dataset.apiBase;
-      const { ok, answer } = await postJSON(`${base}tables/${table}/seats/${seat}/penalty/`, { infraction: offer.infraction, step, ...extra });
+      const { ok, answer } = await postJSON(`${base}tables/${table}/seats/${seat}/penalty/`, { infraction: offer.infraction, step, given_before: offer.given_before, ...extra });
       if (!ok) {
         said.className = "result refused";
         said.textContent = answer.detail;

@@ -42,7 +42,10 @@ class System:
         self.base = f"http://127.0.0.1:{port}"
         self.log_path = var.parent / f"{var.name}-stack.log"
         self.launcher: subprocess.Popen | None = None
-        self.env = {
+        # A developer's run, as `make run` is: the launcher marks its own processes so, but the
+        # drill's manage.py commands (load_demo) run beside it and need the mark too, or a shell
+        # without SECRET_KEY stops them (the image's POKERFEST_DEVELOPMENT=0 still wins).
+        self.env = {"POKERFEST_DEVELOPMENT": "1"} | {
             key: value
             for key, value in os.environ.items()
             if key not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")
@@ -75,9 +78,13 @@ class System:
             time.sleep(0.3)
         self.wait_healthy(120)
         # The staff logins (director, floor, desk, cashier): the one management command that makes them.
-        env = {**self.env, "DATABASE_URL": self.database_url(), "REDIS_URL": self.redis_url()}
+        self.manage("load_demo", database_url=self.database_url(), redis_url=self.redis_url())
+
+    def manage(self, *command: str, database_url: str, redis_url: str) -> None:
+        """A manage.py command on the drill's system, in the drill's own environment."""
+        env = {**self.env, "DATABASE_URL": database_url, "REDIS_URL": redis_url}
         subprocess.run(
-            [sys.executable, "manage.py", "load_demo"], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
+            [sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL
         )
 
     def stop(self) -> None:

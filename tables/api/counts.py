@@ -115,7 +115,7 @@ def report_counts(request, tournament_id: Id, table_number: TableNumber, body: C
     summary="A second person's count of an end-of-day bag",
 )
 def confirm_bag(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber, body: SecondCountIn):
-    tournament_for(request.user, tournament_id, Action.COUNT_CHIPS)
+    tournament_for(request.user, tournament_id, Action.CONFIRM_BAG)
     return counts.confirm_bag(tournament_id, table_number, seat, body.chips, request.user, request_key(request))
 
 

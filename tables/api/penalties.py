@@ -50,6 +50,13 @@ class PenaltyIn(Schema):
         None, description="a disqualification or ban: the player's stack, counted; it leaves play"
     )
     reason: str = Field("", max_length=200, description="a disqualification or ban: what happened, for the record")
+    given_before: int | None = Field(
+        None,
+        ge=0,
+        le=100_000,
+        description="the proposal's given_before the tablet saw: a penalty for this infraction given since "
+        "(another tablet's tap) refuses this one with who gave it and when",
+    )
 
 
 class LiftIn(Schema):
@@ -87,6 +94,7 @@ def give(request, tournament_id: Id, table_number: TableNumber, seat: SeatNumber
         request_key(request),
         stack=body.chips,
         reason=body.reason,
+        given_before=body.given_before,
     )
 
 

@@ -125,6 +125,21 @@ def given_before(entry: Entry, infraction: str) -> int:
     ).count()
 
 
+def latest_given(entry: Entry, infraction: str) -> Penalty | None:
+    """The newest penalty of the player's record for this infraction (as given_before counts)."""
+    return (
+        Penalty.objects.select_related("given_by")
+        .filter(
+            tournament_id__in=event_of(entry.tournament_id),
+            entry__player_id=entry.player_id,
+            infraction=infraction,
+            carried_from__isnull=True,
+        )
+        .order_by("-given_at", "-id")
+        .first()
+    )
+
+
 def checked_infraction(ladders: tuple, infraction: str) -> str:
     """The infraction as the house names it; ValueError with the choices for any other."""
     infraction = " ".join((infraction or "").split()).lower()

@@ -6,6 +6,7 @@ counts the day's last hands); reads come from the queries.
 """
 
 from dataclasses import replace
+from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,7 +26,7 @@ from tables.services import hand_for_hand, knockouts, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tables.services.tv_logos import MOVE, check_tv_tables
-from tournaments.models import Elimination, Entry
+from tournaments.models import Elimination, Entry, Event
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.snapshot import field_counts
 
@@ -141,6 +142,8 @@ def player_out(
         if op.repeated:
             return proposed_moves(tournament_id)
         here = open_table(tournament, table_number)
+        if entry is not None:
+            _refuse_if_out_already(op, entry)
         sitting = sitting_at(here, seat)
         if entry is not None and sitting.entry.number != entry:
             raise Refused(
@@ -159,6 +162,33 @@ def player_out(
             _next_hand(op, here)
         bust(op, here, sitting, starting_stack, last_hand, winners)
     return proposed_moves(tournament_id)
+
+
+def _refuse_if_out_already(op: Operation, entry: int) -> None:
+    """Two tablets tap "Out" for one player at once: the second hears who put them out, and when."""
+    out = (
+        Elimination.objects.filter(tournament=op.tournament, entry__number=entry)
+        .select_related("entry__player")
+        .order_by("-seq")
+        .first()
+    )
+    if out is None or out.entry.status != Entry.Status.BUSTED:
+        return
+    logged = Event.objects.filter(tournament=op.tournament, seq=out.seq).select_related("actor").first()
+    raise Refused(
+        _(
+            "%(player)s (entry #%(entry)s) was put out at table %(table)s, seat %(seat)s by %(person)s at "
+            "%(time)s already: nothing more was done."
+        )
+        % {
+            "player": out.entry.player,
+            "entry": entry,
+            "table": out.table,
+            "seat": out.seat,
+            "person": logged.actor.username if logged and logged.actor else _("the system"),
+            "time": timezone.localtime(out.at, ZoneInfo(op.tournament.festival.time_zone)).strftime("%H:%M:%S"),
+        }
+    )
 
 
 def bust(

@@ -7,6 +7,7 @@ ladder counts the whole event (PEN-CARRY)."""
 from datetime import date
 
 import pytest
+from django.contrib.auth.models import Group, User
 from django.test import Client
 
 from clock.models import Clock
@@ -89,6 +90,36 @@ def test_CHIP_COUNT_only_the_bagger_recounts_a_bag_anyone_else_confirms_it_and_t
     again = floor.post(f"{base}/tables/1/seats/{first}/bag/", {"chips": 1}, content_type=JSON)
     assert again.status_code == 409 and "already bagged today and the bag is confirmed" in again.json()["detail"]
     assert ChipBag.objects.get(seat=first).chips == 12_500
+
+
+def test_CHIP_COUNT_only_the_floor_or_the_director_confirms_a_bag_and_never_the_one_who_bagged_it(seated, staff):
+    """Media count stacks for the lobby, but a bag's second count is the floor's: a media account
+    (or the desk) is refused with a sentence, and the bag waits for a floor person or the director."""
+    tournament, seats = seated
+    tournament.tables.update(hands_left=0)
+    seat = min(seats)
+    base = f"/api/tournaments/{tournament.id}"
+    confirm = f"{base}/tables/1/seats/{seat}/bag/confirm/"
+    floor = signed_in(staff["floor"])
+    assert floor.post(f"{base}/tables/1/seats/{seat}/bag/", {"chips": 11_000}, content_type=JSON).status_code == 200
+
+    for role in ("media", "desk", "cashier"):
+        refused = signed_in(staff[role]).post(confirm, {"chips": 11_000}, content_type=JSON)
+        assert refused.status_code == 403, role
+        assert refused.json()["detail"] == (
+            "Your account lacks the role: confirming a chip bag needs one of these roles: director, floor."
+        )
+    assert Client().post(confirm, {"chips": 11_000}, content_type=JSON).status_code in (401, 403)
+    assert ChipBag.objects.get(seat=seat).confirmed_at is None
+
+    own = floor.post(confirm, {"chips": 11_000}, content_type=JSON)
+    assert own.status_code == 409 and own.json()["detail"].startswith("A second person confirms a bag")
+    assert ChipBag.objects.get(seat=seat).confirmed_at is None
+
+    other_floor = User.objects.create_user("floor-two", password="x")
+    other_floor.groups.add(Group.objects.get(name="floor"))
+    assert signed_in(other_floor).post(confirm, {"chips": 11_000}, content_type=JSON).status_code == 200
+    assert ChipBag.objects.get(seat=seat).confirmed_by_id == other_floor.id
 
 
 @pytest.fixture

@@ -309,3 +309,39 @@ def test_the_rate_limit_answers_429_with_when_to_try_again():
             == 404
         )
     throttle.reset(THROTTLE_SCOPE, address)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_people_joining_a_full_flights_waiting_list_at_once_are_each_told_their_real_place(flights):
+    """Ten joins at once through the public API: each answer, and each join's event, names the
+    place that person really has in the stored order (the order the desk promotes in)."""
+    _, day_1a, _ = flights(seats=1)
+    services.preregister(day_1a.id, application(1))
+    answers, start = {}, threading.Barrier(10)
+
+    def join(n):
+        address = f"10.78.0.{n}"
+        throttle.reset(THROTTLE_SCOPE, address)
+        client = Client(REMOTE_ADDR=address)
+        start.wait()
+        try:
+            made = client.post(
+                f"/api/tournaments/{day_1a.id}/preregistrations/",
+                body(n, join_waiting_list=True),
+                content_type="application/json",
+            )
+            answers[n] = (made.status_code, made.json())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=join, args=(n,)) for n in range(2, 12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert {status for status, _ in answers.values()} == {201}, answers
+    told = {made["code"]: made["position"] for _, made in answers.values()}
+    stored = PreRegistration.objects.filter(tournament=day_1a, status="waiting").order_by("id")
+    assert [told[row.code] for row in stored] == list(range(1, 11))
+    logged = Event.objects.filter(tournament=day_1a, kind="preregistration.waiting")
+    assert {event.payload["code"]: event.payload["position"] for event in logged} == told

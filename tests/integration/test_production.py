@@ -92,15 +92,15 @@ def get(port: int, path: str, **headers) -> http.client.HTTPResponse:
 def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_health_over_http(processes):
     sock = stack.listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    processes.start("web", stack.web_command(sock), env=production_env(), pass_fds=(sock.fileno(),))
+    env = production_env(TRUSTED_PROXIES="127.0.0.1")  # the HTTPS proxy, on this machine here
+    processes.start("web", stack.web_command(sock), env=env, pass_fds=(sock.fileno(),))
     wait_for_port(port)
 
     plain = get(port, "/")
     assert plain.status == 301 and plain.getheader("Location") == f"https://{HOST}/"
     assert plain.getheader("Server") is None
 
-    # Behind the HTTPS proxy (daphne --proxy-headers takes the scheme from X-Forwarded-Proto,
-    # read only beside X-Forwarded-For).
+    # Behind the HTTPS proxy: its X-Forwarded-Proto counts, as it is a trusted one (pokerfest/proxy.py).
     proxied = {"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"}
     secure = get(port, "/", **proxied)
     assert secure.status == 200 and secure.getheader("Server") is None
@@ -116,7 +116,7 @@ def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_hea
     assert health.status == 503 and health.getheader("Server") is None
 
     # The compose healthcheck: unhealthy until a worker runs beat's heartbeat, then healthy.
-    check_env = {**production_env(), "PORT": str(port)}
+    check_env = {**env, "PORT": str(port)}
     command = [sys.executable, "-m", "pokerfest.healthcheck"]
     first = subprocess.run(command, cwd=stack.ROOT, env=check_env, text=True, capture_output=True, timeout=30)
     assert first.returncode == 1 and first.stdout.startswith("503 ") and "worker_and_beat" in first.stdout
@@ -129,6 +129,19 @@ def test_daphne_in_production_redirects_to_https_names_no_server_and_answers_hea
         assert time.monotonic() < deadline, check.stdout + processes.logs()
         time.sleep(0.5)
     assert check.stdout.startswith('200 {"healthy": true')
+    sock.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_client_that_is_no_trusted_proxy_cannot_say_it_came_over_https(processes):
+    """X-Forwarded-Proto from a peer TRUSTED_PROXIES does not name is dropped: still the redirect."""
+    sock = stack.listening_socket("127.0.0.1", 0)
+    port = sock.getsockname()[1]
+    env = production_env(TRUSTED_PROXIES="10.9.9.9")
+    processes.start("web", stack.web_command(sock), env=env, pass_fds=(sock.fileno(),))
+    wait_for_port(port)
+    spoofed = get(port, "/", **{"X-Forwarded-For": "203.0.113.7", "X-Forwarded-Proto": "https"})
+    assert spoofed.status == 301 and spoofed.getheader("Location") == f"https://{HOST}/"
     sock.close()
 
 

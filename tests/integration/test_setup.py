@@ -17,6 +17,8 @@ from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
 from tournaments.services.desk import EntryRefused, register_entry
 
+JSON = "application/json"
+
 
 def signed_in(user) -> Client:
     client = Client()
@@ -241,3 +243,49 @@ def test_BNT_MYSTERY_the_set_up_page_sets_the_rulesets_bounty_stage(make_tournam
     tournament.refresh_from_db()
     assert answer.json()["changes"]["bounty_stage"] == {"starts": "day_two", "level": None}
     assert tournament.rules().bounties.stage_starts == "day_two"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "starts_at, sentence",
+    [
+        ("2026-12-05T12:00:00+18:49", "A start time's offset from UTC is at most 15:59 hours either way, not +18:49."),
+        ("2026-12-05T12:00:00-16:00", "A start time's offset from UTC is at most 15:59 hours either way, not -16:00."),
+        ("0001-01-01T00:30:00+01:00", "A start time must fall between the years 1 and 9999: "),
+        ("9999-12-31T23:30:00-05:00", "A start time must fall between the years 1 and 9999: "),
+        ("0001-01-01T00:00", "A start time must fall between the years 1 and 9999: "),  # Vienna is ahead of UTC
+    ],
+)
+def test_a_start_time_the_database_cannot_keep_is_a_422_sentence_everywhere_it_is_typed(
+    template, staff, starts_at, sentence
+):
+    """A tournament's, a flight's and the settings' start: an offset PostgreSQL refuses or a moment
+    outside the years 1-9999 answers 422 with a sentence (the set-up page shows it), never a 500,
+    and nothing is written."""
+    festival, structure = template
+    festival.time_zone = "Europe/Vienna"
+    festival.save()
+    director = signed_in(staff["director"])
+    body = {
+        "festival_id": festival.id,
+        "structure_id": structure.id,
+        "name": "Main Event",
+        "ruleset_preset": "pokerfest",
+        "buy_in": 50_000,
+        "fee": 5_000,
+        "starting_stack": 30_000,
+    }
+    before = Tournament.objects.count()
+    created = director.post("/api/tournaments/", {**body, "starts_at": starts_at}, content_type="application/json")
+    assert created.status_code == 422 and created.json()["detail"].startswith(sentence), created.content
+    assert Tournament.objects.count() == before
+
+    tournament = Tournament.objects.get(pk=director.post("/api/tournaments/", body, content_type=JSON).json()["id"])
+    edit = {"name": "Main Event", "starts_at": starts_at}
+    changed = director.post(f"/api/tournaments/{tournament.id}/settings/", edit, content_type=JSON)
+    assert changed.status_code == 422 and changed.json()["detail"].startswith(sentence), changed.content
+    flight = director.post(f"/api/tournaments/{tournament.id}/flights/", edit | {"name": "Day 1A"}, content_type=JSON)
+    assert flight.status_code == 422 and flight.json()["detail"].startswith(sentence), flight.content
+    tournament.refresh_from_db()
+    assert tournament.starts_at is None and not Tournament.objects.filter(main_event=tournament).exists()
+    assert director.get(f"/tournaments/{tournament.id}/setup/").status_code == 200

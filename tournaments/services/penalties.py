@@ -12,6 +12,7 @@ tables' and the clock's queries.
 """
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,7 +26,7 @@ from players.queries.players import player_summary
 from players.rules.eligibility import local_day
 from rules.refusals import Invalid, Refused
 from tables.models import Penalty
-from tables.queries.penalties import checked_infraction, penalty_document, proposal, stack_now
+from tables.queries.penalties import checked_infraction, latest_given, penalty_document, proposal, stack_now
 from tables.queries.tables import open_table, sitting_at, table_state
 from tables.rules.penalties import Sentence, fine, parse_step, sentence
 from tables.services.forfeits import eliminate
@@ -43,10 +44,13 @@ def give_penalty(
     request_key: str | None = None,
     stack: int | None = None,
     reason: str = "",
+    given_before: int | None = None,
 ) -> dict:
     """Answers with the penalty as the tablet shows it. A disqualification or a ban takes the
     player's stack out of play, and so does an elimination: `stack` is that stack, counted at
-    the table (CHIP-COUNT), and `reason` what happened, for the record."""
+    the table (CHIP-COUNT), and `reason` what happened, for the record. `given_before` is the
+    record the tablet saw (the proposal's count): when another device gave this infraction
+    since, the same tap from two tablets is refused, not given twice or escalated."""
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return op.repeated.payload["penalty"]
@@ -59,7 +63,10 @@ def give_penalty(
         here = open_table(tournament, table_number)
         sitting = sitting_at(here, seat)
         entry = sitting.entry
-        offer = proposal(entry, ladders, infraction)["proposed"]
+        offered = proposal(entry, ladders, infraction)
+        if given_before is not None and offered["given_before"] > given_before:
+            raise _given_since(tournament, entry, infraction)
+        offer = offered["proposed"]
         text = step if step is not None and step.strip() else offer
         if text is None:
             raise Refused(
@@ -182,3 +189,22 @@ def _festival_days(tournament: Tournament) -> list:
     """The days the festival's tournaments start: a ban lasts until its last one."""
     starts = Tournament.objects.filter(festival_id=tournament.festival_id, starts_at__isnull=False)
     return [local_day(at, tournament.festival.time_zone) for at in starts.values_list("starts_at", flat=True)]
+
+
+def _given_since(tournament: Tournament, entry, infraction: str) -> Refused:
+    """Two tablets tapping the same penalty at once: the second hears who gave it, and when."""
+    given = latest_given(entry, infraction)
+    at = timezone.localtime(given.given_at, ZoneInfo(tournament.festival.time_zone))
+    return Refused(
+        _(
+            "%(player)s was given %(step)s for %(infraction)s by %(person)s at %(time)s, after your "
+            "tablet looked: nothing more is given. To give another penalty, open the seat again."
+        )
+        % {
+            "player": entry.player,
+            "step": given.step,
+            "infraction": infraction,
+            "person": given.given_by.username if given.given_by else _("the system"),
+            "time": at.strftime("%H:%M:%S"),
+        }
+    )

@@ -101,6 +101,9 @@ def preregister(
     if refused:
         raise PreRegistrationRefused(refused)
     with transaction.atomic():
+        # In line before the row is written: its id (the waiting list's order) is then given in
+        # the order people join, so the place each is told is the place they have.
+        Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("id").first()
         try:
             with transaction.atomic():
                 held = _insert(tournament, application, now)
@@ -112,7 +115,7 @@ def preregister(
                 )
                 % {"document": _document_words()[application.id_document_type], "flight": tournament.name}
             ) from None
-        seats = _take_a_seat(tournament_id)  # from here the tournament row is locked
+        seats = _take_a_seat(tournament_id)
         if seats is None:
             _refuse_unless_open(tournament_id)
             if not join_waiting_list:
