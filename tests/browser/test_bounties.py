@@ -251,6 +251,7 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
     expect(tv.locator('[data-tv-bounty="left"]')).to_have_text("120.00 EUR")
     expect(tv.locator("[data-tv-bounty-list]")).to_have_text("The envelopes are drawn on Day 2.")
     seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
+    knocker = Seating.objects.get(tournament=flight, ended_at__isnull=True, seat=seats[1]).entry.player_id
     act(floor_out, flight.id, 1, seats[0], staff["floor"], eliminated_by=[seats[1]])  # only flights play
     assert not BountyAward.objects.exists()
     end_the_day(flight)
@@ -258,17 +259,20 @@ def test_BNT_MYSTERY_a_mystery_main_event_with_a_flight_draws_from_day_two_to_th
     draw_day_two_at(main, staff, [2], call=act)
     balanced(main)
 
-    # Day 2 on the tablet: the lowest seat goes out to the highest, who wins in the end.
+    # Day 2 on the tablet: the lowest seat goes out to the highest of those with no knockout in
+    # the flight (which seat that is depends on the draw), who wins in the end.
     day_two = dict(Seating.objects.filter(tournament=main, ended_at__isnull=True).values_list("seat", "entry"))
-    winner = Entry.objects.get(pk=day_two[max(day_two)])
+    players = dict(Entry.objects.filter(pk__in=day_two.values()).values_list("pk", "player_id"))
+    winner_seat = max(seat for seat, entry in day_two.items() if players[entry] != knocker)
+    winner = Entry.objects.get(pk=day_two[winner_seat])
     ticket = Entry.objects.get(tournament=flight, player=winner.player)
     phone, tablet = new_page(), new_page()
     phone.goto(f"{stack.url}/tournaments/{flight.id}/seat/{ticket.public_code}/")
     expect(phone.locator("[data-my-bounty]")).to_contain_text("0 knockouts")
     sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{main.id}/floor/")
     draw = tv.locator("[data-tv-draw]")
-    for number, seat in enumerate(sorted(day_two)[:-1], start=1):
-        out(tablet, 2, seat, [max(day_two)], new_hand=number > 1)
+    for number, seat in enumerate(sorted(set(day_two) - {winner_seat}), start=1):
+        out(tablet, 2, seat, [winner_seat], new_hand=number > 1)
         expect(draw).to_be_visible()
         expect(draw.locator("[data-tv-draw-title]")).to_have_text(f"Mystery bounty · envelope {number}")
         if number == 1:  # the eliminator's phone: the envelope takes the seat page too

@@ -49,10 +49,11 @@ def test_CLK_CONTROL_TD_RULING_END_FINISH_the_console_shows_the_state_at_a_glanc
         expect(glance.locator(f'[data-glance="{name}"]')).to_be_in_viewport(ratio=1)
     expect(director.locator('.glance [data-clock="remaining"]')).to_be_in_viewport(ratio=1)
     assert director.locator("h1").count() == 1
-    # The log opens with what happened before the page did, in words.
-    expect(director.locator("[data-event-feed] li").first).to_contain_text(
-        "Venue tables open for the tournament by director-user"
-    )
+    # The log opens with what happened before the page did, in words: the tables opened, then
+    # the hash of the seed the field's draw will use (checkable draws).
+    feed = director.locator("[data-event-feed] li")
+    expect(feed.first).to_contain_text("The next seat draw's seed hash is published by director-user")
+    expect(feed.nth(1)).to_contain_text("Venue tables open for the tournament by director-user")
 
     # Before the draw and the start: the set-up's actions; nothing of the clock or the deal.
     start = director.get_by_role("button", name="Start", exact=True)
