@@ -85,12 +85,16 @@ def play_the_day(pages, base: str, flight: Tournament, floor: Floor, keep: str =
 
     # CHIP-COUNT: the director, a second person, counts each bag again on the floor's book.
     director.goto(f"{base}/tournaments/{flight.id}/floor/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
     book = director.locator('.table-card[data-table="1"] details.floor-book')
+    expect(book).to_be_visible()  # the tables are drawn: a tap before would be lost in the redraw
     for n, seat in enumerate(seats):
         second = director.get_by_label(f"Second count: seat {seat}")
         if not second.is_visible():
             book.locator("summary").click()
+        expect(second).to_be_visible()
         second.fill(str(20_000 + 5_000 * n))
+        expect(second).to_have_value(str(20_000 + 5_000 * n))
         second.press("Enter")
         expect(director.locator("[data-result]")).to_contain_text(f"Bag of seat {seat} confirmed.")
 

@@ -114,6 +114,9 @@ class Floor:
         """A player out at the table (the seat, or its first player), waiting for the redraw."""
         self.same_hand = same_hand
         before = self.players_left()
+        # The tablet first shows every seat the database has (a disqualification's redraw may be
+        # on its way): a tap on a seat already emptied would be refused.
+        expect(self.seated()).to_have_count(before)
         row = (
             self.page.locator(f'.table-card[data-table="{table}"] .seats li[data-seat="{seat}"]')
             if seat
