@@ -131,7 +131,9 @@ def test_a_refused_replay_is_shown_to_the_floor_the_taps_after_it_still_count_an
     refused = page.locator(".offline-refused li")
     expect(refused).to_have_count(1)
     expect(refused).to_contain_text(f"Out: table 1, seat {seat}")
-    expect(refused).to_contain_text(f"Seat {seat} at table 1 is empty.")
+    # The tablet sent the entry it saw there: the answer says who put the player out (issue 27).
+    expect(refused).to_contain_text(f"was put out at table 1, seat {seat} by floor-user at")
+    expect(refused).to_contain_text("already: nothing more was done.")
     expect(page.locator('.table-card[data-table="1"][data-hand="2"]')).to_have_count(1)  # the hand done counted
     assert Elimination.objects.filter(tournament=tournament).count() == 1
 

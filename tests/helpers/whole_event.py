@@ -8,6 +8,7 @@ from datetime import date
 from playwright.sync_api import expect
 
 from clock.models import Structure
+from tables.models import Seating
 from tests.helpers.tablet import answer_questions, tap
 from tournaments.models import Entry, Festival, Tournament
 
@@ -115,8 +116,10 @@ class Floor:
         self.same_hand = same_hand
         before = self.players_left()
         # The tablet first shows every seat the database has (a disqualification's redraw may be
-        # on its way): a tap on a seat already emptied would be refused.
-        expect(self.seated()).to_have_count(before)
+        # on its way): a tap on a seat already emptied would be refused. The waiting have none.
+        expect(self.seated()).to_have_count(
+            Seating.objects.filter(tournament=self.tournament, ended_at__isnull=True).count()
+        )
         row = (
             self.page.locator(f'.table-card[data-table="{table}"] .seats li[data-seat="{seat}"]')
             if seat
