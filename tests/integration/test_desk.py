@@ -590,3 +590,26 @@ def test_ENT_ADDON_neverending_with_rebuys_sells_the_addon_at_the_end_of_the_reb
     clock_services.go_to_level(tournament.id, None, 5)  # minute 90: the add-on's 15 minutes are over
     with pytest.raises(services.EntryRefused, match=end_of_period):
         services.register_entry(tournament.id, other.id, sale(Kind.ADDON), None)
+
+
+@pytest.mark.django_db
+def test_ENT_LATE_a_busted_player_buys_a_re_entry_not_a_late_entry(desk_tournament, staff):
+    """The walkthrough's desk offered "late entry" first to a busted player: in a freezeout that
+    sold a re-entry the house has none of, and in a re-entry event it hid one under another name."""
+    tournament = desk_tournament()
+    clock_services.start_clock(tournament.id, None)
+    player = player_services.create_player(tournament.id, new_player(), None)
+    first = services.register_entry(tournament.id, player.id, sale(Kind.LATE), None)
+    Entry.objects.filter(pk=first.pk).update(status=Entry.Status.BUSTED)  # out at the table
+    with pytest.raises(services.EntryRefused, match="sell a re-entry"):
+        services.register_entry(tournament.id, player.id, sale(Kind.LATE), None)
+    again = services.register_entry(tournament.id, player.id, sale(Kind.RE_ENTRY), None)
+    assert again.kind == "re_entry"
+
+    freezeout = desk_tournament(preset="action-clock")
+    clock_services.start_clock(freezeout.id, None)
+    other = player_services.create_player(freezeout.id, new_player("Free", "Zout", document="F1"), None)
+    entry = services.register_entry(freezeout.id, other.id, sale(Kind.LATE), None)
+    Entry.objects.filter(pk=entry.pk).update(status=Entry.Status.BUSTED)
+    with pytest.raises(services.EntryRefused, match="no re-entries"):
+        services.register_entry(freezeout.id, other.id, sale(Kind.LATE), None)

@@ -207,3 +207,14 @@ def test_PAY_STRUCT_payout_rules_live_in_the_ruleset_and_a_fixed_table_is_checke
     ]:
         with pytest.raises(ValueError, match=says):
             Ruleset.from_json({"payouts": {"percent_table": bad}})
+
+
+@given(minutes=st.floats(min_value=0, max_value=239))
+def test_ENT_LATE_a_busted_players_new_entry_is_a_re_entry_whatever_the_desk_calls_it(minutes):
+    pokerfest, neverending = preset("pokerfest").entries, preset("neverending").entries
+    for kind in (Kind.LATE, Kind.ALTERNATE):
+        refused = entry_allowed(kind, pokerfest, at(minutes), BUSTED)
+        assert (refused.ok, refused.message) == (False, "Entered before and busted: sell a re-entry.")
+    assert entry_allowed(Kind.RE_ENTRY, pokerfest, at(minutes), BUSTED).ok
+    if minutes < 60:
+        assert "no re-entries" in entry_allowed(Kind.ALTERNATE, neverending, at(minutes), BUSTED).message

@@ -89,9 +89,15 @@ def _late(kind: Kind, rules: EntryRules, now: TournamentMoment, player: PlayerHi
         if not rules.re_entry:
             return Reason("ENT-LATE", False, _("This tournament has no re-entries."))
         if not player.had_entry or player.active_entry:
-            return Reason("ENT-LATE", False, "A re-entry is for a player who has entered and busted.")
+            return Reason("ENT-LATE", False, _("A re-entry is for a player who has entered and busted."))
     elif player.active_entry:
         return Reason(ENTERED, False, _("Already entered: one entry per player at a time."))
+    elif player.had_entry and kind != Kind.SATELLITE:
+        # A busted player's new entry is a re-entry, whatever the desk calls it: a freezeout
+        # sells none, and a re-entry event counts it as one (PAY-POINTS' first/best entry).
+        if not rules.re_entry:
+            return Reason("ENT-LATE", False, _("This tournament has no re-entries."))
+        return Reason("ENT-LATE", False, _("Entered before and busted: sell a re-entry."))
     if rules.late_entry_minutes is not None and now.clock_minutes >= rules.late_entry_minutes:
         return Reason(
             "ENT-LATE",
