@@ -6,6 +6,9 @@ order is public from the moment registration closes (SEAT-BREAK)."""
 
 import hashlib
 import json
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.test import Client
@@ -95,6 +98,10 @@ def test_SEAT_DRAW_SEAT_BREAK_SEAT_FINAL_each_draw_is_committed_before_published
     assert checked["draws"][2]["seed"] == final["seed"] and len(checked["draws"][2]["recorded"]) == 8
     page = public.get(f"/tournaments/{tournament.id}/draws/").content.decode()
     assert page.count('data-matches="true"') == 3 and "Does not match" not in page
+    # Times read as a person says them, in the festival's zone; ISO stays only in the markup.
+    drawn = datetime.fromisoformat(checked["draws"][0]["drawn_at"]).astimezone(ZoneInfo(tournament.festival.time_zone))
+    assert f'<time datetime="{checked["draws"][0]["drawn_at"]}">{drawn:%a %-d %b %Y, %H:%M:%S}</time>' in page
+    assert not re.search(r">[^<]*\d{4}-\d\d-\d\dT\d\d:", page)
 
     # A seat row changed behind the draw's back: the page says so, and which seats differ.
     row = Seating.objects.get(pk=DrawSeed.objects.get(tournament=tournament, kind="final").seatings[0])

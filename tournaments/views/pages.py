@@ -322,7 +322,19 @@ def draws(request, tournament_id: int):
     for drawn in view["draws"]:
         drawn["shown"] = drawn["recorded"][:SHOWN_SEATS]
         drawn["more"] = max(0, len(drawn["recorded"]) - SHOWN_SEATS)
+        drawn["hash_published"], drawn["drawn"] = _moment(drawn["hash_published_at"]), _moment(drawn["drawn_at"])
+    # The API keeps ISO times; the page says them in the festival's zone (pokerfest/festival_locale.py).
+    if view.get("next_draw"):
+        view["next_draw"]["published"] = _moment(view["next_draw"]["published_at"])
+    if view.get("breaking_order"):
+        view["breaking_order"]["published"] = _moment(view["breaking_order"]["published_at"])
+        for change in view["breaking_order"]["changes"]:
+            change["moment"] = _moment(change["at"])
     return render(request, "pokerfest/draws.html", {"tournament": tournament, **view})
+
+
+def _moment(iso: str | None) -> datetime | None:
+    return datetime.fromisoformat(iso) if iso else None
 
 
 def leaderboard(request, festival_id: int):
