@@ -392,3 +392,38 @@ def test_ELIM_SAMETABLE_a_bust_recorded_after_hand_done_keeps_the_hand_it_happen
     by_entry = {row["entry"]: row["place"] for row in standings(tournament)["out"]}
     assert by_entry == {1: [8, 8], 2: [9, 9]}  # one hand: the smaller stack finishes lower, though recorded later
     assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == []
+
+
+@pytest.mark.django_db
+def test_PAY_DQ_after_the_finish_a_prize_already_paid_that_the_ruling_changes_is_reversed_first(nine_players, staff):
+    """A disqualification after the finish moved the places up under prizes already paid: the
+    payout desk then owed more than it could pay (one standing payment per entry)."""
+    tournament = nine_players
+    seats = seats_of(tournament)
+    for order, number in enumerate(range(1, 9)):
+        player_out(tournament.id, *seats[number], staff["floor"], new_hand=order > 0)
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    prizes = {row["entry"]: row["prize"] for row in standings(tournament)["out"] if row["prize"]}
+    assert sorted(prizes) == [8, 9]  # two places paid: the winner #9 and #8 second
+    cashier = Client()
+    cashier.force_login(staff["cashier"])
+    base = f"/api/tournaments/{tournament.id}/entries"
+    assert cashier.post(f"{base}/8/pay-prize/", {"method": "cash"}, content_type="application/json").status_code == 200
+    events = tournament.events.count()
+
+    with pytest.raises(Exception, match=r"moves up entries whose prizes were already paid \(#8\)"):
+        disqualify(tournament.id, 9, "collusion", staff["director"])
+    with pytest.raises(Exception, match="Entry #8's prize was paid"):
+        disqualify(tournament.id, 8, "collusion", staff["director"])
+    assert Entry.objects.get(tournament=tournament, number=9).status == "active"  # nothing half-written
+    assert tournament.events.count() == events
+
+    reverse = f"{base}/8/reverse-payment/"
+    reversed_ = cashier.post(reverse, {"reason": "the ruling moves him up"}, content_type="application/json")
+    assert reversed_.status_code == 200
+    disqualify(tournament.id, 9, "collusion", staff["director"])
+    after = {row["entry"]: (row["place"], row["prize"]) for row in standings(tournament)["out"] if row["prize"]}
+    assert after == {8: ([1, 1], prizes[9]), 7: ([2, 2], prizes[8])}  # PAY-DQ: no prize to #9, the rest move up
+    paid = cashier.post(f"{base}/8/pay-prize/", {"method": "cash"}, content_type="application/json").json()
+    assert paid["amount"] == prizes[9]

@@ -23,8 +23,9 @@ from tables.services.finish import award_seats
 from tables.services.floor import end_seating
 from tables.services.knockouts import disqualified_bounty
 from tables.services.undo import bust_undone, reentered_since
-from tournaments.models import Entry, Ruling, Tournament, WonSeat
+from tournaments.models import Entry, PrizePayment, Ruling, Tournament, WonSeat
 from tournaments.queries.record import ruling_document
+from tournaments.queries.results import standings
 from tournaments.queries.snapshot import field_counts
 from tournaments.services.desk import locked_entry
 
@@ -151,6 +152,8 @@ def disqualify(
                 by=recorded_user(director),
             )
             disqualified_bounty(op, entry)  # a busted player's bounty was won at the bust
+        if finished:
+            _prizes_paid_stand(op.tournament, entry)
         voided = _void_won_seat(op, entry, reason, now) if finished else None
         ended = _end_membership(op.tournament, entry, grounds, reason, now) if end_membership else None
         counts = field_counts(tournament_id)
@@ -171,6 +174,35 @@ def disqualify(
         if voided:
             award_seats(op)  # SAT-SEATS: the places moved up, the next place's seat is issued
     return public
+
+
+def _prizes_paid_stand(tournament: Tournament, entry: Entry) -> None:
+    """PAY-DQ after the finish: the disqualified player's prize is not paid, and the players below
+    move up to larger prizes. A payment already made for a prize the ruling changes is refused
+    by name (the transaction rolls back): the cashier reverses it first, then pays the new one."""
+    paid = dict(
+        PrizePayment.objects.filter(tournament=tournament, reversed_at__isnull=True).values_list(
+            "entry__number", "amount"
+        )
+    )
+    if entry.number in paid:
+        raise Refused(
+            _(
+                "Entry #%(entry_number)s's prize was paid: recover it and reverse the payment at the "
+                "payout desk first (PAY-DQ: no prize is paid to a disqualified player)."
+            )
+            % {"entry_number": entry.number}
+        )
+    now_due = {row["entry"]: row["prize"] for row in standings(tournament)["out"]}
+    changed = sorted(number for number, amount in paid.items() if now_due.get(number, amount) != amount)
+    if changed:
+        raise Refused(
+            _(
+                "The disqualification moves up entries whose prizes were already paid (%(entries)s): "
+                "reverse those payments at the payout desk first, then pay each their new prize."
+            )
+            % {"entries": ", ".join(f"#{number}" for number in changed)}
+        )
 
 
 def _void_won_seat(op, entry: Entry, reason: str, now) -> dict | None:
