@@ -16,6 +16,7 @@ from core import kinds
 from players.models import Player, PreRegistration
 from pokerfest.stack import demo_lines
 from tables.models import ChipBag, Qualifier, Seating
+from tables.queries.draws import draws_view
 from tournaments.management.commands.load_demo import DEMO_FESTIVAL, DEMO_TOURNAMENT, SATELLITE, SIDE_EVENT
 from tournaments.models import Entry, Event, Festival, Tournament, WonSeat
 
@@ -81,6 +82,11 @@ def test_the_demo_is_a_festival_in_progress_made_through_the_services():
     assert side.main_event_id is None and side.satellite_for_id is None
     assert Clock.objects.get(tournament=side).status == Clock.Status.RUNNING
     assert hours_of_play_left(side) > 48
+
+    # Every demo draw is checkable as a real one: its seed's hash was published before it.
+    for drawn_event in (day_1a, day_1b, satellite, side):
+        made = draws_view(drawn_event)["draws"]
+        assert made and all(d["matches"] and d["published_ahead"] for d in made), drawn_event.name
 
     # Every row has its event: each tournament's log starts with its creation, each entry sold
     # and each demo player made are in a log.

@@ -246,7 +246,7 @@ class Command(BaseCommand):
         director, floor = self.staff["director"], self.staff["floor"]
         self.sell(flight, DAY_1A)
         open_tables(flight.id, [1, 2], director)
-        draw_field(flight.id, director, seed=1)
+        draw_field(flight.id, director)
         clock_services.start_clock(flight.id, director)
         last = self.level_index(flight, 9)
         clock_services.go_to_level(flight.id, director, last)
@@ -277,7 +277,7 @@ class Command(BaseCommand):
         director = self.staff["director"]
         self.sell(flight, DAY_1B)
         open_tables(flight.id, [3, 4], director)
-        draw_field(flight.id, director, seed=2)
+        draw_field(flight.id, director)
         player_out(flight.id, 3, self.seats(flight, 3)[0], self.staff["floor"])
 
     def preregister(self, flight: Tournament) -> None:
@@ -304,7 +304,7 @@ class Command(BaseCommand):
         desk_services.open_registration(satellite.id, director)
         self.sell(satellite, SATELLITE_FIELD)
         open_tables(satellite.id, [5], director)
-        draw_field(satellite.id, director, seed=3)
+        draw_field(satellite.id, director)
         clock_services.start_clock(satellite.id, director)
         for n, seat in enumerate(self.seats(satellite, 5)[:-1]):
             player_out(satellite.id, 5, seat, floor, new_hand=n > 0)
@@ -315,4 +315,4 @@ class Command(BaseCommand):
         desk_services.open_registration(side.id, director)
         self.sell(side, SIDE_FIELD)
         open_tables(side.id, [6, 7], director)
-        draw_field(side.id, director, seed=4)
+        draw_field(side.id, director)
