@@ -154,8 +154,16 @@ def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
         .select_related("entry__player")
         .order_by("seq")
     )
+    # A player out who has re-entered is seated again, so their bust was in an earlier hand even
+    # when no "Hand done" was tapped since: naming them as out "in this hand" would be wrong.
+    back_in = set(
+        tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).values_list(
+            "player_id", flat=True
+        )
+    )
     for bust in busts.filter(table__in=tournament.tables.filter(broken_at__isnull=True).values("table__number")):
-        out.setdefault((bust.table, bust.hand), []).append(str(bust.entry.player))
+        if bust.entry.player_id not in back_in:
+            out.setdefault((bust.table, bust.hand), []).append(str(bust.entry.player))
     return out
 
 

@@ -9,10 +9,12 @@ from tables.queries.floor import floor_view
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, player_out
 from tournaments.models import Entry, Tournament
+from tournaments.queries.entries import Sale
 from tournaments.queries.payouts import money_summary, payout, prize_pool
 from tournaments.queries.results import standings
 from tournaments.queries.snapshot import snapshot
-from tournaments.services.desk import close_registration, void_entry
+from tournaments.rules.entries import Kind
+from tournaments.services.desk import close_registration, register_entry, void_entry
 from tournaments.services.rulings import disqualify, undo_bust
 
 
@@ -427,3 +429,17 @@ def test_PAY_DQ_after_the_finish_a_prize_already_paid_that_the_ruling_changes_is
     assert after == {8: ([1, 1], prizes[9]), 7: ([2, 2], prizes[8])}  # PAY-DQ: no prize to #9, the rest move up
     paid = cashier.post(f"{base}/8/pay-prize/", {"method": "cash"}, content_type="application/json").json()
     assert paid["amount"] == prizes[9]
+
+
+@pytest.mark.django_db
+def test_ELIM_SAMETABLE_a_player_back_in_by_a_re_entry_is_not_named_as_out_in_this_hand(nine_players, staff):
+    """The walkthrough's tablet asked whether a player "already went out in this hand" naming a
+    player who had re-entered and sat down again at that table."""
+    tournament = nine_players
+    level_clock.start_clock(tournament.id, staff["director"])
+    player_out(tournament.id, *seats_of(tournament)[1], staff["floor"])
+    first = Entry.objects.get(tournament=tournament, number=1).player
+    assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == [str(first)]
+    register_entry(tournament.id, first.id, Sale(Kind.RE_ENTRY, "cash", "d", "s"), None)
+    assert 10 in seats_of(tournament)  # the re-entry sits down at the table
+    assert floor_view(tournament.id)["tables"][0]["out_this_hand"] == []
