@@ -8,6 +8,7 @@ import threading
 import pytest
 from django.core.management import call_command
 from django.db import connection, connections, transaction
+from django.db.migrations.executor import MigrationExecutor
 
 from core import chain, kinds, log
 from core.operation import operation
@@ -153,3 +154,21 @@ def test_a_rewrite_passed_off_as_a_reseal_is_told_apart(make_tournament, staff):
         log_chain.reseal_after_erasure(op, reason="cover the edit of the re-seal")
     verdict = chain.verify(tournament.id)
     assert not verdict.intact and verdict.first_bad == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_chains_the_events_logged_before_it(make_tournament):
+    """Events logged before the chain existed get their links in seq order, and the head."""
+    tournament = make_tournament()
+    append(tournament.id, 3)
+    latest = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tournaments", "0027_checkable_draws")])
+    with connection.cursor() as cursor:  # a log as it was: no hash column, no head
+        cursor.execute("SELECT count(*) FROM tournaments_event WHERE tournament_id = %s", [tournament.id])
+        assert cursor.fetchone() == (3,)
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(latest)
+    verdict = chain.verify(tournament.id)
+    assert verdict.intact and verdict.events == 3
