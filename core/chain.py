@@ -96,8 +96,13 @@ def reseal_record(event: Event, contents: list[tuple[int, dict]]) -> dict:
     """A re-seal and whether its recorded old head is what the events before it, with the old
     hashes it recorded for the ones it rewrote, chain to. A later erasure may have rewritten
     them again: then this one is no longer checkable from the rows (None)."""
-    old_seq, old_head = event.payload.get("old_seq"), event.payload.get("old_head")
-    rewritten = {int(seq): old for seq, old in event.payload.get("rewritten", {}).items()}
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    old_seq, old_head = payload.get("old_seq"), payload.get("old_head")
+    try:
+        rewritten = {int(seq): old for seq, old in payload.get("rewritten", {}).items()}
+        old_seq = int(old_seq)
+    except (AttributeError, TypeError, ValueError):  # not what the re-seal service writes
+        return {"seq": event.seq, "old_seq": 0, "old_head": old_head, "rewritten": [], "checked": False}
     head = chain.GENESIS
     for seq, content in contents[:old_seq]:
         head = rewritten.get(seq) or chain.link(head, content)

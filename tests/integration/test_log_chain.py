@@ -154,6 +154,10 @@ def test_a_rewrite_passed_off_as_a_reseal_is_told_apart(make_tournament, staff):
         log_chain.reseal_after_erasure(op, reason="cover the edit of the re-seal")
     verdict = chain.verify(tournament.id)
     assert not verdict.intact and verdict.first_bad == 4
+    Event.objects.filter(pk=sealed.pk).update(payload={"old_seq": "three"})  # not even the service's shape
+    with operation(tournament.id) as op:
+        log_chain.reseal_after_erasure(op, reason="cover it again")
+    assert chain.verify(tournament.id).first_bad == 4
 
 
 @pytest.mark.django_db(transaction=True)
