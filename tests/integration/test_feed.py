@@ -10,6 +10,7 @@ import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import timezone
 
 from clock.services import level_clock as clock_services
 from core.http_cache import PUBLIC_MAX_AGE, without_volatile
@@ -156,3 +157,21 @@ async def test_an_unknown_tournament_closes_the_stream_with_4404():
     assert connected
     closed = await socket.receive_output(timeout=10)
     assert closed == {"type": "websocket.close", "code": 4404}
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_the_stream_sends_the_draw_when_its_delay_has_passed_without_an_event(seated):
+    tournament, seats = seated
+    await database_sync_to_async(set_draw_delay)(tournament, 1)
+    soon = timezone.now() - timedelta(minutes=1) + timedelta(seconds=2)  # the draw's minute is nearly up
+    await DrawSeed.objects.filter(tournament=tournament, drawn_at__isnull=False).aupdate(drawn_at=soon)
+    socket = WebsocketCommunicator(application, f"/ws/feed/v1/tournaments/{tournament.id}/", headers=ORIGIN)
+    connected, _ = await socket.connect(timeout=10)
+    assert connected
+    first = json.loads(await socket.receive_from(timeout=10))
+    assert first["type"] == "snapshot" and first["document"]["draw"]["tables"] is None
+    patch = json.loads(await socket.receive_from(timeout=15))
+    assert patch["type"] == "patch" and set(patch["set"]) == {"draw"}
+    assert sorted(int(seat) for seat in patch["set"]["draw"]["tables"][0]["players"]) == sorted(seats)
+    await socket.disconnect()
