@@ -447,7 +447,7 @@ TV_IMAGE_ADDED = _kind(
 TV_IMAGE_REMOVED = _kind(
     "tv.image_removed", PUBLIC, gettext_noop("the director took a festival or sponsor image off the TV"), "tv_images"
 )
-
+LOG_RESEALED = _kind("log.resealed", PUBLIC, gettext_noop("the log's hash chain is sealed again after an erasure"))
 
 # Flights into Day 2 (tournaments/services/flights.py, tables/services/day_two.py).
 FLIGHT_ADDED = _kind(

@@ -7,6 +7,11 @@ gap-free and in commit order, and goes out to the channel groups only after the 
 commits, so a rolled-back change is never seen. A request's `Idempotency-Key` marks the first
 event it caused, with the fingerprint of that request: the key answers a retry of the same
 request, and refuses a different one.
+
+Each event also carries its link in the tournament's hash chain (rules/chain.py, issue 27): the
+hash of its predecessor's hash and its own content. The head of the chain is kept on the
+tournament row, beside `last_seq`, so the append reads it in the same statement that locks the
+row: no extra read, and no two appends can chain from the same head.
 """
 
 import hashlib
@@ -19,6 +24,7 @@ from django.utils.translation import gettext as _
 from core import broadcast
 from core.access import recorded_user
 from core.kinds import CATALOGUE, STAFF, EventKind
+from rules import chain
 from tournaments.models import Event, Tournament
 
 
@@ -102,18 +108,21 @@ def append_event(
     if not connection.in_atomic_block:
         raise RuntimeError("append_event belongs inside the operation's transaction")
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in
-    # commit order; a rollback takes the bump back with everything else.
+    # commit order; a rollback takes the bump back with everything else. The head it returns
+    # is read under that lock: the chain cannot fork.
+    table = Tournament._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {Tournament._meta.db_table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq",
+            f"UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq, chain_head",
             [tournament_id],
         )
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
-    event = Event.objects.create(
+    seq, head = row
+    event = Event(
         tournament_id=tournament_id,
-        seq=row[0],
+        seq=seq,
         at=timezone.now(),
         actor=recorded_user(actor),
         kind=kind.name,
@@ -122,7 +131,26 @@ def append_event(
         request_key=request_key or None,
         request_fingerprint=fingerprint_of(request_key) if request_key else None,
     )
+    event.hash = chain.link(head or chain.GENESIS, content_of(event))
+    event.save(force_insert=True)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET chain_head = %s WHERE id = %s", [event.hash, tournament_id])
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.
     transaction.on_commit(lambda: broadcast.send(event), robust=True)
     return event
+
+
+def content_of(event: Event) -> dict:
+    """What the chain hashes of an event: every column but its hash (and the request's
+    fingerprint, which only says what the key was first used for)."""
+    return chain.event_content(
+        tournament=event.tournament_id,
+        seq=event.seq,
+        at=event.at,
+        kind=event.kind,
+        actor=event.actor_id,
+        payload=event.payload,
+        public=event.public,
+        request_key=event.request_key,
+    )

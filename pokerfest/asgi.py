@@ -12,11 +12,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from tournaments.consumers import FloorConsumer, LobbyConsumer  # noqa: E402
+from tournaments.consumers import FeedConsumer, FloorConsumer, LobbyConsumer  # noqa: E402
 
 websocket_urlpatterns = [
     path("ws/tournaments/<int:tournament_id>/lobby/", LobbyConsumer.as_asgi()),
     path("ws/tournaments/<int:tournament_id>/floor/", FloorConsumer.as_asgi()),
+    path("ws/feed/v1/tournaments/<int:tournament_id>/", FeedConsumer.as_asgi()),
 ]
 
 application = ProtocolTypeRouter(

@@ -10,17 +10,21 @@ The staff floor socket lives here. The public lobby socket is the `live` process
 plain daphne, the tests' communicators), with the same protocol.
 """
 
+import asyncio
 import json
+from datetime import datetime
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import PermissionDenied
+from django.utils import timezone
 
 from core.access import Action, tournament_for
 from core.broadcast import group_name
 from core.fanout import Snapshots, fanout
 from core.kinds import PUBLIC, STAFF
 from tournaments.models import Tournament
+from tournaments.queries.feed import changed_sections, feed
 from tournaments.queries.snapshot import snapshot
 
 # Close codes a client can tell apart (4000-4999 are the application's).
@@ -114,3 +118,75 @@ class LobbyConsumer(LiveConsumer):
 class FloorConsumer(LiveConsumer):
     audience = STAFF
     action = Action.STAFF_FEED
+
+
+class FeedConsumer(AsyncWebsocketConsumer):
+    """The data feed's stream, version 1 (issue 26, docs/feed.md): a `snapshot` frame with the
+    whole feed document (tournaments/queries/feed.py), then a `patch` frame with the sections
+    that changed, after each event of the tournament and when a delayed draw comes due.
+    Replaying the frames onto an empty document gives the HTTP feed. It listens to the lobby's
+    public group only as a doorbell: what it sends is always read from the database, so it
+    carries no more than the HTTP feed."""
+
+    channel_layer_alias = None
+    sent: dict | None = None
+
+    async def connect(self):
+        self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        try:
+            await database_sync_to_async(tournament_for)(self.scope.get("user"), self.tournament_id, Action.VIEW_LOBBY)
+        except PermissionDenied:
+            await self.accept()
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        except Tournament.DoesNotExist:
+            await self.accept()
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.group = group_name(self.tournament_id, PUBLIC)
+        self.due = asyncio.Event()
+        await self.accept()
+        await fanout().join(self.group, self.ring)  # before the first read: no event is missed
+        self.worker = asyncio.create_task(self.follow())
+
+    async def disconnect(self, code):
+        if hasattr(self, "group"):
+            await fanout().leave(self.group, self.ring)
+            self.worker.cancel()
+
+    async def receive(self, text_data=None, bytes_data=None):
+        message = 'The data feed is read-only; the only request it takes is {"type": "resync"}.'
+        try:
+            request = json.loads(text_data or "")
+        except ValueError:
+            request = None
+        if isinstance(request, dict) and request.get("type") == "resync":
+            self.sent = None
+            self.due.set()
+            return
+        await self.send(text_data=json.dumps({"type": "error", "message": message}))
+
+    async def ring(self, text: str) -> None:
+        self.due.set()  # the fan-out's loop must not wait for this socket's read
+
+    async def follow(self) -> None:
+        self.due.set()
+        while True:
+            await self.due.wait()
+            self.due.clear()
+            document = await database_sync_to_async(feed)(self.tournament_id)
+            if self.sent is None:
+                await self.send(text_data=json.dumps({"type": "snapshot", "document": document}))
+            else:
+                changed = changed_sections(self.sent, document)
+                if changed:
+                    frame = {"type": "patch", "seq": document["seq"], "set": changed}
+                    await self.send(text_data=json.dumps(frame))
+            self.sent = document
+            self.wake_when_the_draw_is_public(document["draw"])
+
+    def wake_when_the_draw_is_public(self, draw: dict) -> None:
+        if draw["tables"] is not None or draw["public_at"] is None:
+            return
+        waiting = (datetime.fromisoformat(draw["public_at"]) - timezone.now()).total_seconds()
+        asyncio.get_running_loop().call_later(max(waiting, 0) + 0.05, self.due.set)

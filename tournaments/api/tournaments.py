@@ -193,6 +193,7 @@ class SnapshotOut(Answer):
     type: str
     audience: str
     seq: int = Field(..., description="the last event's number: a screen applies the events after it")
+    chain_head: str = Field(..., description="the log's hash chain head at seq (sha256, hex; manage.py verify_log)")
     server_time: datetime
     tournament: TournamentOut
     entries: int

@@ -135,6 +135,9 @@ class Tournament(models.Model):
     seats_held = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
     last_seq = models.PositiveBigIntegerField(default=0, editable=False)
+    # The hash of that last event: the head of the log's hash chain (rules/chain.py), read
+    # with last_seq under the same lock; empty before the first event.
+    chain_head = models.CharField(max_length=64, default="", editable=False)
 
     class Meta:
         constraints = [
@@ -175,7 +178,7 @@ class Tournament(models.Model):
 
     # Written only by the services' own UPDATE statements under the row lock. A save() of an
     # instance loaded earlier (the admin's form, a stale object) must not put old values back.
-    COUNTERS = frozenset({"last_seq", "seats_sold", "seats_held"})
+    COUNTERS = frozenset({"last_seq", "chain_head", "seats_sold", "seats_held"})
 
     def save(self, *args, **kwargs):
         # A tournament with a primary key is stored (ids come from the database; nothing makes

@@ -26,6 +26,9 @@ class Event(models.Model):
     request_key = models.CharField(max_length=64, null=True, blank=True)
     # What the request asked for (core.log.request_fingerprint): the key with another request is refused.
     request_fingerprint = models.CharField(max_length=64, null=True, blank=True)
+    # Its link in the tournament's hash chain (rules/chain.py): sha256 of the previous event's
+    # hash and this row's content. `manage.py verify_log` checks it.
+    hash = models.CharField(max_length=64, editable=False, default="")
 
     class Meta:
         ordering = ["tournament", "seq"]

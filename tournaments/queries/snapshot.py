@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from clock.models import Clock
 from core.kinds import CHIP_LEADERS_PUBLISHED, DAY_LAST_HANDS, PUBLIC, STAFF
+from rules import chain
 from rules.times import iso_time
 from tables.models import ChipAdjustment
 from tables.queries.draws import next_draw
@@ -39,6 +40,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
             "type": "snapshot",
             "audience": audience,
             "seq": tournament.last_seq,
+            "chain_head": tournament.chain_head or chain.GENESIS,  # the log's hash chain at seq (issue 27)
             "server_time": iso_time(now),
             "tournament": {
                 "id": tournament.id,

@@ -65,6 +65,9 @@ class SeatingRules:
     # kentucky (L21-28, L39-40): at the start and at the final table the floor enters each player's
     # card and the seats follow, high card on the button, the rest to its left high to low
     seat_by_cards: bool = False
+    # The public data feed (issue 26) shows the seats this many minutes after the latest draw,
+    # so the room knows its seats before media and results sites do.
+    feed_draw_delay_minutes: int = 10
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,8 @@ class Ruleset:
         seating = _build(base.seating, data.get("seating", {}), "seating")
         if seating.final_table_size is not None and not 2 <= seating.final_table_size <= 12:
             raise ValueError(_("seating.final_table_size must be from 2 to 12 players, or null."))
+        if not 0 <= seating.feed_draw_delay_minutes <= 24 * 60:
+            raise ValueError(_("seating.feed_draw_delay_minutes must be from 0 to 1440 minutes."))
         payouts = _build(base.payouts, data.get("payouts", {}), "payouts")
         _check_percent_table(payouts.percent_table)
         penalties = _build(base.penalties, data.get("penalties", {}), "penalties")
