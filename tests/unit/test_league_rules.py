@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.rules import league
-from tournaments.rules.league import Finish, FormulaError, Formula
+from tournaments.rules.league import Finish, Formula, FormulaError
 from tournaments.rules.payouts import PayoutRules, league_points
 
 NAMED = [Formula(expression=name) for name in league.NAMED]

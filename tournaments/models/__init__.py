@@ -1,7 +1,8 @@
 """The tournaments' tables, one module per part: festival (festivals and tournaments), entries
 (entries and their money: vouchers, substitutions, eliminations, deals, prize payments),
 record (the event log, announcements, rulings, photo-ID checks, TV images) and draws (the seeds
-of the checkable seat draws) and league (PAY-POINTS across events). Django and the migrations know them as tournaments.models.<Name>."""
+of the checkable seat draws) and league (PAY-POINTS across events). Django and the migrations
+know them as tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
 from tournaments.models.draws import DrawSeed
