@@ -1,6 +1,8 @@
 """Leagues through the API (PAY-POINTS, issue 26): the public leaderboard and each player's
 history, and the director's set-up of a league's formula and tournaments."""
 
+from typing import Annotated
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
@@ -17,6 +19,9 @@ from tournaments.services import leagues
 
 # One router: the public reads and the director's writes share their paths (auth=None: public).
 router = Router(tags=["leagues"], auth=django_auth)
+
+
+Points = Annotated[float, Field(ge=0, le=1_000_000)]
 
 
 class LeagueTournamentOut(Answer):
@@ -52,7 +57,7 @@ class LeaderboardOut(LeagueOut):
     rows: list[StandingOut]
 
 
-class HistoryEventOut(Answer):
+class LeagueHistoryEventOut(Answer):
     event: int = Field(..., description="the tournament's id")
     event_name: str
     entry: int
@@ -63,15 +68,15 @@ class HistoryEventOut(Answer):
     counts: bool = Field(..., description="false: another entry of the player in that event counts (re-entry rule)")
 
 
-class HistoryOut(Answer):
+class LeagueHistoryOut(Answer):
     league: LeagueOut
     player: StandingOut
-    events: list[HistoryEventOut]
+    events: list[LeagueHistoryEventOut]
 
 
 class LeagueIn(Schema):
     name: str = Field(..., max_length=200)
-    table: list[float] = Field(default_factory=list, max_length=10_000, description="points by place")
+    table: list[Points] = Field(default_factory=list, max_length=10_000, description="points by place")
     expression: str = Field("sqrt_buyin", max_length=200)
     scale: float = Field(10.0, gt=0, le=1_000_000)
     knockout: float = Field(0.0, ge=0, le=1_000_000)
@@ -104,7 +109,7 @@ def leaderboard(request, league_id: Id):
 @router.get(
     "/leagues/{league_id}/players/{player_id}/",
     auth=None,
-    response={200: HistoryOut, 404: Error, 422: InvalidOut},
+    response={200: LeagueHistoryOut, 404: Error, 422: InvalidOut},
     summary="A player's history in a league: each entry's place and points, and which count",
 )
 @decorate_view(public_read)
