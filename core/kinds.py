@@ -9,8 +9,7 @@ documents every kind (a test checks it) and, in its table of views, which screen
 
 from dataclasses import dataclass
 
-# The wording of each kind is read by people (the console's log): marked for translation here,
-# translated when a page asks (tournaments/templatetags/live.py).
+# Read by people (the console's log): marked for translation here, translated when a page asks (templatetags/live).
 from django.utils.translation import gettext_noop
 
 PUBLIC = "public"  # the lobby and players' phones: never personal data
@@ -492,6 +491,8 @@ PREREGISTRATION_CONFIRMED = _kind(
     PUBLIC,
     gettext_noop("the desk checked the photo ID and confirmed a pre-registration: it is an entry now"),
 )
+LEAGUE_CHANGED = _kind("league.changed", PUBLIC, gettext_noop("a league's formula or tournaments changed (PAY-POINTS)"))
+TOURNAMENT_IMPORTED = _kind("tournament.imported", PUBLIC, gettext_noop("a finished tournament imported from a file"))
 
 
 def for_screens() -> dict[str, list[str]]:

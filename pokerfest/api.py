@@ -32,6 +32,8 @@ from tournaments.api.desk import router as desk_router
 from tournaments.api.exports import router as exports_router
 from tournaments.api.feed import router as feed_router
 from tournaments.api.flights import router as flights_router
+from tournaments.api.imports import router as imports_router
+from tournaments.api.leagues import router as leagues_router
 from tournaments.api.logos import router as logos_router
 from tournaments.api.payout_desk import router as payout_desk_router
 from tournaments.api.preregistration import TooManyAttempts
@@ -104,6 +106,8 @@ api.add_router("/", bounty_board_router)
 api.add_router("/", bounties_router)
 api.add_router("/", exports_router)
 api.add_router("/", feed_router)
+api.add_router("/", leagues_router)
+api.add_router("/", imports_router)
 for failure in outage.OUTAGE:
     api.add_exception_handler(failure, outage.api_answer)
 

@@ -8,6 +8,8 @@ from pokerfest.health import health
 from pokerfest.outage import server_error
 from tournaments.views import close_out as close_out_views
 from tournaments.views import exports as export_views
+from tournaments.views import imports as import_views
+from tournaments.views import leagues as league_views
 from tournaments.views import pages as views
 from tournaments.views import preregistration as preregistration_views
 from tournaments.views import structures as structure_views
@@ -74,6 +76,12 @@ urlpatterns = [
     path("festivals/<int:festival_id>/schedule.ics", export_views.schedule_ics, name="schedule_ics"),
     path("tournaments/<int:tournament_id>/payouts/", views.payout_desk, name="payout_desk"),
     path("festivals/<int:festival_id>/leaderboard/", views.leaderboard, name="leaderboard"),
+    path("leagues/new/", league_views.setup, name="league_new"),
+    path("festivals/<int:festival_id>/import/", import_views.import_page, name="import_tdt"),
+    path("leagues/<int:league_id>/", league_views.leaderboard, name="league"),
+    path("leagues/<int:league_id>/leaderboard.csv", league_views.leaderboard_csv, name="league_csv"),
+    path("leagues/<int:league_id>/edit/", league_views.setup, name="league_edit"),
+    path("leagues/<int:league_id>/players/<int:player_id>/", league_views.player, name="league_player"),
     path("festivals/<int:festival_id>/schedule/", views.schedule, name="schedule"),
     path("tournaments/<int:tournament_id>/tv/", tv_views.tv, name="tv"),
     path("festivals/<int:festival_id>/register/", preregistration_views.register, name="preregister"),

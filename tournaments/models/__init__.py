@@ -1,7 +1,8 @@
 """The tournaments' tables, one module per part: festival (festivals and tournaments), entries
 (entries and their money: vouchers, substitutions, eliminations, deals, prize payments),
 record (the event log, announcements, rulings, photo-ID checks, TV images) and draws (the seeds
-of the checkable seat draws). Django and the migrations know them as tournaments.models.<Name>."""
+of the checkable seat draws) and league (PAY-POINTS across events). Django and the migrations
+know them as tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
 from tournaments.models.draws import DrawSeed
@@ -16,6 +17,7 @@ from tournaments.models.entries import (
     new_voucher_code,
 )
 from tournaments.models.festival import STATUS_WORDS, Festival, Tournament, validate_time_zone
+from tournaments.models.league import League
 from tournaments.models.record import Announcement, Event, PhotoIdCheck, Ruling, TvImage
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "Event",
     "Festival",
     "Knockout",
+    "League",
     "PhotoIdCheck",
     "PrizePayment",
     "Ruling",

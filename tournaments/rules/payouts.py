@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from rules.refusals import gettext as _
+from tournaments.rules import league
 
 
 def _by_largest_remainder(shares: list[int], remainders: list, total: int, stacks: list[int]) -> list[int]:
@@ -248,18 +249,15 @@ def deal_proposals(stacks: list[int], prizes: list[int], left_to_play: int = 0) 
 
 def league_points(field: int, best: int, worst: int, rules: PayoutRules) -> int:
     """PAY-POINTS: ranking points for a finishing place (a tied range shares the average of
-    its places' points, rounded down). Every finisher scores, paid or not."""
+    its places' points, rounded down). Every finisher scores, paid or not. The league's
+    machinery (tournaments/rules/league.py) works them out from the named formula."""
     if rules.points == "none" or field <= 0:
         return 0
-
-    def at(place: int) -> float:
-        if rules.points == "field_minus_place":
-            return field - place + 1
-        if rules.points == "sqrt":
-            return rules.points_scale * math.sqrt(field / place)
+    if rules.points not in ("field_minus_place", "sqrt"):
         raise ValueError(f"unknown points formula {rules.points!r}: none, field_minus_place or sqrt")
-
-    return int(sum(at(place) for place in range(best, worst + 1)) // (worst - best + 1))
+    scale = rules.points_scale if rules.points == "sqrt" else 1
+    formula = league.Formula(expression=rules.points, scale=scale)
+    return int(league.shared_points(formula, field, best, worst))
 
 
 def freerolls(entries: int, rules: PayoutRules) -> int:

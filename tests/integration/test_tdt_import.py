@@ -1,0 +1,93 @@
+"""A club switching over (issue 26): a Tournament Director 3 file imported as a finished
+tournament with its results, through the service, the API and the director's page: players
+deduplicated against the database (name, and e-mail when the file has one) with a report;
+places, re-entries and knockouts as the results rows read them; a garbage or partial file
+refused with a sentence and nothing written."""
+
+from datetime import date
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from players.models import Player
+from rules.refusals import Invalid
+from tests.helpers.tdt import club_night, player, tdt_file
+from tournaments.models import Elimination, Entry, Event, Festival, Knockout, Tournament
+from tournaments.queries.results import standings
+from tournaments.services.tdt_import import UNKNOWN_BIRTH, import_tdt
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def festival():
+    return Festival.objects.create(name="Club Season", venue="The Club", currency="EUR")
+
+
+def counts() -> tuple:
+    return tuple(m.objects.count() for m in (Tournament, Player, Entry, Elimination, Knockout, Event))
+
+
+def test_a_club_night_is_imported_finished_with_places_reentries_knockouts_and_a_report(festival, staff):
+    ann = Player.objects.create(
+        first_name="Ann", last_name="Archer", date_of_birth=date(1970, 5, 5), email="ANN@example.invalid"
+    )
+    Player.objects.create(first_name="Ben", last_name="Baker", date_of_birth=date(1971, 1, 1))
+    Player.objects.create(first_name="ben", last_name="baker", date_of_birth=date(1985, 1, 1))
+    report = import_tdt(festival.id, club_night(), staff["director"])
+    assert [p["id"] for p in report["matched"]] == [ann.id]
+    assert [p["name"] for p in report["ambiguous"]] == ["Ben Baker"]  # two Ben Bakers on file
+    assert sorted(p["name"] for p in report["created"]) == ["Carl Cole", "Dana Dune"]
+    assert Player.objects.get(pk=report["created"][0]["id"]).date_of_birth == UNKNOWN_BIRTH
+    tournament = Tournament.objects.get(pk=report["tournament"])
+    assert (tournament.status, tournament.name, tournament.buy_in) == ("finished", "Club Night 12", 5_000)
+    table = standings(tournament)
+    placed = {(row["name"], row["entry"]): (row["place"], row["knockouts"]) for row in table["out"]}
+    assert table["field"] == 5
+    assert placed[("Ann Archer", 5)] == ([1, 1], 3)
+    assert placed[("Dana Dune", 1)] == ([5, 5], 0) and placed[("Dana Dune", 2)] == ([4, 4], 0)
+    assert placed[("Ben Baker", 4)] == ([2, 2], 1)  # Ben knocked out Dana's re-entry
+    kinds = list(Event.objects.filter(tournament=tournament).order_by("seq").values_list("kind", flat=True))
+    assert kinds[0] == "tournament.imported" and kinds.count("player.out") == 4 and kinds.count("player.created") == 3
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("this is not a tournament", "cannot be imported"),
+        (club_night()[:400], "cannot be imported"),
+        (tdt_file([player("P1", "Ann A", [None]), player("P2", "Ben B", [None])]), "not finished"),
+    ],
+)
+def test_a_garbage_or_partial_file_is_refused_with_a_sentence_and_nothing_written(festival, staff, text, says):
+    before = counts()
+    with pytest.raises(Invalid, match=says):
+        import_tdt(festival.id, text, staff["director"])
+    assert counts() == before
+
+
+def test_the_api_imports_for_the_director_and_answers_422_for_garbage(festival, staff):
+    url = f"/api/festivals/{festival.id}/import-tdt/"
+    assert Client().post(url, {"text": club_night()}, content_type="application/json").status_code in (401, 403)
+    director = Client()
+    director.force_login(staff["director"])
+    before = counts()
+    bad = director.post(url, {"text": "{T: new Tournament({"}, content_type="application/json")
+    assert bad.status_code == 422 and "cannot be imported" in bad.json()["detail"] and counts() == before
+    made = director.post(url, {"text": club_night()}, content_type="application/json")
+    assert made.status_code == 200, made.content
+    assert made.json()["entries"] == 5 and len(made.json()["created"]) == 4
+    again = director.post(url, {"text": club_night()}, content_type="application/json").json()
+    assert len(again["matched"]) == 4 and again["created"] == []  # the second import finds them on file
+
+
+def test_the_director_page_imports_an_upload_and_shows_the_report(festival, staff):
+    director = Client()
+    director.force_login(staff["director"])
+    page = f"/festivals/{festival.id}/import/"
+    refused = director.post(page, {"file": SimpleUploadedFile("x.tdt", b"\xff\xfe garbage")})
+    assert refused.status_code == 422 and "not text" in refused.content.decode()
+    done = director.post(page, {"file": SimpleUploadedFile("night.tdt", club_night().encode())})
+    assert done.status_code == 200 and "Dana Dune" in done.content.decode()
+    assert Tournament.objects.filter(festival=festival, status="finished").count() == 1
