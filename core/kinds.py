@@ -1,54 +1,24 @@
 """The catalogue of event kinds: every kind the tournament log can hold, each written once, with its audience
 and what it changes.
 
-Ground floor: imports nothing from the project. Services append events by these constants, never by a string.
+Ground floor: imports only its machinery (core/catalogue.py). Services append events by these constants,
+never by a string.
 `views` name what a screen reloads or redraws after the event; the pages get them from `for_screens()`
 (static/live.js: `touches(kind, view)`), so no screen keeps its own list of kinds. docs/live-protocol.md
 documents every kind (a test checks it) and, in its table of views, which screen reloads or redraws on each.
 """
 
-from dataclasses import dataclass
-
 # Read by people (the console's log): marked for translation here, translated when a page asks (templatetags/live).
 from django.utils.translation import gettext_noop
 
-PUBLIC = "public"  # the lobby and players' phones: never personal data
-STAFF = "staff"  # floor, desk, director
-AUDIENCES = (PUBLIC, STAFF)
-
-# logo_cap: the field or the logos the PF-LOGO-CAP report counts (the compliance page).
-VIEWS = frozenset(
-    "tables clock_level hand_for_hand seats_at_table all_seats late_seat logo_cap announcements rulings chip_counts"
-    " colour_up penalties results player_status tv_images bounties".split()
-)
-
-
-@dataclass(frozen=True)
-class EventKind:
-    """`audience` PUBLIC: the lobby gets the event's public part; STAFF: the lobby gets only
-    its seq (data null), so it sees no gap."""
-
-    name: str
-    audience: str
-    changes: str
-    views: frozenset[str] = frozenset()
-
-    def __str__(self) -> str:
-        return self.name
-
-
-CATALOGUE: dict[str, EventKind] = {}
-
-
-def _kind(name: str, audience: str, changes: str, *views: str) -> EventKind:
-    if name in CATALOGUE:
-        raise ValueError(f"event kind {name!r} is catalogued twice")
-    unknown = set(views) - VIEWS
-    if unknown or audience not in AUDIENCES:
-        raise ValueError(f"event kind {name!r}: unknown view {unknown} or audience {audience!r}")
-    CATALOGUE[name] = EventKind(name, audience, changes, frozenset(views))
-    return CATALOGUE[name]
-
+# The machinery, re-exported: callers name everything through `kinds`.
+from core.catalogue import AUDIENCES as AUDIENCES
+from core.catalogue import CATALOGUE as CATALOGUE
+from core.catalogue import PUBLIC, STAFF
+from core.catalogue import VIEWS as VIEWS
+from core.catalogue import EventKind as EventKind
+from core.catalogue import for_screens as for_screens
+from core.catalogue import kind as _kind
 
 # Set-up (tournaments/services/setup.py, players/services/).
 TOURNAMENT_CREATED = _kind(
@@ -493,8 +463,3 @@ PREREGISTRATION_CONFIRMED = _kind(
 )
 LEAGUE_CHANGED = _kind("league.changed", PUBLIC, gettext_noop("a league's formula or tournaments changed (PAY-POINTS)"))
 TOURNAMENT_IMPORTED = _kind("tournament.imported", PUBLIC, gettext_noop("a finished tournament imported from a file"))
-
-
-def for_screens() -> dict[str, list[str]]:
-    """What the pages need of the catalogue: each kind's views (kinds with none left out)."""
-    return {kind.name: sorted(kind.views) for kind in CATALOGUE.values() if kind.views}
