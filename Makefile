@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm drill chromium nginx clean
+.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm bench-festival-day drill drill-nodes chromium nginx clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -89,6 +89,13 @@ bench-seating: $(VENV)/.installed
 # make bench-day-two BENCH_ARGS="--qualifiers 1500 --tables 167 --flights 3"
 bench-day-two: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/day_two.py $(BENCH_ARGS)
+
+# A festival day (issue 25): 20 desks, 200 tablets and 5,000 phones for 10 minutes through nginx
+# (deploy/nginx.conf) in front of two nodes; p50/p95 per operation, errors, the lobby's lag at p99
+# and the first bottleneck. Needs nginx (`make nginx`).
+# make bench-festival-day BENCH_ARGS="--minutes 1 --phones 500"
+bench-festival-day: $(VENV)/.installed nginx
+	$(STACK) exec -- $(PY) bench/festival_day.py $(BENCH_ARGS)
 
 # The fault drill: a 300-entry tournament through the API while a process is killed every 20 s
 # (it starts its own system with embedded servers in a temporary folder).
