@@ -36,6 +36,8 @@ class Figures:
         self.examples: dict[str, str] = {}
         self.lag: list[float] = []
         self.frames = Counter()
+        self.began = time.monotonic()
+        self.first_error: tuple[float, str] | None = None  # (seconds into the day, operation and status)
 
     def note(self, operation: str, status: int, began: float, body: bytes = b"") -> bool:
         self.latencies[operation].append((time.perf_counter() - began) * 1000)
@@ -43,6 +45,8 @@ class Figures:
             return True
         key = f"{operation} {status}"
         (self.errors if status >= 500 or status == 0 else self.refused)[key] += 1
+        if (status >= 500 or status == 0) and self.first_error is None:
+            self.first_error = (time.monotonic() - self.began, key)
         self.examples.setdefault(key, body[:200].decode(errors="replace"))
         return False
 
@@ -254,6 +258,7 @@ class Sampler:
         self.saturated: tuple[str, float] | None = None
         self.began = time.monotonic()
         self.loads: list[float] = []
+        self.machine: list[float] = []  # % of all cores, every process on the machine
 
     async def run(self, day: Day) -> None:
         while day.going():
@@ -274,3 +279,4 @@ class Sampler:
             if self.saturated is None and len(recent) == 5 and min(recent) >= SATURATED and name != "bench clients":
                 self.saturated = (name, time.monotonic() - self.began)
         self.loads.append(psutil.getloadavg()[0])
+        self.machine.append(psutil.cpu_percent(None))

@@ -212,9 +212,29 @@ def report(figures: Figures, sampler: Sampler, day: Day, args, levels: list, sec
     if sampler.saturated:
         name, at = sampler.saturated
         print(f"first bottleneck: {name}, at {SATURATED:.0f} % of a core for 5 s from {at:.0f} s into the day")
+    elif figures.first_error:
+        at, key = figures.first_error
+        example = figures.examples[key]
+        pool = "database is unavailable" in example
+        print(
+            f"first bottleneck: {key} from {at:.0f} s into the day"
+            + (
+                ": the web processes' database pool (DB_POOL_SIZE connections a process) kept a request "
+                "waiting longer than DB_WAIT_SECONDS, with no process saturated"
+                if pool
+                else f": {example[:120]!r}"
+            )
+        )
     else:
         name = next((n for n, _ in busiest if n != "bench clients"), "none")
-        print(f"first bottleneck: none saturated (90 % of a core for 5 s); the busiest server process: {name}")
+        print(f"first bottleneck: none reached (no error, no process at 90 % of a core for 5 s); busiest: {name}")
+    machine = sampler.machine
+    busy = percentile(machine, 0.5) >= SATURATED
+    print(
+        f"the machine's CPU, every process on it: mean {sum(machine) / max(1, len(machine)):.0f} %, "
+        f"p95 {percentile(machine, 0.95):.0f} % of {psutil.cpu_count()} cores"
+        + (" (saturated: the figures are the machine's more than pokerfest's)" if busy else "")
+    )
     print(
         f"load average over the run: mean {sum(sampler.loads) / max(1, len(sampler.loads)):.1f}, "
         f"max {max(sampler.loads, default=0):.1f} on {psutil.cpu_count()} cores"
