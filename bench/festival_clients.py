@@ -171,6 +171,7 @@ async def tablet(day: Day, table: int, cookie: str, busts_per_minute: float, tab
     busts spread over its tables) or the stacks counted (once a level)."""
     http = Http(day.port, cookie)
     bust_every = 60 * tablets / busts_per_minute  # seconds between this table's busts, on average
+    between = 1 / (1 / bust_every + 1 / level_seconds)  # seconds between its actions, busts and counts
     await day.pause(level_seconds)
     while day.going():
         bust = day.random.random() < level_seconds / (level_seconds + bust_every)
@@ -184,7 +185,7 @@ async def tablet(day: Day, table: int, cookie: str, busts_per_minute: float, tab
         elif mine and mine["players"]:
             counts = {seat: max(100, player.get("chips") or 20_000) for seat, player in mine["players"].items()}
             await day.call(http, "tablet: chip counts", "POST", f"/tables/{table}/chip-counts/", {"counts": counts})
-        await day.pause(level_seconds if not bust else bust_every)
+        await day.pause(between)
     http.close()
 
 
@@ -218,6 +219,7 @@ async def phone(day: Day, code: str, seat_every: float, ramp: float, socket_base
     url, origin = f"{socket_base}/ws/tournaments/{day.id}/lobby/", socket_base.replace("ws://", "http://", 1)
 
     async def seat_page() -> None:
+        await day.pause(seat_every)  # the room's phones look at their seats spread over the day
         while day.going():
             began = time.perf_counter()
             status, text = await http.request("GET", f"/tournaments/{day.id}/seat/{code}/")
