@@ -181,8 +181,8 @@ def top_level(prefix: Path, worker_connections: int = 256) -> str:
         folder.mkdir(parents=True, exist_ok=True)
     # As root, nginx's workers would otherwise run as `nobody`, who may not enter this folder.
     user = f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""
-    # A big room holds two connections per phone (its socket in, nginx's to the live process out).
-    limit = f"worker_rlimit_nofile {worker_connections * 2 + 64};\n" if worker_connections > 256 else ""
+    # A connection is a file, the client's and the upstream's alike (both count in worker_connections).
+    limit = f"worker_rlimit_nofile {worker_connections + 64};\n" if worker_connections > 256 else ""
     return (
         f"{user}daemon off;\n"
         "worker_processes 1;\n"

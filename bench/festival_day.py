@@ -299,7 +299,7 @@ def main() -> None:
             [f"127.0.0.1:{node.port}" for node in nodes],
             [f"127.0.0.1:{node.live_port}" for node in nodes],
             folder / "nginx",
-            worker_connections=2 * args.phones + 4 * args.tablets + 512,
+            worker_connections=2 * args.phones + 4 * args.tablets + 512,  # each phone: in, and out to a node
             access_log=False,
         )
         print(f"two nodes behind nginx on {proxy.base}; the day runs {args.minutes:g} min", flush=True)
