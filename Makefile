@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm drill chromium nginx clean
+.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm bench-festival-day drill drill-nodes chromium nginx clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -90,11 +90,26 @@ bench-seating: $(VENV)/.installed
 bench-day-two: $(VENV)/.installed
 	$(STACK) exec -- $(PY) bench/day_two.py $(BENCH_ARGS)
 
+# A festival day (issue 25): 20 desks, 200 tablets and 5,000 phones for 10 minutes through nginx
+# (deploy/nginx.conf) in front of two nodes; p50/p95 per operation, errors, the lobby's lag at p99
+# and the first bottleneck. Needs nginx (`make nginx`).
+# make bench-festival-day BENCH_ARGS="--minutes 1 --phones 500"
+bench-festival-day: $(VENV)/.installed nginx
+	$(STACK) exec -- $(PY) bench/festival_day.py $(BENCH_ARGS)
+
 # The fault drill: a 300-entry tournament through the API while a process is killed every 20 s
 # (it starts its own system with embedded servers in a temporary folder).
 # make drill DRILL_ARGS="--entries 300 --fault-every 20 --seed 7"
+# make drill NODES=2: the same across two nodes behind nginx (make drill-nodes).
 drill: $(VENV)/.installed
-	$(PY) -m bench.drill $(DRILL_ARGS)
+	$(PY) -m bench.drill $(if $(NODES),--nodes $(NODES)) $(DRILL_ARGS)
+
+# The fault drill across two nodes behind Debian's nginx running deploy/nginx.conf (issue 27):
+# a 300-entry event on 45-second levels through the proxy; every 20 s a web process, worker or
+# beat of either node, a whole node or the drill's shared Redis killed, or the proxy reloaded.
+# make drill-nodes DRILL_ARGS="--entries 60 --fault-every 10 --max-faults 3"
+drill-nodes: $(VENV)/.installed nginx
+	$(PY) -m bench.drill --nodes 2 $(DRILL_ARGS)
 
 clean:
 	rm -rf $(VENV) var

@@ -21,6 +21,7 @@ from bench.drill.system import System
 from bench.drill.tally import Tally
 
 AGREE_WITHIN = 15.0
+LEVEL_LATE_AT_MOST = 60.0  # seconds from a level's boundary to its event in the log, faults included
 
 
 @dataclass
@@ -239,3 +240,32 @@ class Checks:
                         )
                 return
             time.sleep(0.1)
+
+    def level_changes(self, level_seconds: float) -> None:
+        """Each level started exactly once, in order, and from its boundary: its end is one
+        level's length after the end the clock showed before it, however late a fault made its
+        event (CLK-LEVELS); the lateness is tallied."""
+        rows = self.query(
+            "SELECT seq, kind, at, payload->'clock' FROM tournaments_event "
+            "WHERE tournament_id = %s AND payload ? 'clock' ORDER BY seq",
+            self.tournament_id,
+        )
+        before, started = None, []
+        for seq, kind, at, clock in rows:
+            if kind == "clock.level_started":
+                index = clock["level_index"]
+                if started and index != started[-1] + 1:
+                    self.tally.violation(f"level {index} started (seq {seq}) after level {started[-1]}")
+                started.append(index)
+                if before and before.get("level_index") == index - 1 and before.get("status") == "running":
+                    boundary = datetime.fromisoformat(before["ends_at"])
+                    late = (at - boundary).total_seconds()
+                    self.tally.worst_level_late = max(self.tally.worst_level_late, late)
+                    length = (datetime.fromisoformat(clock["ends_at"]) - boundary).total_seconds()
+                    if abs(length - level_seconds) > 1 or not -1 < late < LEVEL_LATE_AT_MOST:
+                        self.tally.violation(
+                            f"level {index} (seq {seq}) started {late:.1f} s after its boundary and runs "
+                            f"{length:.0f} s, not {level_seconds:.0f} s from it"
+                        )
+            before = clock
+        self.tally.levels = len(started)

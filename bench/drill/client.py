@@ -82,6 +82,11 @@ class Staff:
     def note_status(self, status: int, what: str, body: bytes) -> None:
         if status >= 500 and status not in (502, 503, 504):
             self.tally.violation(f"{status} from {what}: {body[:300].decode(errors='replace')}")
+        elif status >= 500 and self.tally.late_5xx(time.monotonic()):
+            self.tally.violation(
+                f"{status} from {what} more than {self.tally.outlive:.0f} s after the last fault's recovery: "
+                f"{body[:200].decode(errors='replace')}"
+            )
         self.tally.retries[str(status)] += 1
 
     def get(self, path: str) -> Answer:

@@ -16,6 +16,7 @@ from bench.drill.tally import Tally
 
 SEATS = 9
 STRUCTURE = "kentucky (rulebook)"  # the one structure template the migrations ship
+LEVELS = 100  # with --level-seconds: more than a drill plays
 STUCK_AFTER = 300  # steps without a player out: the drill stops, saying so
 
 
@@ -24,8 +25,9 @@ class Stuck(Exception):
 
 
 class Tournament:
-    def __init__(self, system: System, tally: Tally, entries: int, seed: int):
+    def __init__(self, system: System, tally: Tally, entries: int, seed: int, level_seconds: float = 0):
         self.system, self.tally, self.entries = system, tally, entries
+        self.level_seconds = level_seconds  # 0: the template's levels; else a structure of short levels
         self.faults_pending = None  # set by the runner: waits for the planned faults (--max-faults)
         self.random = random.Random(seed)
         self.run_mark = f"{seed}-{int(time.time()) % 10**6}"  # a reused --var holds earlier runs' players
@@ -53,9 +55,18 @@ class Tournament:
             keyed=False,
         )
         # No endpoint lists the structure templates: the new-tournament page reads them server-side.
-        ((structure,),) = self.checks_db().query(
-            "SELECT id FROM clock_structure WHERE is_template AND name = %s", STRUCTURE
-        )
+        if self.level_seconds:  # level changes during the drill: a structure of its own, through the API
+            levels = [
+                {"small_blind": 100 * n, "big_blind": 200 * n, "minutes": self.level_seconds / 60}
+                for n in range(1, LEVELS + 1)
+            ]
+            body = {"name": f"Drill levels {self.run_mark}", "levels": levels}
+            made = director.post("/api/structures/", body, "structure", keyed=False)
+            structure = made["id"]
+        else:
+            ((structure,),) = self.checks_db().query(
+                "SELECT id FROM clock_structure WHERE is_template AND name = %s", STRUCTURE
+            )
         body = {
             "festival_id": festival["id"],
             "structure_id": structure,

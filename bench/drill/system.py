@@ -239,6 +239,10 @@ class Faults:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
             return
+        self.recover(name, running, pid, killed_at)
+
+    def recover(self, name: str, running: dict[str, int], pid: int | None, killed_at: float) -> None:
+        """Counts the fault, then waits for its recovery (`pid`: the process killed, if one was)."""
         self.done += 1
         self.tally.faults[name] += 1
         self.tally.outage = True
@@ -257,7 +261,7 @@ class Faults:
             if set(now) >= set(running) and pid not in now.values() and heard and self.system.healthy():
                 seconds = time.monotonic() - killed_at
                 self.tally.recovered(name, seconds)
-                print(f"[drill] recovered: {name} is pid {now.get(name)} after {seconds:.1f} s", flush=True)
+                print(f"[drill] recovered: {name} after {seconds:.1f} s", flush=True)
                 return
             time.sleep(0.2)
         self.tally.violation(f"{name} was not back within {RECOVER_WITHIN:.0f} s of its kill")

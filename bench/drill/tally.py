@@ -26,6 +26,17 @@ class Tally:
     outage: bool = False  # a killed process is not back yet
     back_at: float = 0.0  # monotonic time the last killed process was back
     lock: threading.Lock = field(default_factory=threading.Lock)
+    outlive: float | None = None  # with --nodes 2: a 5xx this long after a recovery is a violation
+    late_5xxs: int = 0
+    levels: int = 0  # level changes in the log (each checked: exactly once, from its boundary)
+    worst_level_late: float = 0.0  # seconds from a level's boundary to its event in the log
+
+    def late_5xx(self, now: float) -> bool:
+        """A 5xx with no fault in progress and more than `outlive` seconds after the last recovery."""
+        with self.lock:
+            late = self.outlive is not None and not self.outage and now > self.back_at + self.outlive
+            self.late_5xxs += late
+            return late
 
     def violation(self, text: str) -> None:
         with self.lock:
@@ -44,6 +55,18 @@ class Tally:
             self.recoveries += 1
             if seconds > self.worst_recover:
                 self.worst_recover, self.worst_recover_name = seconds, name
+
+    def line(self, entries: int, nodes: int) -> str:
+        """The summary as one line of figures."""
+        return (
+            f"drill figures: nodes {nodes}, entries {entries}, minutes {(time.monotonic() - self.started) / 60:.1f}, "
+            f"actions {sum(self.actions.values())}, steps {self.steps}, faults {sum(self.faults.values())}, "
+            f"recoveries {self.recoveries}, worst recovery {self.worst_recover:.1f} s, "
+            f"worst agreement {self.worst_agree:.2f} s, level changes {self.levels}, "
+            f"latest level change {self.worst_level_late:.1f} s, 5xx after recovery {self.late_5xxs}, "
+            f"retries {sum(self.retries.values())}, reconnects {sum(self.reconnects.values())}, "
+            f"violations {len(self.violations)}"
+        )
 
     def summary(self, entries: int) -> str:
         minutes = (time.monotonic() - self.started) / 60

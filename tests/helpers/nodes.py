@@ -1,113 +1,33 @@
 """Nodes as on separate machines, for the integration tests: each a launcher (`python -m
 pokerfest.stack run --node`) with a web process, a worker and beat on a port of its own, all
 sharing this test's PostgreSQL database and a Redis namespace of their own
-(tests/integration/test_nodes.py, and test_proxy.py with nginx in front). Waits are on state,
-each bounded."""
+(tests/integration/test_nodes.py, and test_proxy.py with nginx in front). The nodes and the
+proxy themselves are bench/cluster.py's, shared with the benchmarks and the two-node drill.
+Waits are on state, each bounded."""
 
 import json
 import secrets
-import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
 
-import psutil
 from django.conf import settings
 from websockets.sync.client import ClientConnection, connect
 
-from pokerfest import stack
+from bench.cluster import START_WITHIN, Node, node_environment
 from tests.helpers.processes import process_env
 
-START_WITHIN = 240.0  # seconds for both nodes to migrate and serve on a busy machine
+__all__ = ["START_WITHIN", "Node"]  # bench/cluster.py's, for the tests that import them from here
+
 CSRF = secrets.token_hex(16)  # a CSRF secret of our own, sent as cookie and header
 
 
 def node_env(var: Path, namespace: str, **extra) -> dict:
     """The environment every node of a test shares: the test database, a Redis namespace of the
     test's own, and none of the settings a node takes from its command line."""
-    env = process_env(POKERFEST_NAMESPACE=namespace, POKERFEST_VAR=str(var), **extra)
-    for name in ("PORT", "HOST", "WEB_PROCESSES", "POKERFEST_DEMO", "POKERFEST_BEAT", "POKERFEST_NODE"):
-        env.pop(name, None)
-    return env
-
-
-class Node:
-    """One launcher and everything it started."""
-
-    def __init__(self, letter: str, env: dict, folder: Path) -> None:
-        self.port = stack.free_port()
-        self.live_port = stack.free_port()  # its live process, which the proxy routes lobby sockets to
-        self.name = f"node-{letter}:{self.port}"
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = folder / f"node-{letter}.log"
-        env = {**env, "POKERFEST_NODE_NAME": self.name}
-        with open(self.log, "w") as out:
-            self.launcher = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "pokerfest.stack",
-                    "run",
-                    "--node",
-                    "--port",
-                    str(self.port),
-                    "--web-processes",
-                    "1",
-                    "--live-port",
-                    str(self.live_port),
-                ],
-                cwd=stack.ROOT,
-                env=env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-
-    def printed(self) -> str:
-        return self.log.read_text()
-
-    def processes(self) -> list[psutil.Process]:
-        try:
-            launcher = psutil.Process(self.launcher.pid)
-            return [launcher, *launcher.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            return []
-
-    def kill(self) -> None:
-        """Every process of the node at once, as a machine losing power: the launcher is frozen
-        first, so it restarts nothing, and it and its children (each in a session of its own)
-        die by SIGKILL, so none of them cleans up (no lease is given back, no socket closed)."""
-        everything = self.processes()
-        self.launcher.send_signal(signal.SIGSTOP)
-        for process in everything:
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(everything, timeout=30)
-
-    def stop(self) -> list[psutil.Process]:
-        """Ctrl-C, as an operator stops a node; whatever is still running after it is killed
-        and returned."""
-        everything = self.processes()
-        if self.launcher.poll() is None:
-            self.launcher.send_signal(signal.SIGINT)
-            try:
-                self.launcher.wait(60)
-            except subprocess.TimeoutExpired:
-                pass
-        _, left = psutil.wait_procs(everything, timeout=10)
-        for process in left:
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(left, timeout=30)
-        return left
+    return node_environment(process_env(), var, namespace, **extra)
 
 
 def call(node, method: str, path: str, cookie: str, body: dict | None = None) -> tuple[int, dict]:

@@ -120,19 +120,6 @@ def wait_for_answer(url: str, child: subprocess.Popen, bound: float = 180) -> No
         raise TimeoutError(f"the web process (exit code {child.poll()}) did not answer {url}: {error}") from None
 
 
-def wait_for_port(port: int, timeout: float = 30) -> None:
-    """Until something listens on the port: enough for a plain HTTP client that then waits for
-    daphne in the socket's queue (a page load through a redirect to https could not)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"nothing listening on port {port} after {timeout} s")
-
-
 def wait_for_log(processes: Processes, child: subprocess.Popen, text: str, timeout: float = 60) -> None:
     """Until the child's log says `text` (it must keep running meanwhile)."""
     path = processes.log_of(child)

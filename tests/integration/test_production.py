@@ -17,8 +17,9 @@ import redis
 from django.conf import settings
 from websockets.sync.client import connect
 
+from bench.cluster import wait_for_port
 from pokerfest import stack
-from tests.helpers.processes import process_env, wait_for_port
+from tests.helpers.processes import process_env
 from tournaments.tasks import HEARTBEAT_KEY
 
 HOST = "pokerfest.example"

@@ -1,4 +1,4 @@
-"""The proxy for real: Debian's nginx running deploy/nginx.conf itself (tests/helpers/proxy.py
+"""The proxy for real: Debian's nginx running deploy/nginx.conf itself (bench/cluster.py
 writes only the upstream's servers, the listening address and the top-level file around it) in
 front of two nodes, each a launcher with a web process, a worker and beat (tests/helpers/nodes.py).
 Pages, /health/, the API and lobby sockets (routed to each node's live process) all go through the
@@ -26,9 +26,9 @@ from django.test import Client
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
+from bench.cluster import Proxy, nginx_binary
 from core import kinds
 from tests.helpers.nodes import START_WITHIN, Node, call, lobby_url, node_env, serves, session_cookie, wait_until
-from tests.helpers.proxy import Proxy, nginx_binary
 from tournaments.models import Event
 
 NGINX = nginx_binary()

@@ -10,10 +10,11 @@ from ipaddress import ip_network
 import pytest
 from django.test import Client, override_settings
 
+from bench.cluster import wait_for_port
 from core import throttle
 from pokerfest import stack
 from tests.helpers.personas import PASSWORD
-from tests.helpers.processes import process_env, wait_for_port
+from tests.helpers.processes import process_env
 from tournaments.api.preregistration import THROTTLE_SCOPE
 
 LOGIN = "/accounts/login/"
