@@ -24,6 +24,7 @@ from tournaments.models import Entry, Tournament
 from tournaments.queries.entries import Sale, tournament_moment
 from tournaments.queries.preregistration import (
     OPEN_STATUSES,
+    flight_counts,
     locked_counts,
     other_flights_with_seats,
     takes_preregistrations,
@@ -250,7 +251,7 @@ def confirm_preregistration(
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
     code = preregistration.code_from_scan(code)
-    found = PreRegistration.objects.select_related("tournament").filter(code=code).first()
+    found = PreRegistration.objects.select_related("tournament__festival").filter(code=code).first()
     if found is None:
         raise Refused(_("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code})
     if found.tournament_id != tournament_id:
@@ -283,6 +284,7 @@ def confirm_preregistration(
                 actor,
                 request_key=request_key or f"prereg-{code}",
                 releasing_hold=True,
+                player_locked=True,  # _player_for locked (or created) the player's row
             )
         except EntryRefused as refused:
             refusal = refused  # the player record and the log's refusal stay; the seat stays held
@@ -290,7 +292,8 @@ def confirm_preregistration(
             entry_row.status, entry_row.entry, entry_row.player = PreRegistration.Status.CONFIRMED, entry, player
             entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
             entry_row.save(update_fields=["status", "entry", "player", "confirmed_by", "changed_at"])
-            counts = locked_counts(tournament_id)
+            # The sale's own tournament row (locked, its seats as just written): no second read.
+            counts = flight_counts(entry.tournament)
             log.append_event(
                 tournament_id,
                 kinds.PREREGISTRATION_CONFIRMED,
@@ -346,8 +349,8 @@ def _player_for(entry: PreRegistration, actor, now, time_zone: str) -> tuple[Pla
                     id_checked_on=today,
                 )
         except IntegrityError:  # another desk created them from the same document a moment ago
-            player, created = (
-                Player.objects.get(
+            player, created = (  # locked as a returning player's is (register_entry relies on it)
+                Player.objects.select_for_update().get(
                     id_document_type=entry.id_document_type, id_document_number=entry.id_document_number
                 ),
                 False,
