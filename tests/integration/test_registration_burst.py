@@ -216,3 +216,20 @@ def test_a_burst_through_two_web_processes_keeps_the_log_gap_free_and_sells_each
         .values_list("public", flat=True)
     ]
     assert sold == list(range(1, seats + 1))
+
+
+def test_the_same_document_at_the_same_moment_is_refused_by_the_constraint_and_leaves_nothing(
+    make_tournament, monkeypatch
+):
+    """Two registrations of one document racing past the check before the lock: the second's
+    insert is refused by the database, its whole transaction rolls back (seat and event too)
+    and the person hears the same sentence as for a plain duplicate."""
+    flight = make_flight(make_tournament, seats=5)
+    first = preregistration.Application(**{**application(7), "date_of_birth": date(1988, 2, 3)})
+    services.preregister(flight.id, first)
+    monkeypatch.setattr(services, "DOCUMENT_HOLDS", ())  # the check before the lock sees nothing
+    with pytest.raises(services.Refused, match="already pre-registered for Day 1A"):
+        services.preregister(flight.id, first)
+    flight.refresh_from_db()
+    assert (flight.seats_held, flight.last_seq) == (1, 1)
+    assert PreRegistration.objects.filter(tournament=flight).count() == 1
