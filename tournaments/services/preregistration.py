@@ -83,7 +83,8 @@ def preregister(
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
     now = now or timezone.now()
-    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    # With its main event: the answer names it (queries.public_view).
+    tournament = Tournament.objects.select_related("festival", "main_event").get(pk=tournament_id)
     has_flights = Tournament.objects.filter(main_event_id=tournament_id).exists()
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
@@ -163,6 +164,8 @@ def _hold(
             counts = locked_counts(tournament_id)
         else:  # the counts the seat's UPDATE returned, and the waiting list (joined under this lock only)
             max_entries, sold, seats_held = seats
+            # The answer's counts are the row's as this hold wrote it, not as read before the lock.
+            tournament.seats_sold, tournament.seats_held = sold, seats_held
             counts = {
                 "seats_left": preregistration.seats_left(max_entries, sold, seats_held),
                 "seats_held": seats_held,
