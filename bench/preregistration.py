@@ -349,6 +349,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--desks", type=int, default=20)
     parser.add_argument("--web-processes", type=int, default=2)
+    parser.add_argument("--pool", type=int, default=10, help="database connections per web process, both sides")
     parser.add_argument("--repeat", type=int, default=3, help="rounds of both phases, pokerfest and floor")
     parser.add_argument("--lock-samples", type=int, default=200, help="serial registrations per lock order")
     parser.add_argument("--web-log", help="write the web processes' output here (default: discard it)")
@@ -366,15 +367,17 @@ def main() -> None:
     ]
     connection.close()
 
-    # A pool connection per concurrent client, so clients queue in PostgreSQL (for the row
-    # lock) and not for a connection (whose 4 s wait answers 503); the floor gets the same.
-    # The rate limit is per client address; every bench client is 127.0.0.1.
-    pool = min(40, -(-max(args.clients, args.desks) // args.web_processes))
+    # The same pool size for pokerfest and the floor (--pool per process). The flight's row lock
+    # serialises the writes whatever the number of connections, so a client waits for a
+    # connection rather than in PostgreSQL; the wait may last (DB_WAIT_SECONDS) instead of
+    # answering 503. A connection per client (4 processes x 25) took every connection a shared
+    # PostgreSQL has (max_connections 100). The rate limit is per client address (127.0.0.1).
     env = {
         **os.environ,
         "PYTHONUNBUFFERED": "1",
         "PREREGISTRATION_RATE_PER_MINUTE": str(10**9),
-        "DB_POOL_SIZE": str(pool),
+        "DB_POOL_SIZE": str(args.pool),
+        "DB_WAIT_SECONDS": "60",
     }
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
     api_sock, api_web, api_base = servers(None, args.web_processes, env, log)
@@ -387,7 +390,8 @@ def main() -> None:
         clerks = [signed_in_headers(api_base, f"bench-desk-{i}") for i in range(args.desks)]
         print(
             f"{args.players} pre-registrations from {args.clients} clients, then {args.desks} desks confirming them; "
-            f"{args.web_processes} web process(es) each for pokerfest and for the bare ASGI floor; "
+            f"{args.web_processes} web process(es) each for pokerfest and for the bare ASGI floor, "
+            f"{args.pool} database connections each; "
             f"{args.repeat} round(s)",
             flush=True,
         )

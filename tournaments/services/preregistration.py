@@ -21,9 +21,10 @@ from players.queries.players import player_summary
 from players.rules import eligibility
 from rules.refusals import Refused
 from tournaments.models import Entry, Tournament
-from tournaments.queries.entries import Sale, tournament_moment
+from tournaments.queries.entries import Sale, sale_clock, tournament_moment
 from tournaments.queries.preregistration import (
     OPEN_STATUSES,
+    flight_counts,
     locked_counts,
     other_flights_with_seats,
     takes_preregistrations,
@@ -31,9 +32,11 @@ from tournaments.queries.preregistration import (
 )
 from tournaments.rules import preregistration
 from tournaments.rules.entries import Kind
-from tournaments.services.desk import EntryRefused, register_entry
+from tournaments.services.desk import EntryRefused, Known, register_entry
 
 DESK_METHODS = (Entry.Method.CASH, Entry.Method.CARD, Entry.Method.TRANSFER)
+# The statuses that keep a document's pre-registration (the constraint prereg_one_per_document_per_flight).
+DOCUMENT_HOLDS = (PreRegistration.Status.HELD, PreRegistration.Status.WAITING, PreRegistration.Status.CONFIRMED)
 
 
 class PreRegistrationRefused(Refused):
@@ -80,7 +83,8 @@ def preregister(
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
     now = now or timezone.now()
-    tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
+    # With its main event: the answer names it (queries.public_view).
+    tournament = Tournament.objects.select_related("festival", "main_event").get(pk=tournament_id)
     has_flights = Tournament.objects.filter(main_event_id=tournament_id).exists()
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
@@ -100,21 +104,49 @@ def preregister(
     )
     if refused:
         raise PreRegistrationRefused(refused)
+    same_document = PreRegistration.objects.filter(
+        tournament_id=tournament_id,
+        id_document_type=application.id_document_type,
+        id_document_number=application.id_document_number,
+        status__in=DOCUMENT_HOLDS,
+    )
+    if same_document.exists():  # read before the flight's lock; the constraint decides a race
+        raise _already_registered(tournament, application)
+    try:
+        return _hold(tournament, application, join_waiting_list, now)
+    except IntegrityError as error:  # the whole transaction rolled back: nothing half-written
+        if constraint_of(error) != "prereg_one_per_document_per_flight":
+            raise
+        raise _already_registered(tournament, application) from None
+
+
+def _already_registered(tournament: Tournament, application: preregistration.Application) -> Refused:
+    return Refused(
+        _(
+            "This %(document)s is already pre-registered for %(flight)s: your confirmation page "
+            "(the page you saw after registering) has its code. Cancel that one first to register again."
+        )
+        % {"document": _document_words()[application.id_document_type], "flight": tournament.name}
+    )
+
+
+def constraint_of(error: IntegrityError) -> str | None:
+    """The name of the constraint PostgreSQL refused the statement by (psycopg's diagnostics)."""
+    diagnostics = getattr(error.__cause__, "diag", None)
+    return getattr(diagnostics, "constraint_name", None)
+
+
+def _hold(
+    tournament: Tournament, application: preregistration.Application, join_waiting_list: bool, now
+) -> PreRegistration:
+    """The flight's row is held from its lock to the commit: only the row, the seat and the
+    event are written under it (the duplicate check ran before; no savepoint)."""
+    tournament_id = tournament.id
     with transaction.atomic():
         # In line before the row is written: its id (the waiting list's order) is then given in
         # the order people join, so the place each is told is the place they have.
         Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("id").first()
-        try:
-            with transaction.atomic():
-                held = _insert(tournament, application, now)
-        except IntegrityError:
-            raise Refused(
-                _(
-                    "This %(document)s is already pre-registered for %(flight)s: your confirmation page "
-                    "(the page you saw after registering) has its code. Cancel that one first to register again."
-                )
-                % {"document": _document_words()[application.id_document_type], "flight": tournament.name}
-            ) from None
+        held = _insert(tournament, application, now)
         seats = _take_a_seat(tournament_id)
         if seats is None:
             _refuse_unless_open(tournament_id)
@@ -132,6 +164,8 @@ def preregister(
             counts = locked_counts(tournament_id)
         else:  # the counts the seat's UPDATE returned, and the waiting list (joined under this lock only)
             max_entries, sold, seats_held = seats
+            # The answer's counts are the row's as this hold wrote it, not as read before the lock.
+            tournament.seats_sold, tournament.seats_held = sold, seats_held
             counts = {
                 "seats_left": preregistration.seats_left(max_entries, sold, seats_held),
                 "seats_held": seats_held,
@@ -250,7 +284,7 @@ def confirm_preregistration(
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
     code = preregistration.code_from_scan(code)
-    found = PreRegistration.objects.select_related("tournament").filter(code=code).first()
+    found = PreRegistration.objects.select_related("tournament__festival").filter(code=code).first()
     if found is None:
         raise Refused(_("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code})
     if found.tournament_id != tournament_id:
@@ -274,7 +308,8 @@ def confirm_preregistration(
         _check_confirmable(entry_row)
         tournament = found.tournament
         player, created = _player_for(entry_row, actor, now, tournament.festival.time_zone)
-        kind = Kind.LATE if tournament_moment(tournament, now).started else Kind.BUY_IN
+        clock = sale_clock(tournament)
+        kind = Kind.LATE if tournament_moment(tournament, now, clock).started else Kind.BUY_IN
         try:
             entry = register_entry(
                 tournament_id,
@@ -283,6 +318,8 @@ def confirm_preregistration(
                 actor,
                 request_key=request_key or f"prereg-{code}",
                 releasing_hold=True,
+                player_locked=True,  # _player_for locked (or created) the player's row
+                known=Known(tournament, player, clock),
             )
         except EntryRefused as refused:
             refusal = refused  # the player record and the log's refusal stay; the seat stays held
@@ -290,7 +327,8 @@ def confirm_preregistration(
             entry_row.status, entry_row.entry, entry_row.player = PreRegistration.Status.CONFIRMED, entry, player
             entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
             entry_row.save(update_fields=["status", "entry", "player", "confirmed_by", "changed_at"])
-            counts = locked_counts(tournament_id)
+            # The sale's own tournament row (locked, its seats as just written): no second read.
+            counts = flight_counts(entry.tournament)
             log.append_event(
                 tournament_id,
                 kinds.PREREGISTRATION_CONFIRMED,
@@ -346,8 +384,8 @@ def _player_for(entry: PreRegistration, actor, now, time_zone: str) -> tuple[Pla
                     id_checked_on=today,
                 )
         except IntegrityError:  # another desk created them from the same document a moment ago
-            player, created = (
-                Player.objects.get(
+            player, created = (  # locked as a returning player's is (register_entry relies on it)
+                Player.objects.select_for_update().get(
                     id_document_type=entry.id_document_type, id_document_number=entry.id_document_number
                 ),
                 False,
