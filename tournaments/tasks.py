@@ -6,6 +6,7 @@ import redis
 from celery import shared_task
 from django.conf import settings
 
+from core import backups
 from core.broadcast import send_heartbeats
 from tournaments.queries.snapshot import live_seqs
 
@@ -22,3 +23,9 @@ def heartbeat() -> int:
     # GET /health/ reads when a worker last ran this: beat and a worker are both alive.
     redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).set(HEARTBEAT_KEY, time.time(), ex=3600)
     return len(seqs)
+
+
+@shared_task(name="tournaments.tasks.backup")
+def backup() -> str:
+    """Beat's backup every BACKUP_EVERY_SECONDS (core/backups.py); safe twice: two whole files."""
+    return str(backups.make_backup())
