@@ -309,6 +309,10 @@ BACKUP_FOLDER = Path(
 )
 BACKUP_EVERY_SECONDS = env_int("BACKUP_EVERY_SECONDS", 3600)
 BACKUP_KEEP = env_int("BACKUP_KEEP", 48)
+# Personal data (players/services/erasure.py): ID document numbers are removed this many days after
+# the festival a player played in ended (its last tournament over); beat looks once an hour.
+ID_NUMBER_KEEP_DAYS = env_int("ID_NUMBER_KEEP_DAYS", 30)
+CELERY_BEAT_SCHEDULE["purge-id-numbers"] = {"task": "tournaments.tasks.purge_id_numbers", "schedule": 3600}
 # After a restore, the running clocks: "paused" at the backup's moment, or "running" on by their
 # timestamps through the time lost (`manage.py restore --clock` chooses per restore).
 RESTORE_CLOCK = os.environ.get("RESTORE_CLOCK", "paused")

@@ -8,6 +8,7 @@ from django.conf import settings
 
 from core import backups
 from core.broadcast import send_heartbeats
+from players.services import erasure
 from tournaments.queries.snapshot import live_seqs
 
 # When a worker last ran beat's heartbeat: GET /health/ (pokerfest/health.py) reads it.
@@ -29,3 +30,9 @@ def heartbeat() -> int:
 def backup() -> str:
     """Beat's backup every BACKUP_EVERY_SECONDS (core/backups.py); safe twice: two whole files."""
     return str(backups.make_backup())
+
+
+@shared_task(name="tournaments.tasks.purge_id_numbers")
+def purge_id_numbers() -> int:
+    """ID document numbers removed ID_NUMBER_KEEP_DAYS after their festival ended; safe twice."""
+    return len(erasure.purge_id_numbers(settings.ID_NUMBER_KEEP_DAYS))
