@@ -16,9 +16,9 @@ from core import backups
 from players.models import Player
 from players.services import desk as player_services
 from players.services import erasure
+from tables.models import Table
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import player_out
-from tables.models import Table
 from tournaments.models import Entry, Event, Tournament
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
