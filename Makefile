@@ -33,10 +33,18 @@ nginx:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx; }
 
+# tests/integration/test_time_source.py runs one web process under Debian's faketime (a node whose
+# clock is off); install it when it is missing.
+faketime:
+	@test -x /usr/bin/faketime || { \
+	  echo "installing Debian's faketime for the time source test"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq faketime; }
+
 # Lint, format and the floors first (pyproject.toml, .importlinter): each fails the run at once.
 # Then the browser tests and the unit + integration tests as two pytest sessions side by side
 # (tests/helpers/suite.py); with PYTEST_ARGS, one session of pytest $(PYTEST_ARGS).
-test: $(VENV)/.installed chromium nginx
+test: $(VENV)/.installed chromium nginx faketime
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache

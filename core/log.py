@@ -13,10 +13,9 @@ import hashlib
 import json
 
 from django.db import connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import broadcast
+from core import broadcast, time_source
 from core.access import recorded_user
 from core.kinds import CATALOGUE, STAFF, EventKind
 from tournaments.models import Event, Tournament
@@ -114,7 +113,7 @@ def append_event(
     event = Event.objects.create(
         tournament_id=tournament_id,
         seq=row[0],
-        at=timezone.now(),
+        at=time_source.now(),
         actor=recorded_user(actor),
         kind=kind.name,
         payload=payload,

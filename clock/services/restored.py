@@ -12,11 +12,9 @@ what was chosen; its seq follows the backup's last.
 
 from datetime import datetime
 
-from django.utils import timezone
-
 from clock.models import Clock
 from clock.rules import timeline
-from core import kinds
+from core import kinds, time_source
 from core.operation import operation
 
 RUNNING, PAUSED = "running", "paused"
@@ -29,7 +27,7 @@ def clocks_after_restore(backup_at: datetime, choice: str, actor=None) -> list[i
         raise ValueError(f"choose the clock's truth from {CHOICES}, not {choice!r}")
     done = []
     for tournament_id in Clock.objects.filter(status=timeline.RUNNING).values_list("tournament_id", flat=True):
-        now = timezone.now()
+        now = time_source.now()
         with operation(tournament_id, actor) as op:
             clock = op.locked_clock()
             levels = clock.structure.timeline_levels()
