@@ -1,13 +1,13 @@
 """One clock for every node (core/time_source.py): level ends, action clocks, penalty minutes,
 the log's times and the screens' server_time are the database's time, so a node whose own clock
-is off (here a web process under Debian's faketime, 5 s ahead) changes nothing a screen shows;
+is off (here a web process under Debian's faketime, 30 s ahead) changes nothing a screen shows;
 GET /health/ on that node reports its skew."""
 
 import json
 import shutil
 import urllib.error
 import urllib.request
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -23,7 +23,7 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(not shutil.which("faketime"), reason="needs Debian's faketime (make faketime)"),
 ]
-AHEAD = 5  # seconds
+AHEAD = 30  # seconds: more than any request takes on a loaded machine, so the bounds below tell
 
 
 class Web:
@@ -59,26 +59,26 @@ def test_a_node_whose_clock_is_off_changes_nothing_a_screen_shows_and_health_say
     ahead = web_ahead(processes)
     right = Web(processes.web()[0])
 
+    before = time_source.now()
     status, started = call(ahead, "POST", f"/api/tournaments/{tournament.id}/clock/start/", director, {})
+    after = time_source.now()
     assert status == 200, started
-    now = time_source.now()
-    clock = Clock.objects.get(pk=tournament.id)
-    # The level ends 600 s after the database's now, not 605 s (the fast node's own clock).
-    assert 598 <= (clock.ends_at - now).total_seconds() <= 600
-    event = Event.objects.get(tournament=tournament, kind="clock.started")
-    assert abs((event.at - now).total_seconds()) < 2
-    # Both nodes show the same level end and the same time left (the screens count from server_time).
-    shown = [
-        call(web, "GET", f"/api/tournaments/{tournament.id}/?node={i}", director)[1]
-        for i, web in enumerate((ahead, right))
-    ]
-    assert shown[0]["clock"]["ends_at"] == shown[1]["clock"]["ends_at"]
-    for answer in shown:
-        assert abs((time_source.now() - answer_time(answer)).total_seconds()) < 2
+    level = timedelta(seconds=600)
+    # The level ends 600 s after the database's now, not after the fast node's own clock.
+    assert before + level <= Clock.objects.get(pk=tournament.id).ends_at <= after + level
+    assert before <= Event.objects.get(tournament=tournament, kind="clock.started").at <= after
+    # Both nodes show the same level end, and the time the screens count from is the database's.
+    shown = []
+    for i, web in enumerate((ahead, right)):
+        before = time_source.now().replace(microsecond=0)  # server_time is in milliseconds
+        answer = call(web, "GET", f"/api/tournaments/{tournament.id}/?node={i}", director)[1]
+        assert before <= answer_time(answer) <= time_source.now()
+        shown.append(answer["clock"]["ends_at"])
+    assert shown[0] == shown[1]
 
     fast, fine = health(ahead), health(right)
     assert fine["clock"] == "ok" and abs(fine["clock_skew_seconds"]) <= 1
-    assert "off the database's" in fast["clock"] and AHEAD - 1.5 <= fast["clock_skew_seconds"] <= AHEAD + 1.5
+    assert "off the database's" in fast["clock"] and AHEAD - 3 <= fast["clock_skew_seconds"] <= AHEAD + 3
 
 
 def answer_time(answer: dict) -> datetime:
