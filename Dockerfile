@@ -8,7 +8,7 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 COPY . .
-RUN useradd --system --home /app pokerfest && chown -R pokerfest /app
+RUN useradd --system --home /app pokerfest && mkdir -p /app/var/backups && chown -R pokerfest /app
 USER pokerfest
 EXPOSE 8000
 CMD ["python", "-m", "pokerfest.stack", "run", "--web-only"]

@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STACK := $(PY) -m pokerfest.stack
 
-.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm bench-festival-day drill drill-nodes chromium nginx clean
+.PHONY: run test screens manage messages bench bench-registration bench-preregistration bench-seating bench-day-two bench-clock bench-icm bench-festival-day drill drill-nodes backup restore chromium nginx faketime clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerfest needs Python 3.11 or newer")'
@@ -33,10 +33,18 @@ nginx:
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx; }
 
+# tests/integration/test_time_source.py runs one web process under Debian's faketime (a node whose
+# clock is off); install it when it is missing.
+faketime:
+	@test -x /usr/bin/faketime || { \
+	  echo "installing Debian's faketime for the time source test"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq faketime; }
+
 # Lint, format and the floors first (pyproject.toml, .importlinter): each fails the run at once.
 # Then the browser tests and the unit + integration tests as two pytest sessions side by side
 # (tests/helpers/suite.py); with PYTEST_ARGS, one session of pytest $(PYTEST_ARGS).
-test: $(VENV)/.installed chromium nginx
+test: $(VENV)/.installed chromium nginx faketime
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
@@ -45,6 +53,17 @@ test: $(VENV)/.installed chromium nginx
 # docs/screens/*.png: every screen at its device size in a running event (tests/browser/test_screens.py).
 screens: $(VENV)/.installed chromium
 	$(STACK) exec -- env POKERFEST_SCREENS=1 $(PY) -m pytest tests/browser/test_screens.py -q -p no:cacheprovider
+
+# A checked backup now (core/backups.py; beat makes one every BACKUP_EVERY_SECONDS):
+# make backup   (into BACKUP_FOLDER, var/backups by default)
+backup: $(VENV)/.installed
+	$(STACK) exec -- $(PY) manage.py backup
+
+# Into an EMPTY database only (a non-empty one is refused); CLOCK: paused (at the backup) or running.
+# make restore FILE=var/backups/pokerfest-….dump CLOCK=paused
+restore: $(VENV)/.installed
+	@test -n "$(FILE)" || { echo "say which backup: make restore FILE=var/backups/pokerfest-<time>.dump"; exit 2; }
+	$(STACK) exec -- $(PY) manage.py restore "$(FILE)" $(if $(CLOCK),--clock $(CLOCK))
 
 # make manage ARGS="createsuperuser"
 manage: $(VENV)/.installed

@@ -5,11 +5,11 @@ Entry floor, like the views: a task calls services. Services queue tasks by name
 """
 
 from celery import shared_task
-from django.utils import timezone
 
 from clock.models import Clock
 from clock.services import calls, day
 from clock.services import level_clock as services
+from core import time_source
 
 
 @shared_task(name="clock.tasks.advance_level")
@@ -22,12 +22,12 @@ def advance_level(tournament_id: int, version: int) -> bool:
 def reconcile_clocks() -> int:
     """Periodic repair: advance every running clock whose boundary passed unnoticed, and end
     every table clock whose time ran out unnoticed."""
-    due = Clock.objects.filter(status=Clock.Status.RUNNING, ends_at__lte=timezone.now())
+    due = Clock.objects.filter(status=Clock.Status.RUNNING, ends_at__lte=time_source.now())
     advanced = 0
     for tournament_id in due.values_list("tournament_id", flat=True):
         if services.advance_due_levels(tournament_id) is not None:
             advanced += 1
-    now = timezone.now()
+    now = time_source.now()
     started = Clock.objects.filter(started_at__isnull=False, limit_reached=False).select_related("tournament")
     over = [clock.tournament_id for clock in started if (limit := clock.limit_at()) is not None and limit <= now]
     limits = sum(services.enforce_time_limit(tournament_id) is not None for tournament_id in over)

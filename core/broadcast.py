@@ -10,8 +10,8 @@ import threading
 
 import redis.asyncio as aioredis
 from django.conf import settings
-from django.utils import timezone
 
+from core import time_source
 from core.fanout import redis_channel
 from core.kinds import AUDIENCES, STAFF
 from rules.times import iso_time
@@ -28,7 +28,7 @@ def event_frame(event: Event, audience: str) -> str:
         "seq": event.seq,
         "kind": event.kind,
         "at": iso_time(event.at),
-        "server_time": iso_time(timezone.now()),
+        "server_time": iso_time(time_source.now_or_local()),
         "data": event.payload if audience == STAFF else event.public,
     }
     if audience == STAFF:
@@ -46,7 +46,7 @@ def send(event: Event) -> None:
 def send_heartbeats(seqs: dict[int, int]) -> None:
     """The live protocol's heartbeat: each tournament's current seq to its screens, so a screen
     whose last event was lost notices it (and resyncs) without waiting for another event."""
-    now = iso_time(timezone.now())
+    now = iso_time(time_source.now_or_local())
     messages = []
     for tournament_id, seq in seqs.items():
         text = json.dumps({"type": "heartbeat", "seq": seq, "server_time": now}, separators=(",", ":"))

@@ -417,6 +417,8 @@ TV_IMAGE_REMOVED = _kind(
     "tv.image_removed", PUBLIC, gettext_noop("the director took a festival or sponsor image off the TV"), "tv_images"
 )
 LOG_RESEALED = _kind("log.resealed", PUBLIC, gettext_noop("the log's hash chain is sealed again after an erasure"))
+CLOCK_RESTORED = _kind("clock.restored", PUBLIC, gettext_noop("a backup restored: the clock as chosen"), "clock_level")
+PLAYER_ERASED = _kind("player.erased", PUBLIC, gettext_noop("a player's data erased, or an old ID number"), "results")
 
 # Flights into Day 2 (tournaments/services/flights.py, tables/services/day_two.py).
 FLIGHT_ADDED = _kind(

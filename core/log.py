@@ -18,10 +18,9 @@ import hashlib
 import json
 
 from django.db import connection, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import broadcast
+from core import broadcast, time_source
 from core.access import recorded_user
 from core.kinds import CATALOGUE, STAFF, EventKind
 from rules import chain
@@ -123,7 +122,7 @@ def append_event(
     event = Event(
         tournament_id=tournament_id,
         seq=seq,
-        at=timezone.now(),
+        at=time_source.now(),
         actor=recorded_user(actor),
         kind=kind.name,
         payload=payload,

@@ -41,6 +41,9 @@ class Player(models.Model):
         default=False, help_text="REG-CONSENT: public screens show initials only, not first name and last initial"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Erased on request (players/services/erasure.py): the personal fields are gone, the results
+    # stay under the public name they consented to.
+    erased_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(Upper("last_name"), Upper("first_name"), name="player_name_search")]

@@ -36,6 +36,7 @@ from tournaments.api.imports import router as imports_router
 from tournaments.api.leagues import router as leagues_router
 from tournaments.api.logos import router as logos_router
 from tournaments.api.payout_desk import router as payout_desk_router
+from tournaments.api.personal_data import router as personal_data_router
 from tournaments.api.preregistration import TooManyAttempts
 from tournaments.api.preregistration import router as preregistration_router
 from tournaments.api.record import router as record_router
@@ -81,6 +82,7 @@ api.add_router("/", tournaments_router)
 api.add_router("/", clock_router)
 api.add_router("/", structures_router)
 api.add_router("/", desk_router)
+api.add_router("/", personal_data_router)
 api.add_router("/", close_out_router)
 api.add_router("/", logos_router)
 api.add_router("/", tables_router)

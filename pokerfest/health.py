@@ -1,6 +1,10 @@
 """GET /health/: is this installation able to run a tournament? For the launcher, compose and
 monitoring. Checks PostgreSQL, Redis, and that a worker ran beat's last heartbeat recently (so
-both beat and a worker live). 200 with every check "ok", else 503 naming what is wrong."""
+both beat and a worker live). 200 with every check "ok", else 503 naming what is wrong.
+
+`clock` reports this node's clock against the database's, which every node reads for the time
+(core/time_source.py): more than a second off is said, with the skew in `clock_skew_seconds`,
+but does not make the node unhealthy (what screens show does not depend on it)."""
 
 import time
 
@@ -8,7 +12,9 @@ import redis
 from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 
+from core import time_source
 from tournaments.tasks import HEARTBEAT_KEY
 
 
@@ -42,4 +48,19 @@ def health(request):
         )
     )
     healthy = all(value == "ok" for value in checks.values())
-    return JsonResponse({"healthy": healthy, **checks}, status=200 if healthy else 503)
+    return JsonResponse({"healthy": healthy, **checks, **_clock()}, status=200 if healthy else 503)
+
+
+def _clock() -> dict:
+    try:
+        skew = time_source.skew()
+    except Exception as problem:  # the database's own check says why
+        return {"clock": f"not compared: {problem.__class__.__name__}", "clock_skew_seconds": None}
+    seconds = round(skew.total_seconds(), 3)
+    if abs(skew) <= time_source.SKEW_LIMIT:
+        return {"clock": "ok", "clock_skew_seconds": seconds}
+    return {
+        "clock": _("this node's clock is %(seconds)+.1f s off the database's: set it right (NTP)")
+        % {"seconds": seconds},
+        "clock_skew_seconds": seconds,
+    }

@@ -301,6 +301,24 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Backups (core/backups.py, docs/deploy.md): a checked pg_dump every BACKUP_EVERY_SECONDS
+# (0: none by beat; `make backup` still makes one) into BACKUP_FOLDER, keeping the newest
+# BACKUP_KEEP. The embedded stack's default keeps them beside its data, under var/.
+BACKUP_FOLDER = Path(
+    os.environ.get("BACKUP_FOLDER") or Path(os.environ.get("POKERFEST_VAR") or BASE_DIR / "var") / "backups"
+)
+BACKUP_EVERY_SECONDS = env_int("BACKUP_EVERY_SECONDS", 3600)
+BACKUP_KEEP = env_int("BACKUP_KEEP", 48)
+# Personal data (players/services/erasure.py): ID document numbers are removed this many days after
+# the festival a player played in ended (its last tournament over); beat looks once an hour.
+ID_NUMBER_KEEP_DAYS = env_int("ID_NUMBER_KEEP_DAYS", 30)
+CELERY_BEAT_SCHEDULE["purge-id-numbers"] = {"task": "tournaments.tasks.purge_id_numbers", "schedule": 3600}
+# After a restore, the running clocks: "paused" at the backup's moment, or "running" on by their
+# timestamps through the time lost (`manage.py restore --clock` chooses per restore).
+RESTORE_CLOCK = os.environ.get("RESTORE_CLOCK", "paused")
+if BACKUP_EVERY_SECONDS:
+    CELERY_BEAT_SCHEDULE["backup"] = {"task": "tournaments.tasks.backup", "schedule": BACKUP_EVERY_SECONDS}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -11,6 +11,7 @@ from tournaments.views import exports as export_views
 from tournaments.views import imports as import_views
 from tournaments.views import leagues as league_views
 from tournaments.views import pages as views
+from tournaments.views import personal_data as personal_data_views
 from tournaments.views import preregistration as preregistration_views
 from tournaments.views import structures as structure_views
 from tournaments.views import tv as tv_views
@@ -27,6 +28,11 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/setup/", views.setup, name="setup"),
     path("tournaments/<int:tournament_id>/floor/", views.floor, name="floor"),
     path("tournaments/<int:tournament_id>/desk/", views.desk, name="desk"),
+    path(
+        "tournaments/<int:tournament_id>/players/<int:player_id>/data/",
+        personal_data_views.player_data,
+        name="player_data",
+    ),
     path("tournaments/<int:tournament_id>/director/", views.director, name="director"),
     path("tournaments/<int:tournament_id>/entries/<int:number>/ticket/", views.ticket, name="ticket"),
     path("tournaments/<int:tournament_id>/seat/<str:code>/", views.seat, name="seat"),

@@ -164,6 +164,7 @@ const deskPage = {
     const panel = document.querySelector("[data-player-panel]");
     panel.hidden = false;
     panel.querySelector("[data-player-name]").textContent = `${answer.player.first_name} ${answer.player.last_name}`;
+    panel.querySelector("[data-player-data]").href = `/tournaments/${this.tournament}/players/${answer.player.id}/data/`;
     const p = answer.player;
     panel.querySelector("[data-player-details]").textContent =
       interpolate(gettext("born %(born)s"), { born: p.date_of_birth }, true) + (p.nationality ? ` · ${p.nationality}` : "") +

@@ -22,3 +22,6 @@ if os.environ.get("POKERFEST_TEST_DATABASE_SUFFIX"):
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": f"test_{DATABASES['default']['NAME']}_{os.environ['POKERFEST_TEST_DATABASE_SUFFIX']}"  # noqa: F405
     }
+
+# No hourly pg_dump beside the tests' beat: the backup tests make theirs (tests/integration/test_backups.py).
+CELERY_BEAT_SCHEDULE.pop("backup", None)  # noqa: F405

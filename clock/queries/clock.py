@@ -6,11 +6,10 @@ Query floor: below every service; reads only the clock's models and rules.
 
 from datetime import timedelta
 
-from django.utils import timezone
-
 from clock.models import Clock
 from clock.rules import timeline
 from clock.rules.calls import action_period_refusal
+from core import time_source
 
 
 def _clock(tournament_id: int) -> Clock | None:
@@ -22,7 +21,7 @@ def level_now(tournament_id: int) -> int | None:
     clock = _clock(tournament_id)
     if clock is None:
         return None
-    return timeline.view(clock.state, clock.structure.timeline_levels(), timezone.now()).level_index
+    return timeline.view(clock.state, clock.structure.timeline_levels(), time_source.now()).level_index
 
 
 def level_duration(tournament_id: int, now) -> timedelta:
@@ -55,7 +54,7 @@ def level_blinds(tournament_id: int, index: int | None) -> tuple[int, int] | Non
         return None
     levels = clock.structure.timeline_levels()
     if index is None:
-        index = timeline.view(clock.state, levels, timezone.now()).level_index
+        index = timeline.view(clock.state, levels, time_source.now()).level_index
     level = levels[min(index, len(levels) - 1)]
     return None if level.is_break else (level.small_blind, level.big_blind)
 

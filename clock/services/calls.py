@@ -13,13 +13,12 @@ from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.db.models.functions import Coalesce, Greatest
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
 from clock.queries.clock import action_clock_now, level_duration
 from clock.rules import calls as table_clocks
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from rules.refusals import Refused
@@ -30,7 +29,7 @@ from tournaments.queries.payouts import places_paid
 
 
 def call_the_clock(tournament_id: int, table_number: int, seat: int, actor, request_key: str | None = None) -> dict:
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if op.repeated:
@@ -78,7 +77,7 @@ def player_acted(tournament_id: int, table_number: int, actor, request_key: str 
         clock = here.clocks.filter(ended_at__isnull=True).first()
         if clock is None:
             raise Refused(_("No clock is running at table %(table_number)s.") % {"table_number": table_number})
-        now = timezone.now()
+        now = time_source.now()
         if now >= clock.ends_at:
             raise Refused(
                 _("Time ran out at table %(table_number)s: the hand of seat %(seat)s is dead.")
@@ -94,7 +93,7 @@ def player_acted(tournament_id: int, table_number: int, actor, request_key: str 
 def expire(clock_id: int) -> bool:
     """At zero: the hand is dead, logged with who called the clock. Idempotent: a clock that
     has ended, or whose time has not run out, is left alone."""
-    now = timezone.now()
+    now = time_source.now()
     clock = TableClock.objects.filter(pk=clock_id).select_related("tournament_table__table", "called_by").first()
     if clock is None:
         return False
@@ -146,7 +145,7 @@ def start_action_clock(
 ) -> dict:
     """The dealer starts the action clock for the player to act (AC-TIMES); a clock still
     running at the table (the previous player's) stops, since that player has acted."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, actor, request_key) as op:
         tournament = op.tournament
         if op.repeated:
@@ -236,7 +235,7 @@ def _top_up(op: Operation, rules, players_left: int) -> None:
 
 def expire_due() -> int:
     """Beat's repair: every table clock whose time ran out unnoticed."""
-    due = TableClock.objects.filter(ended_at__isnull=True, ends_at__lte=timezone.now()).values_list("id", flat=True)
+    due = TableClock.objects.filter(ended_at__isnull=True, ends_at__lte=time_source.now()).values_list("id", flat=True)
     return sum(expire(clock_id) for clock_id in due)
 
 

@@ -13,14 +13,13 @@ after the day is over starts the next day: clock/services/level_clock.py.)
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock
 from clock.rules import calls as table_clocks
 from clock.rules import timeline
 from clock.services.level_clock import clock_of
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from rules.refusals import Refused
@@ -56,7 +55,7 @@ def announce_last_hands(tournament_id: int, hands: int, director, request_key: s
     """CLK-EOD: stop the clock and give every table the same number of hands still to play."""
     if not 1 <= hands <= MOST_HANDS:
         raise Refused(_("Announce from 1 to %(most_hands)s hands.") % {"most_hands": MOST_HANDS})
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, director, request_key) as op:
         clock = clock_of(op)
         tournament = op.tournament
@@ -95,7 +94,7 @@ def start_day_at(op: Operation, level_index: int, because: str) -> dict | None:
         raise Refused(_("Choose a playing level of this structure, not a break."))
     if clock.level_index == level_index:
         return None
-    now = timezone.now()
+    now = time_source.now()
     clock.set_state(timeline.go_to_level(clock.state, levels, now, level_index))
     clock.version += 1
     clock.save()
@@ -185,7 +184,7 @@ def bag_chips(
             corrected = earlier.chips
             if earlier.first_count is None:
                 earlier.first_count = earlier.chips
-            earlier.chips, earlier.bagged_at = chips, timezone.now()
+            earlier.chips, earlier.bagged_at = chips, time_source.now()
             earlier.time_extensions = sitting.entry.time_extensions
             earlier.save(update_fields=["chips", "bagged_at", "first_count", "time_extensions"])
         else:
@@ -199,7 +198,7 @@ def bag_chips(
                         seat=seat,
                         chips=chips,
                         time_extensions=sitting.entry.time_extensions,
-                        bagged_at=timezone.now(),
+                        bagged_at=time_source.now(),
                         bagged_by=recorded_user(actor),
                     )
             except IntegrityError:

@@ -13,14 +13,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock, Level, Structure
 from clock.rules import structures, timeline
 from clock.services import calls
 from clock.services.next_day import field_button_draw
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from tables.models import TournamentTable
 from tournaments.models import Tournament
@@ -55,7 +54,7 @@ def _change(
 ) -> dict:
     """One clock control. `also(op, clock)` may change more in the same operation and returns
     what to add to the event (or None); its "staff" part goes to the staff's payload only."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, actor, request_key) as op:
         clock = clock_of(op)
         levels = clock.structure.timeline_levels()
@@ -150,7 +149,7 @@ def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_
         )
 
     def until(op: Operation, clock: Clock) -> dict:
-        clock.resume_at = timezone.now() + timedelta(minutes=minutes)
+        clock.resume_at = time_source.now() + timedelta(minutes=minutes)
         op.after_commit("clock.tasks.end_time_out", clock.tournament_id, clock.version, eta=clock.resume_at)
         return {"minutes": minutes}
 
@@ -160,7 +159,7 @@ def time_out(tournament_id: int, actor, minutes: int, reason: str = "", request_
 def end_time_out(tournament_id: int, version: int | None = None) -> dict | None:
     """The time-out is over: the clock resumes. Idempotent, and does nothing when the clock
     has been changed since (the director resumed early, or started a new time-out)."""
-    now = timezone.now()
+    now = time_source.now()
     with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
@@ -195,7 +194,7 @@ def advance_due_levels(tournament_id: int, version: int | None = None) -> dict |
     task was scheduled, it does nothing. A worker that died only delays this; the level still
     ended on time, because the next level's end is counted from the boundary, not from now.
     """
-    now = timezone.now()
+    now = time_source.now()
     with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
@@ -222,7 +221,7 @@ def copy_structure(tournament_id: int, structure_id: int, director, request_key:
     its clock starts. The tournament runs the copy; the template stays as it was."""
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
-            return Clock.objects.get(tournament=op.tournament).document(timezone.now())
+            return Clock.objects.get(tournament=op.tournament).document(time_source.now())
         return structure_from_template(op, structure_id)
 
 
@@ -281,7 +280,7 @@ def run_structure(
     clock.structure, clock.level_index, clock.remaining, clock.ends_at = copy, 0, levels[0].duration, None
     clock.version += 1
     clock.save()
-    public = {"clock": clock.document(timezone.now(), levels)}
+    public = {"clock": clock.document(time_source.now(), levels)}
     op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": name})
     return public["clock"]
 
@@ -322,7 +321,7 @@ def revise_structure(tournament_id: int, revision: Revision, director, request_k
     """The director revises the tournament's own structure: anything before its clock starts;
     after that only the levels still to come, so the level being played and its time stay.
     Late registration and rebuys close where the players were told once play has started."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, director, request_key) as op:
         clock = clock_of(op)
         if op.repeated:
@@ -385,7 +384,7 @@ def _enforce_limit_after_commit(op: Operation, clock: Clock) -> None:
 def enforce_time_limit(tournament_id: int) -> dict | None:
     """CLK-LIMIT: at the limit the clock stops, once; the director then settles the remaining
     prizes by chip count. Idempotent; None when there is nothing to do."""
-    now = timezone.now()
+    now = time_source.now()
     with _for_task(tournament_id) as (op, clock):
         if clock is None:
             return None
@@ -426,7 +425,7 @@ def stop_at_the_finish(op: Operation) -> dict | None:
     clock = op.locked_clock()
     if clock is None:
         return None
-    now = timezone.now()
+    now = time_source.now()
     levels = clock.structure.timeline_levels()
     if clock.status == timeline.RUNNING:
         clock.set_state(timeline.pause(clock.state, levels, now))

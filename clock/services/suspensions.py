@@ -7,11 +7,10 @@ say so. One operation each way, one event kind.
 Service floor: calls no other app's services; reads the tables' queries.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import TableClock
-from core import kinds
+from core import kinds, time_source
 from core.operation import operation
 from rules.refusals import Refused, logged_reason
 from tables.queries.tables import open_table
@@ -74,7 +73,7 @@ def _suspension(tournament_id: int, table_number: int | None, reason: str, direc
         clock.save(update_fields=["action_suspended", "action_suspended_tables"])
         if suspend:  # the time running on a player stops: nobody's hand dies while play is halted
             stopping.filter(kind=TableClock.Kind.ACTION, ended_at__isnull=True).update(
-                ended_at=timezone.now(), outcome=TableClock.Outcome.SUSPENDED
+                ended_at=time_source.now(), outcome=TableClock.Outcome.SUSPENDED
             )
         public = {"table": table_number, "suspended": suspend}
         op.append(kinds.ACTION_SUSPENSION, public=public, payload={**public, "reason": reason})

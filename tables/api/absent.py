@@ -3,11 +3,11 @@ floor marks a seat absent or present and removes an absent player's stack once t
 the desk or the floor records a returning player's photo ID for the day of play."""
 
 from django.core.exceptions import PermissionDenied
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
+from core import time_source
 from core.access import Action, can, tournament_for
 from core.api import ERRORS, Answer, Chips, EntryNumber, Id, SeatNumber, TableNumber, request_key
 from tables.api.answers import AbsentAndIdOut, PlayerRef
@@ -154,4 +154,4 @@ def photo_id(request, tournament_id: Id, number: EntryNumber, body: IdCheckIn):
 )
 def absent_and_id(request, tournament_id: Id):
     _, tournament = _desk_or_floor(request, tournament_id)
-    return floor_extras(tournament, timezone.now())
+    return floor_extras(tournament, time_source.now())

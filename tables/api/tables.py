@@ -3,11 +3,11 @@ the final table, hand-for-hand, and the public seating reads."""
 
 from typing import Annotated, Literal
 
-from django.utils import timezone
 from ninja import Field, Query, Router, Schema
 from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
+from core import time_source
 from core.access import Action, tournament_for
 from core.api import (
     ERRORS,
@@ -292,7 +292,7 @@ class UndoOfferOut(Answer):
 )
 def undo_possible(request, tournament_id: Id, table_number: TableNumber, key: str = Query(..., max_length=64)):
     tournament_for(request.user, tournament_id, Action.FLOOR)
-    return undo_offer(tournament_id, table_number, key, timezone.now())
+    return undo_offer(tournament_id, table_number, key, time_source.now())
 
 
 @router.get(
@@ -327,7 +327,7 @@ def floor_view(request, tournament_id: Id, broken: TableNumber | None = None):
         **floor_queries.floor_view(tournament_id, request.user.id),
         "broken_table": broken_table(tournament, broken) if broken else None,
         "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
-        **floor_extras(tournament, timezone.now()),
+        **floor_extras(tournament, time_source.now()),
     }  # PEN-ABSENT, REG-ID (tables.queries.absent)
 
 

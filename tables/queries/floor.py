@@ -2,11 +2,11 @@
 rulings and clocks of this hand, bags at the end of the day; and a broken table's moves."""
 
 from django.db.models import F, Q
-from django.utils import timezone
 
 from clock.models import Clock, TableClock
 from clock.queries.clock import action_clock_now, level_now
 from clock.rules.calls import extension_chips, heads_up_count
+from core import time_source
 from tables.models import Qualifier
 from tables.queries.collect import collecting
 from tables.queries.counts import bags_of_the_day, latest_counts
@@ -101,7 +101,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
         "breaking_order_alterable": tournament.rules().seating.alter_published_breaking_order,
         "tolerance": tournament.rules().seating.balance_tolerance,
         "action_clock": clock_rules.action_clock,
-        "action_clock_now": action_clock_now(tournament_id, clock_rules, timezone.now()),
+        "action_clock_now": action_clock_now(tournament_id, clock_rules, time_source.now()),
         "hand_for_hand": hand_for_hand_view(tournament),
         "collecting": collecting(tournament),  # SEAT-COLLECT
         **proposal,

@@ -7,10 +7,10 @@ the clock's queries, which say how much play has passed (minutes away count only
 """
 
 from django.db.models import Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.queries.clock import play_time
+from core import time_source
 from players.queries.players import entry_search
 from rules.times import iso_time
 from tables.models import ChipBag, ChipCount, Forfeit, Penalty, Seating
@@ -58,7 +58,7 @@ def penalty_document(penalty: Penalty, played: int, counting_until, now, where: 
 
 
 def _documents(tournament_id: int, found) -> list[tuple[Penalty, dict]]:
-    now = timezone.now()
+    now = time_source.now()
     played, until = play_time(tournament_id, now)
     found = list(found)
     seats = {
@@ -198,7 +198,7 @@ def minutes_served() -> list[int]:
     """Tournaments where a penalty's minutes away have run out with no hand left to serve: the
     worker's repair ends them (a hand done there would too)."""
     due = set()
-    now = timezone.now()
+    now = time_source.now()
     waiting = Penalty.objects.filter(status=Penalty.Status.SERVING, hands_left=0, seconds_left__gt=0)
     for tournament_id in set(waiting.values_list("tournament_id", flat=True)):
         played, _ = play_time(tournament_id, now)

@@ -11,10 +11,9 @@ for a prize. The chips counted leave play (a ChipAdjustment, CHIP-COUNT).
 Service floor: calls the floor's bust (tables.services.floor); reads the queries.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.queries.players import player_summary
@@ -59,7 +58,7 @@ def mark_absent(
                 _("%(player)s (seat %(seat)s) is already marked absent.")
                 % {"player": sitting.entry.player, "seat": seat}
             )
-        now = timezone.now()
+        now = time_source.now()
         Absence.objects.create(
             tournament=op.tournament,
             entry=sitting.entry,
@@ -84,7 +83,7 @@ def mark_present(tournament_id: int, table_number: int, seat: int, actor, reques
             raise Refused(
                 _("%(player)s (seat %(seat)s) is not marked absent.") % {"player": sitting.entry.player, "seat": seat}
             )
-        now = timezone.now()
+        now = time_source.now()
         away.ended_at, away.ended_because, away.ended_by = now, Absence.Ended.ARRIVED, recorded_user(actor)
         away.save(update_fields=["ended_at", "ended_because", "ended_by"])
         minutes = int((clock_time(tournament_id, now) - away.clock_since).total_seconds() // 60)
@@ -116,7 +115,7 @@ def remove_absent_stack(
                 _("%(player)s (seat %(seat)s) is not marked absent: only an absent player's stack is removed.")
                 % {"player": sitting.entry.player, "seat": seat}
             )
-        now = timezone.now()
+        now = time_source.now()
         absent_for = clock_time(tournament_id, now) - away.clock_since
         removal = absence.stack_removal(
             tournament.rules().penalties.absent_stack_removed_after_minutes, away.retired, absent_for

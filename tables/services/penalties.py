@@ -8,11 +8,10 @@ Service floor: called inside the floor's "hand done" (tables/services/floor.py) 
 worker's task; reads the play time from the clock's queries.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.queries.clock import play_time
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from players.queries.players import player_summary
@@ -46,7 +45,7 @@ def count_hand(op: Operation, here: TournamentTable) -> dict:
 def settle(op: Operation, counted: set[int] = frozenset()) -> int:
     """Count a hand off the penalties `counted`, and end every penalty of the tournament with
     nothing left to serve: the player may return. Answers how many ended."""
-    now = timezone.now()
+    now = time_source.now()
     played, _ = play_time(op.tournament_id, now)
     ended = 0
     serving = (
@@ -96,7 +95,7 @@ def carry_to_day_two(op: Operation, carried: list[tuple[int, int]]) -> int:
     serving = list(
         Penalty.objects.filter(entry_id__in=day_two_entry, status=SERVING, carried_to__isnull=True).order_by("id")
     )
-    now = timezone.now()
+    now = time_source.now()
     played_there = {}
     for tournament_id in {p.tournament_id for p in serving}:
         played_there[tournament_id] = play_time(tournament_id, now)[0]
@@ -158,7 +157,7 @@ def lift_penalty(tournament_id: int, penalty_id: int, reason: str, director, req
                 _("This penalty is %(penalty_status)s already: only a penalty being served can be lifted.")
                 % {"penalty_status": penalty.status}
             )
-        now = timezone.now()
+        now = time_source.now()
         played, _served = play_time(tournament_id, now)
         penalty.seconds_left, penalty.played_at = seconds_left(penalty, played), played
         penalty.status, penalty.ended_at = Penalty.Status.LIFTED, now

@@ -15,6 +15,7 @@ from django.utils import timezone
 from clock.models import Clock
 from clock.services.day import announce_last_hands, finish_day, set_day_end
 from clock.services.level_clock import pause_clock, resume_clock, start_clock
+from core import time_source
 from players.models import Exclusion
 from rules.refusals import Refused
 from tables.models import Penalty, Seating
@@ -70,9 +71,11 @@ def later(monkeypatch):
     so that the seconds a loaded machine takes between two steps do not count as served."""
     start = timezone.now()
     monkeypatch.setattr(timezone, "now", lambda: start)
+    monkeypatch.setattr(time_source, "now", lambda: start)  # the services' one clock (core/time_source.py)
 
     def move(seconds):
         monkeypatch.setattr(timezone, "now", lambda: start + timedelta(seconds=seconds))
+        monkeypatch.setattr(time_source, "now", lambda: start + timedelta(seconds=seconds))
 
     return move
 

@@ -5,9 +5,9 @@ from datetime import timedelta
 
 from django.db import connection, transaction
 from django.db.models import Count, Exists, OuterRef, Q, Sum
-from django.utils import timezone
 
 from clock.models import Clock
+from core import time_source
 from core.kinds import CHIP_LEADERS_PUBLISHED, DAY_LAST_HANDS, PUBLIC, STAFF
 from rules import chain
 from rules.times import iso_time
@@ -35,7 +35,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
         tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
         clock = Clock.objects.filter(tournament_id=tournament_id).select_related("structure").first()
-        now = timezone.now()
+        now = time_source.now()
         document = {
             "type": "snapshot",
             "audience": audience,
@@ -102,7 +102,7 @@ def live_seqs() -> dict[int, int]:
     """Every tournament whose screens are live, and its last seq: not finished or cancelled, or
     finished with an event in the last HEARTBEAT_AFTER_THE_END."""
     over = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
-    recent = Event.objects.filter(tournament=OuterRef("pk"), at__gte=timezone.now() - HEARTBEAT_AFTER_THE_END)
+    recent = Event.objects.filter(tournament=OuterRef("pk"), at__gte=time_source.now() - HEARTBEAT_AFTER_THE_END)
     return dict(Tournament.objects.filter(~Q(status__in=over) | Exists(recent)).values_list("id", "last_seq"))
 
 

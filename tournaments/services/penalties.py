@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.queries.clock import level_blinds, play_time
-from core import kinds
+from core import kinds, time_source
 from core.access import Action, can, recorded_user
 from core.operation import operation
 from players.models import Exclusion
@@ -112,7 +112,7 @@ def give_penalty(
             if blinds is None:
                 raise Refused(_("The clock shows no level with blinds: a fine in blinds needs the level being played."))
             chips = fine(given, blinds[0], blinds[1], stack_now(entry))
-        now = timezone.now()
+        now = time_source.now()
         played, counting_until = play_time(tournament_id, now)
         serving = not left.served
         penalty = Penalty.objects.create(
