@@ -17,8 +17,8 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
-from core.operation import operation
+from core import chain, kinds
+from core.operation import Operation, lock_tournament, operation
 from players.models import Player, PreRegistration
 from players.queries.players import public_name_of
 from rules.refusals import Refused
@@ -44,10 +44,8 @@ def text_columns() -> list[tuple[str, str, str]]:
         return cursor.fetchall()
 
 
-def rewrite_everywhere(replacements: list[tuple[str, str]]) -> list[int]:
-    """Replaces each (old, new) text in every text and JSON column of every table, the event
-    log's payloads included; answers the tournaments whose events changed, to be re-sealed."""
-    replacements = [(old, new) for old, new in replacements if old]
+def tournaments_mentioning(replacements: list[tuple[str, str]]) -> list[int]:
+    """The tournaments whose logged events hold any of the texts an erasure replaces."""
     touched: set[int] = set()
     with connection.cursor() as cursor:
         for old, _new in replacements:
@@ -57,6 +55,13 @@ def rewrite_everywhere(replacements: list[tuple[str, str]]) -> list[int]:
                 [f"%{json_text(old)}%"] * 2,
             )
             touched.update(row[0] for row in cursor.fetchall())
+    return sorted(touched)
+
+
+def rewrite_everywhere(replacements: list[tuple[str, str]]) -> None:
+    """Replaces each (old, new) text in every text and JSON column of every table, the event
+    log's payloads included."""
+    with connection.cursor() as cursor:
         for table, column, kind in text_columns():
             for old, new in replacements:
                 if kind in JSON_TYPES:
@@ -70,7 +75,6 @@ def rewrite_everywhere(replacements: list[tuple[str, str]]) -> list[int]:
                         f'UPDATE "{table}" SET "{column}" = replace("{column}", %s, %s) WHERE "{column}" LIKE %s',
                         [old, new, f"%{old}%"],
                     )
-    return sorted(touched)
 
 
 def json_text(text: str) -> str:
@@ -78,10 +82,19 @@ def json_text(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)[1:-1]
 
 
-def reseal_after_erasure(tournament_ids: list[int]) -> None:
-    """TODO(merge with `feed`): the event log's hash chain (core/log.py) is sealed over the
-    payloads; an erasure rewrote some, so the chain of these tournaments must be re-sealed here,
-    in the erasure's transaction, with the erasure's event saying it was. A no-op until then."""
+def rewritten_and_resealed(op: Operation, replacements: list[tuple[str, str]], reason: str) -> None:
+    """Rewrites the personal texts everywhere, then seals again the log of each tournament whose
+    events changed (core/chain.py). Those tournament rows are locked before the rewrite, in id
+    order, so no append there links to a head the re-seal is about to replace."""
+    replacements = [(old, new) for old, new in replacements if old]
+    touched = tournaments_mentioning(replacements)
+    others = {
+        tournament_id: lock_tournament(tournament_id) for tournament_id in touched if tournament_id != op.tournament_id
+    }
+    rewrite_everywhere(replacements)
+    for tournament_id in touched:
+        sealing = op if tournament_id == op.tournament_id else Operation(others[tournament_id], op.actor, None)
+        chain.reseal_after_erasure(sealing, reason=reason)
 
 
 def erase_player(tournament_id: int, player_id: int, actor, request_key: str | None = None) -> Player:
@@ -130,7 +143,7 @@ def erase_player(tournament_id: int, player_id: int, actor, request_key: str | N
             city="",
             erased_at=timezone.now(),
         )
-        reseal_after_erasure(rewrite_everywhere(replacements))
+        rewritten_and_resealed(op, replacements, _("a player's personal data erased on request"))
         op.append(
             kinds.PLAYER_ERASED,
             payload={"player": {"id": player.id, "name": shown}, "what": "personal data", "on_request": True},
@@ -172,7 +185,7 @@ def purge_id_numbers(keep_days: int, now=None) -> list[int]:
                 continue
             Player.objects.filter(pk=player.pk).update(id_document_type="", id_document_number="")
             PreRegistration.objects.filter(player=player).update(id_document_number="", id_document_country="")
-            reseal_after_erasure(rewrite_everywhere([(number, "")]))
+            rewritten_and_resealed(op, [(number, "")], _("an ID number removed after the festival"))
             op.append(
                 kinds.PLAYER_ERASED,
                 payload={"player": {"id": player.id, "name": public_name_of(player)}, "what": "ID number"},

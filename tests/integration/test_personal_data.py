@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
-from core import backups
+from core import backups, chain
 from players.models import Player
 from players.services import desk as player_services
 from players.services import erasure
@@ -122,8 +122,11 @@ def test_after_an_erasure_nothing_personal_remains_in_rows_payloads_or_a_backup(
 
     assert found_in_rows() == {}
     assert not Event.objects.filter(payload__icontains="Ulrike Quenzelmayr").exists()
-    last = Event.objects.filter(tournament=tournament).order_by("-seq").first()
+    last, sealed = Event.objects.filter(tournament=tournament).order_by("-seq")[:2]
     assert last.kind == "player.erased" and last.payload["player"] == {"id": ulrike.id, "name": shown}
+    # The rewrite is the sanctioned one: the log is sealed again, and verify_log says it holds.
+    assert sealed.kind == "log.resealed" and sealed.payload["rewritten"]
+    assert chain.verify(tournament.id).intact
     # the results stay, under the name the player consented to
     assert Entry.objects.get(tournament=tournament, player=ulrike).status != ""
     assert Event.objects.filter(tournament=tournament, kind="player.created", payload__player__name=shown).exists()
@@ -148,4 +151,5 @@ def test_id_numbers_go_a_set_number_of_days_after_the_festival_ended(make_tourna
     assert Player.objects.get(pk=ulrike.id).id_document_number == ""
     assert not Event.objects.filter(payload__icontains=SECRETS["ID number"]).exists()
     assert Event.objects.filter(tournament=tournament, kind="player.erased", payload__what="ID number").exists()
+    assert chain.verify(tournament.id).intact
     assert erasure.purge_id_numbers(30, now=timezone.now() + timedelta(days=31)) == []  # safe twice
