@@ -153,6 +153,16 @@ INSTALLED_APPS = [
     "tournaments",
     "clock",
 ]
+# The `live` process (pokerfest/live.py) loads only the apps whose models its snapshot reads:
+# daphne, the admin, the API and the rest would double its memory before its first socket.
+LIVE_PROCESS_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "players",
+    "tables",
+    "tournaments",
+    "clock",
+]
 
 MIDDLEWARE = [
     "pokerfest.proxy.ForwardedByTrustedProxy",  # first: the client's address and scheme, before anything reads them

@@ -91,8 +91,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         # snapshot's seq and drops the rest), as they would in one queue.
         if self.held is None:
             self.held = []
-        text = await snapshots.text(self.tournament_id, self.audience)
-        await self.send(text_data=text)
+        # Kept for the sockets after it while no newer seq has come (core.fanout.Snapshots).
+        await self.send(text_data=await snapshots.text(self.tournament_id, self.audience, fanout(), self.group))
         held = self.held
         while held:  # frames may still arrive while these are sent
             await self.send(text_data=held.pop(0))
