@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from pokerfest.proxy import ForwardedSocketByTrustedProxy  # noqa: E402
 from tournaments.consumers import FloorConsumer, LobbyConsumer  # noqa: E402
 
 websocket_urlpatterns = [
@@ -22,6 +23,8 @@ websocket_urlpatterns = [
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": ForwardedSocketByTrustedProxy(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

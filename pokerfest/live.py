@@ -18,8 +18,10 @@ the process's memory before its first socket. The lobby is public: an anonymous 
 VIEW_LOBBY, checked without the database; a tournament's existence is read once per process.
 The snapshot's text is kept for the sockets that follow while no newer seq has come
 (core.fanout.Snapshots), so a room of phones opening costs one read, not one per socket.
-A refused socket is accepted, then closed with 4404 (no such tournament) or 4403 (not allowed),
-so the browser sees the code; a browser from an origin that is not this site's (ALLOWED_HOSTS,
+A refused socket is accepted, then closed with 4404 (no such tournament), 4403 (not allowed) or
+4429 (too many sockets or resyncs from its address this minute: core/throttle.py, the address
+as pokerfest/proxy.py reads it, the venue's own VENUE_ADDRESSES never limited), so the browser
+sees the code; a browser from an origin that is not this site's (ALLOWED_HOSTS,
 CSRF_TRUSTED_ORIGINS) is refused at the handshake (403); a client that sends no Origin is no
 browser and may connect.
 """
@@ -52,10 +54,12 @@ from django.db import close_old_connections  # noqa: E402
 from websockets.asyncio.server import ServerConnection, serve  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from core import throttle  # noqa: E402
 from core.access import Action, check  # noqa: E402
 from core.broadcast import group_name  # noqa: E402
 from core.fanout import BroadcastFanout, SharedReads, Snapshots, fanout  # noqa: E402
 from core.kinds import PUBLIC  # noqa: E402
+from pokerfest.proxy import client_of  # noqa: E402
 from tournaments.models import Tournament  # noqa: E402
 from tournaments.queries.snapshot import snapshot  # noqa: E402
 
@@ -122,6 +126,21 @@ def only_the_lobby(connection: ServerConnection, request):
     return None
 
 
+def client_address(connection: ServerConnection) -> str:
+    """The socket's peer, or the client a trusted proxy named (pokerfest/proxy.py's rule)."""
+    peer = connection.remote_address[0] if connection.remote_address else "unknown"
+    return client_of(peer, ",".join(connection.request.headers.get_all("X-Forwarded-For")))
+
+
+async def refuse_flood(connection: ServerConnection, verdict: throttle.Verdict, what: str) -> None:
+    """The error frame saying so and when to try again, then close code 4429 with the same."""
+    try:
+        await connection.send(verdict.frame(what))
+    except ConnectionClosed:
+        return
+    await connection.close(throttle.CLOSE_TOO_MANY, verdict.reason(what))
+
+
 async def send_snapshot(connection: ServerConnection, group: str, tournament_id: int) -> None:
     feed = fanout(BroadcastFanout)
     feed.hold(group, connection)  # frames from now on follow the snapshot
@@ -130,6 +149,12 @@ async def send_snapshot(connection: ServerConnection, group: str, tournament_id:
 
 async def watch(connection: ServerConnection) -> None:
     tournament_id = int(LOBBY_PATH.fullmatch(connection.request.path.split("?", 1)[0]).group(1))
+    # A flood from one address is refused before any read, with a code the page shows.
+    address = client_address(connection)
+    verdict = await throttle.live_socket_opens(address)
+    if not verdict.allowed:
+        await refuse_flood(connection, verdict, "sockets")
+        return
     try:
         await lobby_of(tournament_id)
     except PermissionDenied:
@@ -157,6 +182,10 @@ async def watch(connection: ServerConnection) -> None:
             except (TypeError, ValueError):
                 request = None
             if isinstance(request, dict) and request.get("type") == "resync":
+                verdict = await throttle.live_snapshot_asked(address)
+                if not verdict.allowed:
+                    await refuse_flood(connection, verdict, "resyncs")
+                    return
                 await send_snapshot(connection, group, tournament_id)
             else:
                 await connection.send(json.dumps({"type": "error", "message": READ_ONLY}))
