@@ -68,6 +68,10 @@ logger = logging.getLogger("pokerfest.live")
 LOBBY_PATH = re.compile(r"/ws/tournaments/([0-9]+)/lobby/")
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+# Each socket's settings (bench/fanout_baseline.py's floor has the same, tests/unit keeps them so):
+# a frame is small JSON, and deflate's state would cost ~100 KiB a socket; the socket takes only
+# {"type": "resync"}; the library's keepalive (a ping every 20 s) drops phones that vanished.
+LOBBY_SOCKETS = {"compression": None, "max_size": 4096, "ping_interval": 20, "max_queue": 16}
 READ_ONLY = 'The lobby feed is read-only; the only request it takes is {"type": "resync"}.'
 
 
@@ -204,9 +208,8 @@ async def serve_lobby(sock: socket.socket) -> None:
         sock=sock,
         origins=allowed_origins(settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS),
         process_request=only_the_lobby,
-        compression=None,  # a frame is small JSON; deflate state would cost ~100 KiB a socket
-        max_size=4096,  # the socket takes only {"type": "resync"}
         server_header=None,
+        **LOBBY_SOCKETS,
     ):
         logger.info("live: serving lobby sockets on %s:%s", *sock.getsockname()[:2])
         await stopping.wait()

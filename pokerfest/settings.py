@@ -274,9 +274,10 @@ PREREGISTRATION_RATE_PER_MINUTE = env_int("PREREGISTRATION_RATE_PER_MINUTE", 20)
 LIVE_SOCKETS_PER_ADDRESS_PER_MINUTE = env_int("LIVE_SOCKETS_PER_ADDRESS_PER_MINUTE", 120)
 LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE = env_int("LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE", 120)
 # The venue's own addresses (e.g. the NAT its tablets and TVs share), never limited on the live
-# feed: addresses or networks separated by commas, as TRUSTED_PROXIES.
+# feed: addresses or networks separated by commas, as TRUSTED_PROXIES. A developer's run (make
+# run, the tests, the benches: every screen on this machine) leaves loopback out of the limits.
 VENUE_ADDRESSES = []
-for _address in env_list("VENUE_ADDRESSES", ""):
+for _address in env_list("VENUE_ADDRESSES", "127.0.0.0/8,::1" if DEVELOPMENT else ""):
     try:
         VENUE_ADDRESSES.append(ip_network(_address, strict=False))
     except ValueError:

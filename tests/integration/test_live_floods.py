@@ -3,7 +3,8 @@ address only, through real processes: the `live` process and daphne's consumers 
 socket with close code 4429 and a reason that says so and when to try again; the HTTP snapshot
 answers 429 with a sentence and Retry-After. Another address is not touched, the venue's own
 (VENUE_ADDRESSES) is never limited, and behind a trusted proxy the address counted is the one
-it names (TRUSTED_PROXIES), not the proxy's.
+it names (TRUSTED_PROXIES), not the proxy's. (A developer's run leaves loopback out of the
+limits; these processes are told which addresses are the venue's.)
 
 The limit's window is the clock's minute: a test that straddles its turn may see up to twice the
 limit opened, so each asserts a refusal within a bound, not the exact socket it falls on."""
@@ -90,7 +91,7 @@ def test_a_flood_of_sockets_from_one_address_is_refused_by_daphne_too(processes,
 
 @pytest.mark.django_db(transaction=True)
 def test_a_resync_loop_is_closed_with_4429_and_another_address_resyncs(processes, make_tournament):
-    base, _ = processes.live(LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE=str(LIMIT))
+    base, _ = processes.live(LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE=str(LIMIT), VENUE_ADDRESSES="")
     url = f"{base}/ws/tournaments/{make_tournament().id}/lobby/"
     with connect(url, origin=ORIGIN) as looping, connect(url, origin=ORIGIN, source_address=("127.0.0.2", 0)) as calm:
         assert json.loads(looping.recv(timeout=20))["type"] == "snapshot"
@@ -114,7 +115,7 @@ def test_a_resync_loop_is_closed_with_4429_and_another_address_resyncs(processes
 
 @pytest.mark.django_db(transaction=True)
 def test_a_flood_of_snapshot_requests_gets_429_with_retry_after(processes, make_tournament):
-    web, _, _ = processes.web(LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE=str(LIMIT))
+    web, _, _ = processes.web(LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE=str(LIMIT), VENUE_ADDRESSES="")
     url = f"{web}/api/tournaments/{make_tournament().id}/"
     statuses, refusal = [], None
     for _ in range(FLOOD):
