@@ -41,7 +41,7 @@ import django
 from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfest.settings")
-if not settings.configured:  # imported by a test, Django is set up already
+if not settings.configured:  # else a test imported this module with Django set up already
     configured = importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"])
     values = {name: getattr(configured, name) for name in dir(configured) if name.isupper()}
     settings.configure(**{**values, "INSTALLED_APPS": values["LIVE_PROCESS_APPS"]})
