@@ -6,6 +6,12 @@ One process of the `websockets` library, adopting the inherited listening socket
 one Redis pub/sub channel, forwarding each message to every socket it holds with
 `websockets.broadcast` (the frame is encoded once and written to each connection). A socket gets
 one `hello` frame on opening, as pokerfest's sockets get their snapshot. No Django, no database.
+
+Its sockets have the live process's settings where they cost memory or time per socket (the
+library's own keyword arguments, LOBBY_SOCKETS here and in pokerfest/live.py, which a unit test
+keeps equal): no permessage-deflate (its compressor state is ~100 KiB a socket), frames of at
+most 4 KiB, the library's keepalive ping every 20 s (a task per socket; the live process needs it
+to drop phones that vanished) and its default receive queue.
 """
 
 import argparse
@@ -17,6 +23,7 @@ from websockets import broadcast
 from websockets.asyncio.server import serve
 
 connections = set()
+LOBBY_SOCKETS = {"compression": None, "max_size": 4096, "ping_interval": 20, "max_queue": 16}
 
 
 async def hold(connection) -> None:
@@ -39,7 +46,7 @@ async def forward(redis_url: str, channel: str) -> None:
 
 async def main(args) -> None:
     sock = socket.socket(fileno=args.fd)
-    async with serve(hold, sock=sock, compression=None, ping_interval=None, max_queue=None):
+    async with serve(hold, sock=sock, **LOBBY_SOCKETS):
         await forward(args.redis, args.channel)
 
 

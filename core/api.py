@@ -106,3 +106,17 @@ def _body(request) -> bytes:
         return request.body
     except RawPostDataException:  # a multipart form, read into request.POST before the view
         return json.dumps(sorted(request.POST.lists())).encode()
+
+
+class TooMany(Schema):
+    detail: str
+    retry_after: int
+
+
+class TooManyRequests(HttpError):
+    """A 429 with Retry-After (pokerfest/api.py answers it): a rate limit of core/throttle.py,
+    with a sentence saying what was refused and how long to wait."""
+
+    def __init__(self, retry_after: int, message: str):
+        super().__init__(429, message)
+        self.retry_after = retry_after

@@ -20,11 +20,16 @@ heartbeat carries the seq and a screen that sees a gap asks for a snapshot.
 import asyncio
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
 
 import redis.asyncio as aioredis
 import websockets
 from django.conf import settings
+from django.utils import timezone
+
+from rules.times import iso_time
 
 logger = logging.getLogger(__name__)
 
@@ -35,15 +40,49 @@ def redis_channel(group: str) -> str:
     return f"{settings.NAMESPACE}:live:{group}"
 
 
+def frame_seq(text: str) -> int | None:
+    """The seq an event or heartbeat frame carries (None: a frame without one)."""
+    try:
+        seq = json.loads(text).get("seq")
+    except (ValueError, AttributeError):
+        return None
+    return seq if isinstance(seq, int) else None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A snapshot's text, encoded once, without its `server_time` (each socket gets the moment
+    it is sent, so a screen's clock offset is never the age of the cache)."""
+
+    seq: int | None
+    body: str  # the JSON object, server_time left out
+    read_at: float  # time.monotonic() when the read finished
+    timed: bool  # the document had a server_time
+
+    def text(self) -> str:
+        if not self.timed:
+            return self.body
+        return '{"server_time":' + json.dumps(iso_time(timezone.now())) + "," + self.body[1:]
+
+
 class Fanout:
     """One per process (per event loop): the groups this process has sockets in. A member is
     whatever `deliver` hands a frame to (here a Channels socket's Sender)."""
 
     RETRY_SECONDS = 1.0
+    # A kept snapshot serves new sockets for this long at most, even with no frame since: the
+    # clock's level and the announcements' expiry move with time alone.
+    SNAPSHOT_MAX_AGE = 1.0
 
     def __init__(self) -> None:
         self.groups: dict[str, set[Hashable]] = {}
         self.subscribed: set[str] = set()
+        # The snapshot cache: per group, the latest seq a frame (event or heartbeat) carried
+        # since subscribing, and the snapshot kept for new sockets while no frame is newer.
+        # `epoch` turns whenever frames may have been missed (an unsubscribe, Redis lost).
+        self.seen: dict[str, int] = {}
+        self.kept: dict[str, Kept] = {}
+        self.epoch = 0
         self.client = aioredis.Redis.from_url(settings.REDIS_URL)
         self.pubsub = self.client.pubsub()
         self.listener: asyncio.Task | None = None
@@ -72,6 +111,7 @@ class Fanout:
         async with self.lock:
             if group not in self.groups and group in self.subscribed:
                 self.subscribed.discard(group)
+                self.forget(group)
                 try:
                     await self.pubsub.unsubscribe(redis_channel(group))
                 except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
@@ -87,7 +127,9 @@ class Fanout:
                     group = message["channel"].decode()[prefix_length:]
                     members = self.groups.get(group)
                     if members:
-                        await self.deliver(group, members, message["data"].decode())
+                        text = message["data"].decode()
+                        self.saw(group, frame_seq(text))
+                        await self.deliver(group, members, text)
                 if not self.groups:
                     return  # no group left: the next join starts listening again
                 raise ConnectionError("sockets are held but nothing is subscribed")  # a resubscribe failed
@@ -106,11 +148,50 @@ class Fanout:
                 pass
             self.pubsub = self.client.pubsub()
             self.subscribed = set(self.groups)
+            self.epoch += 1  # frames were lost meanwhile: no kept snapshot is current
+            self.seen.clear()
+            self.kept.clear()
             if self.subscribed:
                 try:
                     await self.pubsub.subscribe(*[redis_channel(group) for group in self.subscribed])
                 except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
                     logger.warning("live fan-out: Redis still away")
+
+    def forget(self, group: str) -> None:
+        self.epoch += 1
+        self.seen.pop(group, None)
+        self.kept.pop(group, None)
+
+    def saw(self, group: str, seq: int | None) -> None:
+        if seq is None or seq <= self.seen.get(group, -1):
+            return
+        self.seen[group] = seq
+        kept = self.kept.get(group)
+        if kept is not None and (kept.seq is None or kept.seq < seq):
+            del self.kept[group]  # a newer seq: the next socket reads a new snapshot
+
+    def kept_snapshot(self, group: str) -> Kept | None:
+        """The group's kept snapshot if it is still current: read while subscribed, no frame
+        since with a newer seq, and younger than SNAPSHOT_MAX_AGE. A socket that joined the
+        group gets it and then every frame after: the same as a snapshot read for it alone."""
+        kept = self.kept.get(group)
+        if kept is None:
+            return None
+        if group not in self.subscribed or time.monotonic() - kept.read_at > self.SNAPSHOT_MAX_AGE:
+            del self.kept[group]
+            return None
+        return kept
+
+    def keep_snapshot(self, group: str, epoch: int, kept: Kept) -> None:
+        """Keep a snapshot asked for at `epoch`, unless frames may have been missed since or a
+        frame already carried a newer seq."""
+        if epoch != self.epoch or group not in self.subscribed:
+            return
+        if kept.seq is None or kept.seq < self.seen.get(group, -1):
+            return
+        current = self.kept.get(group)
+        if current is None or current.read_at <= kept.read_at:
+            self.kept[group] = kept
 
     async def deliver(self, group: str, members: set[Sender], text: str) -> None:
         for send in list(members):  # a socket may leave while others are written to
@@ -207,13 +288,29 @@ class SharedReads:
 
 class Snapshots(SharedReads):
     """Snapshots read once for every socket that asks at about the same time, encoded once.
-    `read(tournament_id, audience)` is the snapshot query."""
+    `read(tournament_id, audience)` is the snapshot query.
 
-    def encode(self, result) -> str:
-        return json.dumps(result, separators=(",", ":"))
+    Given the socket's fan-out and group (which the socket has joined), the encoded snapshot is
+    kept there for the sockets that come after it (Fanout.kept_snapshot says for how long): a
+    room of phones opening costs one read and one encoding, not one per socket."""
 
-    async def text(self, tournament_id: int, audience: str) -> str:
-        return await self.get(tournament_id, audience)
+    def encode(self, result) -> Kept:
+        timed = isinstance(result, dict) and "server_time" in result
+        if timed:
+            result = {key: value for key, value in result.items() if key != "server_time"}
+        seq = result.get("seq") if isinstance(result, dict) else None
+        return Kept(seq, json.dumps(result, separators=(",", ":")), time.monotonic(), timed)
+
+    async def text(self, tournament_id: int, audience: str, feed: Fanout | None = None, group: str = "") -> str:
+        if feed is None:
+            return (await self.get(tournament_id, audience)).text()
+        kept = feed.kept_snapshot(group)
+        if kept is not None:
+            return kept.text()
+        epoch = feed.epoch
+        kept = await self.get(tournament_id, audience)
+        feed.keep_snapshot(group, epoch, kept)
+        return kept.text()
 
 
 _fanouts: dict[tuple[asyncio.AbstractEventLoop, type], Fanout] = {}

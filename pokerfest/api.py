@@ -11,6 +11,7 @@ from ninja.parser import Parser
 
 from clock.api.clock import router as clock_router
 from clock.api.structures import router as structures_router
+from core.api import TooManyRequests
 from core.log import KeyReused
 from pokerfest import outage
 from rules.refusals import Invalid, Refused
@@ -37,7 +38,6 @@ from tournaments.api.leagues import router as leagues_router
 from tournaments.api.logos import router as logos_router
 from tournaments.api.payout_desk import router as payout_desk_router
 from tournaments.api.personal_data import router as personal_data_router
-from tournaments.api.preregistration import TooManyAttempts
 from tournaments.api.preregistration import router as preregistration_router
 from tournaments.api.record import router as record_router
 from tournaments.api.schedule import router as schedule_router
@@ -141,7 +141,7 @@ def unauthenticated(request, exc):
     )
 
 
-@api.exception_handler(TooManyAttempts)
+@api.exception_handler(TooManyRequests)
 def too_many(request, exc):
     answer = api.create_response(request, {"detail": str(exc), "retry_after": exc.retry_after}, status=429)
     answer["Retry-After"] = str(exc.retry_after)

@@ -12,6 +12,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
+from pokerfest.proxy import ForwardedSocketByTrustedProxy  # noqa: E402
 from tournaments.consumers import FeedConsumer, FloorConsumer, LobbyConsumer  # noqa: E402
 
 websocket_urlpatterns = [
@@ -23,6 +24,8 @@ websocket_urlpatterns = [
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": ForwardedSocketByTrustedProxy(
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+        ),
     }
 )

@@ -47,3 +47,18 @@ class ForwardedByTrustedProxy:
             for name in [name for name in request.META if name.startswith(FORWARDED) or name == ssl_header]:
                 del request.META[name]
         return self.get_response(request)
+
+
+class ForwardedSocketByTrustedProxy:
+    """The same for a WebSocket's ASGI scope (the Channels consumers): its `client` is the one a
+    trusted proxy named in X-Forwarded-For, else the peer's; the live feed's limits count by it."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        client = scope.get("client")
+        if client and trusted(client[0]):
+            forwarded = b",".join(value for name, value in scope.get("headers", []) if name == b"x-forwarded-for")
+            scope = {**scope, "client": [client_of(client[0], forwarded.decode("latin-1")), client[1]]}
+        return await self.app(scope, receive, send)

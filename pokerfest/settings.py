@@ -153,6 +153,16 @@ INSTALLED_APPS = [
     "tournaments",
     "clock",
 ]
+# The `live` process (pokerfest/live.py) loads only the apps whose models its snapshot reads:
+# daphne, the admin, the API and the rest would double its memory before its first socket.
+LIVE_PROCESS_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "players",
+    "tables",
+    "tournaments",
+    "clock",
+]
 
 MIDDLEWARE = [
     "pokerfest.proxy.ForwardedByTrustedProxy",  # first: the client's address and scheme, before anything reads them
@@ -257,6 +267,24 @@ def celery_url(redis_url: str) -> str:
 # Redis so every web node shares the count. The address is the socket's, or the one a trusted
 # proxy names (TRUSTED_PROXIES).
 PREREGISTRATION_RATE_PER_MINUTE = env_int("PREREGISTRATION_RATE_PER_MINUTE", 20)
+# The live feed's flood limits per client address and minute (core/throttle.py, counted the same
+# way): sockets opened (lobby and staff, the live process and daphne), and snapshots asked for
+# (a socket's resync, GET /api/tournaments/<id>/). A phone reconnecting with its backoff stays
+# far below; hundreds from one address are a flood, refused with close code 4429 or HTTP 429.
+LIVE_SOCKETS_PER_ADDRESS_PER_MINUTE = env_int("LIVE_SOCKETS_PER_ADDRESS_PER_MINUTE", 120)
+LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE = env_int("LIVE_SNAPSHOTS_PER_ADDRESS_PER_MINUTE", 120)
+# The venue's own addresses (e.g. the NAT its tablets and TVs share), never limited on the live
+# feed: addresses or networks separated by commas, as TRUSTED_PROXIES. A developer's run (make
+# run, the tests, the benches: every screen on this machine) leaves loopback out of the limits.
+VENUE_ADDRESSES = []
+for _address in env_list("VENUE_ADDRESSES", "127.0.0.0/8,::1" if DEVELOPMENT else ""):
+    try:
+        VENUE_ADDRESSES.append(ip_network(_address, strict=False))
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"VENUE_ADDRESSES holds addresses or networks separated by commas, e.g. 203.0.113.7,10.20.0.0/16; "
+            f"{_address!r} is neither"
+        ) from None
 
 CELERY_BROKER_URL = celery_url(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

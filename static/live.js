@@ -74,6 +74,14 @@ export class LiveFeed {
         return;
       }
       if (this.stopped) return;
+      if (closing.code === 4429) {
+        // Too many sockets or resyncs from this address this minute: say so, and come back when
+        // the reason says the minute turns (not sooner: every try would count).
+        const seconds = Number((/in (\d+) s/.exec(closing.reason || "") || [])[1] || this.retryAfter || 60);
+        this.status("closed", interpolate(gettext("too many connections from your network: trying again in %(seconds)s s"), { seconds }, true));
+        setTimeout(() => this.connect(), (seconds + Math.random() * 5) * 1000);
+        return;
+      }
       this.status("reconnecting");
       // Backoff with jitter, so a room of screens does not reconnect in one burst.
       const wait = this.backoffMs * (0.75 + Math.random() / 2);
@@ -103,6 +111,7 @@ export class LiveFeed {
       // The server's current seq, every few seconds: a lost last event shows up here.
       if (!this.awaitingSnapshot && frame.seq > this.seq) this.resync();
     } else if (frame.type === "error") {
+      if (frame.retry_after) this.retryAfter = frame.retry_after; // a flood refused: the close (4429) follows
       console.warn("pokerfest live:", frame.message);
     }
   }

@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
+from core import throttle
 from core.access import Action, tournament_for
 from core.broadcast import group_name
 from core.fanout import Snapshots, fanout
@@ -45,6 +46,14 @@ class LiveConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
+        # A flood of sockets from one address is refused before any read (the venue's own
+        # addresses never are): the page reads the code and waits the time the reason says.
+        verdict = await throttle.live_socket_opens(self.client_address())
+        if not verdict.allowed:
+            await self.accept()
+            await self.send(text_data=verdict.frame("sockets"))
+            await self.close(code=throttle.CLOSE_TOO_MANY, reason=verdict.reason("sockets"))
+            return
         try:
             await database_sync_to_async(tournament_for)(self.scope.get("user"), self.tournament_id, self.action)
         except PermissionDenied:
@@ -68,6 +77,11 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await self.accept()
         await self.close(code=code)
 
+    def client_address(self) -> str:
+        # pokerfest.proxy put the client a trusted proxy named here; else it is the peer.
+        client = self.scope.get("client")
+        return client[0] if client else "unknown"
+
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await fanout().leave(self.group, self.send_frame)
@@ -79,6 +93,11 @@ class LiveConsumer(AsyncWebsocketConsumer):
             request = None
         kind = request.get("type") if isinstance(request, dict) else None
         if kind == "resync":
+            verdict = await throttle.live_snapshot_asked(self.client_address())
+            if not verdict.allowed:
+                await self.send(text_data=verdict.frame("resyncs"))
+                await self.close(code=throttle.CLOSE_TOO_MANY, reason=verdict.reason("resyncs"))
+                return
             await self.send_snapshot()
             return
         await self.send_error(kind)
@@ -95,8 +114,8 @@ class LiveConsumer(AsyncWebsocketConsumer):
         # snapshot's seq and drops the rest), as they would in one queue.
         if self.held is None:
             self.held = []
-        text = await snapshots.text(self.tournament_id, self.audience)
-        await self.send(text_data=text)
+        # Kept for the sockets after it while no newer seq has come (core.fanout.Snapshots).
+        await self.send(text_data=await snapshots.text(self.tournament_id, self.audience, fanout(), self.group))
         held = self.held
         while held:  # frames may still arrive while these are sent
             await self.send(text_data=held.pop(0))

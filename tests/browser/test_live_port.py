@@ -1,7 +1,10 @@
 """The pages' live client and the `live` process, as `make run` has them: daphne serves the
 pages with LIVE_PORT set, and the lobby page opens its socket on that port of the page's host
 (the live process, pokerfest/live.py), follows the clock there, and says why when a socket is
-closed for good (4404) instead of retrying."""
+closed for good (4404) instead of retrying, or refused as a flood from its address (4429) and
+waiting the time it is told."""
+
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -42,5 +45,29 @@ def test_CLK_CONTROL_the_lobby_page_follows_the_clock_through_the_live_process_o
         lobby.evaluate(NO_SUCH_TOURNAMENT)
         expect(lobby.locator("[data-live-status]")).to_have_text("disconnected: no such tournament")
         assert len(sockets) == 2  # closed with 4404: not tried again
+    finally:
+        sock.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lobby_page_refused_as_a_flood_says_so_and_how_long_it_waits(processes, new_page, make_tournament):
+    # No socket at all from this address this minute: the page's first socket is refused (4429).
+    live_base, _ = processes.live(LIVE_SOCKETS_PER_ADDRESS_PER_MINUTE="0", VENUE_ADDRESSES="")
+    sock = stack.listening_socket("127.0.0.1", 0)
+    web = processes.start(
+        "web",
+        stack.web_command(sock),
+        env=process_env(LIVE_PORT=live_base.rsplit(":", 1)[1]),
+        pass_fds=(sock.fileno(),),
+    )
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    try:
+        wait_for_answer(url, web)
+        tournament = make_tournament()
+        lobby = new_page()
+        lobby.goto(f"{url}/tournaments/{tournament.id}/")
+        expect(lobby.locator("[data-live-status]")).to_have_text(
+            re.compile(r"disconnected: too many connections from your network: trying again in [0-9]+ s")
+        )
     finally:
         sock.close()

@@ -72,21 +72,23 @@ class Processes:
             env=process_env(CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1", BEAT_LEASE_SECONDS="3"),
         )
 
-    def web(self, sock: socket.socket | None = None) -> tuple[str, socket.socket, subprocess.Popen]:
+    def web(self, sock: socket.socket | None = None, **env) -> tuple[str, socket.socket, subprocess.Popen]:
         """A daphne process on `sock` (a new one on a free port by default); the test keeps
-        the socket, so another web process can take over the same address."""
+        the socket, so another web process can take over the same address. `env`: settings
+        of its own (e.g. a limit)."""
         sock = sock or stack.listening_socket("127.0.0.1", 0)
         port = sock.getsockname()[1]
-        child = self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),))
+        child = self.start("web", stack.web_command(sock), pass_fds=(sock.fileno(),), env=process_env(**env))
         url = f"http://127.0.0.1:{port}"
         wait_for_answer(url, child)
         return url, sock, child
 
-    def live(self) -> tuple[str, subprocess.Popen]:
-        """The `live` process (pokerfest/live.py) on a free port; its ws:// base URL."""
+    def live(self, **env) -> tuple[str, subprocess.Popen]:
+        """The `live` process (pokerfest/live.py) on a free port; its ws:// base URL. `env`:
+        settings of its own (e.g. a limit)."""
         sock = stack.listening_socket("127.0.0.1", 0)
         port = sock.getsockname()[1]
-        child = self.start("live", stack.live_command(sock), pass_fds=(sock.fileno(),))
+        child = self.start("live", stack.live_command(sock), pass_fds=(sock.fileno(),), env=process_env(**env))
         sock.close()  # the child holds it
         wait_for_log(self, child, "serving lobby sockets")
         return f"ws://127.0.0.1:{port}", child

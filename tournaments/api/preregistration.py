@@ -14,7 +14,7 @@ from ninja.security import django_auth
 
 from core import throttle
 from core.access import Action, check, tournament_for
-from core.api import ERRORS, Answer, Id, request_key
+from core.api import ERRORS, Answer, Id, TooMany, TooManyRequests, request_key
 from core.http_cache import public_read
 from tournaments.api.desk import EntryOut, entry_out
 from tournaments.models import Entry, Festival
@@ -29,11 +29,6 @@ router = Router(tags=["pre-registration"])
 THROTTLE_SCOPE = "preregistration"
 
 
-class TooMany(Schema):
-    detail: str
-    retry_after: int
-
-
 PUBLIC_ERRORS = {**ERRORS, 429: TooMany}
 
 
@@ -44,17 +39,16 @@ def _throttled(request) -> None:
         raise TooManyAttempts(verdict.retry_after)
 
 
-class TooManyAttempts(HttpError):
+class TooManyAttempts(TooManyRequests):
     def __init__(self, retry_after: int):
         super().__init__(
-            429,
+            retry_after,
             _(
                 "Too many registration attempts from your connection in the last minute: wait "
                 "%(seconds)s seconds and try again, or register at the desk."
             )
             % {"seconds": retry_after},
         )
-        self.retry_after = retry_after
 
 
 class ApplicationIn(Schema):

@@ -6,11 +6,13 @@ creating one."""
 from datetime import datetime
 from typing import Literal
 
+from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
 from ninja.decorators import decorate_view
 from ninja.security import django_auth
 
 from clock.api.clock import ClockOut
+from core import throttle
 from core.access import Action, check, tournament_for
 from core.api import (
     ERRORS,
@@ -23,6 +25,8 @@ from core.api import (
     Id,
     InvalidOut,
     Money,
+    TooMany,
+    TooManyRequests,
     request_key,
 )
 from core.http_cache import public_read
@@ -290,11 +294,19 @@ def list_tournaments(request):
 
 @router.get(
     "/tournaments/{tournament_id}/",
-    response={200: SnapshotOut, 404: Error, 422: InvalidOut},
+    response={200: SnapshotOut, 404: Error, 422: InvalidOut, 429: TooMany},
     summary="Public snapshot of one tournament (the lobby socket's first frame)",
 )
 @decorate_view(public_read)
 def tournament_snapshot(request, tournament_id: Id):
+    # Counted with the live sockets' resyncs: a flood from one address is refused (not the venue's).
+    verdict = throttle.snapshot_asked(throttle.client_address(request))
+    if not verdict.allowed:
+        too_many = _(
+            "Too many snapshot requests from your connection in the last minute: wait %(seconds)s "
+            "seconds and try again (an open lobby page catches up by itself)."
+        )
+        raise TooManyRequests(verdict.retry_after, too_many % {"seconds": verdict.retry_after})
     tournament_for(request.user, tournament_id, Action.VIEW_LOBBY)
     return snapshot(tournament_id)
 
