@@ -78,7 +78,13 @@ def test_the_api_imports_for_the_director_and_answers_422_for_garbage(festival, 
     made = director.post(url, {"text": club_night()}, content_type="application/json")
     assert made.status_code == 200, made.content
     assert made.json()["entries"] == 5 and len(made.json()["created"]) == 4
-    again = director.post(url, {"text": club_night()}, content_type="application/json").json()
+    # The same file again (a double submit, a retried request) is refused: one import per file.
+    before = counts()
+    twice = director.post(url, {"text": club_night()}, content_type="application/json")
+    assert twice.status_code == 409 and f"as tournament {made.json()['tournament']}" in twice.json()["detail"]
+    assert counts() == before
+    next_week = club_night().replace("P4", "P5")  # another night of the same players
+    again = director.post(url, {"text": next_week}, content_type="application/json").json()
     assert len(again["matched"]) == 4 and again["created"] == []  # the second import finds them on file
 
 

@@ -10,6 +10,7 @@ birth is UNKNOWN_BIRTH until the desk sees the player's ID); several, a new play
 and the report lists them as ambiguous, for the desk to check.
 """
 
+import hashlib
 from datetime import UTC, date, datetime
 
 from django.db import transaction
@@ -20,7 +21,7 @@ from core import kinds, log
 from players.models import Player
 from players.queries.players import player_summary
 from rules.refusals import Invalid, Refused
-from tournaments.models import Elimination, Entry, Festival, Knockout, Tournament
+from tournaments.models import Elimination, Entry, Event, Festival, Knockout, Tournament
 from tournaments.rules import tdt
 
 UNKNOWN_BIRTH = date(1900, 1, 1)  # Tournament Director keeps none; the desk corrects it at the ID check
@@ -59,12 +60,20 @@ def import_tdt(festival_id: int, text: str, director) -> dict:
         read = tdt.tournament(text)
     except tdt.TdtError as problem:
         raise Invalid(_("The file cannot be imported: %(why)s") % {"why": problem}) from None
-    festival = Festival.objects.filter(pk=festival_id).first()
-    if festival is None:
-        raise Refused(_("There is no festival %(id)s.") % {"id": festival_id})
     playing = {entry.player for entry in read.entries}
     now = timezone.now()
+    digest = hashlib.sha256(text.encode()).hexdigest()
     with transaction.atomic():
+        # The festival's row, locked, makes imports take turns: a double submit or a retried
+        # request finds the first one's event and is refused, not imported twice.
+        festival = Festival.objects.select_for_update().filter(pk=festival_id).first()
+        if festival is None:
+            raise Refused(_("There is no festival %(id)s.") % {"id": festival_id})
+        earlier = Event.objects.filter(
+            kind=kinds.TOURNAMENT_IMPORTED.name, tournament__festival=festival, payload__file_sha256=digest
+        ).first()
+        if earlier is not None:
+            raise Refused(_("This file was imported already, as tournament %(id)s.") % {"id": earlier.tournament_id})
         tournament = Tournament.objects.create(
             festival=festival,
             name=read.title,
@@ -110,6 +119,7 @@ def import_tdt(festival_id: int, text: str, director) -> dict:
                 **public,
                 "players_created": report["created"] + report["ambiguous"],
                 "players_matched": report["matched"],
+                "file_sha256": digest,
             },
             public=public,
         )
