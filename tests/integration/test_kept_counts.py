@@ -98,3 +98,38 @@ def test_the_database_refuses_a_table_count_a_table_cannot_hold(field, staff):
         TournamentTable.objects.filter(tournament=tournament).update(seated=13)
     with pytest.raises(IntegrityError), transaction.atomic():
         FieldSeats.objects.create(tournament=tournament, seated=-1)
+
+
+@pytest.mark.django_db
+def test_SEAT_BALANCE_the_player_moved_fewest_times_moves_and_the_move_says_why(field, staff):
+    """Issue 26, through the service: the player due the big blind next has been moved before,
+    so the next one, never moved, goes; the seat keeps the move count and the reason, which the
+    move event, the floor's seats and the player's seat page carry."""
+    from django.test import Client
+
+    from tables.queries.floor import floor_view
+    from tables.rules import seating
+
+    tournament, _ = field(18, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=42)
+    here = tournament.tables.get(table__number=2)
+    at_two = {s.seat: s.entry_id for s in Seating.objects.filter(tournament_table=here, ended_at__isnull=True)}
+    order = seating.big_blind_order(seating.Table(2, 9, at_two, here.button, here.small_blind, here.big_blind))
+    Seating.objects.filter(tournament_table=here, seat=order[0], ended_at__isnull=True).update(moves=1)
+    for seat in sorted(seated_at_table_one := [s for (t, s) in seated(tournament) if t == 1])[:2]:
+        player_out(tournament.id, 1, seat, staff["floor"])
+    assert len(seated_at_table_one) == 9
+    (move,) = proposed_moves(tournament.id)["moves"]
+    assert move["from_seat"] == order[1] and move["times_moved"] == 0  # the fewest moved of those due
+    assert "moved fewest times (0)" in move["reason"]
+    answer = confirm_move(tournament.id, 2, move["from_seat"], 1, move["to_seat"], staff["floor"])
+    assert answer["times_moved"] == 1 and answer["reason"] == move["reason"]
+    logged = tournament.events.get(kind="player.moved").public
+    assert logged["why"]["kind"] == "balance" and logged["reason"] == move["reason"]
+    assert (logged["why"]["from_count"], logged["why"]["to_count"]) == (9, 7)
+    table_one = next(t for t in floor_view(tournament.id)["tables"] if t["number"] == 1)
+    assert table_one["players"][str(move["to_seat"])]["moves"] == 1  # the floor sees the count
+    code = tournament.entries.get(pk=move["entry"]).public_code
+    page = Client().get(f"/api/tournaments/{tournament.id}/seat/{code}/").json()
+    assert page["move_reason"] == move["reason"]
