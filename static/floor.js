@@ -209,6 +209,11 @@ const floorPage = {
       item.append(mark);
     }
     if (this.actionClock) item.append(element("span", { className: "extensions", textContent: interpolate(gettext("%(n)s ext"), { n: player.extensions }, true) }));
+    if (player.moves) { // issue 26: the floor sees how often each player has been moved
+      const moved = element("span", { className: "moves", textContent: interpolate(ngettext("moved %(n)s×", "moved %(n)s×", player.moves), { n: player.moves }, true) });
+      moved.dataset.moves = player.moves;
+      item.append(moved);
+    }
     return item;
   },
 

@@ -86,7 +86,7 @@ const seatPage = {
     if (answer.table && (String(answer.table) !== before.table || String(answer.seat) !== before.seat)
         && (before.table || shown.textContent !== text)) {
       notice.textContent = interpolate(gettext("Move to table %(table)s seat %(seat)s: please go to your new seat (changed at %(time)s)."),
-        { table: answer.table, seat: answer.seat, time: formatTime(Date.now()) }, true);
+        { table: answer.table, seat: answer.seat, time: formatTime(Date.now()) }, true) + (answer.move_reason ? " " + answer.move_reason : "");
       if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
     }
     shown.textContent = text;

@@ -54,10 +54,14 @@ export function tableNeeds(answer, act, mayDirect) {
   }
   for (const move of answer.moves) {
     const body = { from_table: move.from_table, from_seat: move.from_seat, to_table: move.to_table, to_seat: move.to_seat };
+    // Issue 26: why this player moves (the fewest moved of those due the big blind) and their moves so far
+    const why = element("span", { className: "move-reason", textContent: move.reason || "" });
+    why.dataset.moveReason = "";
     needs.push(element("p", { className: "move" },
       interpolate(gettext("Move %(name)s: table %(from_table)s seat %(from_seat)s → table %(table)s seat %(seat)s. "), { name: move.name, from_table: move.from_table, from_seat: move.from_seat, table: move.to_table, seat: move.to_seat }, true),
+      why, " ", interpolate(ngettext("(moved %(count)s time before) ", "(moved %(count)s times before) ", move.times_moved || 0), { count: move.times_moved || 0 }, true),
       element("button", { textContent: interpolate(gettext("Seated at table %(table)s"), { table: move.to_table }, true), onclick: () =>
-        act("moves/confirm/", body, () => interpolate(gettext("%(name)s is seated at table %(table)s, seat %(seat)s."), { name: move.name, table: move.to_table, seat: move.to_seat }, true)) })));
+        act("moves/confirm/", body, (a) => interpolate(gettext("%(name)s is seated at table %(table)s, seat %(seat)s."), { name: move.name, table: move.to_table, seat: move.to_seat }, true) + (a && a.reason ? " " + a.reason : "")) })));
   }
   if (answer.halted.length) needs.push(element("p", { className: "notice", textContent: interpolate(gettext("Halt play at table %(tables)s: three or more players short."), { tables: answer.halted.join(", ") }, true) }));
   if (answer.waiting.length) needs.push(element("p", { textContent: interpolate(gettext("Table %(tables)s: the open seats are between the blinds and the button; move after the next hand."), { tables: answer.waiting.join(", ") }, true) }));

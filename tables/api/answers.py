@@ -46,6 +46,8 @@ class ProposedMoveOut(Answer):
     from_seat: int
     to_table: int
     to_seat: int
+    times_moved: int = Field(0, description="the player's moves so far (issue 26: the fewest moved goes)")
+    reason: str = Field("", description="why this player moves, one line for the floor")
 
 
 class MovesOut(Answer):
@@ -134,6 +136,7 @@ class FloorSeatOut(Answer):
     extensions: int = Field(..., description="time-extension chips (AC-EXT)")
     penalty: PenaltyOut | None = Field(..., description="being served, or just served (may return)")
     stack: int | None = Field(..., description="the latest count or bag (CHIP-COUNT); none before any")
+    moves: int = Field(0, description="times the floor moved this player so far (issue 26)")
 
 
 class BagOut(Answer):
@@ -369,6 +372,7 @@ class CompanionOut(Answer):
     table: int | None
     seat: int | None
     waiting_position: int | None = Field(..., description="the place on the waiting list (ENT-WAIT)")
+    move_reason: str = Field("", description="why the player was moved to this seat, one line (issue 26)")
     currency: str
     penalty: SeatPenaltyOut | None
     absent: AbsenceOut | None

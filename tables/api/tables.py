@@ -24,6 +24,7 @@ from core.api import (
 )
 from core.http_cache import public_read
 from tables.api.answers import CompanionOut, FloorOut, HandForHandOut, MovesOut, SeededOut, TableSeatOut, WaitingListOut
+from tables.api.moves import ByHandIn, MovedByHandOut, MovedOut, MoveIn, SwapIn, SwappedOut
 from tables.queries import floor as floor_queries
 from tables.queries import seating as seating_queries
 from tables.queries import waiting_list as waiting_list_queries
@@ -85,11 +86,6 @@ class HandUndoneOut(Answer):
 UndoneOut = Annotated[OutUndoneOut | HandUndoneOut, Field(discriminator="undone")]
 
 
-class MovedOut(Answer):
-    moved: bool
-    already_done: bool = Field(..., description="another tablet had confirmed this move")
-
-
 class BreakingOrderOut(Answer):
     breaking_order: list[int]
 
@@ -110,22 +106,6 @@ class FinalTableOut(SeededOut):
     seats: list[int] = Field(..., description="the seats taken")
     button: int | None
     cards: dict[str, str] = Field(..., description="seat -> the card dealt for the button (BTN-DRAW)")
-
-
-class MovedByHandOut(Answer):
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-    reason: str
-
-
-class SwappedOut(Answer):
-    table_a: int
-    seat_a: int
-    table_b: int
-    seat_b: int
-    reason: str
 
 
 class ChartSeatOut(Answer):
@@ -180,13 +160,6 @@ def open_tables(request, tournament_id: Id, body: OpenIn):
 def draw(request, tournament_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return drawing.draw_field(tournament_id, request.user, request_key=request_key(request))
-
-
-class MoveIn(Schema):
-    from_table: TableNumber
-    from_seat: SeatNumber
-    to_table: TableNumber
-    to_seat: SeatNumber
 
 
 class HandDoneIn(Schema):
@@ -371,10 +344,6 @@ def final_table(request, tournament_id: Id):
     return breaking.draw_final_table(tournament_id, request.user, request_key=request_key(request))
 
 
-class ByHandIn(MoveIn):
-    reason: str = Field(..., max_length=200, description="why, for the log")
-
-
 @router.post(
     "/tournaments/{tournament_id}/moves/by-hand/",
     response={200: MovedByHandOut, **ERRORS},
@@ -392,14 +361,6 @@ def move_by_hand(request, tournament_id: Id, body: ByHandIn):
         request.user,
         request_key(request),
     )
-
-
-class SwapIn(Schema):
-    table_a: TableNumber
-    seat_a: SeatNumber
-    table_b: TableNumber
-    seat_b: SeatNumber
-    reason: str = Field(..., max_length=200, description="why, for the log")
 
 
 @router.post(

@@ -25,8 +25,9 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
     own bags they may recount and others' they confirm (CHIP-COUNT)."""
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
-    names, chips, numbers = {}, {}, {}
+    names, chips, numbers, moved = {}, {}, {}, {}
     for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
+        moved[sitting.entry_id] = sitting.moves  # issue 26: the floor sees each player's moves
         names[sitting.entry_id] = str(sitting.entry.player)
         numbers[sitting.entry_id] = sitting.entry.number
         chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
@@ -82,6 +83,7 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
                         "extensions": chips[entry],
                         "penalty": sitting_out.get(entry),
                         "stack": stacks[entry]["chips"] if entry in stacks else None,
+                        "moves": moved.get(entry, 0),
                     }
                     for seat, entry in sorted(state.players.items())
                 },

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from players.queries.players import public_name
 from rules.refusals import Refused
 from tables.models import Seating
+from tables.queries.moves import reason_line
 from tables.queries.tables import seat_of
 from tables.queries.waiting_list import waiting_entries, waiting_list
 from tournaments.models import Entry, Tournament
@@ -86,7 +87,13 @@ def seat_page(tournament_id: int, code: str) -> dict:
         "status_display": entry.get_status_display(),
         "tournament_status": entry.tournament.status,
         **place_of(entry),
+        "move_reason": move_reason_of(entry),
     }
+
+
+def move_reason_of(entry: Entry) -> str:
+    """Issue 26: why the player was moved to the seat they hold now (empty: drawn or seated there)."""
+    return reason_line(entry.seatings.filter(ended_at__isnull=True).values_list("move_reason", flat=True).first())
 
 
 def place_of(entry: Entry) -> dict:

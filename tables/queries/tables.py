@@ -4,11 +4,11 @@ where an entry sits."""
 
 from dataclasses import dataclass
 
-from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from rules.refusals import Refused
-from tables.models import KeepApart, Seating, TournamentTable
+from tables.models import FieldSeats, KeepApart, Seating, TournamentTable
+from tables.queries.moves import balance_reason, reason_line
 from tables.rules import seating
 from tournaments.models import Entry, Tournament
 
@@ -30,6 +30,7 @@ class OpenTable:
     hands_left: int | None
     heads_up_from_hand: int | None
     state: seating.Table | seating.TableSize  # TableSize from open_table_sizes
+    positions: tuple[int | None, int | None, int | None] = (None, None, None)  # the last hand's button, blinds
 
 
 _OPEN_TABLE_FIELDS = (
@@ -47,6 +48,7 @@ _OPEN_TABLE_FIELDS = (
     "button",
     "small_blind",
     "big_blind",
+    "seated",
 )
 
 
@@ -66,6 +68,7 @@ def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTabl
         row["hands_left"],
         row["heads_up_from_hand"],
         state,
+        (row["button"], row["small_blind"], row["big_blind"]),
     )
 
 
@@ -96,22 +99,30 @@ def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
 
 def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
     """Every open table by number with how many sit there (its `state` a seating.TableSize):
-    what a bust's proposal reads first. The database counts the seats (one scan, grouped: a
-    count per table is a thousand lookups); no seat comes to Python."""
-    rows = _open_table_rows(tournament)
-    counts = dict(
-        tournament.seatings.filter(ended_at__isnull=True)
-        .order_by()
-        .values("tournament_table_id")
-        .annotate(sitting=Count("id"))
-        .values_list("tournament_table_id", "sitting")
-    )
+    what a bust's proposal reads first. The count is the table's kept `seated` (migration
+    0019): no seat row is read."""
     return {
         row["table__number"]: _open_table(
-            row, seating.TableSize(row["table__number"], row["table__seats"], counts.get(row["id"], 0))
+            row, seating.TableSize(row["table__number"], row["table__seats"], row["seated"])
         )
-        for row in rows
+        for row in _open_table_rows(tournament)
     }
+
+
+def seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbers: set[int]) -> dict[int, dict]:
+    """Who sits where at the tables `numbers` only: seat -> (entry id, times moved)."""
+    ids = {open_here[n].id: n for n in numbers}
+    found: dict[int, dict] = {n: {} for n in numbers}
+    for table_id, seat, entry_id, moves in tournament.seatings.filter(
+        ended_at__isnull=True, tournament_table_id__in=list(ids)
+    ).values_list("tournament_table_id", "seat", "entry_id", "moves"):
+        found[ids[table_id]][seat] = (entry_id, moves)
+    return found
+
+
+def seated_now(tournament: Tournament) -> int:
+    """The seats taken in the tournament, kept (FieldSeats): no seat row is read."""
+    return FieldSeats.objects.filter(tournament=tournament).values_list("seated", flat=True).first() or 0
 
 
 def in_use_elsewhere(tournament: Tournament, numbers: list[int]) -> list[tuple[int, str]]:
@@ -209,18 +220,26 @@ def proposed_moves(tournament_id: int) -> dict:
     breaking = None if answer["final_due"] else seating.table_to_break(sizes, order)
     if breaking is not None:
         return {**answer, "break_due": breaking}
-    # SEAT-BALANCE: the tables are kept balanced until the final table is redrawn.
-    if not seating.needs_balancing(sizes, rules.balance_tolerance):
-        return {**answer, "halted": seating.halted_tables(sizes, rules.halt_when_short_by)}
-    states = [t.state for t in open_tables(tournament).values()]
-    moved_before = frozenset(tournament.seatings.filter(ended_because="moved").values_list("entry_id", flat=True))
+    # SEAT-BALANCE: the tables are kept balanced until the final table is redrawn. Who sits
+    # where is read at the tables the balance can touch only (a few of a thousand).
+    halted = seating.halted_tables(sizes, rules.halt_when_short_by)
+    reads = seating.balance_reads(sizes, rules.balance_tolerance)
+    if not reads:
+        return {**answer, "halted": halted}
+    seats = seats_at(tournament, open_here, reads)
+    states = [
+        seating.Table(n, t.state.seats, {seat: sitting[0] for seat, sitting in seats[n].items()}, *t.positions)
+        for n, t in open_here.items()
+        if n in reads
+    ]
+    times_moved = {entry: moves for at in seats.values() for entry, moves in at.values() if moves}
     plan = seating.balance(
         states,
         tolerance=rules.balance_tolerance,
-        moved_before=moved_before,
         by_corresponding_seat=rules.move_by_corresponding_seat,
         halt_when_short_by=rules.halt_when_short_by,
         keep_apart=keep_apart(tournament),
+        times_moved=times_moved,
     )
     return {
         **answer,
@@ -231,10 +250,20 @@ def proposed_moves(tournament_id: int) -> dict:
                 "from_seat": m.from_seat,
                 "to_table": m.to_table,
                 "to_seat": m.to_seat,
+                "times_moved": times_moved.get(m.player, 0),
+                "reason": reason_line(
+                    balance_reason(
+                        m.from_table,
+                        open_here[m.from_table].state.count,
+                        m.to_table,
+                        open_here[m.to_table].state.count,
+                        times_moved.get(m.player, 0),
+                    )
+                ),
             }
             for m in plan.moves
         ],
-        "halted": plan.halted,
+        "halted": halted,
         "waiting": plan.waiting,
     }
 

@@ -175,6 +175,27 @@ def needs_balancing(tables: list[Sized], tolerance: int = 1) -> bool:
     return len(counts) > 1 and max(counts) - min(counts) > tolerance
 
 
+def fewest_moved(order: list[int], players: dict[int, int], times_moved: dict[int, int]) -> list[int]:
+    """SEAT-BALANCE's choice, fairly: of the seats in big-blind order (`order`), those whose
+    player has been moved fewest times so far, in that order."""
+    fewest = min(times_moved.get(players[seat], 0) for seat in order)
+    return [seat for seat in order if times_moved.get(players[seat], 0) == fewest]
+
+
+def balance_reads(tables: list[Sized], tolerance: int = 1) -> set[int]:
+    """The tables `balance` can touch, from the sizes alone: who sits where is read for these
+    only. A move raises a table more than `tolerance` short of the largest by one, so at most
+    `deficit` moves are made; each takes the longest table, which is a touched one or the next
+    untouched in the order (most players, lowest number): the first `deficit` of that order."""
+    if not needs_balancing(tables, tolerance):
+        return set()
+    most = max(t.count for t in tables)
+    short = [t for t in tables if most - t.count > tolerance]
+    deficit = sum(most - tolerance - t.count for t in short)
+    longest = sorted(tables, key=lambda t: (-t.count, t.number))[: deficit + 1]
+    return {t.number for t in short} | {t.number for t in longest}
+
+
 def balance(
     tables: list[Table],
     tolerance: int = 1,
@@ -182,18 +203,22 @@ def balance(
     by_corresponding_seat: bool = False,
     halt_when_short_by: int | None = 3,
     keep_apart: list[set[int]] | None = None,
+    times_moved: dict[int, int] | None = None,
 ) -> BalancePlan:
     """The moves that bring the largest and smallest tables within `tolerance`.
 
     The mover is the player due the big blind next at the longest table, taking the worst
-    position at the shortest table. A player already moved (`moved_before`, or earlier in this
-    plan) is passed over while another player at that table could go instead, and so is a
-    player whose keep-apart partner sits at the short table (SEAT-SEPARATE).
+    position at the shortest table. Where that leaves a choice, the player moved fewest times
+    so far goes (`times_moved` by player; `moved_before`: moved at least once; a move earlier
+    in this plan counts), and a player whose keep-apart partner sits at the short table is
+    passed over while another could go (SEAT-SEPARATE).
     """
     apart = partners(keep_apart)
     state = {table.number: table for table in tables}
     halted = halted_tables(tables, halt_when_short_by)
-    moved, moves, waiting = set(moved_before), [], set()
+    moved = {player: max(1, (times_moved or {}).get(player, 0)) for player in moved_before}
+    moved.update({player: n for player, n in (times_moved or {}).items() if n > moved.get(player, 0)})
+    moves, waiting = [], set()
     while True:
         live = [t for t in state.values() if t.number not in waiting]
         longest = max(state.values(), key=lambda t: (t.count, -t.number))
@@ -203,7 +228,7 @@ def balance(
         short = candidates[0]
         order = big_blind_order(longest)
         there = set(short.players.values())
-        fresh = [s for s in order if longest.players[s] not in moved] or order
+        fresh = fewest_moved(order, longest.players, moved)
         mover_seat = next((s for s in fresh if not apart.get(longest.players[s], set()) & there), fresh[0])
         seat = worst_seat(short, mover_seat if by_corresponding_seat else None)
         if seat is None:
@@ -213,7 +238,7 @@ def balance(
         state[longest.number] = replace(longest, players={s: p for s, p in longest.players.items() if s != mover_seat})
         state[short.number] = replace(short, players={**short.players, seat: player})
         moves.append(Move(player, longest.number, mover_seat, short.number, seat))
-        moved.add(player)
+        moved[player] = moved.get(player, 0) + 1
     return BalancePlan(moves, sorted(state.values(), key=lambda t: t.number), halted, sorted(waiting))
 
 

@@ -114,7 +114,9 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         now = timezone.now()
         broken = open_here[breaking]
         leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
-        names = {s.entry_id: str(s.entry.player) for s in leaving.select_related("entry__player")}
+        leavers = list(leaving.select_related("entry__player"))
+        names = {s.entry_id: str(s.entry.player) for s in leavers}
+        moved = {s.entry_id: s.moves for s in leavers}  # issue 26: a broken table's move counts too
         leaving.update(ended_at=now, ended_because="table broken")
         rows = Seating.objects.bulk_create(
             [
@@ -124,6 +126,8 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
                     tournament_table_id=open_here[m.to_table].id,
                     seat=m.to_seat,
                     started_at=now,
+                    moves=moved[m.player] + 1,
+                    move_reason={"kind": "break", "from_table": breaking},
                 )
                 for m in moves
             ]

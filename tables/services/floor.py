@@ -19,10 +19,11 @@ from players.queries.players import player_summary
 from rules.refusals import Refused, logged_reason
 from tables.models import Seating, TournamentTable
 from tables.queries.hand_for_hand import bust_hand, hand_for_hand_view
-from tables.queries.tables import open_table, proposed_moves, sitting_at, table_state
+from tables.queries.moves import balance_reason, reason_line
+from tables.queries.tables import open_table, proposed_moves, seated_now, sitting_at, table_state
 from tables.queries.waiting_list import waiting_entries
 from tables.rules import seating
-from tables.services import hand_for_hand, knockouts, penalties
+from tables.services import done_twice, hand_for_hand, knockouts, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tables.services.tv_logos import MOVE, check_tv_tables
@@ -207,7 +208,7 @@ def bust(
     now = timezone.now()
     end_seating(sitting, now, "busted")
     Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
-    left = tournament.seatings.filter(ended_at__isnull=True).count()
+    left = seated_now(tournament)  # kept by the database with the seat that just emptied
     if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
         here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
         here.save(update_fields=["heads_up_from_hand"])
@@ -240,7 +241,9 @@ def bust(
     else:  # a stack removed (PEN-ABSENT): nobody won the pot, its bounty goes like a disqualified player's
         knockouts.disqualified_bounty(op, sitting.entry, elimination)
     calls.top_up_after_bust(op, left)  # AC-REPLENISH: after the bust it follows
-    seated = seat_the_waiting(op)  # ENT-WAIT: the seat that opened goes to the first in line
+    # ENT-WAIT: the seat that opened goes to the first in line, if anyone is in line: every
+    # player still in is seated when the players left are the seats taken.
+    seated = seat_the_waiting(op) if counts["players_left"] > left else []
     if left + len(seated) == 1 and not waiting_entries(tournament):
         finish(op, "last player standing")  # END-FINISH: one player holds every chip
 
@@ -266,22 +269,15 @@ def end_seating(sitting: Seating, now, because: str) -> None:
 
 def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: int, to_seat: int, actor) -> dict:
     """The target tablet confirms the moved player sat down. Two tablets confirming the same
-    move apply it once; a seat filled meanwhile is refused with a fresh proposal."""
+    move apply it once: the second is refused with who confirmed it and when (issue 27); a
+    seat filled meanwhile is refused with a fresh proposal. The new seat keeps the player's
+    moves so far and why they moved (issue 26), shown on the tablet and the player's phone."""
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
         source, target = open_table(tournament, from_table), open_table(tournament, to_table)
         moving = source.seatings.filter(seat=from_seat, ended_at__isnull=True).select_related("entry__player").first()
         if moving is None:
-            already = tournament.seatings.filter(
-                tournament_table=target,
-                seat=to_seat,
-                ended_at__isnull=True,
-                entry__seatings__tournament_table=source,
-                entry__seatings__seat=from_seat,
-                entry__seatings__ended_because="moved",
-            ).exists()
-            if already:
-                return {"moved": False, "already_done": True}
+            done_twice.refuse_if_moved(op, source, from_seat, target, to_seat, "moved")  # issue 27
             raise Refused(
                 _("Nobody sits in seat %(from_seat)s at table %(from_table)s any more.")
                 % {"from_seat": from_seat, "from_table": from_table}
@@ -303,14 +299,29 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
                 proposed_moves(tournament_id),
             )
         now = timezone.now()
+        why = balance_reason(from_table, source.seated, to_table, target.seated, moving.moves)
         end_seating(moving, now, "moved")
         Seating.objects.create(
-            tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat, started_at=now
+            tournament=tournament,
+            entry=moving.entry,
+            tournament_table=target,
+            seat=to_seat,
+            started_at=now,
+            moves=moving.moves + 1,
+            move_reason=why,
         )
-        public = {"from_table": from_table, "from_seat": from_seat, "to_table": to_table, "to_seat": to_seat}
+        public = {
+            "from_table": from_table,
+            "from_seat": from_seat,
+            "to_table": to_table,
+            "to_seat": to_seat,
+            "times_moved": moving.moves + 1,
+            "why": why,
+            "reason": reason_line(why),
+        }
         op.append(kinds.PLAYER_MOVED, public=public, payload={**public, "player": player_summary(moving.entry.player)})
         check_tv_tables(op, {to_table}, MOVE)
-    return {"moved": True, "already_done": False}
+    return {"moved": True, "already_done": False, "reason": public["reason"], "times_moved": moving.moves + 1}
 
 
 class MoveRefused(Refused):
@@ -340,6 +351,8 @@ def move_by_hand(
         if repeated := op.repeated:
             return repeated.public
         source, target = open_table(tournament, from_table), open_table(tournament, to_table)
+        if not source.seatings.filter(seat=from_seat, ended_at__isnull=True).exists():
+            done_twice.refuse_if_moved(op, source, from_seat, target, to_seat, "moved by hand")  # issue 27
         moving = sitting_at(source, from_seat)
         if not 1 <= to_seat <= target.table.seats:
             raise Refused(
@@ -353,7 +366,13 @@ def move_by_hand(
         now = timezone.now()
         end_seating(moving, now, "moved by hand")
         Seating.objects.create(
-            tournament=tournament, entry=moving.entry, tournament_table=target, seat=to_seat, started_at=now
+            tournament=tournament,
+            entry=moving.entry,
+            tournament_table=target,
+            seat=to_seat,
+            started_at=now,
+            moves=moving.moves + 1,
+            move_reason={"kind": "by_hand", "from_table": from_table, "text": reason},
         )
         public = {
             "from_table": from_table,
@@ -387,13 +406,30 @@ def swap_seats(
             return repeated.public
         first, second = open_table(tournament, table_a), open_table(tournament, table_b)
         one, other = sitting_at(first, seat_a), sitting_at(second, seat_b)
+        done_twice.refuse_if_swapped(op, one, other, reason, table_a, table_b)  # issue 27: not swapped back
         now = timezone.now()
         end_seating(one, now, "swapped")
         end_seating(other, now, "swapped")  # both seats free before either is taken: one player per seat
         Seating.objects.bulk_create(
             [
-                Seating(tournament=tournament, entry=one.entry, tournament_table=second, seat=seat_b, started_at=now),
-                Seating(tournament=tournament, entry=other.entry, tournament_table=first, seat=seat_a, started_at=now),
+                Seating(
+                    tournament=tournament,
+                    entry=one.entry,
+                    tournament_table=second,
+                    seat=seat_b,
+                    started_at=now,
+                    moves=one.moves + 1,
+                    move_reason={"kind": "by_hand", "from_table": table_a, "text": reason},
+                ),
+                Seating(
+                    tournament=tournament,
+                    entry=other.entry,
+                    tournament_table=first,
+                    seat=seat_a,
+                    started_at=now,
+                    moves=other.moves + 1,
+                    move_reason={"kind": "by_hand", "from_table": table_b, "text": reason},
+                ),
             ]
         )
         public = {"table_a": table_a, "seat_a": seat_a, "table_b": table_b, "seat_b": seat_b, "reason": reason}

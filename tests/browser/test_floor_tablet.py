@@ -61,6 +61,9 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     for page in (first, second):  # 7 at table 1 against 9 at tables 3 and 4
         expect(page.locator(".move")).to_contain_text("table 3 seat")
         expect(page.locator(".move")).to_contain_text("→ table 1 seat")
+        # Issue 26: why this player (SEAT-BALANCE, the fewest moved of those due), and their moves so far
+        expect(page.locator(".move [data-move-reason]")).to_contain_text("table 3 had 9 players, table 1 7")
+        expect(page.locator(".move")).to_contain_text("(moved 0 times before)")
     moving = first.locator(".move").inner_text().split(":")[0].removeprefix("Move ")
     entry = Entry.objects.get(tournament=tournament, player__first_name=moving.split()[0])
     phone = new_page()
@@ -78,6 +81,9 @@ def test_SEAT_BALANCE_sixty_players_busts_on_two_tablets_the_move_everywhere_and
     expect(lobby.locator('.chart article[data-table="1"] li').nth(where - 1)).to_contain_text(f"#{entry.number}")
     expect(phone.locator("[data-seat]")).to_have_text(f"Table 1 · seat {where}")  # the QR page followed the move
     expect(phone.locator("[data-seat-changed]")).to_contain_text("please go to your new seat")
+    expect(phone.locator("[data-seat-changed]")).to_contain_text("To balance the tables: table 3 had 9 players")
+    expect(first.locator("[data-result]")).to_contain_text("moved fewest times (0)")  # the tablet's answer says why
+    expect(first.locator(f'.seats li:has-text("{moving}") [data-moves]')).to_have_text("moved 1×")  # the floor's count
     expect(second.locator(".table-card")).to_have_attribute("data-hand", "1")
     second.get_by_role("button", name="Hand done").click()
     expect(second.locator("[data-result]")).to_have_text("Table 2: next hand.")

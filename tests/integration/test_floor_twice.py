@@ -118,3 +118,65 @@ def test_ELIM_out_from_two_tablets_at_once_puts_the_player_out_once_and_the_seco
     assert told.endswith(" already: nothing more was done.")
     assert Elimination.objects.filter(tournament=tournament).count() == 1
     assert Event.objects.filter(tournament=tournament, kind="player.out").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_SEAT_BALANCE_a_move_a_move_by_hand_and_a_swap_from_two_tablets_at_once_take_effect_once(field, staff):
+    """Issue 27: the target table's two tablets confirm the same balancing move, then two
+    tablets move a player by hand, then swap two players, each pair at once with keys of their
+    own: each takes effect once, and the other tablet gets a 409 saying it was done, by whom."""
+    from tables.queries.tables import proposed_moves
+    from tables.services.floor import player_out
+
+    tournament, _ = field(18, tables=2)
+    open_tables(tournament.id, [1, 2], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=42)
+    second = User.objects.create_user("floor-two", password="x")
+    second.groups.add(Group.objects.get(name="floor"))
+    tablets = {"floor-user": floor_client(staff["floor"]), "floor-two": floor_client(second)}
+    base = f"/api/tournaments/{tournament.id}"
+
+    def both(path, body):
+        def tap(name):
+            return lambda: tablets[name].post(
+                f"{base}/{path}", json.dumps(body), content_type=JSON, headers={"Idempotency-Key": f"{name}-{path}"}
+            )
+
+        answers = dict(zip(tablets, at_once(*(tap(name) for name in tablets)), strict=True))
+        assert sorted(a.status_code for a in answers.values()) == [200, 409], {n: a.content for n, a in answers.items()}
+        doer = next(name for name, a in answers.items() if a.status_code == 200)
+        told = next(a.json()["detail"] for a in answers.values() if a.status_code == 409)
+        assert f"by {doer} at" in told and "nothing more was done" in told, told
+        return answers[doer].json()
+
+    open_at_one = sorted(
+        Seating.objects.filter(tournament_table__table__number=1, ended_at__isnull=True).values_list("seat", flat=True)
+    )
+    for seat in open_at_one[:2]:
+        player_out(tournament.id, 1, seat, staff["floor"])
+    (move,) = proposed_moves(tournament.id)["moves"]
+    body = {key: move[key] for key in ("from_table", "from_seat", "to_table", "to_seat")}
+    assert both("moves/confirm/", body)["moved"] is True
+    assert Event.objects.filter(tournament=tournament, kind="player.moved").count() == 1
+
+    empty = next(
+        s
+        for s in range(1, 10)
+        if not Seating.objects.filter(tournament_table__table__number=1, seat=s, ended_at__isnull=True).exists()
+    )
+    mover = Seating.objects.filter(tournament_table__table__number=2, ended_at__isnull=True).order_by("seat").first()
+    by_hand = {"from_table": 2, "from_seat": mover.seat, "to_table": 1, "to_seat": empty, "reason": "broken chair"}
+    both("moves/by-hand/", by_hand)
+    assert Seating.objects.get(entry_id=mover.entry_id, ended_at__isnull=True).seat == empty
+    assert Event.objects.filter(tournament=tournament, kind="player.moved").count() == 2
+
+    a, b = Seating.objects.filter(tournament_table__table__number=2, ended_at__isnull=True).order_by("seat")[:2]
+    swap = {"table_a": 2, "seat_a": a.seat, "table_b": 2, "seat_b": b.seat, "reason": "keep the sisters apart"}
+    both("moves/swap/", swap)
+    assert Seating.objects.get(entry_id=a.entry_id, ended_at__isnull=True).seat == b.seat  # swapped once, not back
+    assert Event.objects.filter(tournament=tournament, kind="players.swapped").count() == 1
+    again = tablets["floor-user"].post(
+        f"{base}/moves/swap/", json.dumps({**swap, "reason": "swap back"}), content_type=JSON
+    )
+    assert again.status_code == 200  # a swap back on purpose, with a new reason
+    assert Seating.objects.get(entry_id=a.entry_id, ended_at__isnull=True).seat == a.seat

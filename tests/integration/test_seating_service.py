@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from players.models import Player
 from players.services import desk as player_services
+from rules.refusals import Refused
 from tables.models import Seating, Table
 from tables.queries.floor import floor_view
 from tables.queries.tables import proposed_moves, seat_of
@@ -171,6 +172,8 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
                     staff["floor"],
                 )
             )
+        except Refused as refused:  # issue 27: the second is told the move was made, by whom
+            results.append({"already_done": True, "detail": str(refused)})
         finally:
             connection.close()
 
@@ -180,6 +183,8 @@ def test_SEAT_BALANCE_a_bust_proposes_the_move_two_tablets_confirm_it_once(field
     for thread in threads:
         thread.join()
     assert sorted(r["already_done"] for r in results) == [False, True]
+    (told,) = [r["detail"] for r in results if r["already_done"]]
+    assert f"by {staff['floor'].username} at" in told and told.endswith("already: nothing more was done.")
     assert tournament.events.filter(kind="player.moved").count() == 1
     assert seat_map(tournament)[(1, move["to_seat"])] == move["entry"]
     assert proposed_moves(tournament.id)["moves"] == []  # 8 and 8
