@@ -38,6 +38,7 @@ from tournaments.queries.seat import entry_numbers, followed
 from tournaments.queries.venue_tables import venue_tables
 from tournaments.rules import announcements
 from tournaments.rules.rulesets import endings
+from tournaments.views.paper import paper_for, remember_paper
 
 OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
@@ -263,9 +264,16 @@ def ticket(request, tournament_id: int, number: int):
             "place": place_of(entry),
         }
 
-    return _screen(
-        request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA, context=page
+    response = _screen(
+        request,
+        tournament_id,
+        Action.DESK,
+        "pokerfest/ticket.html",
+        also=Action.PERSONAL_DATA,
+        context=page,
+        paper=paper_for(request, "80mm"),
     )
+    return remember_paper(request, response)
 
 
 def seat(request, tournament_id: int, code: str):
