@@ -31,6 +31,7 @@ from tournaments.api.deals import router as deals_router
 from tournaments.api.desk import router as desk_router
 from tournaments.api.exports import router as exports_router
 from tournaments.api.flights import router as flights_router
+from tournaments.api.forecast import router as forecast_router
 from tournaments.api.logos import router as logos_router
 from tournaments.api.payout_desk import router as payout_desk_router
 from tournaments.api.preregistration import TooManyAttempts
@@ -96,6 +97,7 @@ api.add_router("/", penalties_router)
 api.add_router("/", buttons_router)
 api.add_router("/", seat_cards_router)
 api.add_router("/", tv_router)
+api.add_router("/", forecast_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)
 api.add_router("/", preregistration_router)

@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -30,6 +31,7 @@ from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.queries import results as results_queries
 from tournaments.queries.day_two import day_two_seats, day_two_start, flights_view, main_event_of, way_to_day_two
+from tournaments.queries.forecast import day_forecast
 from tournaments.queries.record import latest_log
 from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
@@ -214,6 +216,7 @@ def director(request, tournament_id: int):
             "log": latest_log(tournament.id),
             "endings": endings(tournament.rules()),
             "action_clock": tournament.rules().clock.action_clock,  # AC-SUSPEND's control
+            "forecast": day_forecast(tournament, timezone.now()),  # issue 26: the day ahead
             **_day_two(tournament),
             **_levels(tournament),
         },
