@@ -13,3 +13,4 @@ import "../console.js";
 import "../console_bounties.js";
 import "../flights.js";
 import "../forecast.js";
+import "../pause_everything.js";
