@@ -30,9 +30,11 @@ from tournaments.api.bounties import router as bounties_router
 from tournaments.api.close_out import router as close_out_router
 from tournaments.api.deals import router as deals_router
 from tournaments.api.desk import router as desk_router
+from tournaments.api.devices import router as devices_router
 from tournaments.api.exports import router as exports_router
 from tournaments.api.feed import router as feed_router
 from tournaments.api.flights import router as flights_router
+from tournaments.api.forecast import router as forecast_router
 from tournaments.api.imports import router as imports_router
 from tournaments.api.leagues import router as leagues_router
 from tournaments.api.logos import router as logos_router
@@ -101,6 +103,8 @@ api.add_router("/", penalties_router)
 api.add_router("/", buttons_router)
 api.add_router("/", seat_cards_router)
 api.add_router("/", tv_router)
+api.add_router("/", forecast_router)
+api.add_router("/", devices_router)
 api.add_router("/", flights_router)
 api.add_router("/", schedule_router)
 api.add_router("/", preregistration_router)

@@ -310,6 +310,10 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CLOCK_RECONCILE_SECONDS = env_int("CLOCK_RECONCILE_SECONDS", 5)
 # The live protocol's heartbeat: a screen whose last event was lost resyncs within this.
 HEARTBEAT_SECONDS = env_int("HEARTBEAT_SECONDS", 5)
+# Issue 27, "Devices that drop": the console warns when at least this percentage of a
+# tournament's staff devices (tablets, desks) drops within DEVICE_DROP_SECONDS.
+DEVICE_DROP_PERCENT = env_int("DEVICE_DROP_PERCENT", 50)
+DEVICE_DROP_SECONDS = env_int("DEVICE_DROP_SECONDS", 30)
 # Every node may start beat; only the one holding a Redis lease runs the schedule, and another
 # takes over within this many seconds of its node dying (pokerfest/beat.py).
 CELERY_BEAT_SCHEDULER = "pokerfest.beat:SingleBeat"

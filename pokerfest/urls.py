@@ -13,6 +13,7 @@ from tournaments.views import leagues as league_views
 from tournaments.views import pages as views
 from tournaments.views import personal_data as personal_data_views
 from tournaments.views import preregistration as preregistration_views
+from tournaments.views import prints as print_views
 from tournaments.views import structures as structure_views
 from tournaments.views import tv as tv_views
 
@@ -36,6 +37,10 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/director/", views.director, name="director"),
     path("tournaments/<int:tournament_id>/entries/<int:number>/ticket/", views.ticket, name="ticket"),
     path("tournaments/<int:tournament_id>/seat/<str:code>/", views.seat, name="seat"),
+    # issue 26, "Print": slips for 80 mm thermal rolls or A4 (?paper=)
+    path("tournaments/<int:tournament_id>/print/moves/", print_views.moves, name="print_moves"),
+    path("tournaments/<int:tournament_id>/print/receipts/<int:number>/", print_views.receipt, name="print_receipt"),
+    path("tournaments/<int:tournament_id>/print/chip-counts/", print_views.chip_counts, name="print_chip_counts"),
     path("tournaments/<int:tournament_id>/close-out/", close_out_views.close_out, name="close_out"),
     path("festivals/<int:festival_id>/close-out/", close_out_views.festival, name="festival_close_out"),
     path("festivals/<int:festival_id>/close-out.csv", close_out_views.festival_csv, name="festival_close_out_csv"),

@@ -44,7 +44,8 @@ const payoutDesk = {
           { label: gettext("Reason"), ok: gettext("Reverse") });
         if (reason !== null) this.act(`entries/${row.entry}/reverse-payment/`, { reason }, interpolate(gettext("Payment to %(who)s reversed."), { who }, true));
       } });
-      return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(row.paid_amount), method: row.paid }, true) + `${changed} `, undo];
+      const receipt = element("a", { href: `${this.root.dataset.receiptBase}${row.entry}/`, target: "_blank", textContent: gettext("Receipt") });
+      return [interpolate(gettext("paid %(amount)s (%(method)s)"), { amount: this.money(row.paid_amount), method: row.paid }, true) + `${changed} `, receipt, " ", undo];
     }
     return [["cash", gettext("Pay cash")], ["wire", gettext("Pay by wire")]].map(([method, label]) => element("button", { textContent: label, onclick: async () => {
       const question = method === "cash" ? gettext("Pay %(amount)s to %(who)s in cash?") : gettext("Pay %(amount)s to %(who)s by wire transfer?");

@@ -7,6 +7,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
 import { breakName, flightOverLine, fmt, lastHandsLine, pageLanguage, touches } from "./live.js";
 import { bountyPanel } from "./tv_bounties.js";
+import "./tv_forecast.js"; // the bubble and end of the day, when the director allows it
 
 export const tvPage = {
   ROTATE_MS: 12000,

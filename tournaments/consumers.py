@@ -13,13 +13,16 @@ plain daphne, the tests' communicators), with the same protocol.
 import asyncio
 import json
 from datetime import datetime
+from urllib.parse import parse_qs
+from uuid import uuid4
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from core import throttle
+from core import presence, throttle
 from core.access import Action, tournament_for
 from core.broadcast import group_name
 from core.fanout import Snapshots, fanout
@@ -137,6 +140,24 @@ class LobbyConsumer(LiveConsumer):
 class FloorConsumer(LiveConsumer):
     audience = STAFF
     action = Action.STAFF_FEED
+    present = False
+
+    # Issue 27: the director sees every staff device connected (who, which table) and a mass drop.
+    async def connect(self):
+        await super().connect()
+        if hasattr(self, "group"):  # accepted, not refused
+            user = self.scope.get("user")
+            query = parse_qs(self.scope.get("query_string", b"").decode())
+            table = query.get("table", [""])[0][:10]
+            person = user.get_username() if user is not None and user.is_authenticated else ""
+            self.device = uuid4().hex  # no channel layer here, so no channel name
+            await sync_to_async(presence.arrived)(self.tournament_id, self.device, person, table)
+            self.present = True
+
+    async def disconnect(self, code):
+        await super().disconnect(code)
+        if self.present:
+            await sync_to_async(presence.left)(self.tournament_id, self.device)
 
 
 class FeedConsumer(AsyncWebsocketConsumer):

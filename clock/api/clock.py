@@ -132,6 +132,16 @@ def pause(request, tournament_id: Id, body: PauseIn | None = None):
     return services.pause_clock(_director(request, tournament_id), request.user, reason, request_key(request))
 
 
+@router.post(
+    "/tournaments/{tournament_id}/clock/pause-everything/",
+    response={200: ClockOut, **ERRORS},
+    summary="Pause the level clock and every table's action clock at once (the tablets lost the network)",
+)
+def pause_everything(request, tournament_id: Id, body: PauseIn | None = None):
+    reason = body.reason if body else ""
+    return services.pause_everything(_director(request, tournament_id), request.user, reason, request_key(request))
+
+
 @router.post("/tournaments/{tournament_id}/clock/resume/", response={200: ClockOut, **ERRORS})
 def resume(request, tournament_id: Id):
     return services.resume_clock(_director(request, tournament_id), request.user, request_key(request))

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from django.utils.translation import gettext as _
 
-from clock.models import Clock, Level, Structure
+from clock.models import Clock, Level, Structure, TableClock
 from clock.rules import structures, timeline
 from clock.services import calls
 from clock.services.next_day import field_button_draw
@@ -108,6 +108,28 @@ def start_clock(tournament_id: int, actor, request_key: str | None = None) -> di
 
 def pause_clock(tournament_id: int, actor, reason: str = "", request_key: str | None = None) -> dict:
     return _change(tournament_id, actor, kinds.CLOCK_PAUSED, timeline.pause, request_key, reason=reason)
+
+
+def pause_everything(tournament_id: int, actor, reason: str = "", request_key: str | None = None) -> dict:
+    """Issue 27, "Devices that drop": the venue's network takes the tablets away, so one tap
+    pauses the level clock and, where the action clock plays, suspends it at every table (the
+    time running on a player stops), in one operation: nobody's hand or level runs on unseen."""
+    reason = reason or _("the tablets lost the network")
+
+    def every_table(op: Operation, clock: Clock) -> dict:
+        if not op.tournament.rules().clock.action_clock or clock.action_suspended:
+            return {"action_suspended": bool(clock.action_suspended)}
+        clock.action_suspended = reason
+        op.tournament.table_clocks.filter(kind=TableClock.Kind.ACTION, ended_at__isnull=True).update(
+            ended_at=timezone.now(), outcome=TableClock.Outcome.SUSPENDED
+        )
+        public = {"table": None, "suspended": True}  # as AC-SUSPEND says it, so every tablet shows it
+        op.append(kinds.ACTION_SUSPENSION, public=public, payload={**public, "reason": reason})
+        return {"action_suspended": True}
+
+    return _change(
+        tournament_id, actor, kinds.CLOCK_PAUSED, timeline.pause, request_key, also=every_table, reason=reason
+    )
 
 
 def resume_clock(tournament_id: int, actor, request_key: str | None = None) -> dict:

@@ -12,3 +12,5 @@ import "../vouchers.js";
 import "../console.js";
 import "../console_bounties.js";
 import "../flights.js";
+import "../forecast.js";
+import "../pause_everything.js";

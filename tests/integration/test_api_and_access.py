@@ -156,6 +156,15 @@ PAGES = {
         "media": 403,
         "superuser": 200,
     },
+    "print_chip_counts": {  # issue 26, "Print": the other slips' matrix is test_prints.py
+        "anonymous": 302,
+        "director": 200,
+        "floor": 200,
+        "desk": 403,
+        "cashier": 403,
+        "media": 200,
+        "superuser": 200,
+    },
     "admin": {
         "anonymous": 302,
         "director": 302,
@@ -179,6 +188,7 @@ def test_pages_by_persona(persona, make_tournament, staff):
         "desk": f"/tournaments/{tournament.id}/desk/",
         "director": f"/tournaments/{tournament.id}/director/",
         "close_out": f"/tournaments/{tournament.id}/close-out/",
+        "print_chip_counts": f"/tournaments/{tournament.id}/print/chip-counts/",
         "admin": "/admin/",
     }
     for page, url in urls.items():

@@ -93,6 +93,9 @@ class Tournament(models.Model):
         null=True, blank=True, help_text="PAY-POOL: minor units, tops up the pool"
     )
     guarantee_void = models.BooleanField(default=False, help_text="force majeure: the guarantee does not apply")
+    forecast_on_tv = models.BooleanField(
+        default=False, help_text="the TV shows the forecast bubble and end of the day (the director allows it)"
+    )
     # PF-LOGO-SIZE: the filmed sizes apply at a TV table (Table.is_tv), not to a whole tournament.
     # BNT-POOL: a bounty event's price is buy_in + bounty + fee; the bounty part never enters the
     # prize pool. The format is tournaments/rules/bounties.py's Format.

@@ -14,6 +14,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -30,6 +31,7 @@ from tables.queries.tables import seat_of
 from tournaments.models import Entry, Festival, Tournament
 from tournaments.queries import results as results_queries
 from tournaments.queries.day_two import day_two_seats, day_two_start, flights_view, main_event_of, way_to_day_two
+from tournaments.queries.forecast import day_forecast
 from tournaments.queries.record import latest_log
 from tournaments.queries.results import public_standings, standings
 from tournaments.queries.satellites import vouchers_won_by
@@ -38,6 +40,7 @@ from tournaments.queries.seat import entry_numbers, followed
 from tournaments.queries.venue_tables import venue_tables
 from tournaments.rules import announcements
 from tournaments.rules.rulesets import endings
+from tournaments.views.paper import paper_for, remember_paper
 
 OVER = [Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
 
@@ -213,6 +216,7 @@ def director(request, tournament_id: int):
             "log": latest_log(tournament.id),
             "endings": endings(tournament.rules()),
             "action_clock": tournament.rules().clock.action_clock,  # AC-SUSPEND's control
+            "forecast": day_forecast(tournament, timezone.now()),  # issue 26: the day ahead
             **_day_two(tournament),
             **_levels(tournament),
         },
@@ -263,9 +267,16 @@ def ticket(request, tournament_id: int, number: int):
             "place": place_of(entry),
         }
 
-    return _screen(
-        request, tournament_id, Action.DESK, "pokerfest/ticket.html", also=Action.PERSONAL_DATA, context=page
+    response = _screen(
+        request,
+        tournament_id,
+        Action.DESK,
+        "pokerfest/ticket.html",
+        also=Action.PERSONAL_DATA,
+        context=page,
+        paper=paper_for(request, "80mm"),
     )
+    return remember_paper(request, response)
 
 
 def seat(request, tournament_id: int, code: str):
