@@ -121,7 +121,7 @@ def pause_everything(tournament_id: int, actor, reason: str = "", request_key: s
             return {"action_suspended": bool(clock.action_suspended)}
         clock.action_suspended = reason
         op.tournament.table_clocks.filter(kind=TableClock.Kind.ACTION, ended_at__isnull=True).update(
-            ended_at=timezone.now(), outcome=TableClock.Outcome.SUSPENDED
+            ended_at=time_source.now(), outcome=TableClock.Outcome.SUSPENDED
         )
         public = {"table": None, "suspended": True}  # as AC-SUSPEND says it, so every tablet shows it
         op.append(kinds.ACTION_SUSPENSION, public=public, payload={**public, "reason": reason})
