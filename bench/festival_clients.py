@@ -75,7 +75,8 @@ class Http:
                 self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
             self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
             return await asyncio.wait_for(self.answer(), 60)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError):
+        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
+            # IndexError: an empty status line, the proxy closed the kept-alive connection
             self.close()
             return 0, b"no answer"
 
