@@ -16,11 +16,12 @@ row: no extra read, and no two appends can chain from the same head.
 
 import hashlib
 import json
+from datetime import UTC
 
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
 
-from core import broadcast, time_source
+from core import broadcast
 from core.access import recorded_user
 from core.kinds import CATALOGUE, STAFF, EventKind
 from rules import chain
@@ -108,21 +109,23 @@ def append_event(
         raise RuntimeError("append_event belongs inside the operation's transaction")
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in
     # commit order; a rollback takes the bump back with everything else. The head it returns
-    # is read under that lock: the chain cannot fork.
+    # is read under that lock: the chain cannot fork. The event's time is the one clock's
+    # (core/time_source.py), read in the same statement rather than one more.
     table = Tournament._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq, chain_head",
+            f"UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s "
+            "RETURNING last_seq, chain_head, clock_timestamp()",
             [tournament_id],
         )
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
-    seq, head = row
+    seq, head, at = row
     event = Event(
         tournament_id=tournament_id,
         seq=seq,
-        at=time_source.now(),
+        at=at.astimezone(UTC),
         actor=recorded_user(actor),
         kind=kind.name,
         payload=payload,
