@@ -12,7 +12,7 @@ from django.utils import timezone
 from players.models import PreRegistration
 from pokerfest.urls import urlpatterns
 from tests.helpers.personas import PERSONAS
-from tournaments.models import TvImage
+from tournaments.models import League, TvImage
 
 UNKNOWN = 987654
 
@@ -69,6 +69,8 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
         created_at=timezone.now(),
         changed_at=timezone.now(),
     )
+    league = League.objects.create(name="Season")
+    league.tournaments.add(tournament)
     known = {
         "tournament_id": tournament.id,
         "festival_id": tournament.festival_id,
@@ -77,6 +79,8 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
         "image_id": image.id,
         "prereg_code": prereg.code,
         "structure_id": tournament.clock.structure_id,
+        "player_id": entry.player_id,
+        "league_id": league.id,
     }
     unknowns = [  # each unknown alone, the rest known: a real tournament with a wrong entry, and so on
         {**known, "tournament_id": UNKNOWN},
@@ -86,6 +90,8 @@ def test_every_page_of_an_unknown_id_answers_as_for_a_known_one_but_404(persona,
         {**known, "image_id": UNKNOWN},
         {**known, "prereg_code": "NOTACODE99"},
         {**known, "structure_id": UNKNOWN},
+        {**known, "player_id": UNKNOWN},
+        {**known, "league_id": UNKNOWN},
     ]
     client = client_for(persona, staff)
     for pattern in page_patterns():

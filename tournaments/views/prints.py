@@ -4,18 +4,20 @@ the day's chip-count sheet. The seat ticket is pages.ticket. Names are staff's: 
 the right of the screen it is printed from."""
 
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from core.access import Action
 from tables.queries.floor import broken_table
+from tournaments.models import Entry
 from tournaments.queries import prints
 from tournaments.views.pages import _allowed
 from tournaments.views.paper import paper_for, remember_paper
 
 
-def _nothing(request, sentence: str):
-    return render(request, "pokerfest/invalid_input.html", {"sentence": sentence}, status=404)
+def _nothing(request, tournament, sentence: str):
+    # 422 like a refused results download: the page exists, what was asked of it has nothing yet.
+    return render(request, "pokerfest/print/nothing.html", {"tournament": tournament, "sentence": sentence}, status=422)
 
 
 def _printed(request, tournament_id: int, action: Action, template: str, read, default: str = "80mm", also=None):
@@ -26,7 +28,7 @@ def _printed(request, tournament_id: int, action: Action, template: str, read, d
         return tournament
     answer = read(tournament)
     if isinstance(answer, str):
-        return _nothing(request, answer)
+        return _nothing(request, tournament, answer)
     page = {"tournament": tournament, "paper": paper_for(request, default), **answer}
     return remember_paper(request, render(request, template, page))
 
@@ -61,6 +63,7 @@ def receipt(request, tournament_id: int, number: int):
     """The payout receipt of entry `number`'s prize, for the player and the cashier to sign."""
 
     def read(tournament):
+        get_object_or_404(Entry, tournament=tournament, number=number)  # an unknown entry is not found
         paid = prints.receipt_of(tournament, number)
         if paid is None:
             return _("No prize is paid to entry #%(entry)s: there is no receipt to print.") % {"entry": number}
