@@ -11,32 +11,23 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext, gettext_noop
-from psycopg_pool import PoolTimeout
 
 # Errors that mean "no working connection": the server is down, restarting or unreachable.
 OUTAGE = (OperationalError, InterfaceError)
 SENTENCE = gettext_noop("The database is unavailable; the action was not recorded, try again in a few seconds.")
-# Every connection of the process's pool stayed in use for DB_WAIT_SECONDS: PostgreSQL is up, the
-# node is overloaded (a festival day's peak): saying "unavailable" would send the staff looking
-# for a fault that is not there.
-BUSY = gettext_noop("The server is busy; the action was not recorded, try again in a few seconds.")
 RETRY_AFTER_SECONDS = "5"
 
 
-def sentence_for(exc) -> str:
-    return gettext(BUSY if isinstance(exc.__cause__, PoolTimeout) or isinstance(exc, PoolTimeout) else SENTENCE)
-
-
 def api_answer(request, exc) -> JsonResponse:
-    response = JsonResponse({"detail": sentence_for(exc)}, status=503)
+    response = JsonResponse({"detail": gettext(SENTENCE)}, status=503)
     response["Retry-After"] = RETRY_AFTER_SECONDS
     return response
 
 
-def page_answer(exc) -> HttpResponse:
+def page_answer() -> HttpResponse:
     # A page of its own that needs neither the session nor the user: both live in the database.
     response = HttpResponse(
-        loader.render_to_string("pokerfest/unavailable.html", {"sentence": sentence_for(exc)}), status=503
+        loader.render_to_string("pokerfest/unavailable.html", {"sentence": gettext(SENTENCE)}), status=503
     )
     response["Retry-After"] = RETRY_AFTER_SECONDS
     return response
@@ -49,5 +40,5 @@ def server_error(request) -> HttpResponse:
     if isinstance(failure, OUTAGE):
         if request.path.startswith("/api/"):
             return api_answer(request, failure)
-        return page_answer(failure)
+        return page_answer()
     return HttpResponseServerError(loader.render_to_string("pokerfest/server_error.html"))
