@@ -4,7 +4,7 @@ sealing it again after an erasure of personal data rewrote events.
 core/log.py links each event as it is appended (rules/chain.py says how). A row changed outside
 the services (the admin, SQL) no longer matches its hash; a row removed leaves a gap in the
 seqs or a head that is not the last event's. An erasure is the one sanctioned rewrite: the
-erasing service calls `reseal_after_erasure` (below) in its own
+erasing service calls `reseal` (below) in its own
 operation, which recomputes the hashes and appends `log.resealed` recording the old head and
 the old hash of every event it changed, so whoever kept the old head (the data feed carries it)
 can check that the old chain ends there.
@@ -118,10 +118,11 @@ def reseal_record(event: Event, contents: list[tuple[int, dict]]) -> dict:
     }
 
 
-def reseal_after_erasure(op: Operation, *, reason: str) -> Event:
+def reseal(op: Operation) -> dict:
     """Seal the chain again after an erasure rewrote events of `op`'s tournament, in the same
-    operation (the same transaction, the tournament row locked). Appends `log.resealed` with
-    the old head, the old seq and the old hash of each event whose hash changed."""
+    operation (the same transaction, the tournament row locked): every hash recomputed, the new
+    head on the tournament row. Answers what the erasing service logs as `log.resealed`: the
+    old head, the old seq and the old hash of each event whose content changed."""
     tournament_id = op.tournament_id
     old_seq, old_head = Tournament.objects.filter(pk=tournament_id).values_list("last_seq", "chain_head").get()
     head = stored = chain.GENESIS
@@ -138,9 +139,4 @@ def reseal_after_erasure(op: Operation, *, reason: str) -> Event:
     Event.objects.bulk_update(changed, ["hash"], batch_size=1000)
     with connection.cursor() as cursor:
         cursor.execute(f"UPDATE {Tournament._meta.db_table} SET chain_head = %s WHERE id = %s", [head, tournament_id])
-    sealed = {"old_seq": old_seq, "old_head": old_head or chain.GENESIS}
-    return op.append(
-        LOG_RESEALED,
-        payload={**sealed, "reason": reason, "rewritten": rewritten},
-        public={**sealed, "rewritten": sorted(int(seq) for seq in rewritten)},
-    )
+    return {"old_seq": old_seq, "old_head": old_head or chain.GENESIS, "rewritten": rewritten}

@@ -94,7 +94,19 @@ def rewritten_and_resealed(op: Operation, replacements: list[tuple[str, str]], r
     rewrite_everywhere(replacements)
     for tournament_id in touched:
         sealing = op if tournament_id == op.tournament_id else Operation(others[tournament_id], op.actor, None)
-        chain.reseal_after_erasure(sealing, reason=reason)
+        reseal_log(sealing, reason)
+
+
+def reseal_log(op: Operation, reason: str) -> Event:
+    """The chain of `op`'s tournament sealed again (core/chain.py), and `log.resealed` saying so
+    with the old head and the old hash of each event rewritten; the reason stays with staff."""
+    sealed = chain.reseal(op)
+    kept = {"old_seq": sealed["old_seq"], "old_head": sealed["old_head"]}
+    return op.append(
+        kinds.LOG_RESEALED,
+        payload={**kept, "reason": reason, "rewritten": sealed["rewritten"]},
+        public={**kept, "rewritten": sorted(int(seq) for seq in sealed["rewritten"])},
+    )
 
 
 def erase_player(tournament_id: int, player_id: int, actor, request_key: str | None = None) -> Player:

@@ -12,6 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from core import chain, kinds, log
 from core.operation import operation
+from players.services import erasure
 from rules import chain as rules_chain
 from tournaments.models import Event
 
@@ -129,7 +130,7 @@ def test_an_erasure_resealed_by_the_service_verifies_and_records_the_old_head(ma
     old_head = tournament.chain_head
     with operation(tournament.id, staff["director"]) as op:
         Event.objects.filter(tournament=tournament, seq=2).update(payload={"n": 1, "name": "(erased)"})
-        sealed = chain.reseal_after_erasure(op, reason="GDPR erasure request 17")
+        sealed = erasure.reseal_log(op, "GDPR erasure request 17")
     assert sealed.seq == 4 and sealed.public == {"old_seq": 3, "old_head": old_head, "rewritten": [2]}
     verdict = chain.verify(tournament.id)
     assert verdict.intact
@@ -146,16 +147,16 @@ def test_a_rewrite_passed_off_as_a_reseal_is_told_apart(make_tournament, staff):
     append(tournament.id, 3)
     with operation(tournament.id, staff["director"]) as op:
         Event.objects.filter(tournament=tournament, seq=2).update(payload={"n": 1, "name": "Mallory"})
-        sealed = chain.reseal_after_erasure(op, reason="looks sanctioned")
+        sealed = erasure.reseal_log(op, "looks sanctioned")
     forged = {**sealed.payload, "rewritten": {}}  # hides which event it changed
     Event.objects.filter(pk=sealed.pk).update(payload=forged)
     with operation(tournament.id) as op:
-        chain.reseal_after_erasure(op, reason="cover the edit of the re-seal")
+        erasure.reseal_log(op, "cover the edit of the re-seal")
     verdict = chain.verify(tournament.id)
     assert not verdict.intact and verdict.first_bad == 4
     Event.objects.filter(pk=sealed.pk).update(payload={"old_seq": "three"})  # not even the service's shape
     with operation(tournament.id) as op:
-        chain.reseal_after_erasure(op, reason="cover it again")
+        erasure.reseal_log(op, "cover it again")
     assert chain.verify(tournament.id).first_bad == 4
 
 
