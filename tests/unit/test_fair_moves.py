@@ -2,7 +2,7 @@
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tables.rules.seating import Table, TableSize, balance, balance_reads, big_blind_order, fewest_moved, next_hand
@@ -53,7 +53,11 @@ def test_SEAT_BALANCE_of_the_players_due_the_big_blind_the_one_moved_fewest_time
     moves; among equals, the next big blind."""
     long, short = tables_from([9, 6], seed)
     times = {player: moves[seat - 1] for seat, player in long.players.items()}
-    (move, *_) = balance([long, short], tolerance=1, times_moved=times).moves
+    plan = balance([long, short], tolerance=1, times_moved=times)
+    # Where the short table's empty seats all lie between its small blind and button, nobody
+    # moves this hand (SEAT-BALANCE's waiting): no choice to test.
+    assume(plan.moves)
+    move = plan.moves[0]
     order = big_blind_order(long)
     fewest = min(times.values())
     assert times[move.player] == fewest
