@@ -41,7 +41,7 @@ def open_tables(
         unknown = [n for n in numbers if n not in venue]
         if unknown:
             raise Refused(
-                _("The venue has no table %(unknown)s; add it in the admin first.")
+                _("The venue has no table %(unknown)s: add it on the set-up page (Venue tables, Add the table) first.")
                 % {"unknown": ", ".join(map(str, unknown))}
             )
         already = set(tournament.tables.filter(table__number__in=numbers).values_list("table__number", flat=True))

@@ -40,6 +40,9 @@ class FeedEliminationOut(Answer):
     name: str = Field(..., description="as the player consented to publish it (REG-CONSENT): 'Anna K.' or 'A. K.'")
     place: list[int] = Field(..., description="[best, worst]: a range when places are shared")
     prize: int | None = Field(..., description="minor units; null: not published yet")
+    seat_in: str | None = Field(
+        ..., description="a satellite's place: the tournament whose seat it won (the prize is the cash beside it)"
+    )
 
 
 class FeedSeatOut(Answer):

@@ -62,7 +62,15 @@ def feed(tournament_id: int, now: datetime | None = None) -> dict:
                 "table": list(standings["payouts"]),
             },
             "eliminations": [
-                {"entry": row["entry"], "name": row["name"], "place": list(row["place"]), "prize": row["prize"]}
+                {
+                    "entry": row["entry"],
+                    "name": row["name"],
+                    "place": list(row["place"]),
+                    "prize": row["prize"],
+                    # SAT-SEATS: a satellite's place won a seat (its value is the target's entry), the
+                    # prize is the cash beside it; without this a winner read "prize 0".
+                    "seat_in": row["seat"]["name"] if row.get("seat") else None,
+                }
                 for row in standings["out"]
             ],
             "draw": draw(tournament, now),
