@@ -11,10 +11,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from players.models import Player
-from rules.refusals import Invalid
+from rules.refusals import Invalid, Refused
 from tests.helpers.tdt import club_night, player, tdt_file
 from tournaments.models import Elimination, Entry, Event, Festival, Knockout, Tournament
+from tournaments.queries.festival_close_out import festival_close_out
 from tournaments.queries.results import standings
+from tournaments.services.payout_desk import pay_prize
 from tournaments.services.tdt_import import UNKNOWN_BIRTH, import_tdt
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,6 +52,10 @@ def test_a_club_night_is_imported_finished_with_places_reentries_knockouts_and_a
     assert placed[("Ben Baker", 4)] == ([2, 2], 1)  # Ben knocked out Dana's re-entry
     kinds = list(Event.objects.filter(tournament=tournament).order_by("seq").values_list("kind", flat=True))
     assert kinds[0] == "tournament.imported" and kinds.count("player.out") == 4 and kinds.count("player.created") == 3
+    # Its money is the club's history: not in this festival's close-out, its prizes not paid again here.
+    assert festival_close_out(festival.id)["events"] == []
+    with pytest.raises(Refused, match="prizes were paid there"):
+        pay_prize(tournament.id, 5, "cash", staff["cashier"])
 
 
 @pytest.mark.parametrize(
@@ -97,3 +103,8 @@ def test_the_director_page_imports_an_upload_and_shows_the_report(festival, staf
     done = director.post(page, {"file": SimpleUploadedFile("night.tdt", club_night().encode())})
     assert done.status_code == 200 and "Dana Dune" in done.content.decode()
     assert Tournament.objects.filter(festival=festival, status="finished").count() == 1
+    # The director finds the page, and the league's, from any tournament's set-up page (the second
+    # walkthrough found no link to either).
+    made = Tournament.objects.get(festival=festival)
+    setup = director.get(f"/tournaments/{made.id}/setup/").content.decode()
+    assert f'href="{page}"' in setup and 'href="/leagues/new/"' in setup

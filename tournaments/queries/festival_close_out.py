@@ -9,6 +9,7 @@ sales are the main event's, each flight shown on its own line."""
 
 from django.db.models import Q
 
+from core.kinds import TOURNAMENT_IMPORTED
 from tournaments.models import Entry, Festival, Tournament, WonSeat
 from tournaments.queries.bounties import paid_and_due
 from tournaments.queries.close_out import CASHIER_SUMS, DESK_SUMS, cashier_rows, counted_events, desk_rows, sums
@@ -35,8 +36,13 @@ EVENT_SUMS = (
 
 
 def festival_events(festival: Festival) -> list[Tournament]:
-    """The festival's events (flights under their main event), by start, those with none last."""
-    found = Tournament.objects.filter(festival=festival, main_event=None).order_by("starts_at", "id")
+    """The festival's events (flights under their main event), by start, those with none last.
+    A tournament imported from a club's file is history, not money of this festival's desks."""
+    found = (
+        Tournament.objects.filter(festival=festival, main_event=None)
+        .exclude(events__kind=TOURNAMENT_IMPORTED.name)
+        .order_by("starts_at", "id")
+    )
     return sorted(found, key=lambda t: (t.starts_at is None, t.starts_at or 0, t.id))
 
 

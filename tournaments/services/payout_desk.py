@@ -25,6 +25,13 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
             return op.repeated.payload
         tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
+        if tournament.events.filter(kind=kinds.TOURNAMENT_IMPORTED.name).exists():
+            raise Refused(
+                _(
+                    "This tournament was imported from a club's file: its prizes were paid there, "
+                    "not at this payout desk."
+                )
+            )
         row = next(
             (
                 r
