@@ -54,6 +54,10 @@ def devices(tournament_id: int, now: float | None = None) -> dict:
         (json.loads(value) for value in _redis().hvals(here)), key=lambda d: (d["table"] or "", d["person"])
     )
     gone = [json.loads(value) for value in _redis().zrangebyscore(dropped, at - KEEP_DROPS, "+inf")]
+    # A page reloaded (or a tablet back on the network) is the same person at the same table
+    # connected again since (still, or dropped again later): that drop is over, no part of a mass drop.
+    later = connected + gone
+    gone = [d for d in gone if not any(_same(d, o) and o["since"] >= d["left"] for o in later)]
     lately = [d for d in gone if d["left"] >= at - settings.DEVICE_DROP_SECONDS]
     total = len(connected) + len(lately)
     percent = round(100 * len(lately) / total) if total else 0
@@ -67,3 +71,7 @@ def devices(tournament_id: int, now: float | None = None) -> dict:
         "threshold_percent": settings.DEVICE_DROP_PERCENT,
         "window_seconds": settings.DEVICE_DROP_SECONDS,
     }
+
+
+def _same(dropped: dict, connected: dict) -> bool:
+    return dropped["person"] == connected["person"] and dropped["table"] == connected["table"]

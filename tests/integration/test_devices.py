@@ -10,6 +10,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.test import Client
 
+from core import presence
 from pokerfest.asgi import application
 from tests.helpers.api import client_for
 
@@ -63,3 +64,22 @@ async def test_closed_sockets_tell_the_console_of_a_mass_drop(make_tournament, s
     await sockets[2].disconnect()
     floor = await database_sync_to_async(client_for)("floor", staff)
     assert (await database_sync_to_async(lambda: floor.get(url).status_code)()) == 403
+
+
+@pytest.mark.django_db
+def test_a_page_reloaded_is_not_a_drop_and_three_reloads_are_no_mass_drop():
+    """The second walkthrough reloaded three pages and the console called it a mass drop."""
+    tournament_id = 987_654  # presence is Redis only: no tournament row needed
+    forget(tournament_id)
+    for n, table in enumerate(("1", "2", "3")):
+        presence.arrived(tournament_id, f"s{n}", "floor", table, now=100.0)
+    for n, table in enumerate(("1", "2", "3")):  # each page reloaded: its socket closes, a new one opens
+        presence.left(tournament_id, f"s{n}", now=200.0)
+        presence.arrived(tournament_id, f"r{n}", "floor", table, now=200.5)
+    shown = presence.devices(tournament_id, now=201.0)
+    assert (len(shown["connected"]), shown["dropped"], shown["mass_drop"]) == (3, [], False)
+    presence.left(tournament_id, "r0", now=202.0)  # table 1's tablet really goes
+    presence.left(tournament_id, "r1", now=202.0)  # and table 2's
+    shown = presence.devices(tournament_id, now=203.0)
+    assert [d["table"] for d in shown["dropped"]] == ["1", "2"] and shown["mass_drop"]
+    forget(tournament_id)
