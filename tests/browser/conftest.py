@@ -5,6 +5,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect, sync_playwright
 
+from tests.helpers.pages import WAIT_MS
 from tests.helpers.processes import Processes
 from tests.helpers.stack import Stack, drop_queued_tasks, forget_earlier_tests, forget_run_keys
 
@@ -12,7 +13,6 @@ CHROMIUM = "/usr/bin/chromium"
 # Waits on state, bounded alike for actions and assertions (expect's own default is 5 s): on a
 # loaded machine (CI beside other work: load 12 on two cores) a request and its redraw took more
 # than 15 s without anything being wrong.
-WAIT_MS = 30_000
 expect.set_options(timeout=WAIT_MS)
 # Without the background-networking flags Chromium keeps dialling out of a closed network.
 CHROMIUM_ARGS = [

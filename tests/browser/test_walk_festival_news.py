@@ -11,8 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from tests.browser.conftest import WAIT_MS
-from tests.helpers.pages import sign_in
+from tests.helpers.pages import WAIT_MS, sign_in
 from tests.helpers.tablet import answer_questions
 from tests.helpers.whole_event import (
     Floor,

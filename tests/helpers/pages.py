@@ -7,6 +7,10 @@ from django.db import connection
 
 from tests.helpers.personas import PASSWORD
 
+# Every browser wait is on state, bounded at 30 s (tests/browser/conftest.py sets it for expect
+# and each page); a loaded machine answers late, never wrongly.
+WAIT_MS = 30_000
+
 
 def act(service, *args, **kwargs):
     """Call a service as a view or task would: from a thread with no event loop (Playwright's
