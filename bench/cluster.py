@@ -44,6 +44,57 @@ def node_environment(base: dict, var: Path, namespace: str, **extra) -> dict:
     return env
 
 
+def start_launcher(arguments: list[str], env: dict, log: Path) -> subprocess.Popen:
+    """`python -m pokerfest.stack run ARGUMENTS`, its output appended to `log`: the one way the
+    benchmarks, the drills and the tests start a launcher. In a session of its own (a terminal's
+    Ctrl-C reaches the caller, which stops it in order), and it stops itself when its caller dies
+    (POKERFEST_STOP_WITH_PARENT, pokerfest/stack.py), so a drill or test killed outright, or
+    interrupted before its `finally`, leaves no launcher, web process or worker behind."""
+    with open(log, "a") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "pokerfest.stack", "run", *arguments],
+            cwd=stack.ROOT,
+            env={**env, "POKERFEST_STOP_WITH_PARENT": "1"},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def wait_for_running(launcher: subprocess.Popen, log: Path, what: str, bound: float = START_WITHIN) -> None:
+    """Until the launcher says it is running (it has migrated and started its processes)."""
+    deadline = time.monotonic() + bound
+    while "pokerfest is running" not in log.read_text(errors="replace"):
+        if launcher.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"{what} did not start; see {log}")
+        time.sleep(0.3)
+
+
+def kill_all(processes: list[psutil.Process]) -> None:
+    """SIGKILL each (those gone already are passed over) and reap them."""
+    for process in processes:
+        try:
+            process.kill()
+        except psutil.NoSuchProcess:
+            pass
+    psutil.wait_procs(processes, timeout=30)
+
+
+def stop_launcher(launcher: subprocess.Popen, started: list[psutil.Process]) -> list[psutil.Process]:
+    """Ctrl-C, as an operator stops a launcher; whatever of `started` (its processes) still runs
+    after it is killed and returned."""
+    if launcher.poll() is None:
+        launcher.send_signal(signal.SIGINT)
+        try:
+            launcher.wait(60)
+        except subprocess.TimeoutExpired:
+            launcher.kill()
+            launcher.wait()
+    _, left = psutil.wait_procs(started, timeout=10)
+    kill_all(left)
+    return left
+
+
 def wait_for_port(port: int, timeout: float = 30) -> None:
     """Until something listens on the port: enough for a plain HTTP client that then waits for
     daphne in the socket's queue (a page load through a redirect to https could not)."""
@@ -69,11 +120,7 @@ class Node:
         self.var = Path(env.get("POKERFEST_VAR") or stack.VAR)
         env = {**env, "POKERFEST_NODE_NAME": self.name}
         self.env = env
-        self.command = [
-            sys.executable,
-            "-m",
-            "pokerfest.stack",
-            "run",
+        self.arguments = [
             "--node",
             "--port",
             str(self.port),
@@ -86,10 +133,7 @@ class Node:
 
     def start(self) -> subprocess.Popen:
         """The launcher; again after `kill`, on the same ports (as a machine that comes back)."""
-        with open(self.log, "a") as out:
-            self.launcher = subprocess.Popen(
-                self.command, cwd=stack.ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-            )
+        self.launcher = start_launcher(self.arguments, self.env, self.log)
         return self.launcher
 
     def printed(self) -> str:
@@ -118,32 +162,13 @@ class Node:
         everything = self.processes()
         if self.launcher.poll() is None:
             self.launcher.send_signal(signal.SIGSTOP)
-        for process in everything:
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(everything, timeout=30)
+        kill_all(everything)
         self.launcher.wait()
 
     def stop(self) -> list[psutil.Process]:
         """Ctrl-C, as an operator stops a node; whatever is still running after it is killed
         and returned."""
-        everything = self.processes()
-        if self.launcher.poll() is None:
-            self.launcher.send_signal(signal.SIGINT)
-            try:
-                self.launcher.wait(60)
-            except subprocess.TimeoutExpired:
-                pass
-        _, left = psutil.wait_procs(everything, timeout=10)
-        for process in left:
-            try:
-                process.kill()
-            except psutil.NoSuchProcess:
-                pass
-        psutil.wait_procs(left, timeout=30)
-        return left
+        return stop_launcher(self.launcher, self.processes())
 
 
 def answers(base: str, path: str = "/health/") -> int:
@@ -237,7 +262,8 @@ class Proxy:
 
     def start(self) -> None:
         with open(self.folder / "nginx.out", "a") as out:
-            self.process = subprocess.Popen(self.command, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            # stack.spawn: in a session of its own, and SIGTERMed if its caller dies without `stop`.
+            self.process = stack.spawn(self.command, dict(os.environ), stdout=out, stderr=subprocess.STDOUT)
         try:
             wait_for_port(self.port)
         except TimeoutError:

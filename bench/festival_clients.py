@@ -18,6 +18,22 @@ CSRF = "festivaldaybenchcsrfsecret000000"  # 32 characters: a CSRF secret of our
 SATURATED = 90.0  # % of one core: a single-threaded process that busy is the bottleneck
 
 
+def error_kind(operation: str, status: int, body: bytes) -> str:
+    """What an error is, in the words of whoever gave it: the web process, the proxy or nobody."""
+    text = body[:400].decode(errors="replace").lower()
+    if "socket" in operation:
+        return "a lobby socket refused, timed out or dropped"
+    if status == 0:
+        return "no answer: the connection closed, or nothing within 60 s"
+    if status == 503 and ("database is unavailable" in text or "try again" in text):
+        return "503 from a web process: no database connection within DB_WAIT_SECONDS (its pool, or PostgreSQL)"
+    if status == 502 and "nginx" in text:
+        return "502 from the proxy: no node to send it to (nginx took both out after failures or timeouts)"
+    if status == 504 and "nginx" in text:
+        return "504 from the proxy: the node did not answer within proxy_read_timeout (60 s)"
+    return f"{status} from a web process"
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
@@ -33,9 +49,11 @@ class Figures:
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.refused: Counter = Counter()
         self.errors: Counter = Counter()
+        self.kinds: Counter = Counter()  # the errors by what they are (error_kind)
         self.examples: dict[str, str] = {}
         self.lag: list[float] = []
-        self.frames = Counter()
+        self.frames = Counter()  # by type, on the phones that measure the lag
+        self.received = 0  # frames, every phone
         self.began = time.monotonic()
         self.first_error: tuple[float, str] | None = None  # (seconds into the day, operation and status)
 
@@ -45,8 +63,10 @@ class Figures:
             return True
         key = f"{operation} {status}"
         (self.errors if status >= 500 or status == 0 else self.refused)[key] += 1
-        if (status >= 500 or status == 0) and self.first_error is None:
-            self.first_error = (time.monotonic() - self.began, key)
+        if status >= 500 or status == 0:
+            self.kinds[error_kind(operation, status, body)] += 1
+            if self.first_error is None:
+                self.first_error = (time.monotonic() - self.began, key)
         self.examples.setdefault(key, body[:200].decode(errors="replace"))
         return False
 
@@ -70,15 +90,28 @@ class Http:
         ]
         if method != "GET":
             head += ["Content-Type: application/json", f"X-CSRFToken: {CSRF}", f"Content-Length: {len(data)}"]
-        try:
-            if self.writer is None:
-                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
-            self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-            return await asyncio.wait_for(self.answer(), 60)
-        except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError, IndexError):
-            # IndexError: an empty status line, the proxy closed the kept-alive connection
-            self.close()
-            return 0, b"no answer"
+        request = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        # As a browser does: a kept-alive connection the proxy has closed since (nginx closes one
+        # idle for keepalive_timeout, 75 s; a phone asks every two minutes) is opened again, and
+        # a request on a reused connection that met its close before any answer is sent once more.
+        for attempt in range(2):
+            if self.reader is not None and self.reader.at_eof():
+                self.close()
+            reused = self.writer is not None
+            try:
+                if self.writer is None:
+                    self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
+                self.writer.write(request)
+                return await asyncio.wait_for(self.answer(), 60)
+            except (ConnectionResetError, BrokenPipeError, IndexError):
+                # IndexError: an empty status line, the connection closed before any answer
+                self.close()
+                if not reused or attempt:
+                    return 0, b"no answer"
+            except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError):
+                self.close()
+                return 0, b"no answer"
+        return 0, b"no answer"
 
     async def answer(self) -> tuple[int, bytes]:
         status = int((await self.reader.readline()).split()[1])
@@ -176,7 +209,7 @@ async def tablet(day: Day, table: int, cookie: str, busts_per_minute: float, tab
     await day.pause(level_seconds)
     while day.going():
         bust = day.random.random() < level_seconds / (level_seconds + bust_every)
-        view = await day.call(http, "tablet: floor view", "GET", "/tables/")
+        view = await day.call(http, "tablet: floor view", "GET", f"/tables/?table={table}")  # its table alone
         mine = next((t for t in (view or {}).get("tables", []) if t["number"] == table), None)
         if mine and mine["count"] >= 2 and bust:
             seat = day.random.choice(list(mine["players"]))
@@ -211,9 +244,14 @@ def lag_ms(frame: dict) -> float:
     return (time.time() - at.timestamp()) * 1000
 
 
-async def phone(day: Day, code: str, seat_every: float, ramp: float, socket_base: str) -> None:
-    """A player's phone: the lobby socket, open all day (each event's lag measured as it
-    arrives), and the seat page now and then."""
+LAG_SAMPLE = 10  # one phone in ten parses its frames for the lag; every phone reads every frame
+
+
+async def phone(day: Day, code: str, seat_every: float, ramp: float, socket_base: str, measures: bool) -> None:
+    """A player's phone: the lobby socket, open all day, and the seat page now and then. Every
+    phone reads every frame (the server's work is the same); one in LAG_SAMPLE (`measures`)
+    also parses each to count its type and measure its lag: the bench's clients share the
+    machine with the nodes, and parsing 5,000 copies of each event made the clients the bottleneck."""
     figures = day.figures
     await asyncio.sleep(day.random.uniform(0, ramp))
     http = Http(day.port)
@@ -233,15 +271,17 @@ async def phone(day: Day, code: str, seat_every: float, ramp: float, socket_base
         try:
             async with connect(url, origin=origin, open_timeout=60, ping_interval=None, max_size=None) as socket:
                 figures.note("phone: lobby socket open", 200, began)  # 101 Switching Protocols
-                while day.going():
-                    try:
-                        text = await asyncio.wait_for(socket.recv(), max(0.1, day.ends - time.monotonic()))
-                    except TimeoutError:
-                        break
-                    frame = json.loads(text)
-                    figures.frames[frame.get("type")] += 1
-                    if frame.get("type") == "event":
-                        figures.lag.append(lag_ms(frame))
+                # One deadline for the whole day, not a timer per frame.
+                async with asyncio.timeout(max(0.1, day.ends - time.monotonic())):
+                    async for text in socket:
+                        figures.received += 1
+                        if measures:
+                            frame = json.loads(text)
+                            figures.frames[frame.get("type")] += 1
+                            if frame.get("type") == "event":
+                                figures.lag.append(lag_ms(frame))
+                if day.going():  # the server closed the socket normally before the day's end
+                    raise ConnectionError("the lobby socket was closed by the server")
         except (OSError, TimeoutError, WebSocketException) as error:
             if day.going():
                 figures.note("phone: lobby socket", 0, began, str(error).encode())

@@ -54,7 +54,19 @@ from django.contrib.auth.models import Group, User  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
-from festival_clients import SATURATED, Day, Figures, Http, Sampler, desk, floor, percentile, phone, tablet  # noqa: E402
+from festival_clients import (  # noqa: E402
+    LAG_SAMPLE,
+    SATURATED,
+    Day,
+    Figures,
+    Http,
+    Sampler,
+    desk,
+    floor,
+    percentile,
+    phone,
+    tablet,
+)
 
 from bench.cluster import Node, Proxy, nginx_binary, node_environment, wait_for_nodes  # noqa: E402
 from clock.models import Clock, Level, Structure  # noqa: E402
@@ -183,27 +195,44 @@ def watched(nodes: list[Node], proxy: Proxy, database: str, redis_port: int):
     return groups
 
 
-def report(figures: Figures, sampler: Sampler, day: Day, args, levels: list, seconds: float) -> None:
+def load_line(loads: tuple[float, float, float]) -> str:
+    return " / ".join(f"{load:.2f}" for load in loads)
+
+
+def report(figures: Figures, sampler: Sampler, day: Day, args, levels: list, seconds: float, loads) -> None:
     print(
         f"\nfestival day: {args.desks} desks, {args.tablets} tablets, {args.phones} phones for "
         f"{seconds / 60:.1f} min through the proxy in front of two nodes; {day.sold} late entries sold, "
         f"{day.busted} players out, {len(levels)} level changes"
     )
-    print(f"\n{'operation':<28} {'count':>7} {'p50 ms':>8} {'p95 ms':>8}")
+    print(f"\n{'operation':<28} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'refused':>8} {'errors':>7}")
     for operation, values in sorted(figures.latencies.items()):
-        print(f"{operation:<28} {len(values):>7} {percentile(values, 0.5):>8.0f} {percentile(values, 0.95):>8.0f}")
+        refused = sum(n for key, n in figures.refused.items() if key.rsplit(" ", 1)[0] == operation)
+        errors = sum(n for key, n in figures.errors.items() if key.rsplit(" ", 1)[0] == operation)
+        print(
+            f"{operation:<28} {len(values):>7} {percentile(values, 0.5):>8.0f} {percentile(values, 0.95):>8.0f} "
+            f"{percentile(values, 0.99):>8.0f} {refused:>8} {errors:>7}"
+        )
     print(f"\nrefused (4xx, expected in a real room): {sum(figures.refused.values())}")
     for key, count in figures.refused.most_common():
         print(f"  {key}: {count}  e.g. {figures.examples[key]!r}")
-    print(f"errors (5xx, no answer, dropped socket): {sum(figures.errors.values())}")
+    print(f"errors (5xx, no answer, dropped socket; the goal is 0): {sum(figures.errors.values())}")
+    for kind, count in figures.kinds.most_common():
+        print(f"  {count:>6}  {kind}")
+    if figures.errors:
+        print("  by operation:")
     for key, count in figures.errors.most_common():
-        print(f"  {key}: {count}  e.g. {figures.examples[key]!r}")
+        print(f"  {key}: {count}  e.g. {figures.examples[key][:120]!r}")
     lag = figures.lag
     print(
-        f"\nlobby lag (event time -> phone frame) over {len(lag)} frames: p50 {percentile(lag, 0.5):.0f} ms, "
+        f"\nlobby lag (event time -> phone frame, one phone in {LAG_SAMPLE}) over {len(lag)} frames: "
+        f"p50 {percentile(lag, 0.5):.0f} ms, "
         f"p95 {percentile(lag, 0.95):.0f} ms, p99 {percentile(lag, 0.99):.0f} ms, max {max(lag, default=0):.0f} ms"
     )
-    print(f"frames by type: {dict(figures.frames)}")
+    print(
+        f"frames: {figures.received} on all phones; by type on the one phone in {LAG_SAMPLE} that measures the lag: "
+        f"{dict(figures.frames)}"
+    )
     print("\nCPU, % of one core (mean / p95 / max), sampled every second:")
     busiest = sorted(sampler.samples.items(), key=lambda item: -sum(item[1]) / max(1, len(item[1])))
     for name, values in busiest:
@@ -237,7 +266,8 @@ def report(figures: Figures, sampler: Sampler, day: Day, args, levels: list, sec
     )
     print(
         f"load average over the run: mean {sum(sampler.loads) / max(1, len(sampler.loads)):.1f}, "
-        f"max {max(sampler.loads, default=0):.1f} on {psutil.cpu_count()} cores"
+        f"max {max(sampler.loads, default=0):.1f} on {psutil.cpu_count()} cores; 1 / 5 / 15 min before the "
+        f"bench {load_line(loads[0])}, as the day began {load_line(loads[1])}, after it {load_line(loads[2])}"
     )
 
 
@@ -258,7 +288,7 @@ async def the_day(args, tournament: Tournament, codes: list[str], proxy: Proxy, 
         for n in range(1, args.tablets + 1)
     ]
     tasks += [
-        asyncio.create_task(phone(day, codes[n % len(codes)], args.seat_every, ramp, socket_base))
+        asyncio.create_task(phone(day, codes[n % len(codes)], args.seat_every, ramp, socket_base, n % LAG_SAMPLE == 0))
         for n in range(args.phones)
     ]
     await asyncio.gather(*tasks)
@@ -268,6 +298,7 @@ async def the_day(args, tournament: Tournament, codes: list[str], proxy: Proxy, 
 
 def main() -> None:
     args = arguments()
+    loads = [os.getloadavg()]  # before the bench, as the day begins, after it
     binary = nginx_binary()
     if binary is None:
         raise SystemExit("festival day: nginx is not installed (`make nginx` installs Debian's)")
@@ -306,9 +337,11 @@ def main() -> None:
         database = settings.DATABASES["default"]["NAME"]
         sampler = Sampler(watched(nodes, proxy, database, urlparse(settings.REDIS_URL).port or 6379))
         began = time.monotonic()
+        loads.append(os.getloadavg())
         day = asyncio.run(the_day(args, tournament, codes, proxy, cookies, sampler))
+        loads.append(os.getloadavg())
         changes = list(tournament.events.filter(kind=kinds.CLOCK_LEVEL_STARTED.name).values_list("seq", flat=True))
-        report(day.figures, sampler, day, args, changes, time.monotonic() - began)
+        report(day.figures, sampler, day, args, changes, time.monotonic() - began, loads)
     finally:
         if proxy is not None:
             proxy.stop()

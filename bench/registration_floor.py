@@ -58,6 +58,15 @@ async def pool() -> AsyncConnectionPool:
     return _pool
 
 
+def consents(player_id: int, terms: str, filming: bool, marketing: bool, at) -> list[dict]:
+    """A new player's three consent rows: the terms (always given), filming and marketing."""
+    return [
+        {"player_id": player_id, "kind": "terms", "granted": True, "version": terms, "at": at},
+        {"player_id": player_id, "kind": "filming", "granted": filming, "at": at},
+        {"player_id": player_id, "kind": "marketing", "granted": marketing, "at": at},
+    ]
+
+
 def insert(model, rows: list[dict], returning: str = "id") -> tuple[str, list]:
     """INSERT ... VALUES of `rows` with every concrete column, as Django would write them."""
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
@@ -173,16 +182,7 @@ async def confirm(flight: int, code: str, body: dict) -> tuple[int, dict]:
                 )
             )
         ).fetchone()
-        await conn.execute(
-            *insert(
-                Consent,
-                [
-                    {"player_id": player[0], "kind": "terms", "granted": True, "version": terms, "at": at},
-                    {"player_id": player[0], "kind": "filming", "granted": filming, "at": at},
-                    {"player_id": player[0], "kind": "marketing", "granted": marketing, "at": at},
-                ],
-            )
-        )
+        await conn.execute(*insert(Consent, consents(player[0], terms, filming, marketing, at)))
         sold = await (
             await conn.execute(
                 f"UPDATE {TOURNAMENT} SET seats_held = seats_held - 1, seats_sold = seats_sold + 1, "
@@ -269,16 +269,7 @@ async def new_player(flight: int, body: dict) -> tuple[int, dict]:
                 )
             )
         ).fetchone()
-        await conn.execute(
-            *insert(
-                Consent,
-                [
-                    {"player_id": player[0], "kind": "terms", "granted": True, "version": TERMS_VERSION, "at": now},
-                    {"player_id": player[0], "kind": "filming", "granted": False, "at": now},
-                    {"player_id": player[0], "kind": "marketing", "granted": False, "at": now},
-                ],
-            )
-        )
+        await conn.execute(*insert(Consent, consents(player[0], TERMS_VERSION, False, False, now)))
         seq = await (
             await conn.execute(
                 f"UPDATE {TOURNAMENT} SET last_seq = last_seq + 1 WHERE id = %s RETURNING last_seq", [flight]

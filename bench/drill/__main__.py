@@ -18,8 +18,9 @@ from pathlib import Path
 from bench.drill.client import Gone
 from bench.drill.nodes import NODE_TARGETS, Cluster, NodeFaults
 from bench.drill.play import Stuck, Tournament
-from bench.drill.system import NAMES, Faults, System, free_port
+from bench.drill.system import NAMES, Faults, System
 from bench.drill.tally import Tally
+from pokerfest import stack
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         faults = NodeFaults(system, args.fault_every, targets, args.max_faults, args.seed, tally)
         tally.outlive = OUTLIVE
     else:
-        system = System(var, args.port or free_port(), tally)
+        system = System(var, args.port or stack.free_port(), tally)
         faults = Faults(system, args.fault_every, targets, args.max_faults, args.seed, tally)
     tournament = None
     print(f"[drill] starting {args.nodes} node(s) (data in {var}, log {system.log_path})", flush=True)

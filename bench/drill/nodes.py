@@ -17,14 +17,13 @@ shared Redis killed, the proxy reloaded (`nginx -s reload`).
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 from bench.cluster import Node, Proxy, answers, nginx_binary, node_environment, wait_for_nodes
-from bench.drill.system import ROOT, Faults, System, free_port
+from bench.drill.system import Faults, System
 from bench.drill.tally import Tally
+from pokerfest import stack
 
 NODE_TARGETS = ("web", "worker", "beat", "node", "redis", "proxy")
 NODE_DOWN = 3.0  # seconds a killed node stays down before its machine comes back
@@ -39,20 +38,7 @@ class Servers(System):
         self.env["WEB_PROCESSES"] = "0"
 
     def start(self) -> None:
-        self.var.mkdir(parents=True, exist_ok=True)
-        self.log = open(self.log_path, "w")
-        self.launcher = subprocess.Popen(
-            [sys.executable, "-m", "pokerfest.stack", "run", "--web-only"],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 240
-        while "pokerfest is running" not in self.log_path.read_text(errors="replace"):
-            if self.launcher.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"drill: the shared servers did not start; see {self.log_path}")
-            time.sleep(0.3)
+        self.launch(["--web-only"], "drill: the shared servers")
 
 
 class Cluster:
@@ -61,7 +47,7 @@ class Cluster:
 
     def __init__(self, var: Path, tally: Tally):
         self.var, self.tally = var, tally
-        self.servers = Servers(var / "servers", free_port(), tally)
+        self.servers = Servers(var / "servers", stack.free_port(), tally)
         self.log_path = self.servers.log_path
         self.nodes: list[Node] = []
         self.proxy: Proxy | None = None
@@ -169,8 +155,12 @@ class NodeFaults(Faults):
     def kill(self, name: str) -> None:
         running = self.system.processes()
         killed_at = time.monotonic()
+        # The outage starts before the kill: a node stays down NODE_DOWN seconds inside inject,
+        # and its requests cut then answer 502 while the fault is still in progress.
+        self.tally.outage = True
         done = self.system.inject(name, self.random)
         if done is None:
+            self.tally.outage = False
             self.tally.violation(f"fault: nothing to hit for {name} (running: {sorted(running)})")
             return
         what, pid = done

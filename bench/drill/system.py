@@ -10,7 +10,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -23,17 +22,12 @@ from urllib.parse import quote
 import psutil
 import psycopg
 
+from bench.cluster import start_launcher, stop_launcher, wait_for_running
 from bench.drill.tally import Tally
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("web-1", "web-2", "worker", "beat", "redis", "postgresql")
 RECOVER_WITHIN = 120.0  # seconds; longer is a violation
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class System:
@@ -62,23 +56,17 @@ class System:
     # Starting and stopping ------------------------------------------------------------
 
     def start(self) -> None:
-        self.var.mkdir(parents=True, exist_ok=True)
-        self.log = open(self.log_path, "w")
-        self.launcher = subprocess.Popen(
-            [sys.executable, "-m", "pokerfest.stack", "run"],
-            cwd=ROOT,
-            env=self.env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 240
-        while "pokerfest is running" not in self.log_path.read_text(errors="replace"):
-            if self.launcher.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"drill: the system did not start; see {self.log_path}")
-            time.sleep(0.3)
+        self.launch([], "drill: the system")
         self.wait_healthy(120)
         # The staff logins (director, floor, desk, cashier): the one management command that makes them.
         self.manage("load_demo", database_url=self.database_url(), redis_url=self.redis_url())
+
+    def launch(self, arguments: list[str], what: str) -> None:
+        """The launcher (bench/cluster.py's, as every launcher a drill or test starts), until it runs."""
+        self.var.mkdir(parents=True, exist_ok=True)
+        self.log_path.write_text("")  # "pokerfest is running" from an earlier run is no answer
+        self.launcher = start_launcher(arguments, self.env, self.log_path)
+        wait_for_running(self.launcher, self.log_path, what)
 
     def manage(self, *command: str, database_url: str, redis_url: str) -> None:
         """A manage.py command on the drill's system, in the drill's own environment."""
@@ -90,21 +78,13 @@ class System:
     def stop(self) -> None:
         if self.launcher is None:
             return
-        everything = self.processes()
-        if self.launcher.poll() is None:
-            self.launcher.send_signal(signal.SIGINT)
+        started = []
+        for pid in self.processes().values():  # anything the launcher leaves behind is killed
             try:
-                self.launcher.wait(60)
-            except subprocess.TimeoutExpired:
-                self.launcher.kill()
-                self.launcher.wait()
-        time.sleep(0.5)
-        for pid in everything.values():  # anything the launcher left behind, by its own pid
-            try:
-                psutil.Process(pid).kill()
+                started.append(psutil.Process(pid))
             except psutil.Error:
                 pass
-        self.log.close()
+        stop_launcher(self.launcher, started)
 
     def alive(self) -> bool:
         return self.launcher is not None and self.launcher.poll() is None

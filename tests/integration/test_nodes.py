@@ -50,9 +50,11 @@ def test_two_nodes_share_the_event_advance_each_level_once_and_one_survives_the_
     env = node_env(
         tmp_path / "var", namespace, BEAT_LEASE_SECONDS="5", CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1"
     )
-    nodes = [Node("a", env, tmp_path), Node("b", env, tmp_path)]
+    nodes: list[Node] = []  # filled inside `try`: a node started before a failure is stopped too
     sockets = ExitStack()
     try:
+        for letter in "ab":
+            nodes.append(Node(letter, env, tmp_path))
         for node in nodes:
             wait_until(lambda: serves(node, tournament.id), f"answer from {node.name}", nodes, START_WITHIN)
         holder = wait_until(lambda: shared.get(lease_key), "beat holding the lease", nodes, START_WITHIN).decode()
