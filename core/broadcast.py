@@ -22,13 +22,13 @@ def group_name(tournament_id: int, audience: str) -> str:
     return f"tournament.{tournament_id}.{audience}"
 
 
-def event_frame(event: Event, audience: str) -> str:
+def event_frame(event: Event, audience: str, server_time: str | None = None) -> str:
     frame = {
         "type": "event",
         "seq": event.seq,
         "kind": event.kind,
         "at": iso_time(event.at),
-        "server_time": iso_time(time_source.now_or_local()),
+        "server_time": server_time or iso_time(time_source.now_or_local()),
         "data": event.payload if audience == STAFF else event.public,
     }
     if audience == STAFF:
@@ -37,9 +37,11 @@ def event_frame(event: Event, audience: str) -> str:
 
 
 def send(event: Event) -> None:
-    """Both audiences' frames of one event to their groups (called after commit)."""
+    """Both audiences' frames of one event to their groups (called after commit), with one
+    reading of the server's time for both: a bust's request waits for each statement here."""
+    now = iso_time(time_source.now_or_local())
     _publisher().publish(
-        [(group_name(event.tournament_id, audience), event_frame(event, audience)) for audience in AUDIENCES]
+        [(group_name(event.tournament_id, audience), event_frame(event, audience, now)) for audience in AUDIENCES]
     )
 
 

@@ -210,6 +210,12 @@ TABLE_BUTTON_SET = _kind(
     gettext_noop("the floor corrects a table's button by hand, with a reason (BTN-DRAW)"),
     "tables",
 )
+TABLE_BUTTON_DRAWN = _kind(
+    "table.button_drawn",
+    PUBLIC,
+    gettext_noop("a table that got its players during play draws its button by high card (BTN-DRAW)"),
+    "tables",
+)
 PLAYER_OUT = _kind(
     "player.out",
     PUBLIC,

@@ -16,7 +16,8 @@ row: no extra read, and no two appends can chain from the same head.
 
 import hashlib
 import json
-from datetime import UTC
+from datetime import UTC, datetime
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.utils.translation import gettext as _
@@ -84,6 +85,21 @@ def earlier(tournament_id: int, request_key: str | None) -> Event | None:
     return found
 
 
+# A service that writes the tournament row anyway bumps the seq in that same UPDATE (one
+# statement fewer under the row's lock): `SET …, {BUMP} … RETURNING …, {BUMPED}`, and hands the
+# last three columns to append_event as its Place.
+BUMP = "last_seq = last_seq + 1"
+BUMPED = "last_seq, chain_head, clock_timestamp()"
+
+
+class Place(NamedTuple):
+    """The event's seq, the chain's head before it and its time, as an UPDATE of the row returned them."""
+
+    seq: int
+    head: str | None
+    at: datetime
+
+
 def append_event(
     tournament_id: int,
     kind: EventKind,
@@ -92,11 +108,13 @@ def append_event(
     payload: dict,
     public: dict | None,
     request_key: str | None = None,
+    place: Place | None = None,
 ) -> Event:
     """Append one event to the tournament's log in the caller's transaction.
 
     `payload` is what staff see; `public` is what the lobby sees: None exactly for the kinds
     the catalogue keeps to staff (the lobby still receives the seq, so it sees no gap).
+    `place`: the seq the caller's own UPDATE of the tournament row took (BUMP, BUMPED).
     """
     if CATALOGUE.get(str(kind)) is not kind:
         raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
@@ -112,16 +130,14 @@ def append_event(
     # is read under that lock: the chain cannot fork. The event's time is the one clock's
     # (core/time_source.py), read in the same statement rather than one more.
     table = Tournament._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET last_seq = last_seq + 1 WHERE id = %s "
-            "RETURNING last_seq, chain_head, clock_timestamp()",
-            [tournament_id],
-        )
-        row = cursor.fetchone()
-    if row is None:
-        raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
-    seq, head, at = row
+    if place is None:
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET {BUMP} WHERE id = %s RETURNING {BUMPED}", [tournament_id])
+            row = cursor.fetchone()
+        if row is None:
+            raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
+        place = Place(*row)
+    seq, head, at = place
     event = Event(
         tournament_id=tournament_id,
         seq=seq,
@@ -134,13 +150,27 @@ def append_event(
         request_fingerprint=fingerprint_of(request_key) if request_key else None,
     )
     event.hash = chain.link(head or chain.GENESIS, content_of(event))
-    event.save(force_insert=True)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table} SET chain_head = %s WHERE id = %s", [event.hash, tournament_id])
+    _write(event, table)
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.
     transaction.on_commit(lambda: broadcast.send(event), robust=True)
     return event
+
+
+def _write(event: Event, table: str) -> None:
+    """The event's row and the chain's new head on the tournament row, in one statement (a
+    round trip fewer under the row's lock): the row as Model.save would insert it."""
+    fields = [field for field in Event._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    values = [field.get_db_prep_save(field.pre_save(event, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH written AS (INSERT INTO {Event._meta.db_table} ({columns}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING id, hash) "
+            f"UPDATE {table} SET chain_head = written.hash FROM written WHERE {table}.id = %s RETURNING written.id",
+            [*values, event.tournament_id],
+        )
+        event.pk = cursor.fetchone()[0]
 
 
 def content_of(event: Event) -> dict:

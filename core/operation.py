@@ -82,8 +82,12 @@ def lock_tournament(tournament_id: int) -> Tournament:
 
 
 @contextmanager
-def operation(tournament_id: int, actor=None, request_key: str | None = None) -> Iterator[Operation]:
+def operation(
+    tournament_id: int, actor=None, request_key: str | None = None, savepoint: bool = True
+) -> Iterator[Operation]:
     """One transaction with the tournament row locked. Raises Tournament.DoesNotExist for an
-    unknown id. An exception inside rolls everything back, events included."""
-    with transaction.atomic():
+    unknown id. An exception inside rolls everything back, events included. `savepoint=False`
+    inside a caller's transaction that ends with any exception from here: no savepoint, so the
+    row is held for one statement fewer (its RELEASE)."""
+    with transaction.atomic(savepoint=savepoint):
         yield Operation(lock_tournament(tournament_id), actor, request_key)

@@ -39,7 +39,7 @@ import { askConfirm } from "./dialog.js";
     last = answer;
     check.querySelector("[data-chips-in-play]").textContent = fmt(answer.in_play);
     check.querySelector("[data-chips-counted]").textContent =
-      interpolate(gettext("%(chips)s in %(counted)s of %(stacks)s stacks"), { chips: fmt(answer.counted), counted: answer.seats_counted, stacks: answer.seats_in_play }, true);
+      interpolate(ngettext("%(chips)s in %(counted)s of %(stacks)s stack", "%(chips)s in %(counted)s of %(stacks)s stacks", answer.seats_in_play), { chips: fmt(answer.counted), counted: answer.seats_counted, stacks: answer.seats_in_play }, true);
     const parts = check.querySelector("[data-chips-parts]");
     if (parts && answer.parts) { // CHIP-COUNT: what the chips in play add up from
       const p = answer.parts;

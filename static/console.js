@@ -15,7 +15,9 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
   const before = root.querySelector('[data-phase="before"]');
   const running = root.querySelector('[data-phase="running"]');
   const end = root.querySelector('[data-phase="end"]');
-  const state = { status: null, clock: null, drawn: null };
+  // The status as the page was made: a finished tournament (an imported one, with no clock)
+  // offers nothing of the set-up even before its first snapshot.
+  const state = { status: root.dataset.status || null, clock: null, drawn: null };
 
   // Rows that stay valid after the start (closing registration, opening a table) follow the
   // director into the running phase once "before the start" is gone, and come back with it.
@@ -51,6 +53,7 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
       started: !over && started,
     };
     root.querySelectorAll("[data-valid]").forEach((part) => (part.hidden = !valid[part.dataset.valid]));
+    root.querySelectorAll("details.cancel, details.deals").forEach((part) => (part.hidden = over)); // its results stay
     const closeFlight = root.querySelector("[data-close-flight]");
     if (closeFlight) closeFlight.closest(".controls").hidden = over || !started;
     for (const { row, home } of carried) {
@@ -77,7 +80,7 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
     if (answer.final_due) pending.push(gettext("draw the final table"));
     if (answer.break_due !== null && answer.break_due !== undefined) pending.push(interpolate(gettext("break table %(table)s"), { table: answer.break_due }, true));
     if (answer.moves.length) pending.push(sayCount(answer.moves.length, ngettext("%(count)s move pending", "%(count)s moves pending", answer.moves.length)));
-    if (answer.halted.length) pending.push(interpolate(gettext("halt table %(tables)s"), { tables: answer.halted.join(", ") }, true));
+    if (answer.halted.length) pending.push(interpolate(ngettext("halt table %(tables)s", "halt tables %(tables)s", answer.halted.length), { tables: answer.halted.join(", ") }, true));
     glance("balance", pending.length ? pending.join(" · ") : answer.tables.length ? gettext("balanced") : "–", pending.length > 0);
     const hfh = answer.hand_for_hand;
     glance("hfh", hfh ? interpolate(gettext("on · hand %(hand)s"), { hand: hfh.hand }, true) +
@@ -97,7 +100,7 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
   function chipsAtAGlance(answer) {
     const differs = answer.complete && !answer.agrees;
     glance("chips", interpolate(gettext("%(chips)s in play · "), { chips: fmt(answer.in_play) }, true) + (answer.complete ? (answer.agrees ? gettext("counts agree") : gettext("counts differ"))
-      : interpolate(gettext("%(counted)s of %(stacks)s stacks counted"), { counted: answer.seats_counted, stacks: answer.seats_in_play }, true)), differs);
+      : interpolate(ngettext("%(counted)s of %(stacks)s stack counted", "%(counted)s of %(stacks)s stacks counted", answer.seats_in_play), { counted: answer.seats_counted, stacks: answer.seats_in_play }, true)), differs);
   }
 
   let asked = 0;

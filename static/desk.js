@@ -4,6 +4,8 @@ import { gettext, interpolate } from "./i18n.js";
 import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
 import { askConfirm } from "./dialog.js";
 import { photoIdControl } from "./absent.js";
+import { touches } from "./live.js";
+import { edited } from "./typing.js";
 
 const KIND_NAMES = {
   buy_in: gettext("buy-in"), late: gettext("late entry"), alternate: gettext("alternate"), re_entry: gettext("re-entry"),
@@ -15,12 +17,17 @@ const ENTRY_STATUS_NAMES = { active: gettext("active"), busted: gettext("busted"
 const METHOD_NAMES = { cash: gettext("cash"), card: gettext("card"), transfer: gettext("transfer"), voucher: gettext("voucher"),
   won: gettext("won") };
 
+// What may change the kinds of entry open to the player shown: a bust or a seat, a sale, a void or
+// a refund, a new level (late registration ends), a penalty; and registration opening or closing.
+const RECHECK_VIEWS = ["tables", "late_seat", "logo_cap", "clock_level", "player_status"];
+
 const deskPage = {
   root: null,
   tournament: null,
   player: null,
   saleKey: newRequestKey(), // one per sale: a double click or a retry sells once
   playerKey: newRequestKey(),
+  checks: 0, // how many player checks were asked for: only the latest answer is shown
 
   api(path) {
     return `/api${path}`;
@@ -40,6 +47,15 @@ const deskPage = {
       clearTimeout(typing);
       typing = setTimeout(() => this.search(event.target.value), 150);
     });
+    // The player shown follows the room without a reload: after a bust the desk offers the re-entry.
+    let recheck = null;
+    const follow = (kind) => {
+      if (!this.player || recheck) return;
+      if (kind && !kind.startsWith("registration.") && !RECHECK_VIEWS.some((view) => touches(kind, view))) return;
+      recheck = setTimeout(() => { recheck = null; if (this.player) this.select(this.player.id, true); }, 300);
+    };
+    document.addEventListener("pokerfest:event", (event) => follow(event.detail.kind));
+    document.addEventListener("pokerfest:snapshot", () => follow(null)); // back after a drop: anything may have changed
     document.getElementById("new-player").addEventListener("submit", (event) => this.createPlayer(event));
     document.getElementById("sale").addEventListener("submit", (event) => this.sell(event));
     document.querySelector("[data-id-check]").addEventListener("click", () => this.idCheck());
@@ -152,8 +168,17 @@ const deskPage = {
     if (!ok) list.replaceChildren(element("li", { className: "notice" }, answer.detail)); // e.g. a NUL pasted in
   },
 
-  async select(playerId) {
+  // `again`: the same player checked again after a live event; the kind the clerk chose stays while
+  // it is still open (a redraw never changes what the person is filling in).
+  // The latest check asked for wins: a slower answer for a player no longer asked for (the one just
+  // sold to, while the clerk creates the next) would put the sale on the wrong person.
+  async select(playerId, again = false) {
+    // A live re-check (`again`) never supersedes the clerk's own pick or action: a void's answer
+    // must still redraw its entries while the void's typed reason is on the page.
+    const asked = again ? this.checks : ++this.checks;
     const { ok, answer } = await getJSON(this.api(`/tournaments/${this.tournament}/players/${playerId}/check/`));
+    if (asked !== this.checks) return;
+    if (again && (!this.player || this.player.id !== playerId)) return; // another player was picked meanwhile
     if (!ok) return this.say("[data-form-result]", answer.detail, false);
     this.player = answer.player;
     this.entries = answer.entries;
@@ -178,6 +203,7 @@ const deskPage = {
     // The photo ID check needs the document on file: without one, the desk adds it (static/desk_player.js).
     panel.querySelector("[data-id-check]").hidden = !p.id_document_number || !answer.reasons.some((r) => r.rule === "REG-ID" && !r.ok);
     const kinds = panel.querySelector("[data-kinds]");
+    const chosen = again ? kinds.value : null;
     kinds.replaceChildren(
       ...Object.entries(answer.kinds).map(([kind, reason]) => {
         const option = document.createElement("option");
@@ -189,12 +215,16 @@ const deskPage = {
     );
     const open = Object.entries(answer.kinds).find(([, reason]) => reason.ok);
     // Nothing open: the first kind stays shown (with why not) rather than a blank choice.
-    const shown = open ? open[0] : Object.keys(answer.kinds)[0];
+    const kept = chosen && answer.kinds[chosen] && answer.kinds[chosen].ok ? chosen : null;
+    const shown = kept || (open ? open[0] : Object.keys(answer.kinds)[0]);
     if (shown) kinds.querySelector(`option[value="${shown}"]`).selected = true;
-    kinds.dispatchEvent(new Event("change"));
+    if (shown !== chosen) kinds.dispatchEvent(new Event("change"));
     this.registerBlocked(answer, open);
     this.showWonSeats(answer.won_seats || []);
-    panel.querySelector("[data-player-entries]").replaceChildren(
+    // An entry's void or refund being typed in stays: the list waits for the next check.
+    const entries = panel.querySelector("[data-player-entries]");
+    if (again && [...entries.querySelectorAll("input, select, textarea")].some((field) => field === document.activeElement || (field.tagName !== "SELECT" && edited(field)))) return;
+    entries.replaceChildren(
       ...answer.entries.map((entry) => {
         const item = document.createElement("li");
         item.innerHTML = `#${entry.number} ${KIND_NAMES[entry.kind]} · ${ENTRY_STATUS_NAMES[entry.status] || entry.status} · ${formatMoney(entry.paid, this.root.dataset.currency)} ` +

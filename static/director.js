@@ -4,6 +4,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
 import { flightOverLine, fmt, formatTime, sayCount } from "./live.js";
 import { askConfirm } from "./dialog.js";
+import { edited, fieldSent, redrawField } from "./typing.js";
 import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
 
 // The result line tells the latest action's answer: on a loaded network an earlier action's
@@ -116,9 +117,15 @@ const tablesOverview = {
       : answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.") : gettext("No tables are open yet.");
     document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
     const order = document.querySelector("[data-breaking-order]");
-    if (document.activeElement !== order) order.value = answer.breaking_order.join(", ");
     // SEAT-BREAK: once published the order no longer changes, unless the house may alter it with a reason
     const fixed = answer.registration_closed && !answer.breaking_order_alterable;
+    const published = answer.breaking_order.join(", ");
+    if (fixed) {
+      order.value = published; // nothing typed here can be sent any more
+      fieldSent(order);
+    } else {
+      redrawField(order, published); // the order the director is typing stays theirs
+    }
     order.disabled = fixed;
     document.querySelector("[data-save-breaking-order]").disabled = fixed;
     document.querySelector("[data-breaking-order-reason-label]").hidden = !(answer.registration_closed && answer.breaking_order_alterable);
@@ -130,7 +137,7 @@ const tablesOverview = {
 
 document.addEventListener("DOMContentLoaded", () => {
   tablesOverview.refresh();
-  reloadOnSeatingChanges(() => tablesOverview.refresh());
+  reloadOnSeatingChanges(() => tablesOverview.refresh(), 300, ["tables", "late_seat"]);
   wireMoveByHand(directorAction);
   // A bust undone by mistake, or a disqualification (PAY-DQ): both need a reason for the log. A
   // disqualification takes the stack counted out of play: the server refuses one without it for
@@ -175,14 +182,17 @@ document.addEventListener("DOMContentLoaded", () => {
   const loadDealPlayers = async () => {
     const { ok, answer } = await getJSON(`${base()}deals/players/`);
     if (!ok) return;
-    const typed = Object.fromEntries([...dealForm.querySelectorAll("[data-chips]")].map((input) => [input.dataset.chips, input.value]));
+    // Chips the director typed stay; the others follow the latest count.
+    const typed = Object.fromEntries([...dealForm.querySelectorAll("[data-chips]")].filter(edited).map((input) => [input.dataset.chips, input.value]));
     answer.forEach((player) => (names[player.entry] = player.name));
     dealForm.querySelector("[data-deal-stacks]").replaceChildren(element("legend", { textContent: gettext("Chips of each player left") }),
       ...answer.map((player) => {
         // The last chips counted for the player (a count at the table or a bag) until typed over.
         const counted = player.chips === null || player.chips === undefined ? "" : String(player.chips);
-        const input = element("input", { inputMode: "numeric", required: true, value: typed[player.entry] || counted, ariaLabel: interpolate(gettext("Chips: #%(entry)s %(name)s"), { entry: player.entry, name: player.name }, true) });
+        const input = element("input", { inputMode: "numeric", required: true, value: counted, ariaLabel: interpolate(gettext("Chips: #%(entry)s %(name)s"), { entry: player.entry, name: player.name }, true) });
         input.dataset.chips = player.entry;
+        fieldSent(input); // the count is the page's, not typed
+        if (player.entry in typed) input.value = typed[player.entry];
         return element("label", {}, `#${player.entry} ${player.name} `, input);
       }));
   };
@@ -271,7 +281,11 @@ document.addEventListener("DOMContentLoaded", () => {
       return;
     }
     const reason = document.querySelector("[data-breaking-order-reason]").value.trim();
-    directorAction("tables/breaking-order/", { tables, reason }, (answer) => interpolate(gettext("Breaking order: %(tables)s."), { tables: answer.breaking_order.join(", ") }, true));
+    const order = document.querySelector("[data-breaking-order]");
+    directorAction("tables/breaking-order/", { tables, reason }, (answer) => {
+      fieldSent(order); // saved: the redraw writes the order as published
+      return interpolate(gettext("Breaking order: %(tables)s."), { tables: answer.breaking_order.join(", ") }, true);
+    });
   });
   document.querySelector("[data-open-tables]").addEventListener("click", (click) => {
     click.preventDefault();
@@ -282,14 +296,14 @@ document.addEventListener("DOMContentLoaded", () => {
       result.textContent = gettext("List table numbers in the order they open, e.g. 1-5, 8.");
       return;
     }
-    directorAction("tables/open/", { tables }, (answer) => interpolate(gettext("Opened table %(tables)s."), { tables: answer.opened.join(", ") }, true));
+    directorAction("tables/open/", { tables }, (answer) => interpolate(ngettext("Opened table %(tables)s.", "Opened tables %(tables)s.", answer.opened.length), { tables: answer.opened.join(", ") }, true));
   });
   document.querySelector("[data-draw-field]").addEventListener("click", (click) => {
     click.preventDefault();
     directorAction("seating/draw/", {}, (answer) =>
       interpolate(gettext("Field drawn (seed %(seed)s): "), { seed: answer.seed }, true) + Object.entries(answer.tables).map(([n, count]) => interpolate(gettext("table %(table)s: %(count)s"), { table: n, count }, true)).join(", ") + "." +
-      (answer.kept_apart_failed ? interpolate(gettext(" %(count)s keep-apart pair(s) had to share a table: too few tables to separate them."), { count: answer.kept_apart_failed }, true) : "") +
-      (answer.not_needed && answer.not_needed.length ? interpolate(gettext(" Not needed for this field, closed again: table %(tables)s (open it when late entries need it)."), { tables: answer.not_needed.join(", ") }, true) : ""));
+      (answer.kept_apart_failed ? interpolate(ngettext(" %(count)s keep-apart pair had to share a table: too few tables to separate them.", " %(count)s keep-apart pairs had to share a table: too few tables to separate them.", answer.kept_apart_failed), { count: answer.kept_apart_failed }, true) : "") +
+      (answer.not_needed && answer.not_needed.length ? interpolate(ngettext(" Not needed for this field, closed again: table %(tables)s (open it when late entries need it).", " Not needed for this field, closed again: tables %(tables)s (open them when late entries need them).", answer.not_needed.length), { tables: answer.not_needed.join(", ") }, true) : ""));
   });
   document.querySelector("[data-cancel]").addEventListener("submit", async (submit) => {
     submit.preventDefault();

@@ -4,7 +4,7 @@
 // every minute which tournaments to show: one that opens after it loaded gets its card, one
 // that is over loses its card, without a reload.
 import { getJSON } from "./api.js";
-import { ClockDisplay, LiveFeed, liveStatusWords } from "./live.js";
+import { ClockDisplay, flightOverLine, LiveFeed, liveStatusWords } from "./live.js";
 
 const MOST_CARDS = 8;
 
@@ -23,15 +23,23 @@ export const festivalScreen = {
   listen(card) {
     const status = card.querySelector("[data-feed-status]");
     let display;
+    // A closed flight says its end ("Day 1A is over: 5 bags"), not a stopped clock.
+    const flightOver = (over) => {
+      display.flightOver = over ? flightOverLine(over) : null;
+      card.toggleAttribute("data-flight-over", Boolean(over));
+      display.render();
+    };
     const feed = new LiveFeed(card.dataset.liveFeed, {
       onSnapshot(snapshot) {
         display.tournamentStatus = snapshot.tournament.status;
+        flightOver(snapshot.flight_over);
         display.updateField(snapshot);
         display.update(snapshot.clock);
       },
       onEvent(event) {
         const data = event.data || {};
         if (data.tournament_status) display.tournamentStatus = data.tournament_status;
+        if (event.kind === "flight.closed") flightOver(data);
         display.updateField(data);
         if (data.clock) display.update(data.clock);
       },

@@ -26,7 +26,14 @@ const flightsPage = {
       }, interpolate(gettext("Flight %(name)s added."), { name: name.trim() }, true));
     });
     this.on("[data-close-flight]", "click", async () => {
-      if (!(await askConfirm(gettext("Close this flight? Its tables close and its bags qualify for Day 2.")))) return;
+      // CHIP-COUNT: the director closes knowing the bags and the chips in play do not agree.
+      const { ok, answer } = await getJSON(`${this.base}chip-counts/`);
+      const differs = ok && answer.complete && !answer.agrees;
+      const question = differs
+        ? interpolate(gettext("The bags total %(counted)s chips but %(in_play)s are in play: the counts differ by %(gap)s. Close this flight anyway? Its tables close and its bags qualify for Day 2."),
+          { counted: fmt(answer.counted), in_play: fmt(answer.in_play), gap: fmt(Math.abs(answer.gap)) }, true)
+        : gettext("Close this flight? Its tables close and its bags qualify for Day 2.");
+      if (!(await askConfirm(question))) return;
       return this.post("close-flight/", {}, gettext("Flight closed: its bags qualify for Day 2."));
     });
     this.on("[data-day-two-tables]", "submit", (form) => this.post("day-two/tables/", { tables: form.elements.tables.value },

@@ -43,7 +43,7 @@ const floorPage = {
     penaltyBoard.page = this;
     raceSheets.page = this;
     penaltyBoard.reloads.push(() => this.refresh()); // the clock stops or starts penalties' minutes
-    reloadOnSeatingChanges(() => this.refresh());
+    reloadOnSeatingChanges(() => this.refresh(), 300, ["tables", "late_seat"]); // a re-entry's new seat too
     document.addEventListener("pokerfest:event", (event) => {
       const kind = event.detail.kind;
       // "new level from next hand"; the hand's rulings; bags confirmed
@@ -63,7 +63,8 @@ const floorPage = {
     // an older answer drawn last would put a hand already done back on the tablet.
     const asked = ++this.asked;
     const only = this.root.dataset.onlyTable;
-    const { ok, answer } = await getJSON(`${this.base()}tables/${/^\d+$/.test(only) ? `?broken=${encodeURIComponent(only)}` : ""}`);
+    // A table's own tablet reads its own table (and its moves; where its players went once broken), not the room.
+    const { ok, answer } = await getJSON(`${this.base()}tables/${/^\d+$/.test(only) ? `?table=${encodeURIComponent(only)}` : ""}`);
     if (asked !== this.asked) return;
     if (!ok) return this.say(answer.detail, false);
     this.root.classList.toggle("one-table", !!only); // a table's own tablet: Hand done stays on screen

@@ -228,7 +228,8 @@ export class ClockDisplay {
       const average = this.players.left ? Math.round(this.players.chips / this.players.left) : 0;
       const bb = !level.is_break && level.big_blind
         ? ` (${(average / level.big_blind).toLocaleString(pageLanguage, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} BB)` : "";
-      this.field("average", this.players.left ? `${fmt(average)}${bb}` : "–");
+      // A main event's chips are in its flights until Day 2: no average from none counted.
+      this.field("average", this.players.left && this.players.chips ? `${fmt(average)}${bb}` : "–");
     }
     const next = clock.next_level;
     this.field(

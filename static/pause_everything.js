@@ -2,7 +2,7 @@
 // device connected (who, which table, since when), asked again every few seconds; when a set
 // share of them drops at once (the venue's network), a warning with the one tap that pauses the
 // level clock and every table's action clock in one operation.
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON, postJSON, newRequestKey } from "./api.js";
 
 (() => {
@@ -23,7 +23,7 @@ import { element, getJSON, postJSON, newRequestKey } from "./api.js";
     warning.hidden = !answer.mass_drop;
     if (answer.mass_drop) {
       box.querySelector("[data-mass-drop-text]").textContent = interpolate(
-        gettext("%(dropped)s devices (%(percent)s) dropped in the last %(seconds)s seconds: the venue's network?"),
+        ngettext("%(dropped)s device (%(percent)s) dropped in the last %(seconds)s seconds: the venue's network?", "%(dropped)s devices (%(percent)s) dropped in the last %(seconds)s seconds: the venue's network?", answer.dropped_lately),
         { dropped: answer.dropped_lately, percent: `${answer.percent}%`, seconds: answer.window_seconds }, true);
     }
   }

@@ -69,7 +69,8 @@ const resultsPage = {
       line.dataset.entry = row.entry;
       return line;
     });
-    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: this.root.dataset.bounties ? 7 : 5, textContent: gettext("Nobody is out yet.") })));
+    if (!rows.length) rows.push(element("tr", {}, element("td", { colSpan: this.root.dataset.bounties ? 7 : 5, textContent: results.out_before_the_money // FLIGHT-ITM: players went out, but took no place
+      ? gettext("No finishing place in this flight yet.") : gettext("Nobody is out yet.") })));
     this.root.querySelector("[data-results] tbody").replaceChildren(...rows);
     const deal = results.deal;
     this.root.querySelector("[data-deal-section]").hidden = !deal;

@@ -83,12 +83,17 @@ const seatPage = {
     if (!answer.table) notice.textContent = ""; // out, waiting or over: no seat to go to
     // A new seat, not a bust or the end: announced however the page learnt of it, from the
     // event or from a snapshot (under load a heartbeat's resync can overtake the event).
-    if (answer.table && (String(answer.table) !== before.table || String(answer.seat) !== before.seat)
+    // A first seat (the draw, the waiting list, a new day's draw) is no move: nothing to leave.
+    const firstSeat = !before.table || (onDayTwo && this.root.dataset.onDayTwo !== "1");
+    if (answer.table && (String(answer.table) !== before.table || String(answer.seat) !== before.seat || firstSeat)
         && (before.table || shown.textContent !== text)) {
-      notice.textContent = interpolate(gettext("Move to table %(table)s seat %(seat)s: please go to your new seat (changed at %(time)s)."),
-        { table: answer.table, seat: answer.seat, time: formatTime(Date.now()) }, true) + (answer.move_reason ? " " + answer.move_reason : "");
+      notice.textContent = firstSeat
+        ? interpolate(gettext("Your seat: table %(table)s, seat %(seat)s."), { table: answer.table, seat: answer.seat }, true)
+        : interpolate(gettext("Move to table %(table)s seat %(seat)s: please go to your new seat (changed at %(time)s)."),
+          { table: answer.table, seat: answer.seat, time: formatTime(Date.now()) }, true) + (answer.move_reason ? " " + answer.move_reason : "");
       if (navigator.vibrate) navigator.vibrate([300, 150, 300]);
     }
+    this.root.dataset.onDayTwo = onDayTwo ? "1" : "";
     shown.textContent = text;
     this.root.dataset.table = answer.table || "";
     this.root.dataset.seatNumber = answer.seat || "";

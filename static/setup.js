@@ -19,31 +19,55 @@ const setupPage = {
       const total = form.querySelector("[data-total]");
       const share = form.querySelector("[data-share]");
       if (!total) continue;
+      // BNT-POOL: in a bounty event the price also carries the bounty part; the share splits the rest.
+      const bountyPart = () => (form.elements.bounty && form.elements.bounty_format.value !== "none" ? this.minor(form.elements.bounty.value || "0") || 0 : 0);
       const split = () => {
-        // BNT-POOL: in a bounty event the price also carries the bounty part; the share splits the rest.
-        const bounty = form.elements.bounty && form.elements.bounty_format.value !== "none" ? this.minor(form.elements.bounty.value || "0") : 0;
-        const price = this.minor(total.value) - (bounty || 0);
+        const price = this.minor(total.value) - bountyPart();
         const percent = Number(share.value);
         if (!(price >= 0) || !(percent >= 0 && percent <= 100)) return;
         const pool = Math.round((price * percent) / 100);
         form.elements.buy_in.value = (pool / 100).toFixed(2);
         form.elements.fee.value = ((price - pool) / 100).toFixed(2);
       };
-      total.addEventListener("input", split);
-      share.addEventListener("input", split);
+      // A price shown back from the saved parts follows a new bounty (pool part and fee kept), as
+      // an empty one did; a price the person typed is split again.
+      let shownBack = false;
+      const typed = () => { shownBack = false; split(); };
+      total.addEventListener("input", typed);
+      share.addEventListener("input", typed);
+      const followBounty = () => {
+        if (!shownBack) return total.value && split();
+        total.value = ((this.minor(form.elements.buy_in.value) + this.minor(form.elements.fee.value) + bountyPart()) / 100).toFixed(2);
+      };
       for (const name of ["bounty", "bounty_format"]) {
-        if (form.elements[name]) form.elements[name].addEventListener("input", () => total.value && split());
+        if (form.elements[name]) form.elements[name].addEventListener("input", followBounty);
       }
-      if (total.value) split(); // typed while this script was still loading (a slow page)
+      const pool = this.minor(form.elements.buy_in.value);
+      const fee = this.minor(form.elements.fee.value);
+      if (!total.value && pool !== null && fee !== null) { // a saved tournament: its price and share shown back
+        total.value = ((pool + fee + bountyPart()) / 100).toFixed(2);
+        shownBack = true;
+        if (pool + fee > 0) share.value = String(Math.round((pool * 10000) / (pool + fee)) / 100);
+      } else if (total.value) split(); // typed while this script was still loading (a slow page)
     }
     wireBounties(); // static/bounty_setup.js: after the stored amounts are shown
     this.on("[data-create]", (form) => this.create(form));
     const festival = this.root.querySelector("[data-create] [name=festival_id]");
-    if (festival) { // a satellite feeds an event of its own festival: offer only those
+    // A satellite feeds an event of its own festival, and a structure template is the festival's own
+    // or every festival's: offer only those (another festival's template would be refused).
+    if (festival) {
       const targets = () => {
         const choice = this.root.querySelector("[data-create] [name=satellite_for]");
         for (const option of choice.options) option.hidden = Boolean(option.dataset.festival) && option.dataset.festival !== festival.value;
         if (choice.selectedOptions[0] && choice.selectedOptions[0].hidden) choice.value = "";
+        const structure = this.root.querySelector("[data-create] [name=structure_id]");
+        for (const option of structure.options) {
+          option.hidden = Boolean(option.dataset.festival) && option.dataset.festival !== festival.value;
+          option.disabled = option.hidden; // hidden alone still lets the keyboard pick it
+        }
+        if (structure.selectedOptions[0] && structure.selectedOptions[0].disabled) {
+          structure.value = [...structure.options].find((option) => !option.disabled).value;
+        }
       };
       festival.addEventListener("change", targets);
       targets();

@@ -2,7 +2,7 @@
 // level to type the rest), and the editor of one structure's levels and breaks, its CSV import
 // and its copy. Levels are numbered 1, 2, 3… as the clock numbers them; breaks take no number.
 // Each save is one API call answered in a sentence; a tournament's played levels stay locked.
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, newRequestKey, postJSON } from "./api.js";
 
 function showResult(root, text, ok) {
@@ -91,7 +91,10 @@ const editor = {
   savedSentence(answer) {
     const levels = answer.levels.filter((level) => !level.is_break).length;
     const breaks = answer.levels.length - levels;
-    return interpolate(gettext("Structure saved: %(levels)s levels, %(breaks)s breaks."), { levels, breaks }, true);
+    return interpolate(gettext("Structure saved: %(levels)s, %(breaks)s."), {
+      levels: interpolate(ngettext("%(count)s level", "%(count)s levels", levels), { count: levels }, true),
+      breaks: interpolate(ngettext("%(count)s break", "%(count)s breaks", breaks), { count: breaks }, true),
+    }, true);
   },
 
   draw(structure) {

@@ -7,14 +7,15 @@ import { sayCount, touches } from "./live.js";
 import { askConfirm } from "./dialog.js";
 
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts
-// on a 100-table floor is one reload, not a hundred.
-export function reloadOnSeatingChanges(reload, wait = 300) {
+// on a 100-table floor is one reload, not a hundred. `views`: the staff's tables follow a sale
+// too ("late_seat": a late entry or a re-entry takes a seat).
+export function reloadOnSeatingChanges(reload, wait = 300, views = ["tables"]) {
   let timer = null;
   const soon = () => {
     if (timer) return;
     timer = setTimeout(() => { timer = null; reload(); }, wait);
   };
-  document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "tables")) soon(); });
+  document.addEventListener("pokerfest:event", (event) => { if (views.some((view) => touches(event.detail.kind, view))) soon(); });
   document.addEventListener("pokerfest:snapshot", soon);
 }
 
@@ -25,8 +26,9 @@ export function tableNeeds(answer, act, mayDirect) {
   const hfh = answer.hand_for_hand;
   if (hfh) {
     needs.push(element("p", { className: "notice", textContent: handForHandLine(hfh) }));
-  } else if (mayDirect && answer.tables.length > 1 && !(answer.money && answer.money.in_the_money)) {
-    // HFH-MODE, before the money: at one table every hand is shared already
+  } else if (mayDirect && answer.breaking_order.length > 1 && !(answer.money && answer.money.in_the_money)) {
+    // HFH-MODE, before the money: at one table every hand is shared already (the room's open
+    // tables: a table's own tablet has its own table only in `tables`)
     const due = answer.money && answer.money.hand_for_hand_due
       ? interpolate(gettext("The bubble is near: %(paid)s paid, %(left)s left. "), { paid: answer.money.places_paid, left: answer.players_left }, true) : "";
     needs.push(element("p", { className: due ? "notice" : "" }, due, element("button", { textContent: gettext("Start hand-for-hand"), onclick: async () => {
@@ -34,7 +36,7 @@ export function tableNeeds(answer, act, mayDirect) {
     } })));
   }
   if (answer.final_due) {
-    const line = element("p", { className: "move" }, interpolate(gettext("%(left)s players left: the final table is redrawn now (SEAT-FINAL). "), { left: answer.players_left }, true));
+    const line = element("p", { className: "move" }, interpolate(ngettext("%(left)s player left: the final table is redrawn now (SEAT-FINAL). ", "%(left)s players left: the final table is redrawn now (SEAT-FINAL). ", answer.players_left), { left: answer.players_left }, true));
     if (mayDirect) {
       line.append(element("button", { textContent: gettext("Draw the final table"), onclick: async () => {
         if (await askConfirm(gettext("Redraw every seat and the button for the final table?"), { ok: gettext("Draw the final table") })) act("seating/final-table/", {}, (a) => interpolate(gettext("Final table %(table)s drawn; the button is seat %(button)s."), { table: a.table, button: a.button }, true));
@@ -63,8 +65,8 @@ export function tableNeeds(answer, act, mayDirect) {
       element("button", { textContent: interpolate(gettext("Seated at table %(table)s"), { table: move.to_table }, true), onclick: () =>
         act("moves/confirm/", body, (a) => interpolate(gettext("%(name)s is seated at table %(table)s, seat %(seat)s."), { name: move.name, table: move.to_table, seat: move.to_seat }, true) + (a && a.reason ? " " + a.reason : "")) })));
   }
-  if (answer.halted.length) needs.push(element("p", { className: "notice", textContent: interpolate(gettext("Halt play at table %(tables)s: three or more players short."), { tables: answer.halted.join(", ") }, true) }));
-  if (answer.waiting.length) needs.push(element("p", { textContent: interpolate(gettext("Table %(tables)s: the open seats are between the blinds and the button; move after the next hand."), { tables: answer.waiting.join(", ") }, true) }));
+  if (answer.halted.length) needs.push(element("p", { className: "notice", textContent: interpolate(ngettext("Halt play at table %(tables)s: three or more players short.", "Halt play at tables %(tables)s: three or more players short.", answer.halted.length), { tables: answer.halted.join(", ") }, true) }));
+  if (answer.waiting.length) needs.push(element("p", { textContent: interpolate(ngettext("Table %(tables)s: the open seats are between the blinds and the button; move after the next hand.", "Tables %(tables)s: the open seats are between the blinds and the button; move after the next hand.", answer.waiting.length), { tables: answer.waiting.join(", ") }, true) }));
   return needs;
 }
 

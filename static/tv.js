@@ -38,6 +38,7 @@ export const tvPage = {
     setInterval(() => this.nextImage(), this.IMAGE_MS);
     setInterval(() => this.loadImages(), 5 * 60 * 1000); // another tournament's director may add one
     setInterval(() => this.breakScreen(), 1000);
+    window.addEventListener("resize", () => this.fitFigures());
     bountyPanel.start(this); // static/tv_bounties.js: a knockout event's panel and mystery draws
     this.show();
   },
@@ -104,6 +105,22 @@ export const tvPage = {
       : money.in_the_money && money.next_out_prize ? interpolate(gettext("next out %(amount)s"), { amount: this.amount(money.next_out_prize) }, true) +
         (money.next_pay_jump ? interpolate(gettext(" · then %(amount)s"), { amount: this.amount(money.next_pay_jump) }, true) : "")
       : money.in_the_money ? gettext("every place paid") : interpolate(gettext("min cash %(amount)s"), { amount: this.amount(money.min_cash || 0) }, true));
+    this.fitFigures();
+  },
+
+  // A figure longer than its tile (a guaranteed pool, the next two prizes; German is longer) wraps
+  // onto a second line and shrinks, down to the smallest figure (2.5vh), rather than ending in "…".
+  fitFigures() {
+    const smallest = window.innerHeight * 0.025;
+    this.root.querySelectorAll(".tv-stats dd").forEach((figure) => {
+      figure.style.fontSize = "";
+      const tile = figure.parentElement;
+      let size = parseFloat(getComputedStyle(figure).fontSize);
+      while (size > smallest && (tile.scrollHeight > tile.clientHeight + 1 || figure.scrollWidth > figure.clientWidth + 1)) {
+        size = Math.max(smallest, size - 1);
+        figure.style.fontSize = `${size}px`;
+      }
+    });
   },
 
   // A level change: the clock flashes and says the new level for a few seconds.

@@ -193,8 +193,10 @@ def top_up_after_bust(op: Operation, players_left: int) -> None:
     """AC-REPLENISH after a bust: a reaction inside the floor's "player out"."""
     tournament = op.tournament
     rules = tournament.rules().clock
+    if not rules.action_clock:
+        return  # no clock row read: most busts are in tournaments without an action clock
     clock = Clock.objects.filter(tournament=tournament).first()
-    if not rules.action_clock or clock is None:
+    if clock is None:
         return
     state, now = table_clocks.on_players_left(
         _replenishing(clock), players_left, not tournament.registration_closed, rules

@@ -31,6 +31,12 @@ MAX_ADJUST = timedelta(hours=6)
 def clock_of(op: Operation) -> Clock:
     """The operation's clock, locked; refused while the tournament has no structure."""
     clock = op.locked_clock()
+    if clock is None and op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        # e.g. a tournament imported from a club's file: its results came with it, no clock ever ran
+        raise timeline.ClockRefused(
+            _("The tournament is %(tournament_status)s: its clock stays stopped.")
+            % {"tournament_status": _(op.tournament.status)}
+        )
     if clock is None:
         raise timeline.ClockRefused(
             _("This tournament has no structure yet; choose one in the admin before running the clock.")

@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from django.db import IntegrityError
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds, log
+from core import kinds, log, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import TERMS_VERSION, Consent, Exclusion, Membership, Player, normalise_document_number
@@ -59,7 +58,7 @@ def create_player(tournament_id: int, new: NewPlayer, actor, request_key: str | 
         raise PlayerRefused(_("The player must accept the terms and tournament rules (REG-CONSENT) to register."))
     if bool(new.id_document_type) != bool(new.id_document_number.strip()):
         raise PlayerRefused(_("Give both the ID document's type and its number, or neither."))
-    now = timezone.now()
+    now = time_source.now()
     if new.date_of_birth > now.date():
         raise PlayerRefused(_("The date of birth is in the future: check it against the ID."))
     if new.date_of_birth.year < 1900:
@@ -168,7 +167,7 @@ def record_id_check(tournament_id: int, player_id: int, actor) -> Player:
                 _("%(player)s has no ID document on file: add the document's type and number, then the check.")
                 % {"player": player}
             )
-        player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
+        player.id_checked_on = local_day(time_source.now(), op.tournament.festival.time_zone)
         player.save(update_fields=["id_checked_on"])
         op.append(
             kinds.PLAYER_ID_CHECKED,
@@ -196,7 +195,7 @@ def record_id_document(
             if duplicate is not None and duplicate.pk != player.pk:
                 raise _duplicate(duplicate)
             player.id_document_type, player.id_document_number = document_type, number
-            player.id_checked_on = local_day(timezone.now(), op.tournament.festival.time_zone)
+            player.id_checked_on = local_day(time_source.now(), op.tournament.festival.time_zone)
             player.save(update_fields=["id_document_type", "id_document_number", "id_checked_on"])
             op.append(kinds.PLAYER_ID_DOCUMENT, public=None, payload={"player": player_summary(player)})
     except IntegrityError:  # another desk put the same document on another player a moment ago
@@ -215,7 +214,7 @@ def set_marketing_consent(tournament_id: int, player_id: int, granted: bool, act
             player=player,
             kind=Consent.Kind.MARKETING,
             granted=granted,
-            at=timezone.now(),
+            at=time_source.now(),
             recorded_by=recorded_user(actor),
         )
         op.append(

@@ -14,10 +14,9 @@ from datetime import date, timedelta
 
 from django.db import connection
 from django.db.models import Max, Q
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import chain, kinds
+from core import chain, kinds, time_source
 from core.operation import Operation, lock_tournament, operation
 from players.models import Player, PreRegistration
 from players.queries.players import public_name_of
@@ -153,7 +152,7 @@ def erase_player(tournament_id: int, player_id: int, actor, request_key: str | N
             email="",
             phone="",
             city="",
-            erased_at=timezone.now(),
+            erased_at=time_source.now(),
         )
         rewritten_and_resealed(op, replacements, _("a player's personal data erased on request"))
         op.append(
@@ -180,7 +179,7 @@ def festival_ended_before(player: Player, cutoff) -> bool:
 def purge_id_numbers(keep_days: int, now=None) -> list[int]:
     """The ID numbers of players whose festivals ended more than `keep_days` ago are removed,
     each with its event in the player's last tournament's log. Safe twice."""
-    now = now or timezone.now()
+    now = now or time_source.now()
     cutoff = now - timedelta(days=keep_days)
     purged = []
     for player in Player.objects.filter(~Q(id_document_number="")):

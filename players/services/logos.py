@@ -8,10 +8,9 @@ import random
 import secrets
 from decimal import Decimal
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import Company, LogoCapResolution, LogoDeclaration
@@ -36,7 +35,7 @@ def declare_logo(
 ) -> tuple[LogoDeclaration, list[logos.Violation]]:
     """Record a logo an entrant wears. Before the start it is a waiver declaration; after it,
     the clerk records the written proof of sponsorship seen (PF-LOGO-DECLARE)."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, actor) as op:
         tournament = op.tournament
         entry = Entry.objects.select_related("player").get(tournament=tournament, number=entry_number)
@@ -126,7 +125,7 @@ def resolve_cap(
             kept, cards = sorted(draw.order[: breach.allowed]), {str(k): v for k, v in draw.cards.items()}
         removed = [n for n in breach.wearers if n not in kept]
         how = "lost the high-card draw" if keep is None else "not chosen to keep it"
-        now = timezone.now()
+        now = time_source.now()
         LogoDeclaration.objects.filter(
             entry__in=[entries[n] for n in removed], company=company, removed_at__isnull=True
         ).update(removed_at=now, removed_because=f"{why}; {how}")

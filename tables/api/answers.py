@@ -6,7 +6,7 @@ the waiting list and a player's companion page. Each field as the queries build 
 from ninja import Field
 
 from clock.api.clock import TableClockOut
-from core.api import Answer
+from core.api import Answer, Row
 from tournaments.api.tournaments import HandForHandOut, MoneyOut
 
 
@@ -29,7 +29,7 @@ class SeededOut(Answer):
     seed_hash: str = Field(..., description="its SHA-256, published before the draw (draw.committed)")
 
 
-class TableSeatOut(Answer):
+class TableSeatOut(Row):
     table: int
     seat: int
 
@@ -82,7 +82,7 @@ class WaitingListOut(Answer):
 # Penalties (tables.queries.penalties.penalty_document) -------------------------------------
 
 
-class PenaltyOut(Answer):
+class PenaltyOut(Row):
     """A penalty as the screens show it (PEN-LADDER, PEN-FINE)."""
 
     id: int
@@ -114,7 +114,7 @@ class PenaltyOut(Answer):
 # The floor's view (tables.queries.floor, tables.queries.absent) ------------------------------
 
 
-class HeadsUpOut(Answer):
+class HeadsUpOut(Row):
     """CLK-HEADSUP: the hands played heads-up against the house's minimum."""
 
     played: int
@@ -122,14 +122,14 @@ class HeadsUpOut(Answer):
     to_play: int
 
 
-class TableRulingOut(Answer):
+class TableRulingOut(Row):
     id: int
     decision: str
     disputed: bool
     overturned: str | None = Field(..., description="the reason it was overturned")
 
 
-class FloorSeatOut(Answer):
+class FloorSeatOut(Row):
     entry: int = Field(..., description="the entry's id")
     number: int = Field(..., description="the entry number")
     name: str
@@ -139,7 +139,7 @@ class FloorSeatOut(Answer):
     moves: int = Field(0, description="times the floor moved this player so far (issue 26)")
 
 
-class BagOut(Answer):
+class BagOut(Row):
     """CHIP-COUNT, CLK-EOD: a bag of the day as the seat panel and the director's list show it."""
 
     table: int
@@ -154,7 +154,7 @@ class BagOut(Answer):
     yours: bool = Field(..., description="the person asking bagged it: they may recount it, others confirm it")
 
 
-class FloorTableOut(Answer):
+class FloorTableOut(Row):
     number: int
     seats: int
     count: int = Field(..., description="players seated")
@@ -197,14 +197,14 @@ class BrokenTableOut(Answer):
     players: list[BrokenPlayerOut]
 
 
-class AbsentSeatOut(Answer):
+class AbsentSeatOut(Row):
     since: str
     retired: bool = Field(..., description="ENT-SUBST: retired without a substitute")
     may_remove: bool = Field(..., description="the stack may be removed now (PEN-ABSENT)")
     sentence: str
 
 
-class UncheckedOut(Answer):
+class UncheckedOut(Row):
     table: int
     seat: int
     entry: int

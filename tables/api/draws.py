@@ -29,10 +29,18 @@ class PublishedOrderOut(Answer):
 
 
 class DrawInputsOut(Answer):
+    version: int = Field(1, description="break: 2 since 3 December 2026 (sizes and open seats), 1 before")
     entries: list[int] = Field([], description="field, Day 2, final: the entry numbers drawn, ascending")
     tables: list[list[int | list[list[int]]]] = Field(
         [],
-        description="field, Day 2: [table, seats] in the order they fill; break: [table, seats, [[seat, entry], …]]",
+        description=(
+            "field, Day 2: [table, seats] in the order they fill; break: every open table, [table, seats, "
+            "players seated] (version 2) or [table, seats, [[seat, entry], …]] (version 1)"
+        ),
+    )
+    breaking: list[list[int]] = Field([], description="break, version 2: the breaking table's [seat, entry]")
+    open_seats: list[list[int | list[int]]] = Field(
+        [], description="break, version 2: [table, [seat, …]] the open seats of the tables the break fills"
     )
     field_button_draw: bool = Field(False, description="one button draw for the whole field (BTN-DRAW)")
     breaking_order: list[int] = Field([], description="break: the order the tables break in")

@@ -293,14 +293,24 @@ def confirm(request, tournament_id: Id, body: MoveIn):
     response={200: FloorOut, **ERRORS},
     summary="The floor's view: seats, names, positions and the moves needed now",
 )
-def floor_view(request, tournament_id: Id, broken: TableNumber | None = None):
+def floor_view(
+    request,
+    tournament_id: Id,
+    broken: TableNumber | None = None,
+    table: TableNumber | None = None,
+):
     tournament = tournament_for(request.user, tournament_id, Action.FLOOR)
+    # `table`: a table's own tablet, answered with that table alone and the moves into or out of it
+    view = floor_queries.floor_view(tournament_id, request.user.id, table)
+    if table is not None and not view["tables"]:  # not open: broken, or never opened here (refused)
+        floor_queries.played_here(tournament, table)
+        broken = broken or table
     # `broken`: a table tablet's own number, answered with where its players went once it broke
     return {
-        **floor_queries.floor_view(tournament_id, request.user.id),
+        **view,
         "broken_table": broken_table(tournament, broken) if broken else None,
         "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
-        **floor_extras(tournament, time_source.now()),
+        **floor_extras(tournament, time_source.now(), table),
     }  # PEN-ABSENT, REG-ID (tables.queries.absent)
 
 

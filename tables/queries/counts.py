@@ -10,12 +10,16 @@ from tables.rules import counts as chips
 from tournaments.models import Entry, Tournament
 
 
-def latest_counts(tournament: Tournament) -> dict[int, dict]:
+def latest_counts(tournament: Tournament, entries: set[int] | None = None) -> dict[int, dict]:
     """CHIP-COUNT: each player still in, by entry id, with their latest count: a count at the
-    table or, when newer, the bag counted at the end of a day."""
+    table or, when newer, the bag counted at the end of a day. `entries`: those players only
+    (a table's own tablet), not the field."""
     counts: dict[int, dict] = {}
+    chip_counts, chip_bags = tournament.chip_counts.all(), tournament.chip_bags.all()
+    if entries is not None:
+        chip_counts, chip_bags = chip_counts.filter(entry_id__in=entries), chip_bags.filter(entry_id__in=entries)
     latest = (
-        tournament.chip_counts.filter(entry__status=Entry.Status.ACTIVE, entry__kind__in=Entry.SEAT_KINDS)
+        chip_counts.filter(entry__status=Entry.Status.ACTIVE, entry__kind__in=Entry.SEAT_KINDS)
         .order_by("entry_id", "-counted_at")
         .distinct("entry_id")
         .values("entry_id", "chips", "counted_at", "table", "seat")
@@ -23,7 +27,7 @@ def latest_counts(tournament: Tournament) -> dict[int, dict]:
     for row in latest:
         counts[row["entry_id"]] = {**row, "bag": False}
     bags = (
-        tournament.chip_bags.filter(entry__status=Entry.Status.ACTIVE)
+        chip_bags.filter(entry__status=Entry.Status.ACTIVE)
         .order_by("entry_id", "-bagged_at")
         .distinct("entry_id")
         .values("entry_id", "chips", "bagged_at", "table", "seat", "confirmed_at")
@@ -43,7 +47,9 @@ def latest_counts(tournament: Tournament) -> dict[int, dict]:
     return counts
 
 
-def bags_of_the_day(tournament: Tournament, day: int, viewer_id: int | None = None) -> list[dict]:
+def bags_of_the_day(
+    tournament: Tournament, day: int, viewer_id: int | None = None, table: int | None = None
+) -> list[dict]:
     """CHIP-COUNT, CLK-EOD: every bag of the day by table and seat, who bagged it, its first count
     when the bagger counted it again, and whether a second person has confirmed it. `yours`:
     the viewer bagged it (they may recount it; anyone else confirms it)."""
@@ -52,6 +58,8 @@ def bags_of_the_day(tournament: Tournament, day: int, viewer_id: int | None = No
         .select_related("entry__player", "bagged_by", "confirmed_by")
         .order_by("table", "seat")
     )
+    if table is not None:  # a table's own tablet: its bags only
+        found = found.filter(table=table)
     return [
         {
             "table": bag.table,

@@ -1,45 +1,62 @@
 """The floor tablets' view: every open table with its seats, stacks, the hand being played,
 rulings and clocks of this hand, bags at the end of the day; and a broken table's moves."""
 
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from clock.models import Clock, TableClock
 from clock.queries.clock import action_clock_now, level_now
 from clock.rules.calls import extension_chips, heads_up_count
 from core import time_source
+from rules.refusals import Invalid
 from tables.models import Qualifier
 from tables.queries.collect import collecting
 from tables.queries.counts import bags_of_the_day, latest_counts
 from tables.queries.hand_for_hand import hand_for_hand_view
 from tables.queries.penalties import seated_penalties
 from tables.queries.seat_cards import awaiting_cards
-from tables.queries.tables import breaking_order, open_tables, proposed_moves
+from tables.queries.tables import breaking_order, open_table_sizes, open_tables, proposed_moves
 from tables.queries.waiting_list import waiting_list
 from tournaments.models import Elimination, Entry, Tournament
 
 
-def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
+def floor_view(tournament_id: int, viewer_id: int | None = None, table: int | None = None) -> dict:
     """What the floor tablets and the director's overview show: every open table's seats
     (names), positions and count, the breaking order, and what the tables need now. (The API
     adds the money line from the tournaments' queries.) `viewer_id`: the person looking, whose
-    own bags they may recount and others' they confirm (CHIP-COUNT)."""
+    own bags they may recount and others' they confirm (CHIP-COUNT). `table`: a table's own
+    tablet, which reads that table alone and the moves into or out of it; the rest as ever."""
     tournament = Tournament.objects.get(pk=tournament_id)
     clock_rules = tournament.rules().clock
     names, chips, numbers, moved = {}, {}, {}, {}
-    for sitting in tournament.seatings.filter(ended_at__isnull=True).select_related("entry__player"):
-        moved[sitting.entry_id] = sitting.moves  # issue 26: the floor sees each player's moves
-        names[sitting.entry_id] = str(sitting.entry.player)
-        numbers[sitting.entry_id] = sitting.entry.number
-        chips[sitting.entry_id] = extension_chips(sitting.entry.time_extensions, clock_rules)
+    seatings = at_table(tournament.seatings.filter(ended_at__isnull=True), table, "tournament_table__table__number")
+    # Plain rows, not model instances: the room's tablet reads every seat of the room.
+    for entry, moves, number, extensions, first, last in seatings.values_list(
+        "entry_id",
+        "moves",
+        "entry__number",
+        "entry__time_extensions",
+        "entry__player__first_name",
+        "entry__player__last_name",
+    ):
+        moved[entry] = moves  # issue 26: the floor sees each player's moves
+        names[entry] = f"{first} {last}"  # as str(Player)
+        numbers[entry] = number
+        chips[entry] = extension_chips(extensions, clock_rules)
     tables = []
-    clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament)}
-    out_this_hand = _out_this_hand(tournament)
-    bagged, confirmed, bags = _bagged_seats(tournament, viewer_id)
-    rulings = _rulings_this_hand(tournament)
-    hfh_status = dict(tournament.tables.filter(broken_at__isnull=True).values_list("id", "hand_for_hand"))
-    sitting_out = seated_penalties(tournament)  # PEN-LADDER: serving, or "may return"
-    stacks = latest_counts(tournament)  # CHIP-COUNT: the tablet shows the latest count as the stack
-    open_here = open_tables(tournament)
+    clocks = {clock.tournament_table_id: clock for clock in _table_clocks_this_hand(tournament, table)}
+    out_this_hand = _out_this_hand(tournament, table)
+    bagged, confirmed, bags = _bagged_seats(tournament, viewer_id, table)
+    rulings = _rulings_this_hand(tournament, table)
+    hfh_status = dict(
+        at_table(tournament.tables.filter(broken_at__isnull=True), table, "table__number").values_list(
+            "id", "hand_for_hand"
+        )
+    )
+    sitting_out = seated_penalties(tournament, table)  # PEN-LADDER: serving, or "may return"
+    # CHIP-COUNT: the tablet shows the latest count as the stack
+    stacks = latest_counts(tournament, None if table is None else set(names))
+    open_here = open_tables(tournament, table)
     by_cards = awaiting_cards(tournament)  # kentucky: tables whose card order the floor is to enter
     # A seat may change between the reads above and the tables' read (a move or a late entry
     # commits meanwhile): name whoever the tables' read seats, so the view never fails on it.
@@ -90,14 +107,23 @@ def floor_view(tournament_id: int, viewer_id: int | None = None) -> dict:
             }
         )
     proposal = proposed_moves(tournament_id)
+    if table is not None:  # a table's own tablet confirms the moves into or out of it
+        proposal["moves"] = [m for m in proposal["moves"] if table in (m["from_table"], m["to_table"])]
+    movers = {move["entry"] for move in proposal["moves"]} - names.keys()
+    for entry, first, last in Entry.objects.filter(pk__in=movers).values_list(
+        "id", "player__first_name", "player__last_name"
+    ):
+        names[entry] = f"{first} {last}"  # a move into this table: the player sits elsewhere yet
     for move in proposal["moves"]:
         move["name"] = names.get(move["entry"], "")
+    # The breaking order is the room's: the one table read above is not enough for it.
+    ordered = open_here if table is None else open_table_sizes(tournament)
     return {
         "tables": tables,
         "tournament_status": tournament.status,
         "flight_over": flight_over_of(tournament),
         "waiting_list": waiting_list(tournament, public=False),
-        "breaking_order": breaking_order(tournament),
+        "breaking_order": breaking_order(tournament, ordered),  # the tables read above, not again
         "clock_level": level_now(tournament_id),
         "registration_closed": tournament.registration_closed,
         "breaking_order_alterable": tournament.rules().seating.alter_published_breaking_order,
@@ -115,6 +141,18 @@ def flight_over_of(tournament: Tournament) -> dict | None:
     if tournament.main_event_id is None or tournament.status != Tournament.Status.FINISHED:
         return None
     return {"flight": tournament.name, "bags": Qualifier.objects.filter(flight=tournament).count()}
+
+
+def played_here(tournament: Tournament, number: int) -> None:
+    """Refuses a table this tournament never opened: a table's own tablet asks by its number."""
+    if not tournament.tables.filter(table__number=number).exists():
+        raise Invalid(
+            _(
+                "Table %(number)s has not been opened in this tournament: the director opens it (and draws the "
+                "field), or check the table number in the tablet's address."
+            )
+            % {"number": number}
+        )
 
 
 def broken_table(tournament: Tournament, number: int) -> dict | None:
@@ -148,38 +186,53 @@ def broken_table(tournament: Tournament, number: int) -> dict | None:
     }
 
 
-def _out_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[str]]:
+def at_table(rows: QuerySet, table: int | None, number: str) -> QuerySet:
+    """Only table `table`'s rows (its number at the lookup `number`) for a table's own tablet;
+    every table's for the room."""
+    return rows if table is None else rows.filter(**{number: table})
+
+
+def _out_this_hand(tournament: Tournament, table: int | None = None) -> dict[tuple[int, int], list[str]]:
     """(table, hand) -> the players out in it so far: a second bust asks "same hand?"."""
     out: dict[tuple[int, int], list[str]] = {}
-    busts = (
+    busts = at_table(
         Elimination.objects.filter(tournament=tournament, undone_at__isnull=True, entry__status=Entry.Status.BUSTED)
         .select_related("entry__player")
-        .order_by("seq")
+        .order_by("seq"),
+        table,
+        "table",
     )
+    busts = list(busts.filter(table__in=tournament.tables.filter(broken_at__isnull=True).values("table__number")))
     # A player out who has re-entered is seated again, so their bust was in an earlier hand even
     # when no "Hand done" was tapped since: naming them as out "in this hand" would be wrong.
     back_in = set(
-        tournament.entries.filter(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS).values_list(
-            "player_id", flat=True
-        )
+        tournament.entries.filter(
+            status=Entry.Status.ACTIVE,
+            kind__in=Entry.SEAT_KINDS,
+            player_id__in={bust.entry.player_id for bust in busts},  # those out only, not the field
+        ).values_list("player_id", flat=True)
     )
-    for bust in busts.filter(table__in=tournament.tables.filter(broken_at__isnull=True).values("table__number")):
+    for bust in busts:
         if bust.entry.player_id not in back_in:
             out.setdefault((bust.table, bust.hand), []).append(str(bust.entry.player))
     return out
 
 
 def _bagged_seats(
-    tournament: Tournament, viewer_id: int | None = None
+    tournament: Tournament, viewer_id: int | None = None, table: int | None = None
 ) -> tuple[dict[int, set[int]], dict[int, set[int]], dict[int, dict[str, dict]]]:
     """Seats bagged today at tables that have played their last hand (CLK-EOD), those whose
     bag a second person has confirmed (CHIP-COUNT), and each bag as the seat panel shows it."""
     day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
-    counting = dict(tournament.tables.filter(broken_at__isnull=True, hands_left=0).values_list("table__number", "id"))
+    counting = dict(
+        at_table(tournament.tables.filter(broken_at__isnull=True, hands_left=0), table, "table__number").values_list(
+            "table__number", "id"
+        )
+    )
     bagged: dict[int, set[int]] = {}
     confirmed: dict[int, set[int]] = {}
     bags: dict[int, dict[str, dict]] = {}
-    for bag in bags_of_the_day(tournament, day, viewer_id):
+    for bag in bags_of_the_day(tournament, day, viewer_id, table):
         if bag["table"] not in counting:
             continue
         here = counting[bag["table"]]
@@ -190,11 +243,11 @@ def _bagged_seats(
     return bagged, confirmed, bags
 
 
-def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dict]]:
+def _rulings_this_hand(tournament: Tournament, table: int | None = None) -> dict[tuple[int, int], list[dict]]:
     """TD-RULING: each open table's rulings in the hand being played, which may be disputed."""
     found: dict[tuple[int, int], list[dict]] = {}
     for row in (
-        tournament.rulings.filter(table__broken_at__isnull=True)
+        at_table(tournament.rulings.filter(table__broken_at__isnull=True), table, "table__table__number")
         .filter(hand__gt=F("table__hands_dealt"))
         .values("id", "table_id", "hand", "decision", "disputed_at", "overturn_reason")
     ):
@@ -209,12 +262,16 @@ def _rulings_this_hand(tournament: Tournament) -> dict[tuple[int, int], list[dic
     return found
 
 
-def _table_clocks_this_hand(tournament: Tournament):
+def _table_clocks_this_hand(tournament: Tournament, table: int | None = None):
     """Each open table's clock of the hand being played: running, or ended with the hand dead
     (the tablet shows it until "hand done")."""
     return (
-        TableClock.objects.filter(
-            tournament=tournament, tournament_table__broken_at__isnull=True, hand=F("tournament_table__hands_dealt")
+        at_table(
+            TableClock.objects.filter(
+                tournament=tournament, tournament_table__broken_at__isnull=True, hand=F("tournament_table__hands_dealt")
+            ),
+            table,
+            "tournament_table__table__number",
         )
         .filter(Q(ended_at__isnull=True) | Q(outcome=TableClock.Outcome.HAND_DEAD))
         .order_by("started_at")

@@ -70,10 +70,13 @@ def _documents(tournament_id: int, found) -> list[tuple[Penalty, dict]]:
     return [(p, penalty_document(p, played, until, now, seats.get(p.entry_id))) for p in found]
 
 
-def seated_penalties(tournament: Tournament) -> dict[int, dict]:
+def seated_penalties(tournament: Tournament, table: int | None = None) -> dict[int, dict]:
     """entry id -> the penalty each seated player is serving, or has just served ("may
-    return"), for the floor's tables view."""
-    seated = tournament.seatings.filter(ended_at__isnull=True).values("entry_id")
+    return"), for the floor's tables view; `table`: the players seated at that table only."""
+    seated = tournament.seatings.filter(ended_at__isnull=True)
+    if table is not None:
+        seated = seated.filter(tournament_table__table__number=table)
+    seated = seated.values("entry_id")
     found = tournament.penalties.filter(ACTIVE, entry_id__in=seated).select_related(*NAMED).order_by("given_at", "id")
     return {penalty.entry_id: document for penalty, document in _documents(tournament.id, found)}
 

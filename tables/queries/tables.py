@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from rules.refusals import Refused
 from tables.models import FieldSeats, KeepApart, Seating, TournamentTable
 from tables.queries.moves import balance_reason, reason_line
-from tables.rules import seating
+from tables.rules import breaks, seating
 from tournaments.models import Entry, Tournament
 
 HandForHandStatus = TournamentTable.HandForHand
@@ -52,8 +52,11 @@ _OPEN_TABLE_FIELDS = (
 )
 
 
-def _open_table_rows(tournament: Tournament) -> list[dict]:
-    return list(tournament.tables.filter(broken_at__isnull=True).order_by("open_order").values(*_OPEN_TABLE_FIELDS))
+def _open_table_rows(tournament: Tournament, number: int | None = None) -> list[dict]:
+    rows = tournament.tables.filter(broken_at__isnull=True)
+    if number is not None:
+        rows = rows.filter(table__number=number)
+    return list(rows.order_by("open_order").values(*_OPEN_TABLE_FIELDS))
 
 
 def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTable:
@@ -72,14 +75,15 @@ def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTabl
     )
 
 
-def open_tables(tournament: Tournament) -> dict[int, OpenTable]:
+def open_tables(tournament: Tournament, number: int | None = None) -> dict[int, OpenTable]:
     """Every open table by number, from two plain queries: on a 1,000-table floor every bust
-    reads them, so no model instances."""
-    rows = _open_table_rows(tournament)
+    reads them, so no model instances. `number`: that table alone (a table's own tablet)."""
+    rows = _open_table_rows(tournament, number)
     players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
-    for table_id, seat, entry_id in tournament.seatings.filter(ended_at__isnull=True).values_list(
-        "tournament_table_id", "seat", "entry_id"
-    ):
+    seated = tournament.seatings.filter(ended_at__isnull=True)
+    if number is not None:
+        seated = seated.filter(tournament_table__table__number=number)
+    for table_id, seat, entry_id in seated.values_list("tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
     return {
         row["table__number"]: _open_table(
@@ -118,6 +122,30 @@ def seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbers: s
     ).values_list("tournament_table_id", "seat", "entry_id", "moves"):
         found[ids[table_id]][seat] = (entry_id, moves)
     return found
+
+
+def open_seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbers: set[int]) -> dict[int, list[int]]:
+    """The open seats of the tables `numbers` only, ascending (a break's seat cards)."""
+    ids = {open_here[n].id: n for n in numbers}
+    taken: dict[int, set[int]] = {n: set() for n in numbers}
+    for table_id, seat in tournament.seatings.filter(
+        ended_at__isnull=True, tournament_table_id__in=list(ids)
+    ).values_list("tournament_table_id", "seat"):
+        taken[ids[table_id]].add(seat)
+    return {n: [s for s in range(1, open_here[n].state.seats + 1) if s not in taken[n]] for n in numbers}
+
+
+def keep_apart_numbers(tournament: Tournament, groups: list[set[int]]) -> tuple[dict[int, int], list[list[int]]]:
+    """SEAT-SEPARATE, for a draw's inputs: the groups' entry numbers (entry id -> number), and
+    [entry number, table] where each of them sits. Read only when there are groups."""
+    members = set().union(*groups) if groups else set()
+    if not members:
+        return {}, []
+    numbers = dict(Entry.objects.filter(pk__in=members).values_list("id", "number"))
+    seated = tournament.seatings.filter(ended_at__isnull=True, entry_id__in=members)
+    return numbers, sorted(
+        [numbers[entry], table] for entry, table in seated.values_list("entry_id", "tournament_table__table__number")
+    )
 
 
 def seated_now(tournament: Tournament) -> int:
@@ -160,6 +188,21 @@ def sitting_at(here: TournamentTable, seat: int) -> Seating:
     return sitting
 
 
+def sitting_at_table(tournament: Tournament, number: int, seat: int) -> Seating | None:
+    """The seat's open seating at an open table, with its table and player, in one read (None:
+    open_table and sitting_at say why)."""
+    return (
+        tournament.seatings.filter(
+            tournament_table__broken_at__isnull=True,
+            tournament_table__table__number=number,
+            seat=seat,
+            ended_at__isnull=True,
+        )
+        .select_related("tournament_table__table", "entry__player")
+        .first()
+    )
+
+
 def keep_apart(tournament: Tournament) -> list[set[int]]:
     """SEAT-SEPARATE: each group's entries still in play."""
     groups = {}
@@ -195,12 +238,13 @@ def final_table_size(tournament: Tournament, final: OpenTable) -> int:
     return min(size, final.state.seats) if size else final.state.seats
 
 
-def proposed_moves(tournament_id: int) -> dict:
+def proposed_moves(tournament_id: int, tournament: Tournament | None = None) -> dict:
     """What the tables need now, in this order of precedence: the final-table redraw when the
     field fits the final table (SEAT-FINAL; never in a flight), else the next table of the
     breaking order when the field fits one table fewer (SEAT-BREAK); and the balancing moves
-    (SEAT-BALANCE) and the tables to halt, also while the final table waits for its redraw."""
-    tournament = Tournament.objects.get(pk=tournament_id)
+    (SEAT-BALANCE) and the tables to halt, also while the final table waits for its redraw.
+    `tournament`: the row a service just read, not read again."""
+    tournament = Tournament.objects.get(pk=tournament_id) if tournament is None else tournament
     rules = tournament.rules().seating
     open_here = open_table_sizes(tournament)  # the sizes decide; who sits where only for moves
     sizes = [t.state for t in open_here.values()]
@@ -217,7 +261,7 @@ def proposed_moves(tournament_id: int) -> dict:
         and not final.is_final
         and 2 <= left <= final_table_size(tournament, final)
     )
-    breaking = None if answer["final_due"] else seating.table_to_break(sizes, order)
+    breaking = None if answer["final_due"] else breaks.table_to_break(sizes, order)
     if breaking is not None:
         return {**answer, "break_due": breaking}
     # SEAT-BALANCE: the tables are kept balanced until the final table is redrawn. Who sits

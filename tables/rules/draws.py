@@ -8,8 +8,14 @@ they are stored and published:
 - field / day_two: `entries` (entry numbers, ascending), `tables` ([number, seats] in the order
   they fill), `pinned` ([entry, table, seat]), `keep_apart` (lists of entry numbers),
   `field_button_draw` (BTN-DRAW for the whole field);
-- break: `tables` ([number, seats, [[seat, entry], …]] every open table), `breaking_order`,
-  `keep_apart`;
+- break, version 1 (until 3 December 2026): `tables` ([number, seats, [[seat, entry], …]] every
+  open table), `breaking_order`, `keep_apart`;
+- break, version 2 (`"version": 2`): `tables` ([number, seats, players seated] every open table,
+  in order), `breaking` ([[seat, entry], …] the breaking table's players), `open_seats`
+  ([number, [seat, …]] the tables the break deals seat cards for: the others' open seats are
+  never dealt), `breaking_order`, `keep_apart` and `keep_apart_seats` ([entry, table] where
+  the keep-apart players sit: only partners can clash). The same seed and field deal the same
+  cards as version 1, from a few tables' seats instead of the whole field's;
 - final: `entries`, `table`, `seats`, `keep_apart`.
 A result is a sorted list of [table, seat, entry] for every seat the draw dealt.
 """
@@ -20,7 +26,7 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
-from tables.rules import seating
+from tables.rules import breaks, seating
 
 KINDS = ("field", "day_two", "break", "final")
 
@@ -59,10 +65,32 @@ def _field(seed: int, inputs: dict) -> Drawn:
 
 
 def _break(seed: int, inputs: dict) -> Drawn:
-    tables = [seating.Table(number, seats, dict(players)) for number, seats, players in inputs["tables"]]
-    moves = seating.break_table(tables, list(inputs["breaking_order"]), random.Random(seed), _groups(inputs))
+    order = list(inputs["breaking_order"])
+    if inputs.get("version", 1) == 1:
+        tables = [seating.Table(number, seats, dict(players)) for number, seats, players in inputs["tables"]]
+        moves = breaks.break_table(tables, order, random.Random(seed), _groups(inputs))
+    else:
+        moves = _break_from_open_seats(seed, inputs, order)
     dealt = [[m.from_seat, m.to_table, m.to_seat, m.player] for m in moves]
     return Drawn(sorted([m.to_table, m.to_seat, m.player] for m in moves), {}, None, {}, 0, dealt)
+
+
+def _break_from_open_seats(seed: int, inputs: dict, order: list[int]) -> list[seating.Move]:
+    """Version 2: the breaking table's players, the others' sizes and the open seats dealt."""
+    breaking = dict(inputs["breaking"])
+    open_seats = {number: tuple(seats) for number, seats in inputs["open_seats"]}
+    sizes = [seating.TableSize(number, seats, count) for number, seats, count in inputs["tables"]]
+    broken = breaks.table_to_break(sizes, order)
+    tables: list[seating.Table | seating.OpenSeats] = [
+        seating.Table(t.number, t.seats, breaking)
+        if t.number == broken
+        else seating.OpenSeats(t.number, t.seats, t.count, open_seats.get(t.number, ()))
+        for t in sizes
+    ]
+    seated: dict[int, set[int]] = {}
+    for entry, table in inputs.get("keep_apart_seats", []):
+        seated.setdefault(table, set()).add(entry)
+    return breaks.break_table(tables, order, random.Random(seed), _groups(inputs), seated)
 
 
 def _final(seed: int, inputs: dict) -> Drawn:
@@ -119,5 +147,5 @@ def public_inputs(inputs: dict) -> tuple[dict, dict[str, int]]:
     (who is related to whom) and reserved seats (special needs) are personal: the page and API
     give only their count, and a draw that had any is recomputed by the server alone."""
     private = {"keep_apart": len(inputs.get("keep_apart", [])), "pinned": len(inputs.get("pinned", []))}
-    public = {key: value for key, value in inputs.items() if key not in private}
+    public = {key: value for key, value in inputs.items() if key not in (*private, "keep_apart_seats")}
     return public, private

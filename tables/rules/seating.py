@@ -54,6 +54,20 @@ class TableSize:
     count: int
 
 
+@dataclass(frozen=True)
+class OpenSeats:
+    """A table as a break reads it (SEAT-BREAK): how many sit there and, where the break may deal
+    a seat card, which seats are open; who sits there is not read."""
+
+    number: int
+    seats: int
+    count: int
+    open: tuple[int, ...] = ()
+
+    def empty_seats(self) -> list[int]:
+        return list(self.open)
+
+
 class Sized(Protocol):
     number: int
     seats: int
@@ -339,71 +353,52 @@ def draw(
 
 def seat_late_entry(tables: list[Table], player: int, rng: random.Random) -> tuple[int, int]:
     """ENT-LATE: a late entry or alternate goes to a smallest table, into any seat except the
-    small blind and between the small blind and the button."""
-    for table in sorted(tables, key=lambda t: (t.count, rng.random())):
+    small blind and between the small blind and the button. Where every free seat is there
+    (a table just gone heads-up: the whole table lies between the button and the big blind),
+    the entry still sits, between the button and the small blind, and waits for the button to
+    pass: "the only place they cannot get a hand is between the small blind and the button"
+    (neverending 46, chips; pokerfest's dead button "due to the seating of a new player into a
+    position between the small blind and the button"). Only the next hand's button and small
+    blind seats, when they are all that is free, make the entry wait (ENT-WAIT) for a hand."""
+    ordered = sorted(tables, key=lambda t: (t.count, rng.random()))
+    for table in ordered:
         allowed = [seat for seat in table.empty_seats() if hands_until_big_blind(table, seat) is not None]
         if allowed:
             return table.number, rng.choice(allowed)
+    for table in ordered:
+        if behind := behind_the_button(table):
+            return table.number, behind[0]
     raise ValueError("no open seat where a new player may sit this hand")
 
 
-# SEAT-BREAK, SEAT-FINAL, BTN-DRAW ----------------------------------------------------------
-
-
-def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:
-    """SEAT-BREAK: the table that breaks now, the first of the breaking order still open, when
-    the field fits in the other tables' seats; None otherwise."""
-    present = {t.number: t for t in tables}
-    breaking = next((n for n in breaking_order if n in present), None)
-    if breaking is None or len(present) < 2:
-        return None
-    total = sum(t.count for t in tables)
-    return breaking if total <= sum(t.seats for t in tables if t.number != breaking) else None
-
-
-def break_table(
-    tables: list[Table], breaking_order: list[int], rng: random.Random, keep_apart: list[set[int]] | None = None
-) -> list[Move]:
-    """SEAT-BREAK: when the field fits in one table fewer, the next table of the published
-    breaking order breaks; its players, from seat 1 clockwise, are dealt random seat cards for
-    open seats chosen to keep the other tables balanced. Cards that would seat keep-apart
-    partners together are swapped where another card avoids it (SEAT-SEPARATE). [] when no
-    table is to break."""
-    breaking = table_to_break(tables, breaking_order)
-    if breaking is None:
+def behind_the_button(table: Table) -> list[int]:
+    """The free seats strictly between the next hand's button and small blind, the one the
+    button passes first first: a new player sits there without a hand until it has passed."""
+    if table.big_blind is None or table.small_blind is None:
         return []
-    present = {t.number: t for t in tables}
-    rest = [t for t in tables if t.number != breaking]
-    total = sum(t.count for t in tables)
-    targets = table_targets(total, {t.number: t.seats for t in rest}, None)
-    # Tables already above their target keep their players; the broken table fills the rest.
-    cards = []
-    for table in rest:
-        needed = max(0, targets[table.number] - table.count)
-        cards += [(table.number, seat) for seat in rng.sample(table.empty_seats(), needed)]
-    rng.shuffle(cards)
-    broken = present[breaking]
-    movers = [broken.players[seat] for seat in sorted(broken.players)][: len(cards)]
-    apart = partners(keep_apart)
-    if apart:
-        seated = {t.number: set(t.players.values()) for t in rest}
+    button, small = table.small_blind, table.big_blind  # the next hand's (BTN-DEAD)
+    between = []
+    for seat in table.after(button):
+        if seat == small:
+            break
+        between.append(seat)
+    return [seat for seat in between if seat not in table.players]
 
-        def clashes(i: int) -> bool:
-            table = cards[i][0]
-            others = seated[table] | {movers[j] for j in range(len(movers)) if j != i and cards[j][0] == table}
-            return bool(apart.get(movers[i], set()) & others)
 
-        for i in range(len(movers)):
-            if clashes(i):
-                for j in range(len(movers)):
-                    cards[i], cards[j] = cards[j], cards[i]
-                    if not clashes(i) and not clashes(j):
-                        break
-                    cards[i], cards[j] = cards[j], cards[i]
-    return [
-        Move(player, breaking, seat, to_table, to_seat)
-        for player, seat, (to_table, to_seat) in zip(movers, sorted(broken.players), cards)
-    ]
+# SEAT-FINAL, BTN-DRAW (SEAT-BREAK: tables/rules/breaks.py) ----------------------------------------------------------
+
+
+def needs_button(table: Table) -> bool:
+    """BTN-DRAW is due: two players or more and no button yet (a table opened during play,
+    filled by late entries, moves or a break after the field's draw)."""
+    return table.count >= 2 and table.button is None and table.big_blind is None
+
+
+def first_hand(table: Table, rng: random.Random) -> tuple[Table, dict[int, str]]:
+    """BTN-DRAW at a table's first hand, then its blinds (BTN-DEAD): the positions and the
+    cards dealt for the button."""
+    button, cards = button_draw(table, rng)
+    return next_hand(replace(table, button=button, small_blind=None, big_blind=None)), cards
 
 
 def button_draw(table: Table, rng: random.Random) -> tuple[int, dict[int, str]]:

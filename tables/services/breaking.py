@@ -6,17 +6,24 @@ Service floor: reads come from the queries.
 """
 
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
-from tables.queries.draws import entry_numbers
-from tables.queries.tables import breaking_order, final_table_of, final_table_size, keep_apart, open_tables
-from tables.rules import draws, seating
+from tables.queries.tables import (
+    breaking_order,
+    final_table_of,
+    final_table_size,
+    keep_apart,
+    keep_apart_numbers,
+    open_seats_at,
+    open_table_sizes,
+    open_tables,
+)
+from tables.rules import breaks, draws, seating
 from tables.services.draws import record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import BREAK, FINAL, check_tv_tables
 from tournaments.models import Announcement
@@ -61,16 +68,17 @@ def set_breaking_order(
 
 def _announce_new_order(op, numbers: list[int], reason: str) -> None:
     """SEAT-BREAK: an altered published order is announced on every screen until dismissed."""
+    now = time_source.now()
     made = Announcement.objects.create(
         tournament_id=op.tournament.id,
         text=(
             _("The breaking order has changed: %(order)s (%(reason)s).")
             % {"order": ", ".join(map(str, numbers)), "reason": reason}
         )[:LONGEST],
-        made_at=timezone.now(),
+        made_at=now,
         made_by=recorded_user(op.actor),
     )
-    up = announcements_up(op.tournament.id, timezone.now())
+    up = announcements_up(op.tournament.id, now)
     op.append(
         kinds.ANNOUNCEMENT_MADE,
         payload={"announcement": made.id, "template": "", "announcements": up},
@@ -86,35 +94,41 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         tournament = op.tournament
         if repeated := op.repeated:
             return repeated.public
-        open_here = open_tables(tournament)
-        states = [t.state for t in open_here.values()]
+        # The sizes are the tables' kept counts: who sits where is read at the breaking table
+        # and the tables its players go to only (a few of a thousand).
+        open_here = open_table_sizes(tournament)
+        sizes = [t.state for t in open_here.values()]
         order = breaking_order(tournament, open_here)
-        breaking = seating.table_to_break(states, order)
+        breaking = breaks.table_to_break(sizes, order)
         if breaking is None:
-            left = sum(t.count for t in states)
+            left = sum(t.count for t in sizes)
             raise Refused(
                 _("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left}
             )
-        number_of = entry_numbers(tournament)
+        broken = open_here[breaking]
+        leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
+        leavers = list(leaving.select_related("entry__player"))
+        groups = keep_apart(tournament)
+        number_of, apart_seats = keep_apart_numbers(tournament, groups)
+        number_of.update({s.entry_id: s.entry.number for s in leavers})
+        open_seats = open_seats_at(tournament, open_here, set(breaks.break_fills(sizes, order)))
         inputs = {
-            "tables": [
-                [t.number, t.seats, sorted([seat, number_of[entry]] for seat, entry in t.players.items())]
-                for t in states
-            ],
+            "version": 2,
+            "tables": [[t.number, t.seats, t.count] for t in sizes],
+            "breaking": sorted([s.seat, s.entry.number] for s in leavers),
+            "open_seats": sorted([number, seats] for number, seats in open_seats.items()),
             "breaking_order": order,
-            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in keep_apart(tournament)),
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in groups),
+            "keep_apart_seats": [seat for seat in apart_seats if seat[1] != breaking],
         }
         drawing = seed_for_draw(op, seed)
         plan = draws.draw("break", drawing.seed, inputs)
-        by_number = {number: entry for entry, number in number_of.items()}
+        by_number = {s.entry.number: s.entry_id for s in leavers}
         moves = [
             seating.Move(by_number[number], breaking, from_seat, table, seat)
             for from_seat, table, seat, number in plan.moves
         ]
-        now = timezone.now()
-        broken = open_here[breaking]
-        leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
-        leavers = list(leaving.select_related("entry__player"))
+        now = time_source.now()
         names = {s.entry_id: str(s.entry.player) for s in leavers}
         moved = {s.entry_id: s.moves for s in leavers}  # issue 26: a broken table's move counts too
         leaving.update(ended_at=now, ended_because="table broken")
@@ -156,7 +170,7 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
         tournament = op.tournament
         if repeated := op.repeated:
             return repeated.public
-        open_here = open_tables(tournament)
+        open_here = open_table_sizes(tournament)
         if not open_here:
             raise Refused(_("No tables are open."))
         final = final_table_of(open_here, breaking_order(tournament, open_here))
@@ -165,7 +179,7 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
                 _("The final table (table %(state_number)s) is already drawn.") % {"state_number": final.state.number}
             )
         size = final_table_size(tournament, final)
-        sitting = list(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", flat=True))
+        sitting = dict(tournament.seatings.filter(ended_at__isnull=True).values_list("entry_id", "entry__number"))
         if len(sitting) > size:
             raise Refused(
                 _("%(sitting_count)s players are left: the final table is drawn at %(size)s.")
@@ -173,12 +187,13 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
             )
         if len(sitting) < 2:
             raise Refused(_("A final table needs at least two players."))
-        number_of = entry_numbers(tournament)
+        groups = keep_apart(tournament)
+        number_of = {**keep_apart_numbers(tournament, groups)[0], **sitting}  # not the whole field's numbers
         inputs = {
-            "entries": sorted(number_of[entry] for entry in sitting),
+            "entries": sorted(sitting.values()),
             "table": final.state.number,
             "seats": final.state.seats,
-            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in keep_apart(tournament)),
+            "keep_apart": sorted(sorted(number_of[e] for e in group) for group in groups),
         }
         drawing = seed_for_draw(op, seed)
         plan = draws.draw("final", drawing.seed, inputs)
@@ -187,7 +202,7 @@ def draw_final_table(tournament_id: int, director, seed: int | None = None, requ
         drawn = seating.Table(final.state.number, final.state.seats, players, button=plan.buttons[final.state.number])
         cards = plan.cards
         first = seating.next_hand(drawn)
-        now = timezone.now()
+        now = time_source.now()
         tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="final table")
         tournament.tables.filter(broken_at__isnull=True).exclude(pk=final.id).update(broken_at=now)
         rows = Seating.objects.bulk_create(

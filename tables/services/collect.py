@@ -5,10 +5,9 @@ number is collected (all seat-8s together), and the log says which numbers just 
 Service floor: reads come from the queries.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.operation import operation
 from players.queries.players import player_summary
 from rules.refusals import Refused
@@ -32,7 +31,7 @@ def collect_seat(tournament_id: int, table_number: int, seat: int, actor, reques
         before = collecting(tournament)
         if sitting.collected_at is not None:
             return {"table": table_number, "seat": seat, "in_play": [], "waiting": before["waiting"] if before else []}
-        sitting.collected_at = timezone.now()
+        sitting.collected_at = time_source.now()
         sitting.save(update_fields=["collected_at"])
         after = collecting(tournament)
         waiting = after["waiting"] if after else []

@@ -8,11 +8,10 @@ Service floor: reads the tables' queries and the field's chips in play from the 
 import random
 import secrets
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
@@ -70,7 +69,7 @@ def start_colour_up(
             leaving=leaving,
             smallest=smallest,
             note=note.strip()[:100],
-            started_at=timezone.now(),
+            started_at=time_source.now(),
             started_by=recorded_user(actor),
         )
         public = {"colour_up": number, "leaving": leaving, "smallest": smallest, "note": note.strip()[:100]}
@@ -148,7 +147,7 @@ def race_table(
                 result = chip_race(sheet, colour_up.leaving, colour_up.smallest, start_after, cards)
         except ValueError as problem:
             raise Refused(str(problem)) from None
-        now = timezone.now()
+        now = time_source.now()
         adjustment = ChipAdjustment.objects.create(
             tournament=tournament,
             kind=ChipAdjustment.Kind.COLOUR_UP,

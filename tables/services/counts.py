@@ -5,10 +5,9 @@ Service floor: reads the field's chips in play from the tournaments' queries; ev
 checked against it and the answer says whether the counts agree and, if not, by how much.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
@@ -47,7 +46,7 @@ def report_counts(tournament_id: int, table_number: int, counts: dict, actor, re
         if op.repeated:
             return count_check(tournament, field_counts(tournament_id)["chips_in_play"])
         here = open_table(tournament, table_number)
-        now = timezone.now()
+        now = time_source.now()
         ChipCount.objects.bulk_create(
             ChipCount(
                 tournament=tournament,
@@ -101,7 +100,7 @@ def confirm_bag(
                 _("Your count of %(chips)s differs from the first count of %(chips2)s: count it again together.")
                 % {"chips": format(chips, ","), "chips2": format(bag.chips, ",")}
             )
-        bag.confirmed_at, bag.confirmed_by = timezone.now(), recorded_user(actor)
+        bag.confirmed_at, bag.confirmed_by = time_source.now(), recorded_user(actor)
         bag.save(update_fields=["confirmed_at", "confirmed_by"])
         payload = {"table": table_number, "seat": seat, "chips": chips}
         op.append(kinds.CHIP_BAG_CONFIRMED, public=None, payload=payload)
@@ -119,6 +118,6 @@ def publish_chip_leaders(tournament_id: int, actor, request_key: str | None = No
         board = chip_leaders(op.tournament, field["chips_in_play"], field["players_left"])
         if not board["leaders"]:
             raise Refused(_("No stack has been counted yet: count the tables first."))
-        public = {**board, "counted_at": iso_time(timezone.now())}
+        public = {**board, "counted_at": iso_time(time_source.now())}
         op.append(kinds.CHIP_LEADERS_PUBLISHED, public=public, payload=public)
     return public

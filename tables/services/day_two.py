@@ -8,13 +8,12 @@ Service floor: tables' services may call the clock's; reads come from the querie
 
 from django.db import connection
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.queries.clock import level_now
 from clock.rules.timeline import READY
 from clock.services.day import start_day_at
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import LogoDeclaration
@@ -71,7 +70,7 @@ def draw_day_two(main_event_id: int, director, seed: int | None = None, request_
         at random over its open tables, sizes within one; keep-apart groups of the flights sit at
         different tables where the numbers allow (SEAT-SEPARATE). The seed is the one committed to
     when the Day 2 tables opened (or by the last draw), published with the draw."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(main_event_id, director, request_key) as op:
         main = op.tournament
         if op.repeated:

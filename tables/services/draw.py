@@ -6,14 +6,14 @@ Service floor: tables' services may call the clock's; reads come from the querie
 
 import random
 import secrets
+from dataclasses import replace
 
 from django.db import IntegrityError
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.queries.clock import level_now
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from players.queries.players import player_summary
 from rules.refusals import Refused
@@ -22,9 +22,17 @@ from tables.queries.tables import breaking_order, in_use_elsewhere, keep_apart
 from tables.queries.tables import open_tables as open_tables_of
 from tables.queries.waiting_list import field_drawn, waiting_entries
 from tables.rules import draws, seating
+from tables.services import buttons
 from tables.services.draws import commit_next_draw, record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import DRAW, LATE, check_tv_tables
 from tournaments.models import Entry, Tournament
+
+
+def refuse_when_over(tournament: Tournament, sentence: str) -> None:
+    """A finished or cancelled tournament (one imported from a club's file among them) seats
+    nobody again: `sentence` says so, with the tournament's status in it."""
+    if tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
+        raise Refused(sentence % {"tournament_status": _(tournament.status)})
 
 
 def open_tables(
@@ -37,6 +45,7 @@ def open_tables(
         tournament = op.tournament
         if repeated := op.repeated:
             return list(tournament.tables.filter(table__number__in=repeated.payload["tables"]))
+        refuse_when_over(tournament, _("The tournament is %(tournament_status)s: no table opens for it."))
         venue = {t.number: t for t in Table.objects.filter(festival_id=tournament.festival_id, number__in=numbers)}
         unknown = [n for n in numbers if n not in venue]
         if unknown:
@@ -80,11 +89,12 @@ def draw_field(tournament_id: int, director, seed: int | None = None, request_ke
     ruleset says so (BTN-DRAW). The seed is the one committed to before the draw, published
     with it: the draws page replays the draw. A flight's field sits at the fewest tables its
     seats allow; the answer names the tables not needed."""
-    now = timezone.now()
+    now = time_source.now()
     with operation(tournament_id, director, request_key) as op:
         tournament = op.tournament
         if repeated := op.repeated:
             return repeated.payload
+        refuse_when_over(tournament, _("The tournament is %(tournament_status)s: its field is drawn no more."))
         if tournament.seatings.filter(ended_at__isnull=True).exists():
             raise Refused(_("The field is already drawn: seat late entries one by one instead."))
         # Plain rows, not model instances: a festival flight draws 10,000 entries over 1,000
@@ -196,11 +206,13 @@ def _pins(tournament: Tournament, open_numbers: set[int]) -> dict[int, tuple[int
     return pins
 
 
-def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int, int] | None:
+def seat_new_entry(op: Operation, entry: Entry, rng: random.Random, draw_button: bool = True) -> tuple[int, int] | None:
     """ENT-LATE: once the field is drawn, a late entry, alternate or re-entry sits down at a
-    smallest table, never in the small blind or between it and the button. None before the
-    draw, or when no table has such a seat this hand (the ticket then says seat pending).
-    A reaction inside the sale's (or the undone bust's) operation."""
+    smallest table, never in the small blind or between it and the button where another seat
+    is free. None before the draw, or when every seat is taken (the ticket then says seat
+    pending). A table it makes two players or more without a button draws one (BTN-DRAW),
+    unless the caller draws it after seating more (`draw_button`). A reaction inside the
+    sale's (or the undone bust's) operation."""
     tournament = op.tournament
     if not field_drawn(tournament):
         return None
@@ -210,8 +222,15 @@ def seat_new_entry(op: Operation, entry: Entry, rng: random.Random) -> tuple[int
     except ValueError:
         return None
     Seating.objects.create(
-        tournament=tournament, entry=entry, tournament_table_id=tables[number].id, seat=seat, started_at=timezone.now()
+        tournament=tournament,
+        entry=entry,
+        tournament_table_id=tables[number].id,
+        seat=seat,
+        started_at=time_source.now(),
     )
+    if draw_button:
+        state = tables[number].state
+        buttons.draw_if_due(op, tables[number].id, replace(state, players={**state.players, seat: entry.id}))
     check_tv_tables(op, {number}, LATE)
     return number, seat
 
@@ -223,7 +242,7 @@ def seat_the_waiting(op: Operation) -> list[dict]:
     seated = []
     waiting = waiting_entries(op.tournament)
     for entry in waiting:
-        place = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
+        place = seat_new_entry(op, entry, random.Random(secrets.randbits(62)), draw_button=False)
         if place is None:
             break  # the rest keep their places in line
         public = {"entry": entry.number, "table": place[0], "seat": place[1], "waiting": len(waiting) - len(seated) - 1}
@@ -231,4 +250,9 @@ def seat_the_waiting(op: Operation) -> list[dict]:
             kinds.ENTRY_SEATED, public=public, payload={**public, "player": player_summary(entry.player)}, actor=None
         )
         seated.append(public)
+    if seated:  # BTN-DRAW: every player seated at a table without a button takes part in its draw
+        touched = {place["table"] for place in seated}
+        for number, here in open_tables_of(op.tournament).items():
+            if number in touched:
+                buttons.draw_if_due(op, here.id, here.state)
     return seated

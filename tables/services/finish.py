@@ -8,11 +8,10 @@ Service floor: tables' services may call the clock's; reads come from the querie
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.services.level_clock import stop_at_the_finish
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation
 from tables.services.knockouts import own_bounty
@@ -42,7 +41,7 @@ def close(op: Operation, status: str) -> dict | None:
     """The end of play, finished or cancelled (END-CANCEL): every seat and table closes, no more
     entries, the clock stops for good. Answers with the stopped clock's document."""
     tournament = op.tournament
-    now = timezone.now()
+    now = time_source.now()
     tournament.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because=status)
     tournament.tables.filter(broken_at__isnull=True).update(broken_at=now)
     Tournament.objects.filter(pk=tournament.pk).update(status=status, registration_closed=True)

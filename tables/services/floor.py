@@ -13,17 +13,24 @@ from django.utils.translation import gettext as _
 
 from clock.queries.clock import level_now
 from clock.services import calls, day
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from players.queries.players import player_summary
 from rules.refusals import Refused, logged_reason
 from tables.models import Seating, TournamentTable
 from tables.queries.hand_for_hand import bust_hand, hand_for_hand_view
 from tables.queries.moves import balance_reason, reason_line
-from tables.queries.tables import open_table, proposed_moves, seated_now, sitting_at, table_state
+from tables.queries.tables import (
+    open_table,
+    proposed_moves,
+    seated_now,
+    sitting_at,
+    sitting_at_table,
+    table_state,
+)
 from tables.queries.waiting_list import waiting_entries
 from tables.rules import seating
-from tables.services import done_twice, hand_for_hand, knockouts, penalties
+from tables.services import buttons, done_twice, hand_for_hand, knockouts, penalties
 from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tables.services.tv_logos import MOVE, check_tv_tables
@@ -86,7 +93,8 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
         "hands_left": here.hands_left,
     }
     hand_for_hand.hand_done(op, here)  # refuses a table that must wait
-    following = seating.next_hand(state)
+    # BTN-DRAW at the latest here: a table filled during play (moves, a break) without one.
+    following = buttons.first_hand(op, state) if seating.needs_button(state) else seating.next_hand(state)
     here.button, here.small_blind, here.big_blind = following.button, following.small_blind, following.big_blind
     here.hands_dealt += 1
     here.playing_level = level_now(op.tournament_id)
@@ -95,7 +103,7 @@ def _next_hand(op: Operation, here: TournamentTable) -> seating.Table:
     # A clock still running on a player ends with the hand.
     running = here.clocks.filter(ended_at__isnull=True)
     before["clocks"] = sorted(running.values_list("id", flat=True))
-    running.update(ended_at=timezone.now(), outcome="hand over")
+    running.update(ended_at=time_source.now(), outcome="hand over")
     day.hand_played(op, here)
     positions = {
         "table": here.table.number,
@@ -142,10 +150,15 @@ def player_out(
         tournament = op.tournament
         if op.repeated:
             return proposed_moves(tournament_id)
-        here = open_table(tournament, table_number)
-        if entry is not None:
+        sitting = sitting_at_table(tournament, table_number, seat)
+        if sitting is None:  # why not: the table is not open, the player is out already, the seat is empty
+            here = open_table(tournament, table_number)
+            if entry is not None:
+                _refuse_if_out_already(op, entry)
+            sitting = sitting_at(here, seat)
+        elif entry is not None:
             _refuse_if_out_already(op, entry)
-        sitting = sitting_at(here, seat)
+        here = sitting.tournament_table
         if entry is not None and sitting.entry.number != entry:
             raise Refused(
                 _("Seat %(seat)s at table %(table)s is now entry #%(now)s, not #%(entry)s: nobody was put out.")
@@ -162,7 +175,7 @@ def player_out(
         if new_hand and not _done_elsewhere(here, hand):
             _next_hand(op, here)
         bust(op, here, sitting, starting_stack, last_hand, winners)
-    return proposed_moves(tournament_id)
+    return proposed_moves(tournament_id, tournament)
 
 
 def _refuse_if_out_already(op: Operation, entry: int) -> None:
@@ -205,7 +218,7 @@ def bust(
     won the pot (`winners`, checked by knockouts.check_eliminators) win its bounty."""
     tournament, table_number, seat = op.tournament, here.table.number, sitting.seat
     tournament_id = tournament.id
-    now = timezone.now()
+    now = time_source.now()
     end_seating(sitting, now, "busted")
     Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
     left = seated_now(tournament)  # kept by the database with the seat that just emptied
@@ -298,7 +311,7 @@ def confirm_move(tournament_id: int, from_table: int, from_seat: int, to_table: 
                 % {"to_seat": to_seat, "to_table": to_table},
                 proposed_moves(tournament_id),
             )
-        now = timezone.now()
+        now = time_source.now()
         why = balance_reason(from_table, source.seated, to_table, target.seated, moving.moves)
         end_seating(moving, now, "moved")
         Seating.objects.create(
@@ -363,7 +376,7 @@ def move_by_hand(
                 _("Seat %(to_seat)s at table %(to_table)s is taken: swap the two players instead.")
                 % {"to_seat": to_seat, "to_table": to_table}
             )
-        now = timezone.now()
+        now = time_source.now()
         end_seating(moving, now, "moved by hand")
         Seating.objects.create(
             tournament=tournament,
@@ -407,7 +420,7 @@ def swap_seats(
         first, second = open_table(tournament, table_a), open_table(tournament, table_b)
         one, other = sitting_at(first, seat_a), sitting_at(second, seat_b)
         done_twice.refuse_if_swapped(op, one, other, reason, table_a, table_b)  # issue 27: not swapped back
-        now = timezone.now()
+        now = time_source.now()
         end_seating(one, now, "swapped")
         end_seating(other, now, "swapped")  # both seats free before either is taken: one player per seat
         Seating.objects.bulk_create(

@@ -7,10 +7,9 @@ Service floor: calls the floor's bust (tables/services/floor.py); reads the tabl
 the field's chips in play from the tournaments'.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from players.queries.players import player_summary
@@ -70,7 +69,7 @@ def forfeit_chips(
             )
         except ValueError as problem:
             raise Refused(str(problem)) from None
-        now, by = timezone.now(), recorded_user(actor)
+        now, by = time_source.now(), recorded_user(actor)
         words = forfeits.REASON_WORDS[why]
         adjustment = None
         if taken.out_of_play:
@@ -131,7 +130,7 @@ def eliminate(op: Operation, here: TournamentTable, sitting: Seating, stack: int
     """pokerfest L275-276, inside the director's penalty: the stack counted (`stack`) leaves
     play and the player is out now, placed as their elimination equals (like a bust: paid if in
     the money); nobody won a pot, so a bounty goes as a disqualified player's does."""
-    now = timezone.now()
+    now = time_source.now()
     ChipAdjustment.objects.create(
         tournament=op.tournament,
         kind=ChipAdjustment.Kind.REMOVED,

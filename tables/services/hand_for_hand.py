@@ -10,10 +10,9 @@ every table.
 Service floor: reads come from the queries (the hand-for-hand view is one).
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from rules.refusals import Refused
 from tables.models import HandForHand, TournamentTable
@@ -40,7 +39,7 @@ def start(tournament_id: int, director, request_key: str | None = None) -> dict:
         if tables.count() < 2:
             raise Refused(_("Hand-for-hand needs two tables or more; at one table every hand is already shared."))
         earlier = HandForHand.objects.filter(tournament=tournament).first()
-        now = timezone.now()
+        now = time_source.now()
         if earlier:  # a second bubble: keep counting, so hands stay distinct
             earlier.hand, earlier.started_at, earlier.ended_at = earlier.hand + 1, now, None
             earlier.save()
@@ -137,7 +136,7 @@ def _advance(op: Operation, running: HandForHand) -> dict | None:
     left = players_left_for_money(tournament, field_counts(tournament.id)["players_left"])
     paid = places_paid(tournament)
     if left <= paid:
-        running.ended_at = timezone.now()
+        running.ended_at = time_source.now()
         running.save(update_fields=["ended_at"])
         tables.update(hand_for_hand="")
         public = {"hand": running.hand, "players_left": left, "places_paid": paid, "in_the_money": True}

@@ -11,12 +11,11 @@ import secrets
 from dataclasses import dataclass
 
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock
 from clock.queries.clock import level_now
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation
 from players.queries.players import player_summary, public_name_of
 from rules.refusals import Refused
@@ -325,7 +324,7 @@ def undo_knockout(op: Operation, elimination: Elimination) -> list[dict]:
     moved_on = any(award.taken_by_id is not None for award in awards)  # a carried bounty taken by a later bust
     if moved_on or any(award.to_head > heads.get(award.winner_id, 0) for award in awards):
         raise Refused(_("The bounty won at this bust has moved on with its winner since: ask the director."))
-    now, back = timezone.now(), 0
+    now, back = time_source.now(), 0
     for award in awards:
         if award.to_head:
             Entry.objects.filter(pk=award.winner_id).update(head=F("head") - award.to_head)

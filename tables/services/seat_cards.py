@@ -8,10 +8,9 @@ Service floor: reads come from the queries.
 
 from dataclasses import replace
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.operation import operation
 from players.queries.players import player_summary
 from rules.refusals import Refused
@@ -67,7 +66,7 @@ def seat_by_cards(
             order = seat_cards.card_order(cards)
         new_seats, button = seat_cards.seats_by_cards(state.players, order, state.seats)  # new seat -> entry id
         first = seating.next_hand(replace(state, players=new_seats, button=button, small_blind=None, big_blind=None))
-        now = timezone.now()
+        now = time_source.now()
         sittings = {s.entry_id: s for s in here.seatings.filter(ended_at__isnull=True).select_related("entry__player")}
         here.seatings.filter(ended_at__isnull=True).update(ended_at=now, ended_because="seated by cards")
         Seating.objects.bulk_create(

@@ -10,10 +10,9 @@ Service floor: calls no other service; reads the queries. The director's undo of
 from datetime import datetime
 
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from players.queries.players import player_summary
 from rules.refusals import Refused
@@ -39,7 +38,7 @@ def undo_last(
     tablet's own tap), or without `key` the table's last event. Refused after a minute, when
     anything happened at the table since, when it was undone already, and for a tap whose
     consequences reach beyond the table (see the refusals)."""
-    now = now or timezone.now()
+    now = now or time_source.now()
     with operation(tournament_id, actor, request_key) as op:
         if op.repeated:
             return _answer(op.repeated)

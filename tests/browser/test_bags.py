@@ -13,11 +13,13 @@ from playwright.sync_api import expect
 from clock.services.level_clock import pause_clock, start_clock
 from players.services import desk as player_services
 from tables.models import Seating, Table, TournamentTable
+from tables.services.counts import report_counts
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer_questions, open_seat
 from tournaments.models import Tournament
 from tournaments.queries.entries import Sale
+from tournaments.queries.snapshot import field_counts
 from tournaments.rules.entries import Kind
 from tournaments.services import desk
 from tournaments.services.flights import add_flight
@@ -127,3 +129,26 @@ def test_CHIP_COUNT_a_second_person_confirms_each_bag_on_the_seat_panel_and_the_
     for page in (tablet, director, lobby, tv):
         expect(page.get_by_text("tournament over")).to_have_count(0)
     expect(tablet.locator("[data-tables]")).to_have_text("Day 1A is over: 4 bags")
+
+
+def test_CHIP_COUNT_closing_a_flight_whose_counts_differ_names_the_difference_in_the_question(
+    stack, new_page, make_tournament, staff
+):
+    """The walkthrough closed a flight while the chip check said "counts differ" and was asked only
+    "Close this flight?…": the question says by how much."""
+    flight = a_flight(make_tournament, staff)
+    seats = Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True)
+    act(report_counts, flight.id, 1, {str(seat): 1_000 for seat in seats}, staff["floor"])
+    in_play = field_counts(flight.id)["chips_in_play"]
+    director = new_page()
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{flight.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    director.get_by_role("button", name="Close flight", exact=True).click()
+    question = director.locator("dialog.ask")
+    expect(question.locator(".ask-text")).to_have_text(
+        f"The bags total 4,000 chips but {in_play:,} are in play: the counts differ by {in_play - 4_000:,}. "
+        "Close this flight anyway? Its tables close and its bags qualify for Day 2."
+    )
+    question.get_by_role("button", name="Cancel").click()
+    expect(question).to_have_count(0)
+    assert Tournament.objects.get(pk=flight.pk).status != Tournament.Status.FINISHED

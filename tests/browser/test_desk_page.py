@@ -217,7 +217,7 @@ def test_SEAT_DRAW_the_director_opens_tables_draws_the_field_and_the_ticket_show
     expect(result).to_have_text("List table numbers in the order they open, e.g. 1-5, 8.")
     director.get_by_label("Tables to open").fill("2-3, 1")
     director.get_by_role("button", name="Open tables").click()
-    expect(result).to_have_text("Opened table 2, 3, 1.")
+    expect(result).to_have_text("Opened tables 2, 3, 1.")
     director.get_by_role("button", name="Draw the field").click()
     expect(result).to_contain_text("table 1: 6, table 2: 7, table 3: 7.")  # the first opened fill first
     ticket = new_page()
@@ -350,3 +350,71 @@ def test_REG_MEMBER_a_chips_visitor_signed_in_by_a_member_pays_the_visitor_fee_t
     expect(page.locator("[data-sale-result]")).to_contain_text("Entry #1 registered: 30.00 EUR by cash.")
     entry = Entry.objects.get(tournament=tournament, number=1)
     assert (entry.paid, entry.visitor_fee, entry.visitor_signed_in_by) == (3_000, 500, "C-100")
+
+
+def test_a_player_created_just_after_a_sale_stays_shown_when_the_last_players_check_answers_late(
+    stack, new_page, make_tournament, staff
+):
+    """The walkthrough sold to Grace, created Alan at once, and the panel showed Grace again: her
+    slower check after the sale answered last. The latest check asked for wins."""
+    tournament = make_tournament()
+    grace = act(
+        player_services.create_player,
+        tournament.id,
+        player_services.NewPlayer(
+            "Grace",
+            "Hopper",
+            date(1906, 12, 9),
+            id_document_type="passport",
+            id_document_number="US-1906",
+            accepts_terms=True,
+            id_checked=True,
+        ),
+        None,
+    )
+    page = new_page()
+    sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    page.get_by_label("Desk").fill("desk 1")
+    page.get_by_label("Shift").fill("Saturday morning")
+    page.get_by_label("Shift").dispatch_event("change")
+    page.get_by_label("Find player").fill("hop")
+    page.get_by_role("button", name=re.compile("Hopper, Grace")).click()
+    name = page.locator("[data-player-name]")
+    expect(name).to_have_text("Grace Hopper")
+    expect(page.get_by_role("button", name="Register")).to_be_enabled()
+
+    held = []  # Grace's checks from now on wait until Alan is shown
+    page.route(f"**/api/tournaments/{tournament.id}/players/{grace.id}/check/", lambda route: held.append(route))
+    page.evaluate(
+        "window.shown = []; document.addEventListener('pokerfest:desk-player',"
+        " (event) => window.shown.push(event.detail.player.last_name))"
+    )
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("[data-sale-result]")).to_contain_text("Entry #1 registered")
+    page.get_by_text("New player").click()
+    page.get_by_label("First name").fill("Alan")
+    page.get_by_label("Last name").fill("Turing")
+    page.get_by_label("Date of birth").fill("1912-06-23")
+    page.get_by_label("ID document").select_option("passport")
+    page.get_by_label("ID number").fill("GB 1912")
+    page.get_by_label("photo ID seen now").check()
+    page.get_by_label("accepts the terms and tournament rules").check()
+    page.get_by_role("button", name="Create player").click()
+    expect(page.locator("[data-form-result]")).to_have_text("Created Alan Turing.")
+    expect(name).to_have_text("Alan Turing")
+    assert held, "Grace's check after the sale was not held"
+
+    for route in list(held):
+        with page.expect_request_finished(lambda request: f"/players/{grace.id}/check/" in request.url):
+            route.continue_()
+    page.unroute(f"**/api/tournaments/{tournament.id}/players/{grace.id}/check/")
+    # Alan checked again from the search: its answer comes after Grace's late ones.
+    page.get_by_label("Find player").fill("turing")
+    page.get_by_role("button", name=re.compile("Turing, Alan")).click()
+    page.wait_for_function("() => window.shown.filter((last) => last === 'Turing').length >= 2")
+    assert "Hopper" not in page.evaluate("window.shown")
+    expect(name).to_have_text("Alan Turing")
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("[data-sale-result]")).to_contain_text("Entry #2 registered")
+    assert Entry.objects.get(tournament=tournament, number=2).player.last_name == "Turing"

@@ -58,3 +58,40 @@ def test_FLIGHT_ITM_a_flights_screens_show_the_main_events_money_and_results_cou
     expect(results.locator("[data-results] tbody tr").first).to_contain_text("(Day 1B)")
     expect(results.locator("[data-results] tbody tr").first.locator("td").first).to_have_text("6")
     expect(lobby.locator('[data-clock="paid"]')).to_contain_text("in the money")
+
+
+def test_FLIGHT_ITM_the_main_event_counts_its_players_in_the_flights_and_no_bubble_before_the_field_is_final(
+    stack, new_page, make_tournament, staff
+):
+    """At a laptop's size (1366x768): the main event's lobby says the players left across its
+    flights (3 bags + 6 playing Day 1B), not 0; with 7 left for 6 paid Day 1B's lobby says no
+    bubble while it still sells entries, and its results say no place was taken yet, under the
+    line counting its players out before the money."""
+    main, _a, b = two_flights(make_tournament, staff)
+    main_lobby = new_page(1366, 768)
+    main_lobby.goto(f"{stack.url}/tournaments/{main.id}/")
+    expect(main_lobby.locator("[data-live-status]")).to_have_text("live")
+    expect(main_lobby.locator('[data-clock="players-left"]').first).to_have_text("9")
+
+    lobby = new_page(1366, 768)
+    lobby.goto(f"{stack.url}/tournaments/{b.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    flight_results = new_page(1366, 768)
+    flight_results.goto(f"{stack.url}/tournaments/{b.id}/results/")
+    expect(flight_results.locator("[data-live-status]")).to_have_text("live")
+    for seat in seats(b)[:2]:
+        out(b, 2, seat, staff)
+    expect(lobby.locator('[data-clock="players-left"]').first).to_have_text("4")
+    lobby.reload()
+    expect(lobby.locator('[data-clock="paid"]').first).to_contain_text("6 places")
+    expect(lobby.locator('[data-clock="paid"]').first).not_to_contain_text("bubble")
+    expect(flight_results.locator("[data-out-before-the-money]")).to_have_text(
+        "2 players out of this flight before the money: no finishing place (FLIGHT-ITM)."
+    )
+    expect(flight_results.locator("[data-results] tbody tr")).to_have_text("No finishing place in this flight yet.")
+    main_lobby.reload()
+    expect(main_lobby.locator('[data-clock="players-left"]').first).to_have_text("7")
+
+    act(close_registration, b.id, staff["director"])
+    lobby.reload()
+    expect(lobby.locator('[data-clock="paid"]').first).to_contain_text("the bubble is near")

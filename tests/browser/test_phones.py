@@ -155,6 +155,46 @@ def test_PHONES_lobby_seat_and_results_fit_and_the_results_follow_a_bust_live_wi
     context.close()
 
 
+def test_PHONES_the_first_draw_says_the_seat_not_a_move(stack, browser, make_tournament, staff):
+    """SEAT-DRAW on the phone (390x844): a player waiting for the draw is told the seat the draw
+    gave, not asked to "go to your new seat": there was none to leave."""
+    tournament = money_field(make_tournament, 6, 2)
+    entry = Entry.objects.filter(tournament=tournament).order_by("number").first()
+    context, page = phone(browser, PHONES[1])
+    page.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{entry.public_code}/")
+    expect(page.locator("[data-live-status]")).to_have_text("live")
+    expect(page.locator("[data-seat]")).to_have_text(
+        "Seat pending: your table and seat appear here once the field is drawn."
+    )
+    act(open_tables, tournament.id, [1, 2], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 3)
+    sitting = Seating.objects.select_related("tournament_table__table").get(entry=entry, ended_at__isnull=True)
+    table = sitting.tournament_table.table.number
+    expect(page.locator("[data-seat]")).to_have_text(f"Table {table} · seat {sitting.seat}")
+    expect(page.locator("[data-seat-changed]")).to_have_text(f"Your seat: table {table}, seat {sitting.seat}.")
+    fits(page)
+    context.close()
+
+
+ONE_LINE = "(element) => { const range = document.createRange(); range.selectNodeContents(element); return range.getClientRects().length; }"
+
+
+def test_PHONES_a_german_phone_keeps_mindestgewinn_whole(stack, browser, make_tournament, staff):
+    """The German seat page at 390x844: the stats row's labels wrap between words, never inside
+    one ("Mindestgewin / n")."""
+    tournament = money_field(make_tournament, 6, 1)
+    entry = Entry.objects.filter(tournament=tournament).order_by("number").first()
+    context, page = phone(browser, PHONES[1])
+    page.set_extra_http_headers({"Accept-Language": "de-DE,de;q=0.9"})
+    page.goto(f"{stack.url}/tournaments/{tournament.id}/seat/{entry.public_code}/")
+    label = page.locator("[data-next-jump-label]")
+    expect(label).to_have_text("Mindestgewinn")
+    expect(label).to_be_visible()
+    assert label.evaluate(ONE_LINE) == 1
+    fits(page)
+    context.close()
+
+
 def test_PHONES_the_seat_page_is_the_players_companion(stack, browser, make_tournament, staff):
     tournament = money_field(make_tournament, 6, 2)
     act(open_tables, tournament.id, [1, 2], staff["director"])

@@ -100,7 +100,7 @@ def test_SEAT_COLLECT_PF_LOGO_TV_CHIP_COUNT_PAY_DQ_a_pokerfest_event_on_every_sc
         director.get_by_label("Why pinned").fill("TV")
         director.get_by_role("button", name="Reserve the seat").click()
         expect(director.locator("[data-pins] li")).to_have_count(number)
-    open_draw_and_start(director, stack.url, t, "1-3", "Opened table 1, 2, 3.")
+    open_draw_and_start(director, stack.url, t, "1-3", "Opened tables 1, 2, 3.")
     expect(director.locator('[data-clock="status"]')).to_have_text("running")
 
     tablet, phone, tv = new_page(*TABLET), new_page(*PHONE), new_page(*TV)

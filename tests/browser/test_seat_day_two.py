@@ -65,6 +65,8 @@ def test_PHONES_a_flight_ticket_s_seat_page_follows_its_player_live_to_the_prize
     expect(page.locator("[data-entry-numbers]")).to_have_text(f"Day 1A #3 is Main Event #{day_two.number} on Day 2.")
     expect(page.locator("[data-day-two-seat]")).to_have_text(f"Day 2: table {table}, seat {seat}")
     expect(page.locator("[data-day-two-start]")).to_be_hidden()  # Day 2 is on
+    # A new day's first seat, not a move (the flight's seat is gone with the bag).
+    expect(page.locator("[data-seat-changed]")).to_have_text(f"Your seat: table {table}, seat {seat}.")
 
     # The player's table breaks: the new seat, announced.
     other = 5 - table  # 2 <-> 3

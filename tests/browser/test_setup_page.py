@@ -78,6 +78,8 @@ def test_the_director_creates_a_tournament_adds_tables_a_company_and_an_exclusio
     )
     assert Clock.objects.get(tournament=tournament).structure.late_entry_until_level == 2
     expect(page.get_by_label("Prize-pool part")).to_have_value("500.00")  # shown back in currency units
+    expect(page.get_by_label("Entry price")).to_have_value("550.00")  # the walkthrough saw it empty
+    expect(page.get_by_label("Pool share %")).to_have_value("90.91")
 
     page.get_by_label("Seat cap").fill("abc")
     page.get_by_role("button", name="Save the settings").click()
@@ -138,3 +140,27 @@ def test_ENT_REBUY_the_set_up_page_shows_and_edits_a_chips_events_rebuy(stack, n
     expect(page.locator("[data-result]")).to_have_text("Settings saved.")
     tournament.refresh_from_db()
     assert (tournament.rules().entries.rebuy_price, tournament.rules().entries.rebuy_chips) == (2_500, 6_000)
+
+
+def test_the_new_tournament_offers_the_chosen_festivals_structures_and_every_festivals(stack, new_page, staff):
+    """The walkthrough picked another festival's template on /tournaments/new/ and was refused (409):
+    the list follows the festival chosen."""
+    spring = Festival.objects.create(name="Spring Open", venue="Grand Casino", currency="EUR")
+    summer = Festival.objects.create(name="Summer Open", venue="Grand Casino", currency="EUR")
+    shared = Structure.objects.create(name="Every Deepstack", is_template=True)
+    own = Structure.objects.create(name="Summer Main", is_template=True, festival=summer)
+    for structure in (shared, own):
+        structure.levels.create(position=0, small_blind=100, big_blind=200, ante=0, duration="00:30:00")
+    page = new_page()
+    sign_in(page, stack.url, staff["director"], "/tournaments/new/")
+    structures = page.get_by_label("Structure")
+    page.get_by_label("Festival", exact=True).select_option(str(summer.id))
+    expect(structures.locator(f"option[value='{own.id}']")).to_be_enabled()
+    structures.select_option(str(own.id))
+    page.get_by_label("Festival", exact=True).select_option(str(spring.id))
+    expect(structures.locator(f"option[value='{own.id}']")).to_be_disabled()
+    expect(structures.locator(f"option[value='{own.id}']")).to_be_hidden()
+    expect(structures.locator(f"option[value='{shared.id}']")).to_be_enabled()
+    expect(structures).not_to_have_value(str(own.id))  # the other festival's choice did not stay
+    page.get_by_label("Festival", exact=True).select_option(str(summer.id))
+    expect(structures.locator(f"option[value='{own.id}']")).to_be_enabled()

@@ -46,7 +46,8 @@ def test_CLK_LEVELS_the_director_makes_edits_imports_and_copies_a_structure_on_i
     expect(rows.last.locator("th")).to_have_text("Break")
     page.get_by_role("button", name="Save the structure").click()
     levels, breaks = sum(not level.is_break for level in turbo) - 1, sum(level.is_break for level in turbo) + 1
-    expect(page.locator("[data-result]")).to_have_text(f"Structure saved: {levels} levels, {breaks} breaks.")
+    said = f"{levels} level{'s' * (levels != 1)}, {breaks} break{'s' * (breaks != 1)}"  # ngettext by each count
+    expect(page.locator("[data-result]")).to_have_text(f"Structure saved: {said}.")
     expect(page.get_by_label("Level 1: small blind", exact=True)).to_have_value("150")
     structure = Structure.objects.get(name="Autumn Turbo")
     assert structure.timeline_levels()[0].big_blind == 300 and structure.timeline_levels()[-1].is_break
@@ -72,7 +73,7 @@ def test_CLK_LEVELS_the_director_makes_edits_imports_and_copies_a_structure_on_i
         ]
     )
     page.get_by_role("button", name="Import the CSV over the levels").click()
-    expect(page.locator("[data-result]")).to_have_text("CSV imported: Structure saved: 2 levels, 1 breaks.")
+    expect(page.locator("[data-result]")).to_have_text("CSV imported: Structure saved: 2 levels, 1 break.")
     expect(rows.locator("th")).to_have_text(["1", "Break", "2"])
 
     page.get_by_label("Name of the copy").fill("Winter Turbo")

@@ -16,10 +16,10 @@ from clock.services import level_clock
 from players.models import Player
 from tables.models import Seating
 from tables.services.counts import publish_chip_leaders, report_counts
-from tables.services.floor import player_out
+from tables.services.floor import hand_done, player_out
 from tests.helpers.fields import seated_field
-from tests.helpers.pages import act, sign_in
-from tournaments.models import Tournament
+from tests.helpers.pages import WAIT_MS, act, sign_in
+from tournaments.models import Festival, Tournament
 from tournaments.services import record
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -366,3 +366,68 @@ def test_TV_DISPLAY_seats_show_their_numbers_and_prizes_their_places_as_text_wit
     assert tv.evaluate(
         "document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth"
     )
+
+
+# Every tile's and panel's words on a German TV: labels, figures, headings and the lines under the
+# clock, each whole (German words are long: "Durchschnittsstack", "Bezahlte Plätze").
+GERMAN_TILES = [
+    ".tv-stats dt",
+    ".tv-stats dd",
+    '[data-clock="level"]',
+    '[data-clock="blinds"]',
+    '[data-clock="next"]',
+    "[data-tv-forecast]",
+]
+GERMAN_PANELS = {
+    "payouts": ["h2", "[data-tv-payouts-note]"],
+    "seating": ["h2", "h3"],
+    "leaders": ["h2", "[data-tv-leaders-when]"],
+    "results": ["h2"],
+    "announcements": ["h2", ".announcement"],
+}
+
+
+def cut_words(tv, selector: str) -> list[dict]:
+    return [shown for shown in tv.locator(selector).evaluate_all(f"(all) => all.map({BOX})") if shown["clipped"]]
+
+
+@pytest.mark.parametrize("width, height", TV_SIZES)
+def test_TV_DISPLAY_in_German_every_tile_shows_its_words_whole(stack, browser, make_tournament, staff, width, height):
+    tournament = seated_field(make_tournament, staff, 6, buy_in=1_234_500)
+    Tournament.objects.filter(pk=tournament.pk).update(places_paid=3, guarantee=999_999_900, forecast_on_tv=True)
+    Festival.objects.filter(pk=tournament.festival_id).update(language="de")
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    act(record.announce, tournament.id, "Abendessenspause am Ende von Level 4.", staff["director"])
+    seats = sorted(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
+    act(report_counts, tournament.id, 1, {seats[0]: 30_000, seats[1]: 5_000, seats[2]: 25_000}, staff["floor"])
+    act(publish_chip_leaders, tournament.id, staff["media"])
+    act(player_out, tournament.id, 1, seats[1], staff["floor"])
+    act(hand_done, tournament.id, 1, staff["floor"])
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="de-DE")
+    context.set_default_timeout(WAIT_MS)
+    tv = context.new_page()
+    tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel=payouts")
+    expect(tv.locator("[data-live-status]")).to_have_text("live")
+    expect(tv.locator('[data-clock="status"]')).to_have_text("läuft")
+    expect(tv.locator('[data-tv="pool"]')).to_contain_text("garantiert")
+    expect(tv.locator('[data-tv="pay-jump"]')).to_contain_text("Mindestgewinn")
+    # Five left of three paid: the bubble and the winner, each with its range, on one line.
+    expect(tv.locator("[data-tv-forecast]")).to_contain_text("Bubble etwa")
+    expect(tv.locator("[data-tv-forecast]")).to_contain_text("Sieger etwa")
+    for selector in GERMAN_TILES:
+        assert cut_words(tv, selector) == [], selector
+
+    Tournament.objects.filter(pk=tournament.pk).update(places_paid=6)
+    act(player_out, tournament.id, 1, seats[2], staff["floor"])  # in the money: the next prize and the one after
+    expect(tv.locator('[data-tv="pay-jump"]')).to_contain_text("danach")
+    for selector in GERMAN_TILES:
+        assert cut_words(tv, selector) == [], selector
+
+    for panel, parts in GERMAN_PANELS.items():
+        tv.goto(f"{stack.url}/tournaments/{tournament.id}/tv/?panel={panel}")
+        shown = tv.locator(f'[data-panel="{panel}"]')
+        expect(shown).to_be_visible()
+        expect(shown.locator(parts[-1]).first).not_to_be_empty()
+        for part in parts:
+            assert cut_words(tv, f'[data-panel="{panel}"] {part}') == [], (panel, part)
+    context.close()

@@ -41,7 +41,7 @@ def test_walk_an_event_from_the_set_up_page_to_the_print_the_feed_and_the_chain(
     open_registration(director, tournament)
     at_the_desk(desk, stack.url, tournament, "walk")
     sell(desk, PLAYERS)
-    open_draw_and_start(director, stack.url, tournament.id, "1-2", "Opened table 1, 2.")
+    open_draw_and_start(director, stack.url, tournament.id, "1-2", "Opened tables 1, 2.")
     expect(director.locator('[data-clock="status"]')).to_have_text("running")
 
     # Two out at one table: the tablet shows the balancing move with its reason and count.
@@ -51,6 +51,13 @@ def test_walk_an_event_from_the_set_up_page_to_the_print_the_feed_and_the_chain(
     expect(floor.seated()).to_have_count(len(PLAYERS))
     floor.bust(1)
     floor.bust(1)
+    # In about one draw in twenty, table 1's open seats all lie between its blinds and its button
+    # for the next hand (SEAT-BALANCE): the tablet says the move waits, and the hand at table 1 is
+    # played first. The draw is random, so the walk takes either road, waiting on what it shows.
+    waits = tablet.get_by_text("Table 1: the open seats are between the blinds and the button")
+    expect(tablet.locator("[data-move-reason]").or_(waits)).to_be_visible()
+    if waits.is_visible():
+        floor.hand_done(1)
     expect(tablet.locator("[data-move-reason]")).to_contain_text(
         "To balance the tables: table 2 had 4 players, table 1 2"
     )

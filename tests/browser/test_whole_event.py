@@ -53,7 +53,7 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
         register(desk, f"Player{i:02d}")
         expect(desk.locator("[data-sale-result]")).to_contain_text(f"Entry #{i + 1} registered")
 
-    open_draw_and_start(director, stack.url, tournament.id, "1-3", "Opened table 1, 2, 3.")
+    open_draw_and_start(director, stack.url, tournament.id, "1-3", "Opened tables 1, 2, 3.")
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running")
 

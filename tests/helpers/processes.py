@@ -11,8 +11,10 @@ from urllib.error import HTTPError
 from urllib.parse import quote
 from urllib.request import urlopen
 
+import psutil
 from django.conf import settings
 
+from bench.cluster import kill_all
 from pokerfest import stack
 
 
@@ -107,7 +109,15 @@ class Processes:
         return "\n".join(parts)
 
     def stop(self) -> None:
+        """Every process started here, and any they started themselves, ends here."""
+        theirs = []
+        for child in self.running:
+            try:
+                theirs += psutil.Process(child.pid).children(recursive=True)
+            except psutil.NoSuchProcess:
+                pass
         stack.stop_processes(self.running)
+        kill_all(theirs)
 
 
 def wait_for_answer(url: str, child: subprocess.Popen, bound: float = 180) -> None:

@@ -56,14 +56,7 @@ def run_an_event(make_tournament, staff) -> RunningEvent:
     type(festival).objects.filter(pk=festival.pk).update(name="Vienna Poker Open", venue="Casino Wien")
     for number in (1, 2):
         Table.objects.create(festival=festival, number=number, seats=9)
-    for first, last in NAMES:
-        player = act(
-            player_services.create_player,
-            tournament.id,
-            player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
-            None,
-        )
-        act(desk.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 1", "Sun day"), None)
+    buy_in(tournament.id, NAMES, "Desk 1")
     director, floor = staff["director"], staff["floor"]
     act(open_tables, tournament.id, [1, 2], director)
     act(draw_field, tournament.id, director, 5)
@@ -90,18 +83,23 @@ def run_an_event(make_tournament, staff) -> RunningEvent:
     return RunningEvent(Tournament.objects.get(pk=tournament.pk), ticket)
 
 
+def buy_in(tournament_id: int, names, desk_name: str) -> None:
+    """Each name a new player bought in at that desk, in cash."""
+    for first, last in names:
+        player = act(
+            player_services.create_player,
+            tournament_id,
+            player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
+            None,
+        )
+        act(desk.register_entry, tournament_id, player.id, Sale(Kind.BUY_IN, "cash", desk_name, "Sun day"), None)
+
+
 def side_event(make_tournament, festival, director) -> None:
     """A turbo running beside it, a level further on: the festival's TV shows both clocks."""
     turbo = make_tournament(name="Turbo Bounty", level_seconds=(900, 900, 900, 900))
     Tournament.objects.filter(pk=turbo.pk).update(festival=festival, buy_in=10_000)
-    for first, last in NAMES[::2]:
-        player = act(
-            player_services.create_player,
-            turbo.id,
-            player_services.NewPlayer(first, last, date(1985, 5, 17), accepts_terms=True, id_checked=True),
-            None,
-        )
-        act(desk.register_entry, turbo.id, player.id, Sale(Kind.BUY_IN, "cash", "Desk 2", "Sun day"), None)
+    buy_in(turbo.id, NAMES[::2], "Desk 2")
     act(level_clock.start_clock, turbo.id, director)
     act(level_clock.go_to_level, turbo.id, director, 1)
 

@@ -10,10 +10,13 @@ from datetime import date
 import pytest
 
 from players.services import desk as player_services
+from tables.services.day_two import draw_day_two, open_day_two_tables
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.api import client_for
+from tests.helpers.flight_field import bag_and_close, two_flights
+from tests.helpers.pages import act
 from tests.helpers.play import play_to_the_end
-from tournaments.models import Tournament, WonSeat
+from tournaments.models import Entry, Tournament, WonSeat
 from tournaments.queries.close_out import close_out
 from tournaments.queries.entries import Sale
 from tournaments.queries.festival_close_out import festival_close_out
@@ -142,3 +145,22 @@ def test_the_festival_s_close_out_is_the_cashier_s_report(persona, status, make_
     assert page.status_code == {401: 302}.get(status, status)
     if status == 200:
         assert client_for(persona, staff).get("/api/festivals/424242/close-out/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_day_two_entry_made_from_a_bag_is_not_a_sale_in_either_close_out(make_tournament, staff):
+    """The bags carried to Day 2 become Day 2 entries; the close-outs count the ten
+    entries sold at the flights' desks, not the nine Day 2 qualifications on top (19)."""
+    main, _a, b = two_flights(make_tournament, staff)
+    bag_and_close(b, 2, staff)
+    act(open_day_two_tables, main.id, "3", staff["director"])
+    act(draw_day_two, main.id, staff["director"], seed=1)
+    assert main.entries.filter(kind=Entry.Kind.DAY_TWO).count() == 9
+    mine = close_out(main.id)
+    assert mine["totals"]["sales"] == 10
+    assert [(event["name"], event["sales"]) for event in mine["events"]] == [
+        ("Main Event", 0),
+        ("Day 1A", 4),
+        ("Day 1B", 6),
+    ]
+    assert festival_close_out(main.festival_id)["desks"]["totals"]["sales"] == 10

@@ -15,6 +15,7 @@ from tournaments.models import Entry, Tournament
 from tournaments.queries.payout_desk import prizes_to_pay
 from tournaments.queries.payouts import payout
 from tournaments.queries.results import standings
+from tournaments.queries.seat import companion
 from tournaments.queries.snapshot import snapshot
 from tournaments.services.desk import close_registration
 from tournaments.services.payout_desk import pay_prize
@@ -138,3 +139,23 @@ def test_SEAT_BALANCE_the_tables_are_balanced_while_the_final_table_waits(make_t
     view = client.get(f"/api/tournaments/{event.id}/tables/").json()
     assert view["final_due"] is True and view["break_due"] is None
     assert [(move["from_table"], move["to_table"]) for move in view["moves"]] == [(1, 2)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_FLIGHT_ITM_the_main_events_players_left_and_no_bubble_before_the_field_is_final(flights, staff):
+    """FLIGHT-ITM: the main event's screens say the players left across its flights (3 bags
+    from Day 1A and Day 1B's players), never 0 before Day 2, the same figure its money line,
+    a bagged player's phone and Day 1B's money count; and with 7 left for 6 paid no flight's
+    lobby says the bubble is near while Day 1B still sells entries: only once the combined
+    field is final."""
+    main, a, b = flights
+    assert snapshot(main.id)["players_left"] == snapshot(main.id)["money"]["players_left"] == 9
+    bagged = a.entries.exclude(status=Entry.Status.BUSTED).values_list("public_code", flat=True).first()
+    assert companion(a.id, bagged)["players_left"] == 9
+    for seat in seats(b)[:2]:
+        out(b, 2, seat, staff)
+    assert snapshot(main.id)["players_left"] == 7 and snapshot(b.id)["players_left"] == 4
+    for shown in (snapshot(b.id)["money"], snapshot(main.id)["money"]):
+        assert (shown["players_left"], shown["hand_for_hand_due"], shown["in_the_money"]) == (7, False, False)
+    close_registration(b.id, staff["director"])
+    assert snapshot(b.id)["money"]["hand_for_hand_due"] is True

@@ -57,7 +57,14 @@ def test_the_tv_shows_the_forecast_only_when_the_director_allows_it_logged(field
     tournament = running_field(field, staff, busts=4)
     public, director = Client(), client_for("director", staff)
     base = f"/api/tournaments/{tournament.id}/forecast"
-    assert public.get(f"{base}/tv/").json() == {"shown": False, "bubble": None, "end_of_day": None, "day_stops": False}
+    assert public.get(f"{base}/tv/").json() == {
+        "shown": False,
+        "bubble": None,
+        "end_of_day": None,
+        "day_stops": False,
+        "flight": False,
+        "bags": None,
+    }
     assert public.get(f"{base}/").status_code == 401
     assert (
         client_for("floor", staff).post(f"{base}/tv/", {"shown": True}, content_type="application/json").status_code

@@ -26,7 +26,7 @@ FLOOD = 3 * LIMIT  # more than twice the limit: refused even if the minute turns
 
 @pytest.fixture(autouse=True)
 def counts_start_at_zero():
-    for address in ("127.0.0.1", "127.0.0.2", "127.0.0.3", "198.51.100.7", "198.51.100.8"):
+    for address in ("127.0.0.1", "127.0.0.2", "127.0.0.3", "198.51.100.7", "198.51.100.8", "198.51.100.9"):
         for scope in (throttle.SOCKETS, throttle.SNAPSHOTS):
             throttle.reset(scope, address)
 
@@ -76,8 +76,11 @@ def test_a_flood_of_sockets_from_one_address_is_refused_by_the_live_process_and_
     # leaves the next client of the same proxy alone.
     assert_limited(flood(url, "127.0.0.2", **{"X-Forwarded-For": "198.51.100.7"}))
     assert first_frame(url, "127.0.0.2", **{"X-Forwarded-For": "198.51.100.8"})["type"] == "snapshot"
-    # A client's own X-Forwarded-For counts for nothing: 127.0.0.1 is still refused.
-    assert first_frame(url, **{"X-Forwarded-For": "198.51.100.9"})[0] == throttle.CLOSE_TOO_MANY
+    # A client's own X-Forwarded-For counts for nothing: 127.0.0.1 is counted and refused (a flood,
+    # as the minute may have turned since), and the address it named is not counted at all.
+    answers = flood(url, **{"X-Forwarded-For": "198.51.100.9"})
+    assert refused(answers) and refused(answers)[-1][0] == throttle.CLOSE_TOO_MANY
+    assert first_frame(url, "127.0.0.2", **{"X-Forwarded-For": "198.51.100.9"})["type"] == "snapshot"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -125,7 +128,10 @@ def test_a_flood_of_snapshot_requests_gets_429_with_retry_after(processes, make_
         except urllib.error.HTTPError as error:
             statuses.append(error.code)
             refusal = error
-    assert statuses[0] == 200 and LIMIT <= statuses.count(200) <= 2 * LIMIT and statuses[-1] == 429
+    # At most LIMIT let in a minute: the minute may turn once during the flood and let in LIMIT
+    # more (CI saw [200 x4, 429 x6, 200, 200]), so the refusals are counted, not the last answer.
+    assert statuses[0] == 200 and LIMIT <= statuses.count(200) <= 2 * LIMIT
+    assert statuses.count(429) == FLOOD - statuses.count(200) and statuses.count(429) >= FLOOD - 2 * LIMIT
     assert 0 < int(refusal.headers["Retry-After"]) <= 60
     body = json.loads(refusal.read())
     assert body["detail"].startswith("Too many snapshot requests from your connection")

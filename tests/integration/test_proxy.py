@@ -149,10 +149,12 @@ def test_nginx_with_deploy_conf_serves_both_nodes_and_screens_converge_after_one
     env = node_env(
         tmp_path / "var", namespace, BEAT_LEASE_SECONDS="5", CLOCK_RECONCILE_SECONDS="1", HEARTBEAT_SECONDS="1"
     )
-    nodes = [Node("a", env, tmp_path), Node("b", env, tmp_path)]
+    nodes: list[Node] = []  # filled inside `try`: a node started before a failure is stopped too
     proxy = None
     screens: list[Screen] = []
     try:
+        for letter in "ab":
+            nodes.append(Node(letter, env, tmp_path))
         for node in nodes:
             wait_until(lambda: serves(node, tournament.id), f"answer from {node.name}", nodes, START_WITHIN)
         proxy = Proxy(

@@ -681,9 +681,9 @@ def test_the_floor_view_names_a_player_seated_between_its_reads(field, staff, mo
     )
     read_tables = floor_queries.open_tables
 
-    def a_seat_taken_meanwhile(here):
+    def a_seat_taken_meanwhile(here, number=None):
         desk.register_entry(tournament.id, late.id, Sale(Kind.LATE, "cash", "d", "s"), None)
-        return read_tables(here)
+        return read_tables(here, number)
 
     monkeypatch.setattr(floor_queries, "open_tables", a_seat_taken_meanwhile)
     seated = [player for table in floor_view(tournament.id)["tables"] for player in table["players"].values()]

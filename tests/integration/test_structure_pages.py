@@ -3,6 +3,7 @@ copied, edited and imported as CSV through the API (a bad CSV refused naming its
 tournament's own structure edited through the clock's rules (played levels stay), and one
 numbering of levels and breaks everywhere."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -215,3 +216,15 @@ def test_PAY_CHOP_the_deal_form_starts_from_the_last_chips_counted(seated, staff
     chips = {row["entry"]: row["chips"] for row in director.get(url).json()}
     assert chips[seats[first]] == 15_500 and chips[seats[second]] == 4_000
     assert sum(1 for value in chips.values() if value is None) == 4
+
+
+def test_the_structures_page_names_a_tournament_once_before_its_own_structure(make_tournament, staff):
+    """The walkthrough read "Day 1C: Day 1C: Main Event: …": a copy named after its tournament is
+    not prefixed with the name again; another name still is."""
+    named, other = make_tournament(name="Day 1C"), make_tournament(name="Day 1D")
+    Structure.objects.filter(clocks__tournament=named).update(name="Day 1C: Main Event")
+    Structure.objects.filter(clocks__tournament=other).update(name="Turbo copy")
+    page = signed_in(staff["director"]).get("/structures/").content.decode()
+    running = " ".join(re.sub(r"<[^>]+>", "", page.split("data-running")[1].split("</ul>")[0]).split())
+    assert "Day 1C: Main Event · CSV" in running and "Day 1C: Day 1C" not in running
+    assert "Day 1D: Turbo copy · CSV" in running

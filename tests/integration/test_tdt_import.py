@@ -4,12 +4,13 @@ deduplicated against the database (name, and e-mail when the file has one) with 
 places, re-entries and knockouts as the results rows read them; a garbage or partial file
 refused with a sentence and nothing written."""
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from clock.models import Clock
 from players.models import Player
 from rules.refusals import Invalid, Refused
 from tests.helpers.tdt import club_night, player, tdt_file
@@ -108,3 +109,24 @@ def test_the_director_page_imports_an_upload_and_shows_the_report(festival, staf
     made = Tournament.objects.get(festival=festival)
     setup = director.get(f"/tournaments/{made.id}/setup/").content.decode()
     assert f'href="{page}"' in setup and 'href="/leagues/new/"' in setup
+
+
+def test_the_files_levels_become_the_structure_and_the_report_names_what_was_not_imported(festival, staff):
+    """The file's two levels are the imported tournament's structure; its prizes per place, the
+    missing birth dates, the league and the points formula are each named as not imported."""
+    report = import_tdt(festival.id, club_night(), staff["director"])
+    clock = Clock.objects.get(tournament_id=report["tournament"])
+    levels = list(clock.structure.levels.values_list("small_blind", "big_blind", "duration"))
+    assert report["levels"] == 2 and levels == [(25, 50, timedelta(minutes=20)), (50, 100, timedelta(minutes=20))]
+    assert clock.status == "finished"
+    left = report["not_imported"]
+    assert any("prizes per place (1: 120.00, 2: 80.00)" in why for why in left), left
+    assert any("Birth dates" in why and "1900-01-01" in why for why in left), left
+    assert any("Thursday League" in why for why in left) and any("sqrt(n/r)" in why for why in left), left
+    page = Client()
+    page.force_login(staff["director"])
+    shown = page.post(
+        f"/festivals/{festival.id}/import/",
+        {"file": SimpleUploadedFile("n.tdt", club_night().replace("P4", "P9").encode())},
+    ).content.decode()
+    assert "data-not-imported" in shown and "prizes per place" in shown

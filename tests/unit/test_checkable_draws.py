@@ -5,10 +5,10 @@ SEAT-FINAL)."""
 
 import hashlib
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.rules import draws
+from tables.rules import breaks, draws, seating
 
 seeds = st.integers(0, 2**62 - 1)
 
@@ -79,3 +79,65 @@ def test_private_inputs_are_counted_not_published():
         {"entries": [1, 2, 3], "tables": [[1, 9]], "keep_apart": [[1, 2]], "pinned": [[3, 1, 5]]}
     )
     assert public == {"entries": [1, 2, 3], "tables": [[1, 9]]} and private == {"keep_apart": 1, "pinned": 1}
+
+
+@st.composite
+def floors(draw):
+    """Open tables of 9 or 10 seats with random seats taken, a breaking order and keep-apart
+    groups, as version 1 of a break's inputs (every table's players by entry number)."""
+    seats = draw(st.sampled_from([9, 10]))
+    count = draw(st.integers(2, 12))
+    numbers = draw(st.permutations(range(1, count + 1)))
+    entries = iter(range(1, 1000))
+    tables = []
+    for number in numbers:
+        taken = sorted(draw(st.sets(st.integers(1, seats), max_size=seats)))
+        tables.append([number, seats, [[seat, next(entries)] for seat in taken]])
+    everyone = [entry for _n, _s, players in tables for _seat, entry in players]
+    groups = []
+    if len(everyone) >= 2:
+        for _ in range(draw(st.integers(0, 3))):
+            groups.append(sorted(draw(st.sets(st.sampled_from(everyone), min_size=2, max_size=3))))
+    return {"tables": tables, "breaking_order": draw(st.permutations(numbers)), "keep_apart": groups}
+
+
+def second_version(full: dict) -> dict:
+    """The same floor as a version 2 break reads it: sizes, the breaking table's players, the
+    open seats of the tables the break fills, and where the keep-apart players sit."""
+    sizes = [seating.TableSize(n, seats, len(players)) for n, seats, players in full["tables"]]
+    breaking = breaks.table_to_break(sizes, full["breaking_order"])
+    fills = breaks.break_fills(sizes, full["breaking_order"])
+    members = {e for group in full["keep_apart"] for e in group}
+    return {
+        "version": 2,
+        "tables": [[t.number, t.seats, t.count] for t in sizes],
+        "breaking": next((players for n, _s, players in full["tables"] if n == breaking), []),
+        "open_seats": [
+            [n, [s for s in range(1, seats + 1) if s not in dict(players)]]
+            for n, seats, players in full["tables"]
+            if n in fills
+        ],
+        "breaking_order": full["breaking_order"],
+        "keep_apart": full["keep_apart"],
+        "keep_apart_seats": sorted(
+            [e, n] for n, _s, players in full["tables"] if n != breaking for _seat, e in players if e in members
+        ),
+    }
+
+
+@settings(max_examples=300, deadline=None)
+@given(seeds, floors())
+def test_SEAT_BREAK_a_break_from_the_open_seats_deals_what_one_from_every_table_dealt(seed, full):
+    # Version 2 reads a few tables, not the field; the same seed and floor deal the same cards,
+    # so a break recorded in either version recomputes, and neither is fairer than the other.
+    made = draws.draw("break", seed, full)
+    assert made == draws.draw("break", seed, second_version(full))
+    checked = draws.check("break", seed, draws.seed_hash(seed), second_version(full), made.seats, True)
+    assert checked.matches
+
+
+def test_a_breaks_keep_apart_seats_are_private():
+    public, private = draws.public_inputs(
+        {"version": 2, "breaking": [[1, 5]], "keep_apart": [[5, 9]], "keep_apart_seats": [[9, 3]]}
+    )
+    assert public == {"version": 2, "breaking": [[1, 5]]} and private == {"keep_apart": 1, "pinned": 0}

@@ -71,6 +71,21 @@ def test_the_day_that_stops_at_its_last_level_ends_then_and_tables_and_dealers_f
     assert players == sorted(players, reverse=True)
 
 
+def test_a_flight_ends_with_its_bags_at_its_days_end_never_with_a_winner():
+    """A flight (Day 1A) plays to its day's last level and bags (FLIGHT-REENTRY): its end is the
+    players left then, going to Day 2, even where the model would reach one player first."""
+    ordinary = forecast(recorded(600, day_ends_at=1400 * MINUTE))
+    assert not ordinary.day_stops and ordinary.end_of_day.at < 1400 * MINUTE  # a winner before the day's end
+    guess = forecast(recorded(600, day_ends_at=1400 * MINUTE, flight=True))
+    assert guess.day_stops and guess.end_of_day.at == guess.end_of_day.late == 1400 * MINUTE
+    assert guess.bags is not None and 1 <= guess.bags <= guess.players_left
+    short = forecast(recorded(300, day_ends_at=420 * MINUTE, flight=True))
+    assert short.players_left > short.bags > 6  # busts still to come in the two hours left
+    unknown = forecast(recorded(300, flight=True))  # no last level set: the end is not known
+    assert unknown.end_of_day is None and unknown.bags is None and not unknown.day_stops
+    assert ordinary.bags is None
+
+
 def test_a_flight_sells_out_when_its_seats_fill_before_registration_closes():
     early = recorded(30, capacity=40)
     assert forecast(early).sell_out.sells_out  # 31 + 5 seated and entries coming fast

@@ -7,23 +7,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tables.rules.breaks import break_table, table_to_break
 from tables.rules.seating import (
     Table,
     TableSize,
     balance,
     big_blind_order,
-    break_table,
     button_draw,
     draw,
     draw_buttons,
     fewest_tables,
     final_table,
+    first_hand,
     halted_tables,
     hands_until_big_blind,
     needs_balancing,
+    needs_button,
     next_hand,
     seat_late_entry,
-    table_to_break,
     worst_seat,
 )
 
@@ -125,8 +126,10 @@ def test_SEAT_BALANCE_never_the_small_blind_nor_between_the_small_blind_and_the_
     full = next_hand(table(1, 9, range(1, 10), button=4))
     plan = balance([full, short])
     assert plan.moves == [] and plan.waiting == [2]
+    # ENT-LATE: a late entry is not refused these seats; it waits there for the button to pass.
+    assert seat_late_entry([full, short], 999, random.Random(1)) == (2, 3)
     with pytest.raises(ValueError, match="no open seat"):
-        seat_late_entry([full, short], 999, random.Random(1))
+        seat_late_entry([full], 999, random.Random(1))
 
 
 def test_SEAT_BALANCE_pokerfest_halts_a_table_three_short_and_neverending_moves_by_corresponding_seat():
@@ -375,3 +378,58 @@ def test_SEAT_DRAW_a_flight_sits_at_the_fewest_tables_that_break_last(seats, pla
         if unpinned:  # the last one added (the latest-breaking order's last pick) was needed
             assert sum(capacity[n] for n in kept) - capacity[max(unpinned)] < players
     assert fewest_tables(9, [Table(1, 9), Table(2, 9)], [2, 1], set()) == [1]
+
+
+def test_ENT_LATE_and_BTN_DEAD_a_table_gone_heads_up_still_seats_late_entries_behind_the_button():
+    """The walkthrough's table: D 4, SB 5, BB 6; seats 1 and 2 out, then seat 4 (the big blind
+    of the new hand) out. Every free seat lies between the next button (6) and big blind (5)."""
+    heads_up = Table(1, 6, {5: 105, 6: 106}, button=5, small_blind=6, big_blind=4)
+    assert all(hands_until_big_blind(heads_up, seat) is None for seat in heads_up.empty_seats())
+    seated = dict(heads_up.players)
+    for entry in range(3):
+        number, seat = seat_late_entry([replace(heads_up, players=seated)], 900 + entry, random.Random(entry))
+        assert (number, seat) == (1, entry + 1)  # the seat the button passes first
+        seated[seat] = 900 + entry
+    with pytest.raises(ValueError, match="no open seat"):  # seat 4 is the next small blind: after a hand
+        seat_late_entry([replace(heads_up, players=seated)], 999, random.Random(0))
+    nobody_joins = next_hand(heads_up)
+    assert (nobody_joins.button, nobody_joins.small_blind, nobody_joins.big_blind) == (6, 6, 5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seats=st.integers(2, 10), data=st.data())
+def test_ENT_LATE_a_late_entry_is_refused_only_the_next_button_and_small_blind_seats(seats, data):
+    players = data.draw(st.lists(st.integers(1, seats), min_size=1, max_size=seats, unique=True))
+    state = table(1, seats, players)
+    if data.draw(st.booleans()) and len(players) >= 2:  # hands played: any point of the table's life
+        state = next_hand(replace(state, button=players[0]))
+        for _ in range(data.draw(st.integers(0, 5))):
+            state = next_hand(state)
+        gone = data.draw(st.lists(st.sampled_from(players), max_size=len(players) - 1, unique=True))
+        state = replace(state, players={s: p for s, p in state.players.items() if s not in gone})
+    free = state.empty_seats()
+    barred = {state.small_blind, state.big_blind} if state.big_blind is not None else set()
+    if set(free) <= barred and all(hands_until_big_blind(state, s) is None for s in free):
+        with pytest.raises(ValueError, match="no open seat"):
+            seat_late_entry([state], 999, random.Random(0))
+    else:
+        number, seat = seat_late_entry([state], 999, random.Random(data.draw(st.integers(0, 99))))
+        assert number == 1 and seat in free
+        allowed = [s for s in free if hands_until_big_blind(state, s) is not None]
+        assert seat in allowed or (not allowed and seat not in barred)  # behind the button only as the fallback
+
+
+@settings(max_examples=200, deadline=None)
+@given(seats=st.integers(2, 10), data=st.data())
+def test_BTN_DRAW_a_table_filled_during_play_draws_its_button_then_plays_by_BTN_DEAD(seats, data):
+    occupied = data.draw(st.lists(st.integers(1, seats), min_size=2, max_size=seats, unique=True))
+    opened = table(2, seats, occupied)  # no button: opened after the field's draw
+    assert needs_button(opened) and not needs_button(table(2, seats, occupied[:1]))
+    with pytest.raises(ValueError, match="needs a button"):
+        next_hand(opened)
+    seed = data.draw(st.integers(0, 2**32))
+    first, cards = first_hand(opened, random.Random(seed))
+    assert (first, cards) == first_hand(opened, random.Random(seed))  # replayed from the seed
+    assert first.button == button_draw(opened, random.Random(seed))[0] and set(cards) == set(occupied)
+    assert first.big_blind in first.players and not needs_button(first)
+    assert next_hand(first).big_blind != first.big_blind

@@ -45,6 +45,8 @@ class ForecastOut(Answer):
     final_table: EstimateOut | None = None
     end_of_day: EstimateOut | None = None
     day_stops: bool = False
+    flight: bool = Field(False, description="a flight of a main event: its day ends with bags to Day 2, never a winner")
+    bags: int | None = Field(None, description="a flight's players expected at its day's end: its bags to Day 2")
     hours: list[HourOut] = []
     sell_out: SellOutOut | None = None
 
@@ -54,6 +56,8 @@ class TvForecastOut(Answer):
     bubble: EstimateOut | None = None
     end_of_day: EstimateOut | None = None
     day_stops: bool = False
+    flight: bool = Field(False, description="a flight of a main event: its day ends with bags to Day 2, never a winner")
+    bags: int | None = Field(None, description="a flight's players expected at its day's end: its bags to Day 2")
 
 
 class TvSwitchIn(Schema):
@@ -93,6 +97,8 @@ def on_tv(request, tournament_id: Id):
         "bubble": made.get("bubble"),
         "end_of_day": made.get("end_of_day"),
         "day_stops": made.get("day_stops", False),
+        "flight": made.get("flight", False),
+        "bags": made.get("bags"),
     }
 
 

@@ -37,6 +37,10 @@ class ImportReportOut(Answer):
     league: str = Field(..., description="the file's league name (not imported: set up a league)")
     points_formula: str = Field(..., description="the file's points formula text (not imported)")
     prizes_in_file: list[PrizeInFileOut]
+    levels: int = Field(..., description="the file's levels, now the tournament's structure (its clock finished)")
+    not_imported: list[str] = Field(
+        ..., description="a sentence for each part of the file the tournament keeps no place for"
+    )
 
 
 @router.post(

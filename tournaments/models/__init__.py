@@ -1,10 +1,12 @@
 """The tournaments' tables, one module per part: festival (festivals and tournaments), entries
 (entries and their money: vouchers, substitutions, eliminations, deals, prize payments),
-record (the event log, announcements, rulings, photo-ID checks, TV images) and draws (the seeds
-of the checkable seat draws) and league (PAY-POINTS across events). Django and the migrations
-know them as tournaments.models.<Name>."""
+counts (the field's counts the database keeps), record (the event log, announcements,
+rulings, photo-ID checks, TV images) and draws (the seeds of the checkable seat draws) and
+league (PAY-POINTS across events). Django and the migrations know them as
+tournaments.models.<Name>."""
 
 from tournaments.models.bounties import BountyAward, BountyPayment, Envelope, Knockout
+from tournaments.models.counts import FieldCounts
 from tournaments.models.draws import DrawSeed
 from tournaments.models.entries import (
     Deal,
@@ -32,6 +34,7 @@ __all__ = [
     "Entry",
     "Event",
     "Festival",
+    "FieldCounts",
     "Knockout",
     "League",
     "PhotoIdCheck",

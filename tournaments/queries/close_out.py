@@ -29,7 +29,8 @@ def desk_rows(tournaments: list[Tournament]) -> list[dict]:
     rows: dict[tuple, dict] = defaultdict(
         lambda: {"sales": 0, "taken": 0, "bounty": 0, "visitor_fees": 0, "voided": 0, "refunded": 0, "returned": 0}
     )
-    for entry in Entry.objects.filter(tournament_id__in=order):
+    # A Day 2 entry is a bag carried forward, not a sale: its money came in at its flight's desk.
+    for entry in Entry.objects.filter(tournament_id__in=order).exclude(kind=Entry.Kind.DAY_TWO):
         row = rows[(order[entry.tournament_id], entry.desk, entry.shift, entry.method)]
         row["sales"] += 1
         row["taken"] += entry.paid

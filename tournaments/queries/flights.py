@@ -1,44 +1,30 @@
-"""Reads of flights that the tournament's own queries and the desk need: the entries a main
-event's prize pool and payout table count (every flight's), the entries sold across its
-flights, and what FLIGHT-REENTRY says of a player at a flight's desk.
+"""Reads of flights that the tournament's own queries and the desk need: the field a main
+event's payout table counts (every flight's), the entries sold across its flights, and what
+FLIGHT-REENTRY says of a player at a flight's desk.
 
 Query floor: below tournaments.queries (which reads these), above core and the models.
 """
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, Sum
 from django.utils.translation import gettext as _
 
 from players.models import Player
 from players.rules import eligibility
 from tables.models import ChipBag, Qualifier
 from tournaments.models import Entry, Tournament
+from tournaments.queries.counts import flights_players_left, pooled_counts
 from tournaments.rules.flights import FlightReentry, OtherFlightEntry, entry_refusal
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
 
 
-def pooled_entries(tournament: Tournament) -> QuerySet:
-    """PAY-POOL: the entries whose pool parts make the tournament's pool: its own and, for a
-    main event, every flight's (its Day 2 entries paid nothing: the flights' entries did). A
-    flight's pool is its main event's: the lobby of Day 1B shows the pool it plays for."""
-    main = tournament.main_event_id or tournament.id
-    flights = list(Tournament.objects.filter(main_event_id=main).values_list("id", flat=True))
-    return Entry.objects.filter(tournament_id__in=[main, *flights])
-
-
 def payout_field(tournament: Tournament) -> int:
     """PAY-STRUCT: the field the payout table is made for: seat entries not voided or refunded
     (PAY-DQ: a disqualified one still counts), across the flights, Day 2 entries not again. A
-    flight pays nothing itself (0: no payout table): its main event pays."""
+    flight pays nothing itself (0: no payout table): its main event pays. Kept by the database."""
     if tournament.main_event_id is not None:
         return 0
-    statuses = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED]
-    return (
-        pooled_entries(tournament)
-        .filter(kind__in=Entry.SEAT_KINDS, status__in=statuses)
-        .exclude(kind=Entry.Kind.DAY_TWO)
-        .count()
-    )
+    return pooled_counts(tournament)["field"]
 
 
 def money_event(tournament: Tournament) -> Tournament:
@@ -63,14 +49,14 @@ def players_left_in_event(main: Tournament, still_in: bool = True) -> int:
     forward = main.qualifiers.filter(status=Qualifier.Status.FORWARD)
     if still_in:
         forward = forward.filter(Q(day_two_entry__isnull=True) | Q(day_two_entry__status=Entry.Status.ACTIVE))
+    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
+        return forward.count() + flights_players_left(main, OVER)  # the flights' kept counts
     # By the flights' ids, so their entries are read through the index on tournament_id whatever
     # the statistics say: joined to the flights, a burst of entries not yet analysed was planned
     # as a nested loop over every entry of every tournament (185 ms at 4,500 entries, under the
     # flight's lock of each sale; by ids 0.1 ms).
     flights = list(main.flights.exclude(status__in=OVER).values_list("id", flat=True))
     playing = Entry.objects.filter(tournament_id__in=flights, status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)
-    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
-        return forward.count() + playing.count()
     return len(set(forward.values_list("player_id", flat=True)) | set(playing.values_list("player_id", flat=True)))
 
 

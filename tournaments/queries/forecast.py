@@ -71,6 +71,7 @@ def day_of(tournament: Tournament, now: datetime) -> model.Day | None:
         capacity=open_seats or None,
         levels=tuple(schedule),
         chips_in_play=sum(chips for _, chips in entries),
+        flight=tournament.main_event_id is not None,
     )
 
 
@@ -93,6 +94,8 @@ def day_forecast(tournament: Tournament, now: datetime) -> dict:
         "final_table": final,
         "end_of_day": end,
         "day_stops": made.day_stops,
+        "flight": day.flight,
+        "bags": made.bags,
         "hours": [
             {"at": _at(hour.at), "players": hour.players, "tables": hour.tables, "dealers": hour.dealers}
             for hour in made.hours

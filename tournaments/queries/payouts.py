@@ -2,14 +2,20 @@
 the payout table and places paid (PAY-STRUCT), whether the payouts are public yet, the latest
 deal, and the lobby's money line (next out, next pay jump)."""
 
-from django.db.models import Count, Q, Sum
 from django.utils import timezone
 
 from players.queries.players import public_name_of
 from tournaments.models import Entry, Tournament
 from tournaments.queries.bounties import bounties_to_the_pool
+from tournaments.queries.counts import kept_counts, pooled_counts
 from tournaments.queries.entries import tournament_moment
-from tournaments.queries.flights import money_event, payout_field, players_left_for_money, pooled_entries
+from tournaments.queries.flights import (
+    field_final,
+    main_event_with_flights,
+    money_event,
+    payout_field,
+    players_left_in_event,
+)
 from tournaments.queries.satellites import satellite_summary, seat_price
 from tournaments.rules import payouts, satellites
 
@@ -19,14 +25,10 @@ IN_THE_POOL = [Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFI
 
 
 def pooled_sums(tournament: Tournament) -> dict:
-    """One pass over the entries in the pool: their pool parts (`pool`), what went back from
-    it (`back`), and the payout field (`field`: payout_field's count of the money event)."""
-    seat = Q(kind__in=Entry.SEAT_KINDS) & ~Q(kind=Entry.Kind.DAY_TWO)
-    return (
-        pooled_entries(tournament)
-        .filter(status__in=IN_THE_POOL)
-        .aggregate(pool=Sum("pool_part"), back=Sum("returned_from_pool"), field=Count("id", filter=seat))
-    )
+    """The pool parts in the pool (`pool`), what went back from it (`back`), and the payout
+    field (`field`: payout_field's count of the money event), as the database keeps them: one
+    small read of the money event's and its flights' counts."""
+    return pooled_counts(tournament)
 
 
 def prize_pool(tournament: Tournament, sums: dict | None = None) -> dict:
@@ -51,8 +53,7 @@ def field_size(tournament: Tournament, disqualified: bool = True) -> int:
     """The field the payout table is made for: seat entries not voided or refunded. A
     disqualified entry still counts there (PAY-DQ: the table does not shrink, prizes already
     paid stay right); `disqualified=False`: the entries that take a place."""
-    statuses = [Entry.Status.ACTIVE, Entry.Status.BUSTED] + ([Entry.Status.DISQUALIFIED] if disqualified else [])
-    return tournament.entries.filter(kind__in=Entry.SEAT_KINDS, status__in=statuses).count()
+    return kept_counts(tournament.id)["seats" if disqualified else "placed_seats"]
 
 
 def payout(tournament: Tournament, pool: int | None = None, field: int | None = None) -> list[int]:
@@ -116,8 +117,11 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
     """For the lobby: pool, places paid, what the next player out wins, and the jump after;
     `hand_for_hand_due` once the field is within the ruleset's margin of the money. A flight's
     and a main event's with flights count the players left across the flights (FLIGHT-ITM)."""
-    players_left = players_left_for_money(tournament, players_left)
-    sums = pooled_sums(tournament)  # one pass over the field for the pool and the payout table's field
+    # FLIGHT-ITM: no bubble and no money while flights still to play can add players.
+    main = main_event_with_flights(tournament)
+    players_left = players_left if main is None else players_left_in_event(main)
+    final = main is None or field_final(main)
+    sums = pooled_sums(tournament)  # one read of the kept counts for the pool and the payout table's field
     pool = prize_pool(tournament, sums)
     table = payout(tournament, pool["pool"], sums["field"])
     # The winner is nobody's "next out": with one player left nothing is next.
@@ -135,9 +139,9 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
         "overlay": pool["overlay"],
         "players_left": players_left,
         "places_paid": paid,
-        "in_the_money": 0 < players_left <= paid,
+        "in_the_money": final and 0 < players_left <= paid,
         "published": published(tournament),
-        "hand_for_hand_due": paid < players_left <= paid + margin,
+        "hand_for_hand_due": final and paid < players_left <= paid + margin,
         "next_out_prize": next_out,
         "next_pay_jump": jump,
         "min_cash": table[-1] if table else 0,

@@ -117,7 +117,8 @@ def public_view(entry: PreRegistration) -> dict:
         "payment_reference": entry.payment_reference,
         "position": waiting_position(entry),
         "entry_number": entry.entry.number if entry.entry_id else None,
-        "counts": flight_counts(tournament),
+        # A hold just made carries the counts it wrote (services.preregistration): not read again.
+        "counts": getattr(entry, "counts_as_held", None) or flight_counts(tournament),
         "price": tournament.buy_in + tournament.bounty + tournament.fee,
         "currency": tournament.festival.currency,
         # Confirmed at the desk: the player's seat page follows them from here (table, moves, place).

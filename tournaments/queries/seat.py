@@ -22,7 +22,7 @@ from tournaments.queries.day_two import way_to_day_two
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.results import public_standings
 from tournaments.queries.satellites import vouchers_won_by
-from tournaments.queries.snapshot import field_counts
+from tournaments.queries.snapshot import shown_counts
 
 # What a player's own page says of a penalty: what is left to serve, never who gave it.
 PENALTY_FIELDS = (
@@ -45,7 +45,8 @@ def companion(tournament_id: int, code: str) -> dict:
     entry, listen_to = followed(ticket)
     shown = seat_page(entry.tournament_id, entry.public_code)
     tournament = entry.tournament
-    players_left = field_counts(tournament.id)["players_left"]
+    # The page's "players left" is the followed tournament's, as its lobby says (FLIGHT-ITM).
+    players_left = shown_counts(listen_to)["players_left"]
     return {
         **shown,
         "entry": ticket.number,

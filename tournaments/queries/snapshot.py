@@ -4,20 +4,20 @@ live tournaments' latest seq for the heartbeat, and where the end of day stands.
 from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, OuterRef, Q, Sum
+from django.db.models import Exists, OuterRef, Q
 
 from clock.models import Clock
 from core import time_source
 from core.kinds import CHIP_LEADERS_PUBLISHED, DAY_LAST_HANDS, PUBLIC, STAFF
 from rules import chain
 from rules.times import iso_time
-from tables.models import ChipAdjustment
 from tables.queries.draws import next_draw
 from tables.queries.floor import flight_over_of
 from tables.queries.hand_for_hand import bubble_burst, hand_for_hand_view
 from tournaments.models import Entry, Event, Tournament
+from tournaments.queries.counts import kept_counts
 from tournaments.queries.entries import late_registration_over
-from tournaments.queries.flights import entries_sold
+from tournaments.queries.flights import entries_sold, players_left_in_event
 from tournaments.queries.payouts import money_summary
 from tournaments.queries.record import announcements_up
 from tournaments.queries.results import winners
@@ -52,7 +52,7 @@ def snapshot(tournament_id: int, audience: str = PUBLIC) -> dict:
                 "currency": tournament.festival.currency,
             },
             "entries": entries_sold(tournament),
-            **field_counts(tournament_id),
+            **shown_counts(tournament),
             "clock": clock.document(now) if clock else None,
             "money": None,
             "end_of_day": end_of_day(tournament, clock),
@@ -109,16 +109,20 @@ def live_seqs() -> dict[int, int]:
 def field_counts(tournament_id: int) -> dict:
     """Players still in and the chips in play (CHIP-COUNT): the chips every entry bought
     (starting stacks, rebuys, add-ons; not voided or refunded) plus the adjustments (stacks
-    removed, colour-up differences). The lobby's average stack is one divided by the other."""
-    counts = Entry.objects.filter(tournament_id=tournament_id).aggregate(
-        players_left=Count("id", filter=Q(status=Entry.Status.ACTIVE, kind__in=Entry.SEAT_KINDS)),
-        chips_in_play=Sum(
-            "chips", filter=Q(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED, Entry.Status.DISQUALIFIED])
-        ),
-    )
-    adjusted = ChipAdjustment.objects.filter(tournament_id=tournament_id).aggregate(chips=Sum("chips"))["chips"] or 0
-    counts["chips_in_play"] = (counts["chips_in_play"] or 0) + adjusted
-    return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"] or 0}
+    removed, colour-up differences). The lobby's average stack is one divided by the other.
+    Kept by the database with the entries and the adjustments (migration 0031): one row."""
+    counts = kept_counts(tournament_id)
+    return {"players_left": counts["players_left"], "chips_in_play": counts["chips_in_play"]}
+
+
+def shown_counts(tournament: Tournament) -> dict:
+    """The field's counts as a screen shows them: a main event with flights counts its players
+    across the flights (FLIGHT-ITM: the bags and the players still playing a flight), the figure
+    its money line and results use, not its own seats (none before Day 2)."""
+    counts = field_counts(tournament.id)
+    if tournament.main_event_id is None and tournament.flights.exists():
+        counts["players_left"] = players_left_in_event(tournament)
+    return counts
 
 
 def end_of_day(tournament: Tournament, clock: Clock | None) -> dict | None:

@@ -43,6 +43,7 @@ class Day:
     relief_every: int = 3  # one relief dealer for this many tables
     levels: tuple[tuple[float, float, int], ...] = ()  # (start, end, big blind) of each level, past and ahead
     chips_in_play: int = 0  # every chip in play: the average stack is it over the players left
+    flight: bool = False  # a flight of a main event: it ends at its day's end with bags, never a winner
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class Forecast:
     final_table: Estimate | None = None
     end_of_day: Estimate | None = None
     day_stops: bool = False  # the day ends at its last level, before a winner
+    bags: int | None = None  # a flight's players expected at its day's end: the bags to Day 2
     hours: list[Hour] = field(default_factory=list)
     sell_out: SellOut | None = None
     why_not: str = ""  # "no busts yet", "over": why there is no estimate
@@ -148,15 +150,16 @@ def _arrivals_per_second(day: Day) -> float:
     return sum(1 for t in day.entry_times if since < t <= day.now) / span if span > 0 else 0.0
 
 
-def _project(day: Day, rate: float, arrivals: float, targets: list[int]):
+def _project(day: Day, rate: float, arrivals: float, targets: list[int], to_day_end: bool = False):
     """Walk ahead in steps: players left, the first time each target is reached, the players at
-    each hour, the most players seated at once before registration closes, and when."""
+    each hour, the most players seated at once before registration closes, and when. A flight
+    walks on to its day's end (`to_day_end`): the players left then are its bags."""
     alive = float(day.entries - len(day.bust_times))
     reached: dict[int, float] = {}
     hourly: list[tuple[float, float]] = []
     most, most_at = alive, day.now
     t, next_hour = day.now, day.now + 3600.0
-    while t < day.now + HORIZON and len(reached) < len(targets):
+    while t < day.now + HORIZON and (len(reached) < len(targets) or to_day_end):
         if day.day_ends_at is not None and t >= day.day_ends_at:
             break
         if arrivals and day.registration_closes_at is not None and t < day.registration_closes_at:
@@ -192,7 +195,8 @@ def forecast(day: Day) -> Forecast:
             why_not="no busts yet",
         )
     spread = math.hypot(Z90 / math.sqrt(busts), MODEL_SPREAD)
-    mid = _project(day, rate, arrivals, targets)
+    to_day_end = day.flight and day.day_ends_at is not None
+    mid = _project(day, rate, arrivals, targets, to_day_end)
     fast = _project(day, rate * (1 + spread), arrivals, targets)
     slow = _project(day, rate * max(0.05, 1 - spread), arrivals, targets)
 
@@ -203,9 +207,12 @@ def forecast(day: Day) -> Forecast:
         early = fast[0].get(target, at)
         return Estimate(at=at if at is not None else early, early=early, late=slow[0].get(target))
 
-    finish = estimate(1)
+    finish = None if day.flight else estimate(1)  # a flight's end is its bags, not a winner
     stops = day.day_ends_at is not None and (finish is None or finish.at >= day.day_ends_at)
-    if stops:
+    if day.flight:
+        # Without its last level set, a flight's end is not known: no end forecast at all.
+        end = Estimate(at=day.day_ends_at, early=day.day_ends_at, late=day.day_ends_at) if stops else None
+    elif stops:
         end = Estimate(
             at=day.day_ends_at,
             early=min(finish.early, day.day_ends_at) if finish else day.day_ends_at,
@@ -221,6 +228,7 @@ def forecast(day: Day) -> Forecast:
         final_table=estimate(final) if final < left else None,
         end_of_day=end,
         day_stops=stops,
+        bags=max(1, round(mid[3])) if to_day_end else None,
         hours=[_hour(day, at, players) for at, players in mid[1][:12]],
         sell_out=_sell_out(day, rate, arrivals),
     )

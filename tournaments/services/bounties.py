@@ -6,10 +6,9 @@ Service floor: reads the queries; the bust's own bounty writes are tables/servic
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.queries.players import player_summary
@@ -91,7 +90,7 @@ def pay_bounty(
                     amount=award.cash,
                     method=method,
                     cashier=recorded_user(cashier),
-                    paid_at=timezone.now(),
+                    paid_at=time_source.now(),
                     desk=desk[:40],
                 )
         except IntegrityError:
@@ -117,7 +116,11 @@ def reverse_bounty_payment(
         payment = BountyPayment.objects.select_for_update().filter(award=award, reversed_at__isnull=True).first()
         if payment is None:
             raise Refused(_("Bounty %(award)s has not been paid: there is nothing to reverse.") % {"award": award_id})
-        payment.reversed_at, payment.reversed_by, payment.reverse_reason = timezone.now(), recorded_user(actor), reason
+        payment.reversed_at, payment.reversed_by, payment.reverse_reason = (
+            time_source.now(),
+            recorded_user(actor),
+            reason,
+        )
         payment.save(update_fields=["reversed_at", "reversed_by", "reverse_reason"])
         payload = _payload(award, payment, reason=reason)
         op.append(kinds.BOUNTY_PAYMENT_REVERSED, public=None, payload=payload)

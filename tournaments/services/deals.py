@@ -11,11 +11,10 @@ query (tournaments/queries/: deal_proposals).
 Service floor: reads the queries only.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.rules.calls import heads_up_count
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from players.queries.players import public_name_of
@@ -138,7 +137,7 @@ def _recorded(
         left_to_play=left_to_play,
         bounties_included=bounties_included,
         representative=representative,
-        at=timezone.now(),
+        at=time_source.now(),
         recorded_by=recorded_user(op.actor),
     )
     left = players_left_by_number(tournament)

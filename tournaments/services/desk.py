@@ -14,10 +14,9 @@ import secrets
 from dataclasses import dataclass, replace
 
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds, log
+from core import kinds, log, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from players.models import Player
@@ -84,7 +83,7 @@ def register_entry(
     `player_locked`: the caller's transaction already holds the player's row (a confirmation
     locked or created it), so FLIGHT-REENTRY is read before the tournament's lock. `known`: what
     the caller read already in this transaction (not read twice)."""
-    now = timezone.now()
+    now = time_source.now()
     # What other desks cannot change is read before the lock, so desks wait for each other
     # only while the seat is counted and sold.
     if known is None:
@@ -118,7 +117,10 @@ def register_entry(
         if flight_problem := flight_reason(tournament, player, True):  # FLIGHT-REENTRY
             refused.append(flight_problem)
     # The entry row carries the form's key (a sale refused and then retried must be sold).
-    with operation(tournament_id, actor) as op:
+    # Inside a confirmation (`player_locked`), without a voucher, nothing inside raises a
+    # refusal the confirmation's transaction would go on after: no savepoint. A sale of its own
+    # keeps one: a caller's transaction (a reused request key's read) goes on after a refusal.
+    with operation(tournament_id, actor, savepoint=won_seat is not None or not player_locked) as op:
         if flight_checked:  # the main event as read for FLIGHT-REENTRY (the director's, not the desks')
             op.tournament.main_event = tournament.main_event
         tournament = op.tournament
@@ -265,7 +267,7 @@ def _close(
     if entry.method != Entry.Method.WON:  # a won entry's bounty leaves the pool with its voucher
         returned += entry.bounty_returned
     entry.status, entry.returned, entry.returned_from_pool = status, returned, from_pool
-    entry.closed_at, entry.close_reason = timezone.now(), reason
+    entry.closed_at, entry.close_reason = time_source.now(), reason
     entry.closed_by = recorded_user(op.actor)
     entry.save()
     if entry.kind in Entry.SEAT_KINDS:
@@ -325,7 +327,7 @@ def approve_substitute(tournament_id: int, number: int, substitute_id: int, reas
     """ENT-SUBST, the director's approval: the substitute must be eligible to play here."""
     if not reason.strip():
         raise Refused(_("Say why the substitute takes the seat; the reason is kept with the approval."))
-    now = timezone.now()
+    now = time_source.now()
     tournament = Tournament.objects.select_related("festival").get(pk=tournament_id)
     substitute = Player.objects.get(pk=substitute_id)
     refused = [r for r in eligibility_reasons(tournament, substitute, None, now) if not r.ok]
@@ -418,7 +420,7 @@ def cancel_tournament(tournament_id: int, reason: str, director, request_key: st
             raise Refused(
                 _("The tournament is already %(tournament_status)s.") % {"tournament_status": _(tournament.status)}
             )
-        now, refunds = timezone.now(), []
+        now, refunds = time_source.now(), []
         standing = (
             tournament.entries.select_for_update(of=("self",))
             .filter(status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED])

@@ -11,11 +11,10 @@ Service floor: tournaments' services may call the tables' (a closing flight's ta
 
 from datetime import datetime
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock, Structure
-from core import kinds
+from core import kinds, time_source
 from core.operation import Operation, operation
 from rules.refusals import Refused
 from rules.times import festival_time
@@ -133,7 +132,7 @@ def _copy_structure(op: Operation, main_clock: Clock | None) -> None:
     clock = Clock.objects.create(
         tournament=op.tournament, structure=copy, level_index=0, remaining=levels[0].duration if levels else None
     )
-    public = {"clock": clock.document(timezone.now(), levels)}
+    public = {"clock": clock.document(time_source.now(), levels)}
     op.append(kinds.CLOCK_STRUCTURE_SET, public=public, payload={**public, "structure": source.name})
 
 
@@ -217,7 +216,7 @@ def _qualify(op: Operation, flight: Tournament, bags: list[ChipBag]) -> dict:
     """Inside the main event's operation: the closing flight's bags join the qualifiers and
     FLIGHT-REENTRY decides again, over every closed flight, which bag of each player goes on."""
     main = op.tournament
-    now = timezone.now()
+    now = time_source.now()
     entries = {entry.id: entry for entry in Entry.objects.filter(id__in=[bag.entry_id for bag in bags])}
     Qualifier.objects.bulk_create(
         [

@@ -8,10 +8,9 @@ players.eligibility.local_day) is set too, so the desk's eligibility check agree
 Service floor: reads the tables' queries for the seat; calls no other service.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import Player
@@ -55,7 +54,7 @@ def record_photo_id(tournament_id: int, entry_number: int, where: str, actor, re
         }
         if PhotoIdCheck.objects.filter(entry=entry, day=day).exists():
             return {**payload, "already": True}
-        now = timezone.now()
+        now = time_source.now()
         PhotoIdCheck.objects.create(
             tournament=tournament, entry=entry, day=day, checked_at=now, checked_by=recorded_user(actor), where=where
         )

@@ -5,10 +5,9 @@ Service floor: reads the queries only.
 """
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.queries.players import player_summary
@@ -63,7 +62,7 @@ def pay_prize(tournament_id: int, entry_number: int, method: str, cashier, reque
                     entry=entry,
                     amount=row["prize"],
                     method=method,
-                    paid_at=timezone.now(),
+                    paid_at=time_source.now(),
                     cashier=recorded_user(cashier),
                 )
         except IntegrityError:
@@ -97,7 +96,11 @@ def reverse_payment(tournament_id: int, entry_number: int, reason: str, actor, r
                 _("Entry #%(entry_number)s's prize has not been paid: there is nothing to reverse.")
                 % {"entry_number": entry_number}
             )
-        payment.reversed_at, payment.reversed_by, payment.reversal_reason = timezone.now(), recorded_user(actor), reason
+        payment.reversed_at, payment.reversed_by, payment.reversal_reason = (
+            time_source.now(),
+            recorded_user(actor),
+            reason,
+        )
         payment.save(update_fields=["reversed_at", "reversed_by", "reversal_reason"])
         payload = {
             "entry": entry_number,

@@ -3,17 +3,19 @@ event; the desk checks the photo ID and confirms it into an entry through the sa
 
 Locking: these run when a whole festival registers at once, so the tournament row (the
 seats' counter and the log's next seq) is taken as late as the transaction allows: the
-checks and the inserts come first, the seat is taken by one conditional UPDATE of the row
-(which locks it until commit), and the event follows. The log stays gap-free and in commit
-order; a flight's registrations queue only for that UPDATE, the event row and the commit.
-A cancellation, which may promote the first on the waiting list, takes the row first.
+checks and the insert come first (a document already registered is refused there by its
+constraint), the seat and the seq are taken by one conditional UPDATE of the row (which locks
+it until commit), and the event follows. The log stays gap-free and in commit order; a
+flight's registrations queue only for that UPDATE, the waiting list's count, the event row
+and the commit. A cancellation, which may promote the first on the waiting list, takes the
+row first.
 """
 
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
-from core import kinds, log
+from core import kinds, log, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import TERMS_VERSION, Consent, Player, PreRegistration
@@ -35,8 +37,6 @@ from tournaments.rules.entries import Kind
 from tournaments.services.desk import EntryRefused, Known, register_entry
 
 DESK_METHODS = (Entry.Method.CASH, Entry.Method.CARD, Entry.Method.TRANSFER)
-# The statuses that keep a document's pre-registration (the constraint prereg_one_per_document_per_flight).
-DOCUMENT_HOLDS = (PreRegistration.Status.HELD, PreRegistration.Status.WAITING, PreRegistration.Status.CONFIRMED)
 
 
 class PreRegistrationRefused(Refused):
@@ -82,10 +82,15 @@ def preregister(
     """Hold a seat for the player, or, with `join_waiting_list`, put them on the flight's
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
-    now = now or timezone.now()
-    # With its main event: the answer names it (queries.public_view).
-    tournament = Tournament.objects.select_related("festival", "main_event").get(pk=tournament_id)
-    has_flights = Tournament.objects.filter(main_event_id=tournament_id).exists()
+    now = now or time_source.now()
+    # With its main event (the answer names it: queries.public_view) and whether it has
+    # flights, in one read.
+    tournament = (
+        Tournament.objects.select_related("festival", "main_event")
+        .annotate(has_flights=Exists(Tournament.objects.filter(main_event_id=OuterRef("pk"))))
+        .get(pk=tournament_id)
+    )
+    has_flights = tournament.has_flights
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
             _("Choose one of %(event)s's flights: each has its own seats.") % {"event": tournament.name}
@@ -104,17 +109,11 @@ def preregister(
     )
     if refused:
         raise PreRegistrationRefused(refused)
-    same_document = PreRegistration.objects.filter(
-        tournament_id=tournament_id,
-        id_document_type=application.id_document_type,
-        id_document_number=application.id_document_number,
-        status__in=DOCUMENT_HOLDS,
-    )
-    if same_document.exists():  # read before the flight's lock; the constraint decides a race
-        raise _already_registered(tournament, application)
     try:
         return _hold(tournament, application, join_waiting_list, now)
     except IntegrityError as error:  # the whole transaction rolled back: nothing half-written
+        # A document already held, waiting or confirmed for this flight: its insert, before the
+        # flight's lock, is refused by the constraint (no read first), a race's as well.
         if constraint_of(error) != "prereg_one_per_document_per_flight":
             raise
         raise _already_registered(tournament, application) from None
@@ -139,65 +138,57 @@ def constraint_of(error: IntegrityError) -> str | None:
 def _hold(
     tournament: Tournament, application: preregistration.Application, join_waiting_list: bool, now
 ) -> PreRegistration:
-    """The flight's row is held from its lock to the commit: only the row, the seat and the
-    event are written under it (the duplicate check ran before; no savepoint)."""
+    """The row is inserted before the flight's lock (no one sees it before the commit, which
+    writes it with its seat or not at all); the seat's UPDATE takes the lock and the log's next
+    seq in one statement, so the flight's row is held for that UPDATE, the waiting list's count,
+    the event (one statement) and the commit. A full flight is locked first and the row written
+    again under the lock: its id is the waiting list's order, given in the order people join."""
     tournament_id = tournament.id
     with transaction.atomic():
-        # In line before the row is written: its id (the waiting list's order) is then given in
-        # the order people join, so the place each is told is the place they have.
-        Tournament.objects.select_for_update().filter(pk=tournament_id).values_list("id").first()
-        held = _insert(tournament, application, now)
-        seats = _take_a_seat(tournament_id)
-        if seats is None:
-            _refuse_unless_open(tournament_id)
-            if not join_waiting_list:
-                raise FlightFull(
-                    tournament,
-                    other_flights_with_seats(tournament),
-                    PreRegistration.objects.filter(
-                        tournament_id=tournament_id, status=PreRegistration.Status.WAITING
-                    ).count(),
-                )
-            held.status = PreRegistration.Status.WAITING
-            held.save(update_fields=["status"])
-        if seats is None:
-            counts = locked_counts(tournament_id)
-        else:  # the counts the seat's UPDATE returned, and the waiting list (joined under this lock only)
-            max_entries, sold, seats_held = seats
+        held = _insert(tournament, application, now, PreRegistration.Status.HELD)
+        taken = _take_a_seat(tournament_id)
+        if taken is not None:
+            max_entries, sold, seats_held, *place = taken
             # The answer's counts are the row's as this hold wrote it, not as read before the lock.
             tournament.seats_sold, tournament.seats_held = sold, seats_held
-            counts = {
-                "seats_left": preregistration.seats_left(max_entries, sold, seats_held),
-                "seats_held": seats_held,
-                "seats_sold": sold,
-                "max_entries": max_entries,
-                "waiting": PreRegistration.objects.filter(
-                    tournament_id=tournament_id, status=PreRegistration.Status.WAITING
-                ).count(),
-            }
-        if held.status == PreRegistration.Status.HELD:
-            log.append_event(
-                tournament_id, kinds.PREREGISTRATION_HELD, payload={"code": held.code, **counts}, public=counts
-            )
-        else:
-            position = waiting_position(held)
+            counts = flight_counts(tournament, _waiting(tournament_id))
             log.append_event(
                 tournament_id,
-                kinds.PREREGISTRATION_WAITING,
-                payload={"code": held.code, "position": position, **counts},
-                public={"position": position, **counts},
+                kinds.PREREGISTRATION_HELD,
+                payload={"code": held.code, **counts},
+                public=counts,
+                place=log.Place(*place),
             )
+            held.counts_as_held = counts  # the answer's (queries.public_view): not counted again
+            return held
+        _refuse_unless_open(tournament_id)
+        if not join_waiting_list:
+            raise FlightFull(tournament, other_flights_with_seats(tournament), _waiting(tournament_id))
+        PreRegistration.objects.filter(pk=held.pk).delete()
+        held = _insert(tournament, application, now, PreRegistration.Status.WAITING)
+        counts = locked_counts(tournament_id)
+        position = waiting_position(held)
+        log.append_event(
+            tournament_id,
+            kinds.PREREGISTRATION_WAITING,
+            payload={"code": held.code, "position": position, **counts},
+            public={"position": position, **counts},
+        )
     return held
+
+
+def _waiting(tournament_id: int) -> int:
+    return PreRegistration.objects.filter(tournament_id=tournament_id, status=PreRegistration.Status.WAITING).count()
 
 
 def _document_words() -> dict[str, str]:
     return {"passport": _("passport"), "id_card": _("national ID card"), "driving_licence": _("driving licence")}
 
 
-def _insert(tournament: Tournament, application: preregistration.Application, now) -> PreRegistration:
+def _insert(tournament: Tournament, application: preregistration.Application, now, status: str) -> PreRegistration:
     return PreRegistration.objects.create(
         tournament=tournament,
-        status=PreRegistration.Status.HELD,
+        status=status,
         first_name=application.first_name.strip(),
         last_name=application.last_name.strip(),
         date_of_birth=application.date_of_birth,
@@ -217,16 +208,17 @@ def _insert(tournament: Tournament, application: preregistration.Application, no
     )
 
 
-def _take_a_seat(tournament_id: int) -> tuple[int | None, int, int] | None:
+def _take_a_seat(tournament_id: int) -> tuple | None:
     """One seat more held, if one is left and pre-registration is open: a conditional UPDATE,
     so two registrations for the last seat cannot both have it (the check constraint on
-    sold + held <= max_entries stands behind it). Returns the row's counts, None: no seat."""
+    sold + held <= max_entries stands behind it); it takes the log's next seq too. Returns
+    the row's counts and the event's place (core.log.BUMPED), None: no seat, no seq."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {Tournament._meta.db_table} SET seats_held = seats_held + 1 WHERE id = %s "
+            f"UPDATE {Tournament._meta.db_table} SET seats_held = seats_held + 1, {log.BUMP} WHERE id = %s "
             "AND status = ANY(%s) AND NOT registration_closed "
             "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) "
-            "RETURNING max_entries, seats_sold, seats_held",
+            f"RETURNING max_entries, seats_sold, seats_held, {log.BUMPED}",
             [tournament_id, list(OPEN_STATUSES)],
         )
         return cursor.fetchone()
@@ -250,7 +242,7 @@ def cancel_preregistration(code: str, actor=None) -> PreRegistration:
             return entry
         if entry.status == PreRegistration.Status.CONFIRMED:
             raise Refused(_("This pre-registration is already an entry: ask the desk about a refund."))
-        was, now = entry.status, timezone.now()
+        was, now = entry.status, time_source.now()
         entry.status, entry.changed_at = PreRegistration.Status.CANCELLED, now
         entry.save(update_fields=["status", "changed_at"])
         promoted = None
@@ -284,7 +276,9 @@ def confirm_preregistration(
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
     code = preregistration.code_from_scan(code)
-    found = PreRegistration.objects.select_related("tournament__festival").filter(code=code).first()
+    # With the main event: FLIGHT-REENTRY reads it (queries.flights).
+    related = PreRegistration.objects.select_related("tournament__festival", "tournament__main_event")
+    found = related.filter(code=code).first()
     if found is None:
         raise Refused(_("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code})
     if found.tournament_id != tournament_id:
@@ -299,7 +293,7 @@ def confirm_preregistration(
         method = Entry.Method.ONLINE
     elif method not in DESK_METHODS:
         raise Refused(_("Choose how the buy-in is paid at the desk: cash, card or bank transfer."))
-    now = timezone.now()
+    now = time_source.now()
     refusal = None
     with transaction.atomic():
         entry_row = PreRegistration.objects.select_for_update().get(pk=found.pk)
@@ -326,9 +320,9 @@ def confirm_preregistration(
         else:
             entry_row.status, entry_row.entry, entry_row.player = PreRegistration.Status.CONFIRMED, entry, player
             entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
-            entry_row.save(update_fields=["status", "entry", "player", "confirmed_by", "changed_at"])
-            # The sale's own tournament row (locked, its seats as just written): no second read.
-            counts = flight_counts(entry.tournament)
+            # The sale's own tournament row (locked, its seats as just written): no second read;
+            # the waiting list counted in the pre-registration's own UPDATE.
+            counts = flight_counts(entry.tournament, _confirmed(entry_row))
             log.append_event(
                 tournament_id,
                 kinds.PREREGISTRATION_CONFIRMED,
@@ -347,6 +341,29 @@ def confirm_preregistration(
     if refusal is not None:
         raise refusal
     return entry
+
+
+def _confirmed(entry: PreRegistration) -> int:
+    """Write the confirmation on the pre-registration's row; returns the flight's waiting list
+    as counted by the same statement. It runs with the flight's row held, so its count sees every
+    change of the list (each is made under that lock): a round trip fewer under it."""
+    table = PreRegistration._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET status = %s, entry_id = %s, player_id = %s, confirmed_by_id = %s, changed_at = %s "
+            f"WHERE id = %s RETURNING (SELECT COUNT(*) FROM {table} WHERE tournament_id = %s AND status = %s)",
+            [
+                entry.status,
+                entry.entry_id,
+                entry.player_id,
+                entry.confirmed_by_id,
+                entry.changed_at,
+                entry.id,
+                entry.tournament_id,
+                PreRegistration.Status.WAITING,
+            ],
+        )
+        return cursor.fetchone()[0]
 
 
 def _check_confirmable(entry: PreRegistration) -> None:

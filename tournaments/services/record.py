@@ -6,12 +6,11 @@ redraws its banner from the event alone.
 
 from datetime import timedelta
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clock.models import Clock
 from clock.rules import timeline
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
@@ -35,10 +34,10 @@ def announce(
         raise Refused(str(problem)) from None
     with operation(tournament_id, director, request_key) as op:
         if op.repeated:
-            return {"announcements": announcements_up(tournament_id, timezone.now())}
+            return {"announcements": announcements_up(tournament_id, time_source.now())}
         if op.tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED):
             raise Refused(_("The tournament is over; its screens show the results, not announcements."))
-        now = timezone.now()
+        now = time_source.now()
         made = Announcement.objects.create(
             tournament_id=tournament_id,
             text=text,
@@ -68,7 +67,7 @@ def _level_end(tournament_id: int, now):
 
 def dismiss_announcement(tournament_id: int, announcement_id: int, director, request_key: str | None = None) -> dict:
     with operation(tournament_id, director, request_key) as op:
-        now = timezone.now()
+        now = time_source.now()
         if op.repeated:
             return {"announcements": announcements_up(tournament_id, now)}
         made = Announcement.objects.select_for_update().filter(tournament_id=tournament_id, pk=announcement_id).first()

@@ -7,10 +7,9 @@ Service floor: calls the tables' services to seat a player again; reads the quer
 import random
 import secrets
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from players.models import Membership
@@ -51,7 +50,7 @@ def undo_bust(tournament_id: int, entry_number: int, reason: str, director, requ
             raise Refused(
                 _("%(player)s has re-entered since: void or refund that entry first.") % {"player": entry.player}
             )
-        now = timezone.now()
+        now = time_source.now()
         here = tournament.tables.filter(broken_at__isnull=True, table__number=bust.table).first()
         if here is not None and not here.seatings.filter(seat=bust.seat, ended_at__isnull=True).exists():
             table, seat = bust.table, bust.seat
@@ -132,7 +131,7 @@ def disqualify(
                 )
                 % {"entry_number": entry_number}
             )
-        now = timezone.now()
+        now = time_source.now()
         sitting = entry.seatings.filter(ended_at__isnull=True).first()
         if sitting is not None:
             end_seating(sitting, now, "disqualified")
@@ -289,7 +288,7 @@ def record_ruling(
             decision=decision,
             rule_cited=rule_cited,
             director_consulted=director_consulted,
-            made_at=timezone.now(),
+            made_at=time_source.now(),
             made_by=recorded_user(floor),
         )
         ruling.players.set(entries)
@@ -337,7 +336,7 @@ def dispute_ruling(tournament_id: int, ruling_id: int, dispute: str, floor, requ
                 )
                 % {"table_number": ruling.table.table.number}
             )
-        ruling.disputed_at, ruling.dispute = timezone.now(), dispute
+        ruling.disputed_at, ruling.dispute = time_source.now(), dispute
         ruling.save(update_fields=["disputed_at", "dispute"])
         op.append(
             kinds.RULING_DISPUTED,
@@ -361,7 +360,7 @@ def overturn_ruling(tournament_id: int, ruling_id: int, reason: str, director, r
         if ruling.overturned_at:
             raise Refused(_("This ruling is already overturned."))
         ruling.overturned_at, ruling.overturned_by, ruling.overturn_reason = (
-            timezone.now(),
+            time_source.now(),
             recorded_user(director),
             reason,
         )

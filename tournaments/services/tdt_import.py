@@ -5,26 +5,33 @@ or nothing: a garbage or partial file is refused with a sentence before anything
 
 Players are matched against the player database by name (first and last, case-insensitive)
 and, when the file gives one, e-mail: exactly one such player is that player; none, a new
-player is created (Tournament Director files hold no birth date: the new record's date of
-birth is UNKNOWN_BIRTH until the desk sees the player's ID); several, a new player is created
-and the report lists them as ambiguous, for the desk to check.
+player is created; several, a new player is created and the report lists them as ambiguous,
+for the desk to check.
+
+The file's levels become the tournament's structure, under a finished clock. What the file has
+and the tournament keeps no place for is named in the report's `not_imported`, with the file's
+values beside it: the prizes per place (the results pay the payout table on the pool), the birth
+dates (Tournament Director keeps none, and a player's date of birth is a required column: a new
+player's is UNKNOWN_BIRTH until the desk sees the ID), the league and the points formula.
 """
 
 import hashlib
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds, log
+from clock.models import Clock, Level, Structure
+from clock.rules import timeline
+from core import kinds, log, time_source
 from players.models import Player
 from players.queries.players import player_summary
 from rules.refusals import Invalid, Refused
 from tournaments.models import Elimination, Entry, Event, Festival, Knockout, Tournament
 from tournaments.rules import tdt
 
-UNKNOWN_BIRTH = date(1900, 1, 1)  # Tournament Director keeps none; the desk corrects it at the ID check
+# Tournament Director keeps none and the column needs a date; the desk corrects it at the ID check.
+UNKNOWN_BIRTH = date(1900, 1, 1)
 MOST_MINOR_UNITS = 10**12
 
 
@@ -61,7 +68,7 @@ def import_tdt(festival_id: int, text: str, director) -> dict:
     except tdt.TdtError as problem:
         raise Invalid(_("The file cannot be imported: %(why)s") % {"why": problem}) from None
     playing = {entry.player for entry in read.entries}
-    now = timezone.now()
+    now = time_source.now()
     digest = hashlib.sha256(text.encode()).hexdigest()
     with transaction.atomic():
         # The festival's row, locked, makes imports take turns: a double submit or a retried
@@ -106,6 +113,8 @@ def import_tdt(festival_id: int, text: str, director) -> dict:
         report["league"] = read.league
         report["points_formula"] = read.points_formula
         report["prizes_in_file"] = [{"place": p.place, "amount": _minor(p.amount)} for p in read.prizes]
+        report["levels"] = _write_levels(tournament, read)
+        report["not_imported"] = _not_imported(read, report, new_players)
         public = {
             "entries": len(read.entries),
             "field": len(read.entries),
@@ -134,6 +143,58 @@ def import_tdt(festival_id: int, text: str, director) -> dict:
         _write_results(tournament, read, players, director, now)
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
     return report
+
+
+def _write_levels(tournament: Tournament, read: tdt.TdtTournament) -> int:
+    """The file's levels as the tournament's structure, under a clock finished at the last
+    level; how many levels (a level of no minutes is left out)."""
+    played = [level for level in read.levels if level[2] > 0]
+    if not played:
+        return 0
+    structure = Structure.objects.create(name=read.title, festival=tournament.festival)
+    Level.objects.bulk_create(
+        Level(
+            structure=structure,
+            position=position,
+            small_blind=max(small, 0),
+            big_blind=max(big, 0),
+            duration=timedelta(minutes=minutes),
+        )
+        for position, (small, big, minutes) in enumerate(played)
+    )
+    Clock.objects.create(
+        tournament=tournament,
+        structure=structure,
+        status=timeline.FINISHED,
+        level_index=len(played) - 1,
+        remaining=timedelta(0),
+    )
+    return len(played)
+
+
+def _not_imported(read: tdt.TdtTournament, report: dict, new_players: list) -> list[str]:
+    """A sentence for each part of the file the tournament keeps no place for."""
+    left = []
+    if read.prizes:
+        left.append(
+            _("The prizes per place (%(prizes)s): the results pay the payout table on the prize pool.")
+            % {"prizes": ", ".join(f"{p['place']}: {p['amount'] / 100:.2f}" for p in report["prizes_in_file"])}
+        )
+    if new_players:
+        left.append(
+            _(
+                "Birth dates: the file has none; the new players' date of birth is %(date)s until the desk "
+                "checks their ID."
+            )
+            % {"date": UNKNOWN_BIRTH.isoformat()}
+        )
+    if len(read.levels) > report["levels"]:
+        left.append(_("Levels of no minutes: %(count)s.") % {"count": len(read.levels) - report["levels"]})
+    if read.league:
+        left.append(_("The league %(league)s: add the tournament to a league.") % {"league": read.league})
+    if read.points_formula:
+        left.append(_("The points formula: %(formula)s.") % {"formula": read.points_formula})
+    return left
 
 
 def _write_results(tournament: Tournament, read: tdt.TdtTournament, players: dict, director, now) -> None:

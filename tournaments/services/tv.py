@@ -5,10 +5,9 @@ festival's screen) shows it; the event goes to the log of the tournament it was 
 Service floor: one operation per action; the event carries the list, so a TV redraws from it.
 """
 
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core import kinds
+from core import kinds, time_source
 from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
@@ -36,7 +35,7 @@ def add_image(
             content_type=content_type,
             data=data,
             size=len(data),
-            uploaded_at=timezone.now(),
+            uploaded_at=time_source.now(),
             uploaded_by=recorded_user(director),
         )
         shown = images(festival_id)

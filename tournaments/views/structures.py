@@ -37,7 +37,11 @@ def structures(request):
         "pokerfest/structures.html",
         {
             "templates": templates_for(),
-            "running": tournaments_structures(),
+            # A copy is usually named after its tournament already: its name is not said twice.
+            "running": [
+                (clock, not clock.structure.name.startswith(clock.tournament.name))
+                for clock in tournaments_structures()
+            ],
             "festivals": Festival.objects.order_by("name"),
             "speeds": speed_choices(),
             "csv_fields": ", ".join(CSV_FIELDS),

@@ -1,0 +1,81 @@
+"""Breaking a table (SEAT-BREAK, SEAT-SEPARATE): which table breaks now, the seats each other
+table gets from it, and the seat cards dealt to its players. Pure, as tables/rules/seating.py
+(whose tables, targets and keep-apart partners it uses): randomness passed in."""
+
+from __future__ import annotations
+
+import random
+
+from tables.rules.seating import Move, OpenSeats, Sized, Table, partners, table_targets
+
+
+def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:
+    """SEAT-BREAK: the table that breaks now, the first of the breaking order still open, when
+    the field fits in the other tables' seats; None otherwise."""
+    present = {t.number: t for t in tables}
+    breaking = next((n for n in breaking_order if n in present), None)
+    if breaking is None or len(present) < 2:
+        return None
+    total = sum(t.count for t in tables)
+    return breaking if total <= sum(t.seats for t in tables if t.number != breaking) else None
+
+
+def break_fills(tables: list[Sized], breaking_order: list[int]) -> dict[int, int]:
+    """SEAT-BREAK, from the sizes alone: the seats each other table gets from the table that
+    breaks now, to keep the tables balanced ({} when none breaks). Tables already above their
+    target keep their players; only these tables' open seats are dealt as seat cards."""
+    breaking = table_to_break(tables, breaking_order)
+    if breaking is None:
+        return {}
+    rest = [t for t in tables if t.number != breaking]
+    targets = table_targets(sum(t.count for t in tables), {t.number: t.seats for t in rest}, None)
+    return {t.number: targets[t.number] - t.count for t in rest if targets[t.number] > t.count}
+
+
+def break_table(
+    tables: list[Table | OpenSeats],
+    breaking_order: list[int],
+    rng: random.Random,
+    keep_apart: list[set[int]] | None = None,
+    seated: dict[int, set[int]] | None = None,
+) -> list[Move]:
+    """SEAT-BREAK: when the field fits in one table fewer, the next table of the published
+    breaking order breaks; its players, from seat 1 clockwise, are dealt random seat cards for
+    open seats chosen to keep the other tables balanced. Cards that would seat keep-apart
+    partners together are swapped where another card avoids it (SEAT-SEPARATE). [] when no
+    table is to break. The breaking table is a Table (who sits there); the others may be
+    OpenSeats, with `seated` the keep-apart players at each (only partners can clash): the
+    same seed then deals the same cards as from every table's players."""
+    breaking = table_to_break(tables, breaking_order)
+    if breaking is None:
+        return []
+    fills = break_fills(tables, breaking_order)
+    cards = []
+    for table in tables:
+        if needed := fills.get(table.number, 0):
+            cards += [(table.number, seat) for seat in rng.sample(table.empty_seats(), needed)]
+    rng.shuffle(cards)
+    broken = next(t for t in tables if t.number == breaking)
+    movers = [broken.players[seat] for seat in sorted(broken.players)][: len(cards)]
+    apart = partners(keep_apart)
+    if apart:
+        if seated is None:
+            seated = {t.number: set(t.players.values()) for t in tables if t.number != breaking}
+        seated = {number: seated.get(number, set()) for number in fills}
+
+        def clashes(i: int) -> bool:
+            table = cards[i][0]
+            others = seated[table] | {movers[j] for j in range(len(movers)) if j != i and cards[j][0] == table}
+            return bool(apart.get(movers[i], set()) & others)
+
+        for i in range(len(movers)):
+            if clashes(i):
+                for j in range(len(movers)):
+                    cards[i], cards[j] = cards[j], cards[i]
+                    if not clashes(i) and not clashes(j):
+                        break
+                    cards[i], cards[j] = cards[j], cards[i]
+    return [
+        Move(player, breaking, seat, to_table, to_seat)
+        for player, seat, (to_table, to_seat) in zip(movers, sorted(broken.players), cards)
+    ]
