@@ -109,5 +109,10 @@ import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js
     clearTimeout(following);
     following = setTimeout(() => find(scan.value.trim(), false), 500);
   });
+  // After a resync, pre-registrations missed meanwhile are read again.
+  document.addEventListener("pokerfest:snapshot", () => {
+    clearTimeout(following);
+    following = setTimeout(() => find(scan.value.trim(), false), 500);
+  });
   find("", false);
 })();

@@ -52,6 +52,8 @@ const flightsPage = {
         const kind = event.detail.kind;
         if (touches(kind, "chip_counts") || touches(kind, "tables")) this.bagsWaiting();
       });
+      // A resync may follow missed events: a bag confirmed meanwhile must leave the list.
+      document.addEventListener("pokerfest:snapshot", () => this.bagsWaiting());
     }
     // What the last control did, said again after the reload that shows its result.
     const said = sessionStorage.getItem(DONE_KEY);
@@ -65,7 +67,13 @@ const flightsPage = {
     const asked = (this.bagsAsked = (this.bagsAsked || 0) + 1);
     const { ok, answer } = await getJSON(`${this.base}bags/`);
     const box = this.root.querySelector("[data-bags-waiting]");
-    if (!ok || asked !== this.bagsAsked) return;
+    if (asked !== this.bagsAsked) return;
+    if (!ok) {
+      // A read that failed (a busy server, a dropped connection) is asked again, or the list
+      // would show bags already confirmed until the next bag event.
+      setTimeout(() => { if (asked === this.bagsAsked) this.bagsWaiting(); }, 2000);
+      return;
+    }
     const seat = (row) => interpolate(gettext("table %(table)s seat %(seat)s, %(name)s (#%(entry)s)"), row, true);
     const parts = [];
     if (answer.to_bag.length) {

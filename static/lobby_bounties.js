@@ -20,6 +20,11 @@ const lobbyBounties = {
         this.timer = setTimeout(() => this.load(), 400); // a burst of events is one read
       }
     });
+    // After a resync, knockouts missed meanwhile are read again.
+    document.addEventListener("pokerfest:snapshot", () => {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.load(), 400);
+    });
     this.load();
   },
 

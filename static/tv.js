@@ -55,6 +55,7 @@ export const tvPage = {
     this.soon("results", () => this.loadResults());
     this.soon("seating", () => this.loadSeating());
     this.loadImages();
+    if (bountyPanel.on) this.soon("bounties", () => bountyPanel.load());
   },
 
   event(kind, data) {

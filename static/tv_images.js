@@ -61,5 +61,6 @@ import { fmt, pageLanguage, touches } from "./live.js";
   });
 
   document.addEventListener("pokerfest:event", (event) => { if (touches(event.detail.kind, "tv_images")) draw(event.detail.data.images || []); });
+  document.addEventListener("pokerfest:snapshot", load); // after a resync: an image added meanwhile
   load();
 })();

@@ -15,6 +15,7 @@ const voucherList = {
     document.addEventListener("pokerfest:event", (event) => {
       if (["satellite.seats_awarded", "entry.registered", "entry.voided", "player.disqualified"].includes(event.detail.kind)) this.load();
     });
+    document.addEventListener("pokerfest:snapshot", () => this.load()); // after a resync: events may have been missed
   },
 
   async load() {

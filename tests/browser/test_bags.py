@@ -10,10 +10,11 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
+from clock.services.day import bag_chips
 from clock.services.level_clock import pause_clock, start_clock
 from players.services import desk as player_services
 from tables.models import Seating, Table, TournamentTable
-from tables.services.counts import report_counts
+from tables.services.counts import confirm_bag, report_counts
 from tables.services.draw import draw_field, open_tables
 from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer_questions, open_seat
@@ -152,3 +153,40 @@ def test_CHIP_COUNT_closing_a_flight_whose_counts_differ_names_the_difference_in
     question.get_by_role("button", name="Cancel").click()
     expect(question).to_have_count(0)
     assert Tournament.objects.get(pk=flight.pk).status != Tournament.Status.FINISHED
+
+
+# Drops the live frames of one kind before the page's own handler sees them, as a frame lost on a
+# busy network would be: the server's heartbeat then shows the gap and the page resyncs.
+LOSE_FRAMES = """(kind) => {
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (message) => {
+        if (JSON.parse(message.data).kind === kind) message.stopImmediatePropagation();
+      });
+    }
+  };
+}"""
+
+
+def test_CHIP_COUNT_a_bag_confirmed_while_the_console_lost_its_event_leaves_the_list_after_the_resync(
+    stack, new_page, make_tournament, staff
+):
+    """CI once saw the console list 4 bags waiting for 30 s after one was confirmed: the frame
+    was lost, the page resynced, and the list was not read again."""
+    flight = a_flight(make_tournament, staff)
+    TournamentTable.objects.filter(tournament=flight).update(hands_left=0)
+    seats = sorted(Seating.objects.filter(tournament=flight, ended_at__isnull=True).values_list("seat", flat=True))
+    for seat in seats:
+        act(bag_chips, flight.id, 1, seat, 20_000, staff["floor"])
+    director = new_page()
+    director.add_init_script(script=f"({LOSE_FRAMES})('chips.bag_confirmed')")
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{flight.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    waiting = director.locator("[data-bags-waiting] [data-bag-waiting]")
+    expect(waiting).to_have_count(4)
+
+    act(confirm_bag, flight.id, 1, seats[0], 20_000, staff["director"])
+    expect(waiting).to_have_count(3)
+    expect(director.locator(f'[data-bag-waiting="1-{seats[0]}"]')).to_have_count(0)
