@@ -1,12 +1,43 @@
 """Breaking a table (SEAT-BREAK, SEAT-SEPARATE): which table breaks now, the seats each other
-table gets from it, and the seat cards dealt to its players. Pure, as tables/rules/seating.py
-(whose tables, targets and keep-apart partners it uses): randomness passed in."""
+table gets from it, and the seat cards dealt to its players; and, from the open tables summed up
+in one row, whether a bust calls for nothing at all. Pure, as tables/rules/seating.py (whose
+tables, targets and keep-apart partners it uses): randomness passed in."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from tables.rules.seating import Move, OpenSeats, Sized, Table, partners, table_targets
+
+
+@dataclass(frozen=True)
+class FieldShape:
+    """The open tables summed up in one row (tables.queries.tables.field_shape)."""
+
+    tables: int
+    players: int
+    seats: int  # every open table's seats
+    fewest: int  # players at the shortest table
+    most: int  # players at the longest table
+    largest: int  # seats at the largest table
+    breaking_seats: int  # seats at the first table of the breaking order (0: none open)
+
+
+def nothing_due(shape: FieldShape, tolerance: int = 1, halt_when_short_by: int | None = 3) -> bool:
+    """Whether the shape alone shows that no final table is due (SEAT-FINAL: the field fits one
+    table's seats), no table breaks (SEAT-BREAK: the field fits the other tables' seats) and none
+    is balanced or halted (SEAT-BALANCE): most busts of a big field, which then read no table.
+    False only sends the caller to the tables' sizes, which decide."""
+    if shape.tables < 2:
+        return True
+    spread = shape.most - shape.fewest
+    return (
+        shape.players > shape.largest
+        and shape.players > shape.seats - shape.breaking_seats
+        and spread <= tolerance
+        and not (halt_when_short_by and spread >= halt_when_short_by)
+    )
 
 
 def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:

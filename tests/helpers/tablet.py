@@ -16,11 +16,23 @@ def sheet(page, table, seat):
 
 
 def open_seat(page, table, seat):
-    expect(seat_box(page, table, seat).locator("[data-seat-tap]")).to_be_visible()
-    if not sheet(page, table, seat).is_visible():
-        seat_box(page, table, seat).locator("[data-seat-tap]").click()
-    expect(sheet(page, table, seat)).to_be_visible()
-    return sheet(page, table, seat)
+    """Tap the seat until its sheet is open. The tap toggles (a second tap closes it), and a live
+    redraw that moves the seats while the tap lands can send it to the seat beside it (a loaded
+    CI machine saw seat 7's tap leave every sheet closed): each tap waits for the state it
+    should make, and taps again only if it did not."""
+    tap, actions = seat_box(page, table, seat).locator("[data-seat-tap]"), sheet(page, table, seat)
+    for _ in range(3):
+        expect(tap).to_be_visible()
+        if actions.is_visible():
+            return actions
+        tap.click()
+        try:
+            expect(actions).to_be_visible(timeout=10_000)
+            return actions
+        except AssertionError:
+            continue
+    expect(actions).to_be_visible()
+    return actions
 
 
 def seat_action(page, table, seat, words):
@@ -97,11 +109,8 @@ def answer_questions(page, reply=None):
 def tap(seat_item, words):
     """Tap the seat shown by the locator `seat_item` (an li[data-seat]), then its action `words`."""
     seat = seat_item.get_attribute("data-seat")
-    card = seat_item.locator("xpath=ancestor::article[1]")
-    actions = card.locator(f'[data-sheet="{seat}"]')
-    if not actions.is_visible():
-        card.locator(f'li[data-seat="{seat}"] [data-seat-tap]').click()
-    actions.locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
+    table = seat_item.locator("xpath=ancestor::article[1]").get_attribute("data-table")
+    open_seat(seat_item.page, table, seat).locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
 
 
 def fill_fields(fields, values):

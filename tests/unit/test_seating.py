@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.rules.breaks import break_table, table_to_break
+from tables.rules.breaks import FieldShape, break_table, nothing_due, table_to_break
 from tables.rules.seating import (
     Table,
     TableSize,
@@ -355,6 +355,44 @@ def test_SEAT_BALANCE_the_sizes_alone_say_when_no_move_is_due_and_which_tables_h
     assert halted_tables(sizes, halt) == plan.halted
     order = data.draw(st.permutations([t.number for t in tables]))
     assert table_to_break(sizes, order) == table_to_break(tables, order)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    tables=st.lists(st.tuples(st.sampled_from([2, 6, 9, 10]), st.integers(0, 10)), max_size=10),
+    data=st.data(),
+    tolerance=st.integers(1, 3),
+    halt=st.sampled_from([None, 0, 1, 2, 3]),
+)
+def test_SEAT_FINAL_SEAT_BREAK_SEAT_BALANCE_when_the_shape_says_nothing_is_due_the_sizes_agree(
+    tables, data, tolerance, halt
+):
+    """A bust's proposal first reads the open tables summed up in one row: when that shape says
+    nothing is due, the sizes of every table say the same (no final table, no break, no move, no
+    table halted), whatever the tables, breaking order, tolerance and halt."""
+    sizes = [TableSize(number, seats, min(count, seats)) for number, (seats, count) in enumerate(tables, start=1)]
+    order = data.draw(st.permutations([t.number for t in sizes]))
+    players = sum(t.count for t in sizes)
+    shape = FieldShape(
+        tables=len(sizes),
+        players=players,
+        seats=sum(t.seats for t in sizes),
+        fewest=min((t.count for t in sizes), default=0),
+        most=max((t.count for t in sizes), default=0),
+        largest=max((t.seats for t in sizes), default=0),
+        breaking_seats=next((t.seats for t in sizes if t.number == order[0]), 0) if order else 0,
+    )
+    if nothing_due(shape, tolerance, halt):
+        # The final table is drawn at most at its seats (SEAT-FINAL, tables.queries.final_table_size).
+        assert not (len(sizes) > 1 and 2 <= players <= max(t.seats for t in sizes))
+        assert table_to_break(sizes, order) is None
+        assert not needs_balancing(sizes, tolerance)
+        assert halted_tables(sizes, halt) == []
+    # And it says so for a field spread evenly over more seats than one table fewer holds.
+    even = [TableSize(n, 9, 7) for n in range(1, 5)]
+    assert nothing_due(FieldShape(4, 28, 36, 7, 7, 9, 9), tolerance, halt) == (
+        table_to_break(even, [1, 2, 3, 4]) is None
+    )
 
 
 @given(
