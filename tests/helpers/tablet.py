@@ -110,7 +110,8 @@ def tap(seat_item, words):
     """Tap the seat shown by the locator `seat_item` (an li[data-seat]), then its action `words`."""
     seat = seat_item.get_attribute("data-seat")
     table = seat_item.locator("xpath=ancestor::article[1]").get_attribute("data-table")
-    open_seat(seat_item.page, table, seat).locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
+    actions = open_seat(seat_item.page, table, seat)
+    actions.locator("button").filter(has_text=re.compile(f"^{re.escape(words)}$")).click()
 
 
 def fill_fields(fields, values):
