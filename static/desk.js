@@ -1,6 +1,6 @@
 // The registration desk: find or create a player, see every reason they can or cannot enter,
 // sell the entry, print the ticket. Every action is one API call; refusals show their rules.
-import { gettext, interpolate } from "./i18n.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
 import { askConfirm } from "./dialog.js";
 import { photoIdControl } from "./absent.js";
@@ -401,6 +401,10 @@ const deskPage = {
       ticket.href = answer.ticket_url;
       ticket.textContent = gettext("Print ticket");
       const place = answer.table ? interpolate(gettext("Table %(table)s, seat %(seat)s. "), { table: answer.table, seat: answer.seat }, true)
+        : answer.waiting_position && answer.seats_free ? interpolate(ngettext(
+          "The free seat is in or between the blinds and the button this hand, where no new player sits: on the waiting list, position %(position)s, seated in turn as seats open (ENT-WAIT). ",
+          "The %(free)s free seats are in or between the blinds and the button this hand, where no new player sits: on the waiting list, position %(position)s, seated in turn as seats open (ENT-WAIT). ",
+          answer.seats_free), { free: answer.seats_free, position: answer.waiting_position }, true)
         : answer.waiting_position ? interpolate(gettext("Every seat is taken: on the waiting list, position %(position)s (ENT-WAIT). "), { position: answer.waiting_position }, true) : "";
       const sold = answer.method === "won" ? interpolate(gettext("Entry #%(entry)s registered: won seat, the voucher paid, no charge. "), { entry: answer.number }, true)
         : interpolate(gettext("Entry #%(entry)s registered: %(money)s by %(method)s. "),

@@ -418,3 +418,52 @@ def test_a_player_created_just_after_a_sale_stays_shown_when_the_last_players_ch
     page.get_by_role("button", name="Register").click()
     expect(page.locator("[data-sale-result]")).to_contain_text("Entry #2 registered")
     assert Entry.objects.get(tournament=tournament, number=2).player.last_name == "Turing"
+
+
+def test_ENT_WAIT_the_desk_names_the_free_seats_that_wait_for_the_blinds_instead_of_every_seat_taken(
+    stack, new_page, make_tournament, staff
+):
+    """Walkthrough: a table gone heads-up had four seats free, and the desk said "Every seat is
+    taken". Three seats take late entries; the fourth (ENT-LATE: where no new player sits this
+    hand) is named as free while the next entry waits."""
+    from clock.services import level_clock
+    from tables.models import Seating, Table, TournamentTable
+    from tables.services.draw import draw_field, open_tables
+    from tables.services.floor import player_out
+
+    tournament = make_tournament()
+    Table.objects.create(festival=tournament.festival, number=1, seats=6)
+    players = [
+        act(
+            player_services.create_player,
+            tournament.id,
+            player_services.NewPlayer(f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+            None,
+        )
+        for i in range(9)
+    ]
+    for player in players[:5]:
+        act(desk_services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
+    act(open_tables, tournament.id, [1], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 7)
+    act(level_clock.start_clock, tournament.id, staff["director"])
+    here = TournamentTable.objects.get(tournament=tournament, table__number=1)
+    seated = set(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
+    for seat in sorted(seated - {here.button, here.small_blind, here.big_blind}):
+        act(player_out, tournament.id, 1, seat, staff["floor"])
+    act(player_out, tournament.id, 1, here.button, staff["floor"], new_hand=True)  # heads-up, four seats free
+    for player in players[5:8]:  # the three seats a new player may take this hand
+        act(desk_services.register_entry, tournament.id, player.id, Sale(Kind.LATE, "cash", "d", "s"), None)
+    assert Seating.objects.filter(tournament=tournament, ended_at__isnull=True).count() == 5
+
+    desk = new_page()
+    sign_in(desk, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
+    desk.get_by_label("Desk").fill("desk 1")
+    desk.get_by_label("Shift").fill("evening")
+    desk.get_by_label("Find player").fill("Player8")
+    desk.get_by_role("button", name=re.compile("^Field, Player8")).click()
+    desk.get_by_role("button", name="Register").click()
+    expect(desk.locator("[data-sale-result]")).to_contain_text(
+        "The free seat is in or between the blinds and the button this hand, where no new player sits: "
+        "on the waiting list, position 1, seated in turn as seats open (ENT-WAIT)."
+    )

@@ -140,3 +140,42 @@ def test_ENT_LATE_a_table_gone_heads_up_seats_late_entries_between_the_button_an
     following = hand_done(tournament.id, 1, staff["floor"])  # BTN-DEAD: the button was the small blind's seat
     assert following["button"] == big and following["small_blind"] == out and following["big_blind"] == small
     assert len(waiting_entries(tournament)) == 2  # the dead small blind's seat: not this hand either
+
+
+def late_sale(clerk, tournament, name: str) -> dict:
+    player = player_services.create_player(
+        tournament.id,
+        player_services.NewPlayer(name, "Late", date(1980, 1, 1), accepts_terms=True, id_checked=True),
+        None,
+    )
+    sold = clerk.post(
+        f"/api/tournaments/{tournament.id}/entries/",
+        {"player_id": player.id, "kind": "late", "method": "cash", "desk": "desk 1", "shift": "evening"},
+        content_type="application/json",
+    )
+    assert sold.status_code == 201, sold.json()
+    return sold.json()
+
+
+@pytest.mark.django_db
+def test_ENT_WAIT_the_desk_hears_that_the_free_seats_wait_for_the_blinds_not_that_every_seat_is_taken(
+    make_tournament, field, staff
+):
+    """Walkthrough: the desk said "Every seat is taken" with seats free at a table. The sale's
+    answer names the free seats when none may take a new player this hand (ENT-LATE), and none
+    when the tables are full."""
+    from django.test import Client
+
+    clerk = Client()
+    clerk.force_login(staff["desk"])
+    tournament, _small, _big, _out = gone_heads_up(make_tournament, staff)
+    sell_late(tournament, 3)  # the three seats a new player may take this hand
+    answer = late_sale(clerk, tournament, "Fourth")
+    assert (answer["table"], answer["seat"], answer["waiting_position"], answer["seats_free"]) == (None, None, 1, 1)
+
+    full, _ = field(9, tables=1)
+    open_tables(full.id, [1], staff["director"])
+    draw_field(full.id, staff["director"], seed=3)
+    level_clock.start_clock(full.id, staff["director"])
+    answer = late_sale(clerk, full, "Tenth")
+    assert (answer["table"], answer["waiting_position"], answer["seats_free"]) == (None, 1, 0)

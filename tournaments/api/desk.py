@@ -15,6 +15,7 @@ from players.models import Player
 from players.queries import players as player_queries
 from players.services import desk as player_services
 from tables.queries.seating import place_of
+from tables.queries.tables import field_shape
 from tournaments.api.tournaments import TargetOut
 from tournaments.models import Entry
 from tournaments.queries.desk import festival_history, sale_prices
@@ -188,6 +189,11 @@ class EntryOut(EntrySummaryOut):
     table: int | None = None
     seat: int | None = None
     waiting_position: int | None = None
+    seats_free: int | None = Field(
+        None,
+        description="while the entry waits (ENT-WAIT): the free seats at the open tables, none of them one a new "
+        "player may take this hand (ENT-LATE: in or between the blinds and the button)",
+    )
 
 
 class VoidIn(Schema):
@@ -200,7 +206,7 @@ class RefundIn(Schema):
 
 
 def entry_out(entry: Entry) -> dict:
-    return {
+    answer = {
         **entry_summary(entry),
         "player": player_queries.player_summary(entry.player),
         "ticket_url": f"/tournaments/{entry.tournament_id}/entries/{entry.number}/ticket/",
@@ -208,6 +214,10 @@ def entry_out(entry: Entry) -> dict:
         "visitor_fee": entry.visitor_fee,
         **place_of(entry),
     }
+    if answer["waiting_position"]:
+        shape = field_shape(entry.tournament)
+        answer["seats_free"] = shape.seats - shape.players
+    return answer
 
 
 @router.get("/players/", response={200: list[PlayerOut], **ERRORS}, summary="Find players by name, member or ID number")
