@@ -3,6 +3,7 @@
 // and confirms the entry in one tap; the seat ticket's link follows.
 import { gettext, interpolate } from "./i18n.js";
 import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js";
+import { reloadOnLive } from "./live.js";
 
 (function () {
   const root = document.querySelector("[data-prereg-desk]");
@@ -104,13 +105,7 @@ import { element, formatMoney, getJSON, newRequestKey, postJSON } from "./api.js
   confirmButton.addEventListener("click", confirmEntry);
   // Players register online while the desk works: the list follows the staff feed.
   let following;
-  document.addEventListener("pokerfest:event", (event) => {
-    if (!event.detail.kind.startsWith("preregistration.")) return;
-    clearTimeout(following);
-    following = setTimeout(() => find(scan.value.trim(), false), 500);
-  });
-  // After a resync, pre-registrations missed meanwhile are read again.
-  document.addEventListener("pokerfest:snapshot", () => {
+  reloadOnLive((kind) => kind.startsWith("preregistration."), () => {
     clearTimeout(following);
     following = setTimeout(() => find(scan.value.trim(), false), 500);
   });

@@ -3,7 +3,7 @@
 // API call; a refusal is shown in a sentence, a success reloads the page, which shows the state.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON, newRequestKey, postJSON, serverAnswered } from "./api.js";
-import { fmt, touches } from "./live.js";
+import { fmt, reloadOnLive, touches } from "./live.js";
 import { askConfirm } from "./dialog.js";
 
 const DONE_KEY = "pokerfest-flights-done";
@@ -48,12 +48,7 @@ const flightsPage = {
     // person, kept up to date as the floor bags and confirms.
     if (this.root.querySelector("[data-bags-waiting]")) {
       this.bagsWaiting();
-      document.addEventListener("pokerfest:event", (event) => {
-        const kind = event.detail.kind;
-        if (touches(kind, "chip_counts") || touches(kind, "tables")) this.bagsWaiting();
-      });
-      // A resync may follow missed events: a bag confirmed meanwhile must leave the list.
-      document.addEventListener("pokerfest:snapshot", () => this.bagsWaiting());
+      reloadOnLive((kind) => touches(kind, "chip_counts") || touches(kind, "tables"), () => this.bagsWaiting());
     }
     // What the last control did, said again after the reload that shows its result.
     const said = sessionStorage.getItem(DONE_KEY);

@@ -444,6 +444,13 @@ export function touches(kind, view) {
   return (eventViews[kind] || []).includes(view);
 }
 
+// A page's own live part: `reload` after each event whose kind `matches`, and after every resync
+// from a snapshot (events may have been missed meanwhile, and the part would show them missing).
+export function reloadOnLive(matches, reload) {
+  document.addEventListener("pokerfest:event", (event) => { if (matches(event.detail.kind)) reload(); });
+  document.addEventListener("pokerfest:snapshot", () => reload());
+}
+
 function setText(selector, text) {
   document.querySelectorAll(selector).forEach((element) => (element.textContent = text));
 }

@@ -3,7 +3,7 @@
 // from GET bounties/ after every bust or draw.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, formatMoney, getJSON } from "./api.js";
-import { touches } from "./live.js";
+import { reloadOnLive, touches } from "./live.js";
 import { awardLine, stageLine } from "./bounty_words.js";
 
 const lobbyBounties = {
@@ -13,17 +13,9 @@ const lobbyBounties = {
   start() {
     this.section = document.querySelector("[data-bounties]");
     if (!this.section) return;
-    document.addEventListener("pokerfest:event", (event) => {
-      const kind = event.detail.kind;
-      if (touches(kind, "bounties")) {
-        clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.load(), 400); // a burst of events is one read
-      }
-    });
-    // After a resync, knockouts missed meanwhile are read again.
-    document.addEventListener("pokerfest:snapshot", () => {
+    reloadOnLive((kind) => touches(kind, "bounties"), () => {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.load(), 400);
+      this.timer = setTimeout(() => this.load(), 400); // a burst of events is one read
     });
     this.load();
   },

@@ -3,7 +3,7 @@
 // form both carry. Each button is one API call; the screens redraw from the live feed.
 import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element } from "./api.js";
-import { sayCount, touches } from "./live.js";
+import { reloadOnLive, sayCount, touches } from "./live.js";
 import { askConfirm } from "./dialog.js";
 
 // Calls `reload` after seating events and resyncs, at most once per `wait` ms: a burst of busts
@@ -15,8 +15,7 @@ export function reloadOnSeatingChanges(reload, wait = 300, views = ["tables"]) {
     if (timer) return;
     timer = setTimeout(() => { timer = null; reload(); }, wait);
   };
-  document.addEventListener("pokerfest:event", (event) => { if (views.some((view) => touches(event.detail.kind, view))) soon(); });
-  document.addEventListener("pokerfest:snapshot", soon);
+  reloadOnLive((kind) => views.some((view) => touches(kind, view)), soon);
 }
 
 // answer: GET tables/ ; act(path, body, doneText) posts and reports; mayDirect: the director's

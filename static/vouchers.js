@@ -4,6 +4,7 @@
 // again when a finish awards seats or the desk sells a won entry.
 import { gettext } from "./i18n.js";
 import { element, getJSON } from "./api.js";
+import { reloadOnLive } from "./live.js";
 
 const voucherList = {
   root: null,
@@ -12,10 +13,7 @@ const voucherList = {
     this.root = document.querySelector("[data-vouchers-api]");
     if (!this.root) return;
     this.load();
-    document.addEventListener("pokerfest:event", (event) => {
-      if (["satellite.seats_awarded", "entry.registered", "entry.voided", "player.disqualified"].includes(event.detail.kind)) this.load();
-    });
-    document.addEventListener("pokerfest:snapshot", () => this.load()); // after a resync: events may have been missed
+    reloadOnLive((kind) => ["satellite.seats_awarded", "entry.registered", "entry.voided", "player.disqualified"].includes(kind), () => this.load());
   },
 
   async load() {

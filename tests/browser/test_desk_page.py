@@ -426,13 +426,10 @@ def test_ENT_WAIT_the_desk_names_the_free_seats_that_wait_for_the_blinds_instead
     """Walkthrough: a table gone heads-up had four seats free, and the desk said "Every seat is
     taken". Three seats take late entries; the fourth (ENT-LATE: where no new player sits this
     hand) is named as free while the next entry waits."""
-    from clock.services import level_clock
-    from tables.models import Seating, Table, TournamentTable
-    from tables.services.draw import draw_field, open_tables
-    from tables.services.floor import player_out
+    from tables.models import Seating
+    from tests.helpers.heads_up import gone_heads_up
 
-    tournament = make_tournament()
-    Table.objects.create(festival=tournament.festival, number=1, seats=6)
+    tournament, _small, _big, _out = gone_heads_up(make_tournament, staff, call=act)  # heads-up, four seats free
     players = [
         act(
             player_services.create_player,
@@ -440,19 +437,9 @@ def test_ENT_WAIT_the_desk_names_the_free_seats_that_wait_for_the_blinds_instead
             player_services.NewPlayer(f"Player{i}", "Field", date(1980, 1, 1), accepts_terms=True, id_checked=True),
             None,
         )
-        for i in range(9)
+        for i in range(5, 9)
     ]
-    for player in players[:5]:
-        act(desk_services.register_entry, tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    act(open_tables, tournament.id, [1], staff["director"])
-    act(draw_field, tournament.id, staff["director"], 7)
-    act(level_clock.start_clock, tournament.id, staff["director"])
-    here = TournamentTable.objects.get(tournament=tournament, table__number=1)
-    seated = set(Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list("seat", flat=True))
-    for seat in sorted(seated - {here.button, here.small_blind, here.big_blind}):
-        act(player_out, tournament.id, 1, seat, staff["floor"])
-    act(player_out, tournament.id, 1, here.button, staff["floor"], new_hand=True)  # heads-up, four seats free
-    for player in players[5:8]:  # the three seats a new player may take this hand
+    for player in players[:3]:  # the three seats a new player may take this hand
         act(desk_services.register_entry, tournament.id, player.id, Sale(Kind.LATE, "cash", "d", "s"), None)
     assert Seating.objects.filter(tournament=tournament, ended_at__isnull=True).count() == 5
 

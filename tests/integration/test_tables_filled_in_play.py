@@ -9,11 +9,11 @@ import pytest
 
 from clock.services import level_clock
 from players.services import desk as player_services
-from tables.models import Table
 from tables.queries.tables import seat_of
 from tables.queries.waiting_list import waiting_entries
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import hand_done, move_by_hand, player_out
+from tests.helpers.heads_up import gone_heads_up, positions, seats_at
 from tournaments.models import Entry
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind
@@ -34,16 +34,6 @@ def sell_late(tournament, count: int) -> list[Entry]:
         )
         for i in range(count)
     ]
-
-
-def positions(tournament, number: int) -> tuple:
-    here = tournament.tables.get(table__number=number, broken_at__isnull=True)
-    return here.button, here.small_blind, here.big_blind
-
-
-def seats_at(tournament, number: int) -> set[int]:
-    here = tournament.tables.get(table__number=number, broken_at__isnull=True)
-    return set(here.seatings.filter(ended_at__isnull=True).values_list("seat", flat=True))
 
 
 @pytest.mark.django_db
@@ -91,31 +81,6 @@ def test_BTN_DRAW_a_table_filled_by_moves_draws_its_button_at_its_first_hand_don
     )
     assert done["button"] == done["small_blind"] != done["big_blind"] and {done["button"], done["big_blind"]} == {2, 7}
     assert done["hand"] == 2 and tournament.events.filter(kind="hand.done").count() == 1
-
-
-def gone_heads_up(make_tournament, staff):
-    """Five at one 6-seat table; the two players off the button and blinds out in the first
-    hand, then "A new hand": its big blind out. Answers the tournament, the heads-up players'
-    seats (the new hand's button and small blind) and the new hand's big blind's empty seat."""
-    tournament = make_tournament()
-    Table.objects.create(festival=tournament.festival, number=1, seats=6)
-    for i in range(5):
-        player = player_services.create_player(
-            tournament.id,
-            player_services.NewPlayer(f"Five{i}", "Seated", date(1980, 1, 1), accepts_terms=True, id_checked=True),
-            None,
-        )
-        desk.register_entry(tournament.id, player.id, Sale(Kind.BUY_IN, "cash", "d", "s"), None)
-    open_tables(tournament.id, [1], staff["director"])
-    draw_field(tournament.id, staff["director"], seed=7)
-    level_clock.start_clock(tournament.id, staff["director"])
-    button, small, big = positions(tournament, 1)
-    for seat in sorted(seats_at(tournament, 1) - {button, small, big}):
-        player_out(tournament.id, 1, seat, staff["floor"])
-    player_out(tournament.id, 1, button, staff["floor"], new_hand=True)  # the new hand's big blind: the old button
-    assert positions(tournament, 1) == (small, big, button)  # the hand it went out in
-    assert seats_at(tournament, 1) == {small, big}
-    return tournament, small, big, button
 
 
 @pytest.mark.django_db
