@@ -33,6 +33,7 @@ function bagLine(bag) {
 const floorPage = {
   root: null,
   asked: 0, // the tables view requests sent: only the latest one's answer is drawn
+  shown: "", // the tables last drawn, as the server sent them
 
   start() {
     this.root = document.querySelector(".floor");
@@ -79,17 +80,25 @@ const floorPage = {
     const typed = new Map(fields.filter((i) => (i.type === "checkbox" ? i.checked : i.value)).map((i) => [i.dataset.key, i.value]));
     const open = new Set([...holder.querySelectorAll("details[data-book][open]")].map((book) => book.dataset.book));
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
-    holder.replaceChildren(...tables.map((table) => this.tableCard(table)));
-    absentSeats(holder, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
-    collectSeats(holder, answer, (path, body, done) => this.act(path, body, done)); // static/seat_collect.js
-    holder.querySelectorAll("[data-key]").forEach((input) => {
-      if (typed.has(input.dataset.key)) {
-        if (input.type === "checkbox") input.checked = true;
-        else input.value = typed.get(input.dataset.key);
-      }
-      if (input.dataset.key === focused) input.focus();
-    });
-    holder.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
+    const drawn = document.createElement("div");
+    drawn.replaceChildren(...tables.map((table) => this.tableCard(table)));
+    absentSeats(drawn, answer, (path, body, done, form) => this.act(path, body, done, form)); // static/absent.js
+    collectSeats(drawn, answer, (path, body, done) => this.act(path, body, done)); // static/seat_collect.js
+    drawn.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
+    // The same tables drawn the same way are left as they are: a redraw under a finger (the feed
+    // redraws after every tap and event) would swallow the tap that lands on the button replaced.
+    const shown = JSON.stringify(tables);
+    if (shown !== this.shown || drawn.innerHTML !== holder.innerHTML) {
+      this.shown = shown;
+      holder.replaceChildren(...drawn.childNodes);
+      holder.querySelectorAll("[data-key]").forEach((input) => {
+        if (typed.has(input.dataset.key)) {
+          if (input.type === "checkbox") input.checked = true;
+          else input.value = typed.get(input.dataset.key);
+        }
+        if (input.dataset.key === focused) input.focus();
+      });
+    }
     if (answer.broken_table && !tables.length) {
       holder.replaceChildren(this.brokenTable(answer.broken_table));
     } else if (only && !tables.length && answer.tables.length) {
