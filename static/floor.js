@@ -6,7 +6,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON } from "./api.js";
 import { flightOverLine, fmt, pageFeed, touches } from "./live.js";
 import { askChoice, askDialog, askNumber } from "./dialog.js";
-import { reloadOnSeatingChanges, tableNeeds, wireMoveByHand } from "./tables.js";
+import { drawNeeds, reloadOnSeatingChanges, wireMoveByHand } from "./tables.js";
 import { absentSeats } from "./absent.js";
 import { forfeitButton } from "./forfeits.js";
 import { collectSeats } from "./seat_collect.js";
@@ -28,6 +28,19 @@ function bagLine(bag) {
   }
   return (bag.yours ? interpolate(gettext("%(chips)s chips bagged by you, waiting for a second person to confirm."), { chips: fmt(bag.chips) }, true)
     : interpolate(gettext("Seat bagged by %(person)s: count it again and confirm."), { person: bag.bagged_by || "?" }, true)) + first;
+}
+
+// A drawing of the tables as two drawings of the same tables agree on it: attributes and classes
+// sorted (a seat's sheet opens and closes between redraws, which reorders them), and without
+// what counts down on its own (a penalty's time left, a player's clock), which ticks by itself.
+function still(node) {
+  if (node.nodeType === Node.TEXT_NODE) return node.data;
+  if (node.nodeType !== Node.ELEMENT_NODE) return "";
+  const attributes = [...node.attributes].map((attribute) => (attribute.name === "class"
+    ? `class=${node.classList.contains("table-clock") ? "table-clock" : [...node.classList].sort().join(" ")}`
+    : `${attribute.name}=${attribute.value}`)).sort();
+  const ticks = node.matches("[data-penalty-status], [data-clock-time]");
+  return `<${node.tagName} ${attributes.join(" ")}>${ticks ? "" : [...node.childNodes].map(still).join("")}</>`;
 }
 
 const floorPage = {
@@ -88,7 +101,8 @@ const floorPage = {
     // The same tables drawn the same way are left as they are: a redraw under a finger (the feed
     // redraws after every tap and event) would swallow the tap that lands on the button replaced.
     const shown = JSON.stringify(tables);
-    if (shown !== this.shown || drawn.innerHTML !== holder.innerHTML) {
+    const drawing = (box) => [...box.childNodes].map(still).join("");
+    if (shown !== this.shown || drawing(drawn) !== drawing(holder)) {
       this.shown = shown;
       holder.replaceChildren(...drawn.childNodes);
       holder.querySelectorAll("[data-key]").forEach((input) => {
@@ -99,6 +113,7 @@ const floorPage = {
         if (input.dataset.key === focused) input.focus();
       });
     }
+    this.root.dataset.read = asked; // the tables answers read, drawn or kept (a test waits on it)
     if (answer.broken_table && !tables.length) {
       holder.replaceChildren(this.brokenTable(answer.broken_table));
     } else if (only && !tables.length && answer.tables.length) {
@@ -416,7 +431,7 @@ const floorPage = {
 
   showMoves(answer) {
     const act = (path, body, done) => this.act(path, body, done);
-    this.root.querySelector("[data-moves]").replaceChildren(...tableNeeds(answer, act, this.root.dataset.mayDirect === "true"));
+    drawNeeds(this.root.querySelector("[data-moves]"), answer, act, this.root.dataset.mayDirect === "true");
   },
 
   // The chips the player started the hand with rank players out in the same hand

@@ -250,6 +250,30 @@ def test_CLK_CALL_a_clock_called_on_the_tablet_counts_down_and_shows_hand_dead_a
         expect(page.locator(".table-card")).to_have_attribute("data-hand", "2")
 
 
+def test_a_redraw_with_nothing_new_at_the_table_keeps_the_buttons_under_the_floors_finger(
+    stack, new_page, make_tournament, staff
+):
+    """A bust at table 2 redraws table 1's tablet from the feed; table 1 is as it was, so the
+    open sheet's buttons stay the same elements (a button replaced between the press and the
+    release of a tap swallows the tap: CI saw "Bag" record nothing)."""
+    tournament = field(make_tournament, 16, 2)
+    act(open_tables, tournament.id, [1, 2], staff["director"])
+    act(draw_field, tournament.id, staff["director"], 5)
+    tablet = new_page()
+    sign_in(tablet, stack.url, staff["floor"], f"/tournaments/{tournament.id}/floor/?table=1")
+    expect(tablet.locator("[data-live-status]")).to_have_text("live")
+    first = tablet.locator(".seats li:not(.empty)").first
+    out = open_seat(tablet, 1, first.get_attribute("data-seat")).locator("button.out")
+    under_the_finger = out.element_handle()
+    read = tablet.locator(".floor").get_attribute("data-read")
+    at_two = Seating.objects.filter(tournament_table__tournament=tournament, tournament_table__table__number=2)
+    with tablet.expect_response(lambda response: "/tables/" in response.url):
+        act(player_out, tournament.id, 2, at_two.filter(ended_at__isnull=True).first().seat, staff["floor"])
+    expect(tablet.locator(".floor")).not_to_have_attribute("data-read", read)
+    assert under_the_finger.evaluate("button => button.isConnected")
+    expect(tablet.locator('.table-card[data-table="1"] .seats li:not(.empty)')).to_have_count(8)
+
+
 def test_CLK_EOD_the_director_announces_the_last_hands_tablets_count_them_and_bag_the_lobby_follows(
     stack, new_page, make_tournament, staff
 ):
