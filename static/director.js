@@ -5,7 +5,7 @@ import { element, formatMoney, getJSON, newRequestKey, postJSON, serverAnswered 
 import { flightOverLine, fmt, formatTime, sayCount } from "./live.js";
 import { askConfirm } from "./dialog.js";
 import { edited, fieldSent, redrawField } from "./typing.js";
-import { playersAtTables, reloadOnSeatingChanges, tableNeeds, waitingLine, wireMoveByHand } from "./tables.js";
+import { drawNeeds, playersAtTables, reloadOnSeatingChanges, waitingLine, wireMoveByHand } from "./tables.js";
 
 // The result line tells the latest action's answer: on a loaded network an earlier action's
 // "Done." may arrive after a later one's answer and must not overwrite it (a late refusal
@@ -115,7 +115,7 @@ const tablesOverview = {
       ? playersAtTables(answer.players_left, answer.tables.length) + waitingLine(answer.waiting_list, true)
       : answer.flight_over ? flightOverLine(answer.flight_over)
       : answer.tournament_status === "finished" ? gettext("The tournament is over: every table is closed.") : gettext("No tables are open yet.");
-    document.querySelector("[data-needs]").replaceChildren(...tableNeeds(answer, directorAction, true));
+    drawNeeds(document.querySelector("[data-needs]"), answer, directorAction, true);
     const order = document.querySelector("[data-breaking-order]");
     // SEAT-BREAK: once published the order no longer changes, unless the house may alter it with a reason
     const fixed = answer.registration_closed && !answer.breaking_order_alterable;

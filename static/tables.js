@@ -18,9 +18,22 @@ export function reloadOnSeatingChanges(reload, wait = 300, views = ["tables"]) {
   reloadOnLive((kind) => views.some((view) => touches(kind, view)), soon);
 }
 
+// What the tables need, drawn into `box` (the tablet's moves, the director's needs). Needs drawn
+// the same from the same answer stay as they are: the feed redraws after every tap and event,
+// and buttons replaced between the press and the release of a tap swallow it.
+const needsShown = new WeakMap();
+export function drawNeeds(box, answer, act, mayDirect) {
+  const drawn = element("div", {}, ...tableNeeds(answer, act, mayDirect));
+  const { action_clock_now: ticking, ...sent } = answer; // the action clocks' seconds tick on their own
+  const shown = JSON.stringify(sent);
+  if (needsShown.get(box) === shown && drawn.innerHTML === box.innerHTML) return;
+  needsShown.set(box, shown);
+  box.replaceChildren(...drawn.childNodes);
+}
+
 // answer: GET tables/ ; act(path, body, doneText) posts and reports; mayDirect: the director's
 // own actions (the final-table redraw) are offered.
-export function tableNeeds(answer, act, mayDirect) {
+function tableNeeds(answer, act, mayDirect) {
   const needs = [];
   const hfh = answer.hand_for_hand;
   if (hfh) {
