@@ -6,7 +6,7 @@ import { gettext, interpolate, ngettext } from "./i18n.js";
 import { element, getJSON } from "./api.js";
 import { flightOverLine, fmt, pageFeed, touches } from "./live.js";
 import { askChoice, askDialog, askNumber } from "./dialog.js";
-import { drawNeeds, reloadOnSeatingChanges, wireMoveByHand } from "./tables.js";
+import { drawNeeds, redrawIfChanged, reloadOnSeatingChanges, wireMoveByHand } from "./tables.js";
 import { absentSeats } from "./absent.js";
 import { forfeitButton } from "./forfeits.js";
 import { collectSeats } from "./seat_collect.js";
@@ -30,23 +30,9 @@ function bagLine(bag) {
     : interpolate(gettext("Seat bagged by %(person)s: count it again and confirm."), { person: bag.bagged_by || "?" }, true)) + first;
 }
 
-// A drawing of the tables as two drawings of the same tables agree on it: attributes and classes
-// sorted (a seat's sheet opens and closes between redraws, which reorders them), and without
-// what counts down on its own (a penalty's time left, a player's clock), which ticks by itself.
-function still(node) {
-  if (node.nodeType === Node.TEXT_NODE) return node.data;
-  if (node.nodeType !== Node.ELEMENT_NODE) return "";
-  const attributes = [...node.attributes].map((attribute) => (attribute.name === "class"
-    ? `class=${node.classList.contains("table-clock") ? "table-clock" : [...node.classList].sort().join(" ")}`
-    : `${attribute.name}=${attribute.value}`)).sort();
-  const ticks = node.matches("[data-penalty-status], [data-clock-time]");
-  return `<${node.tagName} ${attributes.join(" ")}>${ticks ? "" : [...node.childNodes].map(still).join("")}</>`;
-}
-
 const floorPage = {
   root: null,
   asked: 0, // the tables view requests sent: only the latest one's answer is drawn
-  shown: "", // the tables last drawn, as the server sent them
 
   start() {
     this.root = document.querySelector(".floor");
@@ -100,11 +86,7 @@ const floorPage = {
     drawn.querySelectorAll("details[data-book]").forEach((book) => (book.open = open.has(book.dataset.book)));
     // The same tables drawn the same way are left as they are: a redraw under a finger (the feed
     // redraws after every tap and event) would swallow the tap that lands on the button replaced.
-    const shown = JSON.stringify(tables);
-    const drawing = (box) => [...box.childNodes].map(still).join("");
-    if (shown !== this.shown || drawing(drawn) !== drawing(holder)) {
-      this.shown = shown;
-      holder.replaceChildren(...drawn.childNodes);
+    if (redrawIfChanged(holder, drawn, JSON.stringify(tables))) {
       holder.querySelectorAll("[data-key]").forEach((input) => {
         if (typed.has(input.dataset.key)) {
           if (input.type === "checkbox") input.checked = true;

@@ -18,17 +18,36 @@ export function reloadOnSeatingChanges(reload, wait = 300, views = ["tables"]) {
   reloadOnLive((kind) => views.some((view) => touches(kind, view)), soon);
 }
 
-// What the tables need, drawn into `box` (the tablet's moves, the director's needs). Needs drawn
-// the same from the same answer stay as they are: the feed redraws after every tap and event,
-// and buttons replaced between the press and the release of a tap swallow it.
-const needsShown = new WeakMap();
-export function drawNeeds(box, answer, act, mayDirect) {
-  const drawn = element("div", {}, ...tableNeeds(answer, act, mayDirect));
-  const { action_clock_now: ticking, ...sent } = answer; // the action clocks' seconds tick on their own
-  const shown = JSON.stringify(sent);
-  if (needsShown.get(box) === shown && drawn.innerHTML === box.innerHTML) return;
-  needsShown.set(box, shown);
+// A drawing as two drawings of the same data agree on it: attributes and classes sorted (a
+// tablet's seat sheet opens and closes between redraws, which reorders them), and without what
+// counts down on its own (a penalty's time left, a player's clock), which ticks by itself.
+function still(node) {
+  if (node.nodeType === Node.TEXT_NODE) return node.data;
+  if (node.nodeType !== Node.ELEMENT_NODE) return "";
+  const attributes = [...node.attributes].map((attribute) => (attribute.name === "class"
+    ? `class=${node.classList.contains("table-clock") ? "table-clock" : [...node.classList].sort().join(" ")}`
+    : `${attribute.name}=${attribute.value}`)).sort();
+  const ticks = node.matches("[data-penalty-status], [data-clock-time]");
+  return `<${node.tagName} ${attributes.join(" ")}>${ticks ? "" : [...node.childNodes].map(still).join("")}</>`;
+}
+
+// Puts the nodes of `drawn` (drawn aside) into `box` unless it shows the same already: the
+// same data (`sent`, as the server sent it) drawn the same way. The feed redraws after every
+// tap and event, and a button replaced between the press and the release of a tap swallows
+// the tap. Answers whether the drawing was put in.
+const keptAs = new WeakMap();
+export function redrawIfChanged(box, drawn, sent) {
+  const drawing = (holder) => [...holder.childNodes].map(still).join("");
+  if (keptAs.get(box) === sent && drawing(drawn) === drawing(box)) return false;
+  keptAs.set(box, sent);
   box.replaceChildren(...drawn.childNodes);
+  return true;
+}
+
+// What the tables need, drawn into `box` (the tablet's moves, the director's needs).
+export function drawNeeds(box, answer, act, mayDirect) {
+  const { action_clock_now: ticking, ...sent } = answer; // the action clocks' seconds tick on their own
+  redrawIfChanged(box, element("div", {}, ...tableNeeds(answer, act, mayDirect)), JSON.stringify(sent));
 }
 
 // answer: GET tables/ ; act(path, body, doneText) posts and reports; mayDirect: the director's
