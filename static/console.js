@@ -5,8 +5,8 @@
 // view (director.js sends it as "pokerfest:tables"). The server still refuses what is not
 // valid: hiding a control is for the director's eyes, not a rule.
 import { gettext, interpolate, ngettext } from "./i18n.js";
-import { element, getJSON } from "./api.js";
-import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone } from "./live.js";
+import { getJSON } from "./api.js";
+import { fmt, sayCount, touches } from "./live.js";
 
 (() => {
   const root = document.querySelector("[data-console]");
@@ -128,18 +128,6 @@ import { festivalTimeZone, fmt, logLine, sayCount, touches, useFestivalTimeZone 
     if (touches(kind, "rulings")) loadDisputes();
     decide();
   });
-  // The log's latest lines as the page was made, in the words live.js uses for new events.
-  const latest = document.getElementById("pokerfest-latest-log");
-  if (latest) {
-    // Drawn before the first snapshot says the festival's zone (static/live.js): the page gives it,
-    // or these lines would be in the device's zone and the live ones in the venue's.
-    if (!festivalTimeZone && root.dataset.timeZone) useFestivalTimeZone(root.dataset.timeZone);
-    root.querySelector("[data-event-feed]").append(...JSON.parse(latest.textContent).map((event) => {
-      const line = element("li", {}, logLine(event));
-      line.dataset.kind = event.kind;
-      return line;
-    }));
-  }
   document.addEventListener("pokerfest:tables", (event) => tablesAtAGlance(event.detail));
   document.addEventListener("pokerfest:chip-check", (event) => chipsAtAGlance(event.detail));
   decide();

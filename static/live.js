@@ -37,6 +37,7 @@ export class LiveFeed {
     this.offsetMs = 0; // server clock minus this device's clock
     this.backoffMs = 500;
     this.awaitingSnapshot = true;
+    this.owed = null; // a seq the last heartbeat said the server has and this screen had not yet
     this.stopped = false;
   }
 
@@ -96,6 +97,7 @@ export class LiveFeed {
     if (frame.type === "snapshot") {
       if (frame.tournament && frame.tournament.time_zone) festivalTimeZone = frame.tournament.time_zone; // times on the page
       this.seq = frame.seq;
+      this.owed = null;
       this.awaitingSnapshot = false;
       this.handlers.onSnapshot(frame);
       this.status("live");
@@ -108,8 +110,15 @@ export class LiveFeed {
       this.seq = frame.seq;
       this.handlers.onEvent(frame);
     } else if (frame.type === "heartbeat") {
-      // The server's current seq, every few seconds: a lost last event shows up here.
-      if (!this.awaitingSnapshot && frame.seq > this.seq) this.resync();
+      // The server's current seq, every few seconds: a lost last event shows up here. Beat reads
+      // the seq once the event commits, and its heartbeat may overtake the event's own frame
+      // (sent after the commit by another process): a seq still missing at the next one was lost.
+      if (this.awaitingSnapshot) return;
+      if (this.owed !== null && this.seq < this.owed) {
+        this.resync();
+        return;
+      }
+      this.owed = frame.seq > this.seq ? frame.seq : null;
     } else if (frame.type === "error") {
       if (frame.retry_after) this.retryAfter = frame.retry_after; // a flood refused: the close (4429) follows
       console.warn("pokerfest live:", frame.message);
@@ -307,11 +316,10 @@ export function followFeed(path) {
   pageFeed.start();
 }
 
-// Wires a page: the clock, the tournament status and (on staff pages) the event feed.
+// Wires a page: the clock and the tournament status (a staff page's log: static/event_log.js).
 function startLivePage() {
   const page = document.querySelector("[data-live-path]");
   if (!page) return null;
-  const feedList = document.querySelector("[data-event-feed]");
   let display;
   const feed = new LiveFeed(page.dataset.livePath, {
     onSnapshot(snapshot) {
@@ -341,13 +349,6 @@ function startLivePage() {
       if (touches(event.kind, "announcements")) announcementsBanner.update(data.announcements || []);
       // Pages with their own live parts listen for this rather than patching this client.
       document.dispatchEvent(new CustomEvent("pokerfest:event", { detail: event }));
-      if (feedList) {
-        const item = document.createElement("li");
-        item.textContent = logLine(event);
-        item.dataset.kind = event.kind;
-        feedList.prepend(item);
-        while (feedList.children.length > 50) feedList.lastChild.remove();
-      }
     },
   });
   display = new ClockDisplay(document.querySelector("[data-clock-root]") || document.body, feed);

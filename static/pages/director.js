@@ -1,5 +1,6 @@
 // The director's page (templates/pokerfest/director.html): its parts, started in this order.
 import "../live.js";
+import "../event_log.js";
 import "../director.js";
 import "../announce.js";
 import "../rulings.js";

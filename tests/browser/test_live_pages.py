@@ -218,6 +218,67 @@ def test_END_CANCEL_the_director_cancels_and_the_lobby_says_every_entry_is_refun
     assert set(Entry.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"refunded"}
 
 
+def test_a_heartbeat_that_overtakes_its_events_frame_costs_no_resync_and_a_lost_event_is_caught_at_the_next(
+    stack, new_page, make_tournament
+):
+    """Beat reads the seq once an event commits, and its heartbeat can reach a screen before the
+    event's own frame (the web process sends that after the commit). A loaded CI run lost the
+    director's "The clock stops" line that way: the early heartbeat made the page resync, and the
+    frame, then covered by the snapshot, was dropped. Frames fed to static/live.js's LiveFeed."""
+    tournament = make_tournament()
+    lobby = new_page()
+    lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
+    expect(lobby.locator("[data-live-status]")).to_have_text("live")
+    seen = lobby.evaluate(
+        """async () => {
+          const { LiveFeed } = await import("/static/live.js");  // the page's own module
+          const seen = [];
+          const feed = new LiveFeed("/nowhere/", {
+            onSnapshot: (snapshot) => seen.push(`snapshot ${snapshot.seq}`),
+            onEvent: (event) => seen.push(`event ${event.seq}`),
+          });
+          feed.status = () => {};  // the lobby's own status stays the lobby's feed's
+          feed.resync = () => { seen.push("resync"); feed.awaitingSnapshot = true; };
+          for (const frame of [
+            { type: "snapshot", seq: 5 },
+            { type: "heartbeat", seq: 6 },  // ahead of event 6's frame
+            { type: "event", seq: 6, kind: "clock.paused" },
+            { type: "heartbeat", seq: 6 },
+            { type: "heartbeat", seq: 7 },  // event 7's frame was lost…
+            { type: "heartbeat", seq: 7 },  // …and is still missing at the next heartbeat
+            { type: "snapshot", seq: 7 },
+            { type: "event", seq: 7, kind: "clock.resumed" },  // late: the snapshot had it
+            { type: "heartbeat", seq: 7 },
+          ]) feed.receive(frame);
+          return seen;
+        }"""
+    )
+    assert seen == ["snapshot 5", "event 6", "resync", "snapshot 7"]
+
+
+def test_the_directors_log_shows_the_events_a_resync_skipped(stack, new_page, make_tournament, staff, monkeypatch):
+    """A snapshot brings a screen's state back, not the events between; the director's log is
+    the story of what happened, so it fetches the lines it missed (GET …/log/?after=)."""
+    from core import broadcast
+
+    tournament = make_tournament(level_seconds=(600, 600))
+    director = new_page(1440, 900)
+    answer_questions(director)
+    sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
+    expect(director.locator("[data-live-status]")).to_have_text("live")
+    log = director.locator("[data-event-feed] li")
+    with monkeypatch.context() as away:
+        away.setattr(broadcast, "send", lambda event: None)  # Redis is away: committed, not sent
+        act(services.start_clock, tournament.id, staff["director"])
+        act(services.pause_clock, tournament.id, staff["director"], "a dispute at table 2")
+    expect(log.first).to_contain_text("The clock stops", timeout=15_000)  # the heartbeat's resync
+    expect(log.nth(1)).to_contain_text("The clock runs; the tournament is running by director-user")
+    act(services.resume_clock, tournament.id, staff["director"])  # sent live again
+    expect(log.first).to_contain_text("The clock runs again")
+    kinds = log.evaluate_all("(lines) => lines.map((line) => line.dataset.kind)")
+    assert kinds[:3] == ["clock.resumed", "clock.paused", "clock.started"]  # each once, in order
+
+
 def test_a_screen_whose_last_event_was_lost_catches_up_from_the_heartbeat(
     stack, new_page, make_tournament, monkeypatch
 ):

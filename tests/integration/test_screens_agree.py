@@ -47,6 +47,33 @@ def test_the_directors_log_carries_what_names_each_lines_subject(seated, staff):
 
 
 @pytest.mark.django_db
+def test_a_staff_screen_fetches_the_log_lines_after_the_last_it_has_and_the_public_may_not(seated, staff):
+    """What a resync skipped: the lines after ?after=, newest first (static/event_log.js)."""
+    tournament, seats = seated
+    base = f"/api/tournaments/{tournament.id}/log/"
+    before = tournament.events.order_by("-seq").values_list("seq", flat=True)[0]
+    level_clock.start_clock(tournament.id, staff["director"])
+    player_out(tournament.id, 1, 4, staff["floor"], entry=seats[4])
+    desk = Client()
+    desk.force_login(staff["desk"])  # the desk's screen has the staff socket too
+
+    lines = desk.get(f"{base}?after={before}").json()
+
+    assert [line["kind"] for line in lines] == ["player.out", "clock.started"]
+    assert [line["seq"] for line in lines] == [before + 2, before + 1]
+    assert lines[0]["actor"] == "floor-user" and lines[0]["data"]["entry"] == seats[4]
+    assert "money" not in lines[0]["data"]  # only what names the subject
+    assert desk.get(f"{base}?after={before + 2}").json() == []
+    assert len(desk.get(base).json()) == before + 2  # from the first line, fewer than 50
+    refused = desk.get(f"{base}?after=-1")
+    assert refused.status_code == 422 and "after" in str(refused.json())
+    assert Client().get(base).status_code in (401, 403)
+    media = Client()
+    media.force_login(staff["media"])
+    assert media.get(base).status_code == 403  # the staff log names players: not the media's
+
+
+@pytest.mark.django_db
 def test_the_busts_the_director_may_undo_are_listed_newest_first_and_an_undone_one_leaves(seated, staff):
     tournament, seats = seated
     first, second = sorted(seats)[:2]

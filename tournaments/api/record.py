@@ -1,6 +1,8 @@
 """The director's record in the API: announcements to every screen (TD-ANNOUNCE) and the floor's
 rulings (TD-RULING)."""
 
+from typing import Annotated
+
 from ninja import Field, Router, Schema
 from ninja.security import django_auth
 
@@ -70,6 +72,28 @@ def announce(request, tournament_id: Id, body: AnnouncementIn):
 def dismiss_announcement(request, tournament_id: Id, announcement_id: Id):
     tournament_for(request.user, tournament_id, Action.DIRECTOR_APPROVAL)
     return record.dismiss_announcement(tournament_id, announcement_id, request.user, request_key(request))
+
+
+class LogLineOut(Answer):
+    seq: int
+    at: str
+    kind: str = Field(..., description="the event's kind (GET /api/event-kinds/ gives its words)")
+    actor: str | None = Field(..., description="who did it (a username); none: the system")
+    data: dict = Field(..., description="only what names the line's subject: player, entry, table, seat, …")
+
+
+# As many lines as a staff screen's log keeps (static/event_log.js).
+LOG_LINES = 50
+
+
+@router.get(
+    "/tournaments/{tournament_id}/log/",
+    response={200: list[LogLineOut], **ERRORS},
+    summary="The log's latest lines after ?after= (a seq), newest first, at most 50: what a staff log missed",
+)
+def log_lines(request, tournament_id: Id, after: Annotated[int, Field(ge=0, le=2**63 - 1)] = 0):
+    tournament_for(request.user, tournament_id, Action.STAFF_FEED)
+    return record_queries.latest_log(tournament_id, LOG_LINES, after)
 
 
 class RulingIn(Schema):

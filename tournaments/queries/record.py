@@ -52,10 +52,12 @@ def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict
 SUBJECT_KEYS = ("player", "entry", "name", "table", "seat", "from_table", "to_table")
 
 
-def latest_log(tournament_id: int, lines: int = 30) -> list[dict]:
-    """The log's latest events, newest first, as the live feed sends them (the director's
-    console shows them in words before any new event arrives), with what names their subject."""
-    latest = Event.objects.filter(tournament_id=tournament_id).select_related("actor").order_by("-seq")[:lines]
+def latest_log(tournament_id: int, lines: int = 30, after: int = 0) -> list[dict]:
+    """The log's latest events after `after`, newest first, as the live feed sends them (the
+    director's console shows them in words before any new event arrives, and a staff screen
+    fetches those a resync skipped), with what names their subject."""
+    latest = Event.objects.filter(tournament_id=tournament_id, seq__gt=after)
+    latest = latest.select_related("actor").order_by("-seq")[:lines]
     return [
         {
             "seq": event.seq,
