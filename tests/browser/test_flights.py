@@ -122,7 +122,12 @@ def test_FLIGHT_REENTRY_a_three_flight_main_event_into_day_two_through_the_pages
     sign_in(desk, stack.url, staff["desk"], "/")
     for name, flight in flights.items():
         director.goto(f"{stack.url}/tournaments/{flight.id}/director/")
+        # The page's parts drawn (the flights, each from its own read) before the tap: a part drawn
+        # above the button between Playwright's aim and its tap would take the tap.
+        expect(director.locator("[data-live-status]")).to_have_text("live")
+        expect(director.locator(f'[data-flight="{name}"]')).to_be_visible()
         director.get_by_role("button", name="Open registration").click()
+        expect(director.locator("[data-result]")).to_have_text("Registration is open: the desks sell.")
         expect(director.locator("[data-registration]")).to_have_text("Registration is open.")
         desk.goto(f"{stack.url}/tournaments/{flight.id}/desk/")
         desk.get_by_label("Desk").fill("desk 1")

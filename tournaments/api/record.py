@@ -74,12 +74,26 @@ def dismiss_announcement(request, tournament_id: Id, announcement_id: Id):
     return record.dismiss_announcement(tournament_id, announcement_id, request.user, request_key(request))
 
 
+class LogPlayerOut(Answer):
+    name: str
+
+
+class LogSubjectOut(Answer):
+    entry: int | None = None
+    player: LogPlayerOut | None = None
+    name: str | None = Field(None, description="a name the event gives beside an entry")
+    table: int | None = None
+    seat: int | None = None
+    from_table: int | None = None
+    to_table: int | None = None
+
+
 class LogLineOut(Answer):
     seq: int
     at: str
     kind: str = Field(..., description="the event's kind (GET /api/event-kinds/ gives its words)")
     actor: str | None = Field(..., description="who did it (a username); none: the system")
-    data: dict = Field(..., description="only what names the line's subject: player, entry, table, seat, …")
+    data: LogSubjectOut = Field(..., description="only what names the line's subject")
 
 
 # As many lines as a staff screen's log keeps (static/event_log.js).

@@ -48,8 +48,21 @@ def rulings(tournament_id: int, player: str = "", limit: int = 200) -> list[dict
     return [ruling_document(ruling) for ruling in found]
 
 
-# What a log line names its subject by (static/live.js, eventSubject): the player, the entry, the table.
-SUBJECT_KEYS = ("player", "entry", "name", "table", "seat", "from_table", "to_table")
+def log_subject(payload: dict) -> dict:
+    """What names a line's subject, in one shape whatever the kind (an entry as its number, a
+    player as their name): the log's API types it, and static/live.js's eventSubject reads it."""
+
+    def number(value):
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    subject = {key: number(payload.get(key)) for key in ("table", "seat", "from_table", "to_table")}
+    entry = payload.get("entry")
+    subject["entry"] = number(entry["number"] if isinstance(entry, dict) else entry)
+    player = payload.get("player")
+    name = player.get("name") if isinstance(player, dict) else None
+    subject["player"] = {"name": name} if isinstance(name, str) else None
+    subject["name"] = payload["name"] if isinstance(payload.get("name"), str) else None
+    return {key: value for key, value in subject.items() if value is not None}
 
 
 def latest_log(tournament_id: int, lines: int = 30, after: int = 0) -> list[dict]:
@@ -64,7 +77,7 @@ def latest_log(tournament_id: int, lines: int = 30, after: int = 0) -> list[dict
             "at": iso_time(event.at),
             "kind": event.kind,
             "actor": event.actor.get_username() if event.actor_id else None,
-            "data": {key: value for key, value in (event.payload or {}).items() if key in SUBJECT_KEYS},
+            "data": log_subject(event.payload or {}),
         }
         for event in latest
     ]
