@@ -57,7 +57,7 @@ def log_subject(payload: dict) -> dict:
 
     subject = {key: number(payload.get(key)) for key in ("table", "seat", "from_table", "to_table")}
     entry = payload.get("entry")
-    subject["entry"] = number(entry["number"] if isinstance(entry, dict) else entry)
+    subject["entry"] = number(entry.get("number") if isinstance(entry, dict) else entry)
     player = payload.get("player")
     name = player.get("name") if isinstance(player, dict) else None
     subject["player"] = {"name": name} if isinstance(name, str) else None
