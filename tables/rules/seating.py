@@ -10,8 +10,8 @@ was (a seat emptied by a bust stays dead for that hand).
 
 from __future__ import annotations
 
-import heapq
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -266,22 +266,38 @@ class Draw:
 
 
 def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] | None = None) -> dict[int, int]:
-    """How many players each table gets so sizes differ by at most one where capacity allows."""
+    """How many players each table gets so sizes differ by at most one where capacity allows.
+
+    As if each place went, one by one, to the smallest table with room, the first opened on a
+    tie: every table is filled to one level (a table already above it, or too small for it,
+    keeps its own), and the places left over go one each to the first tables at that level with
+    room. Computed from the level, not place by place: a break on a 1,000-table floor asks this
+    of 9,000 players, and a loop over them cost milliseconds."""
     targets = dict(start or dict.fromkeys(capacities, 0))
     if total > sum(capacities.values()):
         raise ValueError(
             _("%(total)s players do not fit in %(capacities)s seats")
             % {"total": total, "capacities": sum(capacities.values())}
         )
-    # Each place goes to the smallest table with room, the first opened on a tie: a heap keeps
-    # a 10,000-player draw over 1,000 tables at N log T.
-    smallest = [(targets[n], index, n) for index, n in enumerate(capacities) if targets[n] < capacities[n]]
-    heapq.heapify(smallest)
-    for _extra in range(total - sum(targets.values())):
-        count, index, number = heapq.heappop(smallest)
-        targets[number] = count + 1
-        if count + 1 < capacities[number]:
-            heapq.heappush(smallest, (count + 1, index, number))
+    if total <= sum(targets.values()) or not capacities:
+        return targets
+
+    # Tables alike in (players, seats) fill alike: a floor has a handful of such kinds.
+    alike_tables = Counter((targets[n], seats) for n, seats in capacities.items())
+
+    def filled(level: int) -> int:
+        return sum(alike * max(players, min(seats, level)) for (players, seats), alike in alike_tables.items())
+
+    low, high = 0, max(capacities.values())  # filled(low) <= total; the highest level that holds
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if filled(middle) <= total else (low, middle - 1)
+    left = total - filled(low)
+    for n, seats in capacities.items():
+        if targets[n] < low:
+            targets[n] = min(seats, low)
+        if left and targets[n] <= low < seats:
+            targets[n], left = low + 1, left - 1
     return targets
 
 

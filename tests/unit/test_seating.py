@@ -1,5 +1,6 @@
 """Seating, balancing by position, breaking and buttons: pure rules (SEAT-*, BTN-*)."""
 
+import heapq
 import random
 from dataclasses import replace
 
@@ -25,6 +26,7 @@ from tables.rules.seating import (
     needs_button,
     next_hand,
     seat_late_entry,
+    table_targets,
     worst_seat,
 )
 
@@ -471,3 +473,39 @@ def test_BTN_DRAW_a_table_filled_during_play_draws_its_button_then_plays_by_BTN_
     assert first.button == button_draw(opened, random.Random(seed))[0] and set(cards) == set(occupied)
     assert first.big_blind in first.players and not needs_button(first)
     assert next_hand(first).big_blind != first.big_blind
+
+
+def targets_place_by_place(total, capacities, start=None):
+    """SEAT-DRAW's sizes as the floor would deal them: each place to the smallest table with
+    room, the first opened on a tie (the reference table_targets must agree with)."""
+    targets = dict(start or dict.fromkeys(capacities, 0))
+    smallest = [(targets[n], index, n) for index, n in enumerate(capacities) if targets[n] < capacities[n]]
+    heapq.heapify(smallest)
+    for _extra in range(total - sum(targets.values())):
+        count, index, number = heapq.heappop(smallest)
+        targets[number] = count + 1
+        if count + 1 < capacities[number]:
+            heapq.heappush(smallest, (count + 1, index, number))
+    return targets
+
+
+@settings(max_examples=500)
+@given(
+    st.lists(st.tuples(st.integers(2, 10), st.integers(0, 10)), min_size=1, max_size=40),
+    st.integers(0, 400),
+    st.booleans(),
+    st.randoms(use_true_random=False),
+)
+def test_SEAT_DRAW_and_SEAT_BREAK_the_tables_sizes_are_the_place_by_place_deal_s(tables, total, started, rng):
+    numbers = rng.sample(range(1, 1000), len(tables))  # in the order opened, not by number
+    capacities = {n: seats for n, (seats, _) in zip(numbers, tables)}
+    start = {n: min(seats, already) for n, (seats, already) in zip(numbers, tables)} if started else None
+    total = min(total, sum(capacities.values()))
+    expected = targets_place_by_place(total, capacities, start)
+    assert table_targets(total, capacities, start) == expected
+    assert list(table_targets(total, capacities, start)) == list(expected)
+
+
+def test_SEAT_DRAW_more_players_than_seats_are_refused_by_name():
+    with pytest.raises(ValueError, match="19 players do not fit in 18 seats"):
+        table_targets(19, {1: 9, 2: 9})
