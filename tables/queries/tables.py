@@ -2,7 +2,7 @@
 final table, keep-apart groups, what the tables need now (final table, break, balancing) and
 where an entry sits."""
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Count, F, Max, Min, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -17,10 +17,10 @@ from tournaments.models import Entry, Tournament
 HandForHandStatus = TournamentTable.HandForHand
 
 
-@dataclass(frozen=True)
-class OpenTable:
+class OpenTable(NamedTuple):
     """An open table as the proposals read it: its row, its places in the orders, and the pure
-    rules' view of it (who sits where, the last hand's positions)."""
+    rules' view of it (who sits where, the last hand's positions). A named tuple, made faster
+    than a frozen dataclass: a bust on a 1,000-table floor makes one per table."""
 
     id: int
     is_tv: bool
@@ -54,26 +54,27 @@ _OPEN_TABLE_FIELDS = (
 )
 
 
-def _open_table_rows(tournament: Tournament, number: int | None = None) -> list[dict]:
+def _open_table_rows(tournament: Tournament, number: int | None = None) -> list:
+    """The open tables' rows as named tuples (half the time of dicts over a thousand rows)."""
     rows = tournament.tables.filter(broken_at__isnull=True)
     if number is not None:
         rows = rows.filter(table__number=number)
-    return list(rows.order_by("open_order").values(*_OPEN_TABLE_FIELDS))
+    return list(rows.order_by("open_order").values_list(*_OPEN_TABLE_FIELDS, named=True))
 
 
-def _open_table(row: dict, state: seating.Table | seating.TableSize) -> OpenTable:
+def _open_table(row, state: seating.Table | seating.TableSize) -> OpenTable:
     return OpenTable(
-        row["id"],
-        row["table__is_tv"],
-        row["is_final"],
-        row["open_order"],
-        row["break_position"],
-        row["hands_dealt"],
-        row["playing_level"],
-        row["hands_left"],
-        row["heads_up_from_hand"],
+        row.id,
+        row.table__is_tv,
+        row.is_final,
+        row.open_order,
+        row.break_position,
+        row.hands_dealt,
+        row.playing_level,
+        row.hands_left,
+        row.heads_up_from_hand,
         state,
-        (row["button"], row["small_blind"], row["big_blind"]),
+        (row.button, row.small_blind, row.big_blind),
     )
 
 
@@ -81,22 +82,22 @@ def open_tables(tournament: Tournament, number: int | None = None) -> dict[int, 
     """Every open table by number, from two plain queries: on a 1,000-table floor every bust
     reads them, so no model instances. `number`: that table alone (a table's own tablet)."""
     rows = _open_table_rows(tournament, number)
-    players: dict[int, dict[int, int]] = {row["id"]: {} for row in rows}
+    players: dict[int, dict[int, int]] = {row.id: {} for row in rows}
     seated = tournament.seatings.filter(ended_at__isnull=True)
     if number is not None:
         seated = seated.filter(tournament_table__table__number=number)
     for table_id, seat, entry_id in seated.values_list("tournament_table_id", "seat", "entry_id"):
         players[table_id][seat] = entry_id
     return {
-        row["table__number"]: _open_table(
+        row.table__number: _open_table(
             row,
             seating.Table(
-                row["table__number"],
-                row["table__seats"],
-                players[row["id"]],
-                row["button"],
-                row["small_blind"],
-                row["big_blind"],
+                row.table__number,
+                row.table__seats,
+                players[row.id],
+                row.button,
+                row.small_blind,
+                row.big_blind,
             ),
         )
         for row in rows
@@ -108,9 +109,7 @@ def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
     what a bust's proposal reads first. The count is the table's kept `seated` (migration
     0019): no seat row is read."""
     return {
-        row["table__number"]: _open_table(
-            row, seating.TableSize(row["table__number"], row["table__seats"], row["seated"])
-        )
+        row.table__number: _open_table(row, seating.TableSize(row.table__number, row.table__seats, row.seated))
         for row in _open_table_rows(tournament)
     }
 
