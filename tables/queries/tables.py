@@ -55,7 +55,7 @@ _OPEN_TABLE_FIELDS = (
 
 
 def _open_table_rows(tournament: Tournament, number: int | None = None) -> list:
-    """The open tables' rows as named tuples (half the time of dicts over a thousand rows)."""
+    """The open tables' rows as named tuples: over a thousand rows, quicker than dicts."""
     rows = tournament.tables.filter(broken_at__isnull=True)
     if number is not None:
         rows = rows.filter(table__number=number)

@@ -279,7 +279,7 @@ def table_targets(total: int, capacities: dict[int, int], start: dict[int, int] 
             _("%(total)s players do not fit in %(capacities)s seats")
             % {"total": total, "capacities": sum(capacities.values())}
         )
-    if total <= sum(targets.values()) or not capacities:
+    if total <= sum(targets.values()):  # also no tables: more players than seats is refused above
         return targets
 
     # Tables alike in (players, seats) fill alike: a floor has a handful of such kinds.

@@ -496,14 +496,15 @@ def targets_place_by_place(total, capacities, start=None):
     st.booleans(),
     st.randoms(use_true_random=False),
 )
-def test_SEAT_DRAW_and_SEAT_BREAK_the_tables_sizes_are_the_place_by_place_deal_s(tables, total, started, rng):
+def test_SEAT_DRAW_and_SEAT_BREAK_the_tables_sizes_are_those_of_the_place_by_place_deal(tables, total, started, rng):
     numbers = rng.sample(range(1, 1000), len(tables))  # in the order opened, not by number
     capacities = {n: seats for n, (seats, _) in zip(numbers, tables)}
     start = {n: min(seats, already) for n, (seats, already) in zip(numbers, tables)} if started else None
     total = min(total, sum(capacities.values()))
     expected = targets_place_by_place(total, capacities, start)
-    assert table_targets(total, capacities, start) == expected
-    assert list(table_targets(total, capacities, start)) == list(expected)
+    targets = table_targets(total, capacities, start)
+    assert targets == expected
+    assert list(targets) == list(expected)
 
 
 def test_SEAT_DRAW_more_players_than_seats_are_refused_by_name():
