@@ -57,6 +57,7 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
             rules = tournament.rules().seating
             shape = field_shape(tournament)
             assert shape == summed_from_every_table(tournament)
+            assert {type(figure) for figure in vars(shape).values()} == {int}
             if breaks.nothing_due(shape, rules.balance_tolerance, rules.halt_when_short_by):
                 seen["nothing due"] += 1
                 assert needs == {

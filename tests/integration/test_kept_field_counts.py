@@ -57,11 +57,9 @@ def assert_kept(*tournaments: Tournament) -> None:
         # PAY-POOL: the money event's pool is its entries' and its flights'.
         main = tournament.main_event_id or tournament.id
         money = aggregated(Entry.objects.filter(Q(tournament_id=main) | Q(tournament__main_event_id=main)))
-        assert pooled_counts(tournament) == {
-            "pool": money["pool"] or 0,
-            "back": money["returned"] or 0,
-            "field": money["pooled_seats"],
-        }
+        pooled = pooled_counts(tournament)
+        assert pooled == {"pool": money["pool"] or 0, "back": money["returned"] or 0, "field": money["pooled_seats"]}
+        assert {type(figure) for figure in pooled.values()} == {int}  # not numeric: the events are JSON
         if tournament.main_event_id is None:
             assert payout_field(tournament) == money["pooled_seats"]
 

@@ -2,7 +2,8 @@
 0031's triggers): one small row a tournament, read where a bust or a sale used to aggregate
 over every entry. A main event's money counts its row and its flights' rows (PAY-POOL)."""
 
-from django.db.models import Q, Sum
+from django.db import connection
+from django.db.models import Sum
 from django.db.models.functions import Coalesce
 
 from tournaments.models import FieldCounts, Tournament
@@ -24,15 +25,25 @@ def kept_counts(tournament_id: int) -> dict:
     return row or dict(NOTHING_COUNTED)
 
 
+# One static statement: every bust and sale reads it, and the ORM's aggregate over a join took
+# longer to compile than PostgreSQL to answer. A sum of bigints is numeric: cast back to int.
+_POOLED = """
+    SELECT coalesce(sum(c.pool), 0)::bigint, coalesce(sum(c.returned), 0)::bigint,
+        coalesce(sum(c.pooled_seats), 0)::bigint
+    FROM tournaments_fieldcounts c JOIN tournaments_tournament t ON t.id = c.tournament_id
+    WHERE t.id = %s OR t.main_event_id = %s"""
+
+
 def pooled_counts(tournament: Tournament) -> dict:
     """PAY-POOL: the pool parts in the pool (`pool`), what went back from it (`back`) and the
     payout field (`field`: seat entries in the pool, Day 2 entries not again) of the
     tournament's money: its own and, for a main event or a flight, the main event's and every
     flight's."""
     main = tournament.main_event_id or tournament.id
-    return FieldCounts.objects.filter(Q(tournament_id=main) | Q(tournament__main_event_id=main)).aggregate(
-        pool=Coalesce(Sum("pool"), 0), back=Coalesce(Sum("returned"), 0), field=Coalesce(Sum("pooled_seats"), 0)
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_POOLED, [main, main])
+        pool, back, field = cursor.fetchone()
+    return {"pool": pool, "back": back, "field": field}
 
 
 def flights_players_left(main: Tournament, over: tuple[str, ...]) -> int:
