@@ -116,10 +116,11 @@ def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
 # One static statement: the ORM's aggregate with a subquery took longer to compile (some 2 ms)
 # than PostgreSQL to sum 1,112 tables, and every bust reads it. The first table of the breaking
 # order (breaking_order's: the tables not placed first, the last opened first) in the same scan.
-_FIELD_SHAPE = """
+_FIRST_TO_BREAK = "ORDER BY o.break_position ASC NULLS FIRST, o.open_order DESC"
+_FIELD_SHAPE = f"""
     SELECT count(*), coalesce(sum(o.seated), 0), coalesce(sum(v.seats), 0),
         coalesce(min(o.seated), 0), coalesce(max(o.seated), 0), coalesce(max(v.seats), 0),
-        coalesce((array_agg(v.seats ORDER BY o.break_position ASC NULLS FIRST, o.open_order DESC))[1], 0)
+        coalesce((array_agg(v.seats {_FIRST_TO_BREAK}))[1], 0), (array_agg(v.number {_FIRST_TO_BREAK}))[1]
     FROM tables_tournamenttable o JOIN tables_table v ON v.id = o.table_id
     WHERE o.tournament_id = %s AND o.broken_at IS NULL"""
 
@@ -257,6 +258,17 @@ def final_table_size(tournament: Tournament, final: OpenTable) -> int:
     return min(size, final.state.seats) if size else final.state.seats
 
 
+def _no_moves(players_left: int, break_due: int | None = None) -> dict:
+    return {
+        "moves": [],
+        "halted": [],
+        "waiting": [],
+        "break_due": break_due,
+        "final_due": False,
+        "players_left": players_left,
+    }
+
+
 def proposed_moves(tournament_id: int, tournament: Tournament | None = None) -> dict:
     """What the tables need now, in this order of precedence: the final-table redraw when the
     field fits the final table (SEAT-FINAL; never in a flight), else the next table of the
@@ -267,18 +279,15 @@ def proposed_moves(tournament_id: int, tournament: Tournament | None = None) -> 
     rules = tournament.rules().seating
     shape = field_shape(tournament)
     if breaks.nothing_due(shape, rules.balance_tolerance, rules.halt_when_short_by):
-        return {
-            "moves": [],
-            "halted": [],
-            "waiting": [],
-            "break_due": None,
-            "final_due": False,
-            "players_left": shape.players,
-        }
+        return _no_moves(shape.players)
+    # A break takes precedence over balancing; when the shape shows it, no table is read (one
+    # bust in nine on a full floor, which then breaks the table and reads the sizes itself).
+    if (breaking := breaks.break_due(shape)) is not None:
+        return _no_moves(shape.players, breaking)
     open_here = open_table_sizes(tournament)  # the sizes decide; who sits where only for moves
     sizes = [t.state for t in open_here.values()]
     left = sum(t.count for t in sizes)
-    answer = {"moves": [], "halted": [], "waiting": [], "break_due": None, "final_due": False, "players_left": left}
+    answer = _no_moves(left)
     if not open_here or left == 0:
         return answer
     order = breaking_order(tournament, open_here)

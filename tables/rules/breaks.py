@@ -22,6 +22,7 @@ class FieldShape:
     most: int  # players at the longest table
     largest: int  # seats at the largest table
     breaking_seats: int  # seats at the first table of the breaking order (0: none open)
+    breaking_table: int | None = None  # its number (None: none open)
 
 
 def nothing_due(shape: FieldShape, tolerance: int = 1, halt_when_short_by: int | None = 3) -> bool:
@@ -38,6 +39,16 @@ def nothing_due(shape: FieldShape, tolerance: int = 1, halt_when_short_by: int |
         and spread <= tolerance
         and not (halt_when_short_by and spread >= halt_when_short_by)
     )
+
+
+def break_due(shape: FieldShape) -> int | None:
+    """SEAT-BREAK from the shape alone: the table that breaks now (table_to_break's answer), when
+    the shape shows one due and no final table can be (SEAT-FINAL: the final table is drawn at
+    most at its seats, and the field is larger than any table). None: no break is shown, and
+    the caller reads the sizes, which decide."""
+    if shape.tables < 2 or shape.players <= shape.largest:
+        return None
+    return shape.breaking_table if shape.players <= shape.seats - shape.breaking_seats else None
 
 
 def table_to_break(tables: list[Sized], breaking_order: list[int]) -> int | None:

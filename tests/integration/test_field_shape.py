@@ -30,6 +30,7 @@ def summed_from_every_table(tournament: Tournament) -> breaks.FieldShape:
         most=max(counts, default=0),
         largest=max(seats, default=0),
         breaking_seats=sizes[order[0]].state.seats if order else 0,
+        breaking_table=order[0] if order else None,
     )
 
 
@@ -43,7 +44,7 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
     draw_field(tournament.id, director, seed=25)
     set_breaking_order(tournament.id, [3, 1, 6, 2, 4, 5], director)
     rng = random.Random(25)
-    seen = {"nothing due": 0, "break": 0, "moves": 0, "final": 0}
+    seen = {"nothing due": 0, "break": 0, "break from the shape": 0, "moves": 0, "final": 0}
     while True:
         seated = list(
             Seating.objects.filter(tournament=tournament, ended_at__isnull=True).values_list(
@@ -74,6 +75,11 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
                 draw_final_table(tournament.id, director)
             elif needs["break_due"] is not None:
                 seen["break"] += 1
+                # SEAT-BREAK: the table the shape alone showed is the one the sizes show.
+                sizes = open_table_sizes(tournament)
+                order = breaking_order(tournament, sizes)
+                assert needs["break_due"] == breaks.table_to_break([t.state for t in sizes.values()], order)
+                seen["break from the shape"] += breaks.break_due(shape) is not None
                 break_next_table(tournament.id, floor)
             elif needs["moves"]:
                 seen["moves"] += 1
@@ -87,3 +93,4 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
     # The breaking order was followed (table 3, six seats, first), and every kind of step was seen.
     assert tournament.tables.get(table__number=3).broken_at is not None
     assert seen["nothing due"] > 10 and seen["break"] >= 3 and seen["final"] == 1
+    assert seen["break from the shape"] >= 1

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.rules.breaks import FieldShape, break_table, nothing_due, table_to_break
+from tables.rules.breaks import FieldShape, break_due, break_table, nothing_due, table_to_break
 from tables.rules.seating import (
     Table,
     TableSize,
@@ -395,6 +395,41 @@ def test_SEAT_FINAL_SEAT_BREAK_SEAT_BALANCE_when_the_shape_says_nothing_is_due_t
     assert nothing_due(FieldShape(4, 28, 36, 7, 7, 9, 9), tolerance, halt) == (
         table_to_break(even, [1, 2, 3, 4]) is None
     )
+
+
+def shape_of(sizes: list[TableSize], order: list[int]) -> FieldShape:
+    """The shape tables.queries.tables.field_shape reads in one statement, summed here."""
+    first = next((t for t in sizes if t.number == order[0]), None) if order else None
+    return FieldShape(
+        tables=len(sizes),
+        players=sum(t.count for t in sizes),
+        seats=sum(t.seats for t in sizes),
+        fewest=min((t.count for t in sizes), default=0),
+        most=max((t.count for t in sizes), default=0),
+        largest=max((t.seats for t in sizes), default=0),
+        breaking_seats=first.seats if first else 0,
+        breaking_table=first.number if first else None,
+    )
+
+
+@settings(max_examples=500, deadline=None)
+@given(tables=st.lists(st.tuples(st.sampled_from([2, 6, 9, 10]), st.integers(0, 10)), max_size=12), data=st.data())
+def test_SEAT_BREAK_SEAT_FINAL_a_break_the_shape_shows_is_the_one_the_sizes_show(tables, data):
+    """A bust's proposal answers a break from the shape alone when it shows one: it is the
+    table the sizes break, and no final table can be due then (the field is larger than any
+    table, and a final table is drawn at most at its seats)."""
+    sizes = [TableSize(number, seats, min(count, seats)) for number, (seats, count) in enumerate(tables, start=1)]
+    order = data.draw(st.permutations([t.number for t in sizes]))
+    shape = shape_of(sizes, order)
+    shown = break_due(shape)
+    if shown is not None:
+        assert shown == table_to_break(sizes, order)
+        assert shape.players > max(t.seats for t in sizes)
+    elif len(sizes) > 1 and shape.players > shape.largest:
+        assert table_to_break(sizes, order) is None  # beyond a final table the shape decides alone
+    # The full floor's case: 1,112 tables of nine, one seat short of a table fewer.
+    full = [TableSize(n, 9, 9 if n > 9 else 8) for n in range(1, 1113)]  # 9,999 players
+    assert break_due(shape_of(full, list(range(1, 1113)))) == 1 == table_to_break(full, list(range(1, 1113)))
 
 
 @given(
