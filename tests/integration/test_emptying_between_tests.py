@@ -39,9 +39,7 @@ def flush_beside() -> tuple[threading.Thread, list]:
         except Exception as error:  # the test reports it
             outcome.append(error)
         finally:
-            from django.db import connection as own
-
-            own.close()
+            connection.close()  # the thread's own connection (django.db.connection is per thread)
 
     flushing = threading.Thread(target=run)
     flushing.start()
@@ -64,22 +62,34 @@ def wait_until_blocked_by(other: psycopg.Connection) -> None:
     pytest.fail(f"the flush did not wait for the other transaction within {WAIT_S} s")
 
 
+TOURNAMENT = "SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE"
+CLOCK = "SELECT tournament_id FROM clock_clock WHERE tournament_id = %s FOR UPDATE"
+
+
+def flush_beside_a_transaction(tournament_id: int, holding: str, then) -> list:
+    """Another session holds a lock (`holding`), the flush starts and queues behind it, then
+    `then(other)` runs in that session; the flush's outcome once both are done."""
+    with other_transaction() as other:
+        other.execute(holding, [tournament_id])
+        flushing, outcome = flush_beside()
+        wait_until_blocked_by(other)
+        then(other)
+    flushing.join(WAIT_S)
+    return outcome
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_flush_waits_for_an_operation_on_the_tournament_and_leaves_its_next_lock_free(make_tournament):
     # The day's finishing task: the tournament row (operation), then its clock. CI saw a flush
     # that had already deleted the clock wait for the tournament: a deadlock, the flush its victim.
     tournament = make_tournament()
-    with other_transaction() as other:
-        other.execute("SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE", [tournament.id])
-        flushing, outcome = flush_beside()
-        wait_until_blocked_by(other)
-        clock = other.execute(
-            "SELECT tournament_id FROM clock_clock WHERE tournament_id = %s FOR UPDATE NOWAIT", [tournament.id]
-        ).fetchall()
+
+    def the_clock_next(other):
+        clock = other.execute(CLOCK + " NOWAIT", [tournament.id]).fetchall()
         assert clock == [(tournament.id,)]  # untouched by the flush, which queued first
         other.commit()
-    flushing.join(WAIT_S)
-    assert outcome == ["emptied"]
+
+    assert flush_beside_a_transaction(tournament.id, TOURNAMENT, the_clock_next) == ["emptied"]
     assert not Tournament.objects.exists()
 
 
@@ -88,15 +98,13 @@ def test_the_flush_starts_again_when_it_loses_a_deadlock(make_tournament):
     # Something holds a row the flush deletes, then asks for the tournament the flush holds: one
     # of the two is PostgreSQL's victim, and either way the database ends empty.
     tournament = make_tournament()
-    with other_transaction() as other:
-        other.execute("SELECT 1 FROM clock_clock WHERE tournament_id = %s FOR UPDATE", [tournament.id])
-        flushing, outcome = flush_beside()
-        wait_until_blocked_by(other)
+
+    def the_tournament_next(other):
         try:
-            other.execute("SELECT 1 FROM tournaments_tournament WHERE id = %s FOR UPDATE", [tournament.id])
+            other.execute(TOURNAMENT, [tournament.id])
             other.commit()
         except DeadlockDetected:
             other.rollback()
-    flushing.join(WAIT_S)
-    assert outcome == ["emptied"]
+
+    assert flush_beside_a_transaction(tournament.id, CLOCK, the_tournament_next) == ["emptied"]
     assert not Tournament.objects.exists()
