@@ -342,9 +342,15 @@ def test_a_name_of_100_letters_never_widens_a_page_and_a_name_cut_to_fit_says_so
     screen.wait_for_function("(text) => document.body.innerText.includes(text)", arg=LONG[:30])
     assert screen.evaluate(NO_SIDEWAYS), screen.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     if page == "tv":  # cut with "…" on the TV: the whole name is in its title
-        line = screen.locator(f'[data-panel="seating"] li[data-seat="{first}"] .tv-line')
-        expect(line).to_have_attribute("title", re.compile(f"^{LONG}"))
-        assert line.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        cut = f'[data-panel="seating"] li[data-seat="{first}"] .tv-line'
+        expect(screen.locator(cut)).to_have_attribute("title", re.compile(f"^{LONG}"))
+        # Cut, not wrapped, once the line is drawn and shown: read once, CI found it not cut
+        # (a redraw or a moment the panel was hidden), so this waits on the state.
+        screen.wait_for_function(
+            "(cut) => { const line = document.querySelector(cut);"
+            " return line !== null && line.clientWidth > 0 && line.scrollWidth > line.clientWidth; }",
+            arg=cut,
+        )
         expect(screen.locator("h1.tv-name")).to_have_attribute("title", LONG)
 
 
