@@ -359,6 +359,21 @@ def test_SEAT_BALANCE_the_sizes_alone_say_when_no_move_is_due_and_which_tables_h
     assert table_to_break(sizes, order) == table_to_break(tables, order)
 
 
+def shape_of(sizes: list[TableSize], order: list[int]) -> FieldShape:
+    """The shape tables.queries.tables.field_shape reads in one statement, summed here."""
+    first = next((t for t in sizes if t.number == order[0]), None) if order else None
+    return FieldShape(
+        tables=len(sizes),
+        players=sum(t.count for t in sizes),
+        seats=sum(t.seats for t in sizes),
+        fewest=min((t.count for t in sizes), default=0),
+        most=max((t.count for t in sizes), default=0),
+        largest=max((t.seats for t in sizes), default=0),
+        breaking_seats=first.seats if first else 0,
+        breaking_table=first.number if first else None,
+    )
+
+
 @settings(max_examples=500, deadline=None)
 @given(
     tables=st.lists(st.tuples(st.sampled_from([2, 6, 9, 10]), st.integers(0, 10)), max_size=10),
@@ -374,16 +389,8 @@ def test_SEAT_FINAL_SEAT_BREAK_SEAT_BALANCE_when_the_shape_says_nothing_is_due_t
     table halted), whatever the tables, breaking order, tolerance and halt."""
     sizes = [TableSize(number, seats, min(count, seats)) for number, (seats, count) in enumerate(tables, start=1)]
     order = data.draw(st.permutations([t.number for t in sizes]))
-    players = sum(t.count for t in sizes)
-    shape = FieldShape(
-        tables=len(sizes),
-        players=players,
-        seats=sum(t.seats for t in sizes),
-        fewest=min((t.count for t in sizes), default=0),
-        most=max((t.count for t in sizes), default=0),
-        largest=max((t.seats for t in sizes), default=0),
-        breaking_seats=next((t.seats for t in sizes if t.number == order[0]), 0) if order else 0,
-    )
+    shape = shape_of(sizes, order)
+    players = shape.players
     if nothing_due(shape, tolerance, halt):
         # The final table is drawn at most at its seats (SEAT-FINAL, tables.queries.final_table_size).
         assert not (len(sizes) > 1 and 2 <= players <= max(t.seats for t in sizes))
@@ -394,21 +401,6 @@ def test_SEAT_FINAL_SEAT_BREAK_SEAT_BALANCE_when_the_shape_says_nothing_is_due_t
     even = [TableSize(n, 9, 7) for n in range(1, 5)]
     assert nothing_due(FieldShape(4, 28, 36, 7, 7, 9, 9), tolerance, halt) == (
         table_to_break(even, [1, 2, 3, 4]) is None
-    )
-
-
-def shape_of(sizes: list[TableSize], order: list[int]) -> FieldShape:
-    """The shape tables.queries.tables.field_shape reads in one statement, summed here."""
-    first = next((t for t in sizes if t.number == order[0]), None) if order else None
-    return FieldShape(
-        tables=len(sizes),
-        players=sum(t.count for t in sizes),
-        seats=sum(t.seats for t in sizes),
-        fewest=min((t.count for t in sizes), default=0),
-        most=max((t.count for t in sizes), default=0),
-        largest=max((t.seats for t in sizes), default=0),
-        breaking_seats=first.seats if first else 0,
-        breaking_table=first.number if first else None,
     )
 
 
