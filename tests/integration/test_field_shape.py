@@ -10,7 +10,9 @@ import pytest
 
 from tables.models import Seating, Table
 from tables.queries.tables import breaking_order, field_shape, open_table_sizes, proposed_moves
+from tables.queries.tables import open_tables as tables_now
 from tables.rules import breaks
+from tables.rules.seating import TableSize
 from tables.services.breaking import break_next_table, draw_final_table, set_breaking_order
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import confirm_move, player_out
@@ -59,6 +61,11 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
             shape = field_shape(tournament)
             assert shape == summed_from_every_table(tournament)
             assert {type(figure) for figure in vars(shape).values()} == {int}
+            # The sizes' own statement reads the rows the ORM reads, with each table's kept count.
+            assert open_table_sizes(tournament) == {
+                n: t._replace(state=TableSize(n, t.state.seats, len(t.state.players)))
+                for n, t in tables_now(tournament).items()
+            }
             if breaks.nothing_due(shape, rules.balance_tolerance, rules.halt_when_short_by):
                 seen["nothing due"] += 1
                 assert needs == {
