@@ -113,6 +113,8 @@ def tv_table_findings(tournament: Tournament, tables: set[int]) -> list[dict]:
     """What the logos of the players now at these tables break, for the TV tables among them:
     the cap of two (PF-LOGO-TV), the filmed sizes (PF-LOGO-SIZE), a logo-free final-table
     starter wearing one. The seating services log it as players sit down there."""
+    if not tables:  # a break that seats nobody at a TV table reads no seat
+        return []
     at = {number: table for number, table in tv_seats(tournament).items() if table in tables}
     if not at:  # no TV table among them: a bust's move or a big draw reads no logos
         return []

@@ -158,7 +158,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
             payload={**public, "names": {m.from_seat: names[m.player] for m in moves}},
         )
         record_draw(op, drawing, "break", inputs, plan.seats, [row.pk for row in rows], event)
-        check_tv_tables(op, {m.to_table for m in moves}, BREAK)
+        check_tv_tables(op, {m.to_table for m in moves if open_here[m.to_table].is_tv}, BREAK)
     return public
 
 
