@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tables.rules.seating import Move, OpenSeats, Sized, Table, partners, table_targets
+from tables.rules.seating import Move, OpenSeats, Sized, Table, TableSize, partners, table_targets
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def break_fills(tables: list[Sized], breaking_order: list[int]) -> dict[int, int
 
 
 def break_table(
-    tables: list[Table | OpenSeats],
+    tables: list[Table | OpenSeats | TableSize],
     breaking_order: list[int],
     rng: random.Random,
     keep_apart: list[set[int]] | None = None,
@@ -86,8 +86,9 @@ def break_table(
     open seats chosen to keep the other tables balanced. Cards that would seat keep-apart
     partners together are swapped where another card avoids it (SEAT-SEPARATE). [] when no
     table is to break. The breaking table is a Table (who sits there); the others may be
-    OpenSeats, with `seated` the keep-apart players at each (only partners can clash): the
-    same seed then deals the same cards as from every table's players."""
+    OpenSeats, with `seated` the keep-apart players at each (only partners can clash), and a
+    table dealt no card a TableSize: the same seed then deals the same cards as from every
+    table's players."""
     breaking = table_to_break(tables, breaking_order)
     if breaking is None:
         return []

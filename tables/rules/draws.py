@@ -81,10 +81,14 @@ def _break_from_open_seats(seed: int, inputs: dict, order: list[int]) -> list[se
     open_seats = {number: tuple(seats) for number, seats in inputs["open_seats"]}
     sizes = [seating.TableSize(number, seats, count) for number, seats, count in inputs["tables"]]
     broken = breaks.table_to_break(sizes, order)
-    tables: list[seating.Table | seating.OpenSeats] = [
+    # The tables dealt seat cards are those whose open seats were kept: the others' sizes
+    # stand (a thousand OpenSeats made for nothing cost a millisecond per break).
+    tables: list[seating.Table | seating.OpenSeats | seating.TableSize] = [
         seating.Table(t.number, t.seats, breaking)
         if t.number == broken
-        else seating.OpenSeats(t.number, t.seats, t.count, open_seats.get(t.number, ()))
+        else seating.OpenSeats(t.number, t.seats, t.count, open_seats[t.number])
+        if t.number in open_seats
+        else t
         for t in sizes
     ]
     seated: dict[int, set[int]] = {}
