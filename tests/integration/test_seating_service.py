@@ -505,6 +505,28 @@ def test_SEAT_DRAW_and_SEAT_SEPARATE_the_draw_honours_pinned_seats_and_keep_apar
 
 
 @pytest.mark.django_db
+def test_SEAT_SEPARATE_SEAT_BREAK_a_break_keeps_apart_only_the_group_members_still_in(field, staff):
+    """A busted member leaves the group; a group left with one member keeps nobody apart. The
+    break's recorded inputs (what the draws page recomputes from) say so."""
+    from tables.models import KeepApart
+    from tables.services.breaking import break_next_table
+    from tournaments.models import DrawSeed
+
+    tournament, entries = field(20, tables=3)
+    KeepApart.objects.create(tournament=tournament, name="the Seated family").entries.set(entries[0:3])
+    KeepApart.objects.create(tournament=tournament, name="the Seated twins").entries.set(entries[3:5])
+    open_tables(tournament.id, [1, 2, 3], staff["director"])
+    draw_field(tournament.id, staff["director"], seed=25)
+    place = {entry: table_seat for table_seat, entry in seat_map(tournament).items()}
+    for out in (entries[2], entries[4]):  # 18 left: one table fewer seats them
+        player_out(tournament.id, *place[out.id], staff["floor"])
+    assert proposed_moves(tournament.id)["break_due"] is not None
+    break_next_table(tournament.id, staff["floor"])
+    inputs = DrawSeed.objects.get(tournament=tournament, kind="break").inputs
+    assert inputs["keep_apart"] == [[entries[0].number, entries[1].number]]
+
+
+@pytest.mark.django_db
 def test_a_retried_floor_request_with_the_same_idempotency_key_acts_once(field, staff):
     tournament, _ = field(9, tables=1)
     director, base = signed_in(staff["director"]), f"/api/tournaments/{tournament.id}"
