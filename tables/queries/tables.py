@@ -209,6 +209,30 @@ def open_seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbe
     return {n: [s for s in range(1, open_here[n].state.seats + 1) if s not in taken[n]] for n in numbers}
 
 
+class Leaver(NamedTuple):
+    """A player at a breaking table, as the break deals and records them."""
+
+    seat: int
+    entry: int  # the entry's id
+    number: int  # the entry's number
+    moves: int
+    name: str
+
+
+_LEAVERS = """
+    SELECT s.seat, s.entry_id, e.number, s.moves, p.first_name || ' ' || p.last_name
+    FROM tables_seating s JOIN tournaments_entry e ON e.id = s.entry_id JOIN players_player p ON p.id = e.player_id
+    WHERE s.tournament_table_id = %s AND s.ended_at IS NULL"""
+
+
+def leavers_of(table_id: int) -> list[Leaver]:
+    """Who sits at a breaking table (SEAT-BREAK), with their entry numbers, moves and names
+    (as Player's str): plain rows, not three models each."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LEAVERS, [table_id])
+        return [Leaver(*row) for row in cursor.fetchall()]
+
+
 def keep_apart_numbers(tournament: Tournament, groups: list[set[int]]) -> tuple[dict[int, int], list[list[int]]]:
     """SEAT-SEPARATE, for a draw's inputs: the groups' entry numbers (entry id -> number), and
     [entry number, table] where each of them sits. Read only when there are groups."""

@@ -19,6 +19,7 @@ from tables.queries.tables import (
     final_table_size,
     keep_apart,
     keep_apart_numbers,
+    leavers_of,
     open_seats_at,
     open_table_sizes,
     open_tables,
@@ -106,16 +107,15 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
                 _("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left}
             )
         broken = open_here[breaking]
-        leaving = Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True)
-        leavers = list(leaving.select_related("entry__player"))
+        leavers = leavers_of(broken.id)
         groups = keep_apart(tournament)
         number_of, apart_seats = keep_apart_numbers(tournament, groups)
-        number_of.update({s.entry_id: s.entry.number for s in leavers})
+        number_of.update({s.entry: s.number for s in leavers})
         open_seats = open_seats_at(tournament, open_here, set(breaks.break_fills(sizes, order)))
         inputs = {
             "version": 2,
             "tables": [[t.number, t.seats, t.count] for t in sizes],
-            "breaking": sorted([s.seat, s.entry.number] for s in leavers),
+            "breaking": sorted([s.seat, s.number] for s in leavers),
             "open_seats": sorted([number, seats] for number, seats in open_seats.items()),
             "breaking_order": order,
             "keep_apart": sorted(sorted(number_of[e] for e in group) for group in groups),
@@ -123,15 +123,17 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         }
         drawing = seed_for_draw(op, seed)
         plan = draws.draw("break", drawing.seed, inputs)
-        by_number = {s.entry.number: s.entry_id for s in leavers}
+        by_number = {s.number: s.entry for s in leavers}
         moves = [
             seating.Move(by_number[number], breaking, from_seat, table, seat)
             for from_seat, table, seat, number in plan.moves
         ]
         now = time_source.now()
-        names = {s.entry_id: str(s.entry.player) for s in leavers}
-        moved = {s.entry_id: s.moves for s in leavers}  # issue 26: a broken table's move counts too
-        leaving.update(ended_at=now, ended_because="table broken")
+        names = {s.entry: s.name for s in leavers}
+        moved = {s.entry: s.moves for s in leavers}  # issue 26: a broken table's move counts too
+        Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True).update(
+            ended_at=now, ended_because="table broken"
+        )
         rows = Seating.objects.bulk_create(
             [
                 Seating(

@@ -334,6 +334,10 @@ def test_SEAT_BREAK_the_next_table_in_the_order_breaks_into_seat_cards_when_the_
     assert tournament.tables.get(table__number=2).broken_at is not None
     logged = tournament.events.get(kind="table.broken")
     assert logged.payload["seed"] == broken["seed"] == logged.public["seed"] and "names" not in logged.public
+    left_two = Seating.objects.filter(tournament_table__table__number=2, ended_because="table broken")
+    assert logged.payload["names"] == {
+        str(s.seat): str(s.entry.player) for s in left_two.select_related("entry__player")
+    }
     assert proposed_moves(tournament.id)["break_due"] is None
     # The broken table's tablet (floor?table=2) lists where each of its players sits now.
     listing = floor.get(f"{base}/tables/?broken=2").json()["broken_table"]
