@@ -9,7 +9,15 @@ from tables.models import ChipBag, Qualifier
 from tournaments.models import BountyAward, Elimination, Entry, Knockout, Tournament
 from tournaments.queries.day_two import flight_entries
 from tournaments.queries.flights import field_final, main_event_with_flights, payout_field, players_left_in_event
-from tournaments.queries.payouts import deal_summary, field_size, payout, places_paid, prize_pool, published
+from tournaments.queries.payouts import (
+    deal_summary,
+    field_size,
+    latest_deal,
+    payout,
+    places_paid,
+    prize_pool,
+    published,
+)
 from tournaments.queries.satellites import satellite_summary, seat_price, target_of
 from tournaments.rules import payouts, satellites
 from tournaments.rules.flights import FlightBust, flight_places
@@ -95,7 +103,7 @@ def standings(tournament: Tournament) -> dict:
     )
     if tournament.main_event_id is not None:
         survivors = []  # a flight's players still in bag for Day 2: nobody finishes first in a flight
-    deal = tournament.deals.order_by("-at").first()
+    deal = latest_deal(tournament)
     if len(survivors) == 1:  # the last player standing finishes first
         rows.append(Elimination(tournament=tournament, entry=survivors[0], seq=0, table=0, hand=0))
         placed[survivors[0].id], prizes[survivors[0].id] = (1, 1), table[0] if table else 0
