@@ -104,10 +104,11 @@ def open_tables(tournament: Tournament, number: int | None = None) -> dict[int, 
 
 
 # One static statement: a break reads every open table's size, and the ORM's rows took a
-# millisecond longer than the cursor's for 1,112 tables. The columns are _OPEN_TABLE_FIELDS'.
+# millisecond longer than the cursor's for 1,112 tables. The columns in OpenTable's order: its
+# first nine, then the TableSize, then the last hand's positions.
 _OPEN_TABLE_SIZES = """
-    SELECT o.id, v.number, v.seats, v.is_tv, o.is_final, o.open_order, o.break_position, o.hands_dealt,
-        o.playing_level, o.hands_left, o.heads_up_from_hand, o.button, o.small_blind, o.big_blind, o.seated
+    SELECT o.id, v.is_tv, o.is_final, o.open_order, o.break_position, o.hands_dealt, o.playing_level,
+        o.hands_left, o.heads_up_from_hand, v.number, v.seats, o.seated, o.button, o.small_blind, o.big_blind
     FROM tables_tournamenttable o JOIN tables_table v ON v.id = o.table_id
     WHERE o.tournament_id = %s AND o.broken_at IS NULL
     ORDER BY o.open_order"""
@@ -120,38 +121,7 @@ def open_table_sizes(tournament: Tournament) -> dict[int, OpenTable]:
     with connection.cursor() as cursor:
         cursor.execute(_OPEN_TABLE_SIZES, [tournament.pk])
         rows = cursor.fetchall()
-    return {
-        number: OpenTable(
-            table_id,
-            is_tv,
-            is_final,
-            open_order,
-            break_position,
-            hands_dealt,
-            playing_level,
-            hands_left,
-            heads_up,
-            seating.TableSize(number, seats, seated),
-            (button, small_blind, big_blind),
-        )
-        for (
-            table_id,
-            number,
-            seats,
-            is_tv,
-            is_final,
-            open_order,
-            break_position,
-            hands_dealt,
-            playing_level,
-            hands_left,
-            heads_up,
-            button,
-            small_blind,
-            big_blind,
-            seated,
-        ) in rows
-    }
+    return {row[9]: OpenTable(*row[:9], seating.TableSize(*row[9:12]), row[12:]) for row in rows}
 
 
 # One static statement: the ORM's aggregate with a subquery took longer to compile (some 2 ms)
