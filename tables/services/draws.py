@@ -20,8 +20,7 @@ def commit_next_draw(op: Operation, none_waiting: bool = False) -> DrawSeed | No
     tables does it (before the field's or Day 2's draw) and every draw does it for the next,
     so a hash is out before any draw that the floor makes after it. `none_waiting`: the caller
     has just spent the waiting seed, and only one waits at a time (one_waiting_draw_seed)."""
-    waiting = DrawSeed.objects.filter(tournament_id=op.tournament.id, drawn_at__isnull=True)
-    if not none_waiting and waiting.exists():
+    if not none_waiting and DrawSeed.objects.filter(tournament_id=op.tournament.id, drawn_at__isnull=True).exists():
         return None
     seed = secrets.randbits(62)
     committed = draws.seed_hash(seed)
@@ -51,7 +50,7 @@ def revealed(drawn: DrawSeed) -> dict:
 def record_draw(op: Operation, drawn: DrawSeed, kind: str, inputs: dict, result: list, seatings: list[int], event):
     """After the draw's event: the seed is spent, the draw's record kept, the next seed committed."""
     spent_the_waiting = drawn.pk is not None  # seed_for_draw's waiting seed, saved ahead
-    if drawn.pk is None:  # not published ahead: its hash went out with the draw
+    if not spent_the_waiting:  # not published ahead: its hash went out with the draw
         drawn.committed_at, drawn.committed_seq = event.at, event.seq
     drawn.kind, drawn.drawn_at, drawn.drawn_seq = kind, event.at, event.seq
     drawn.inputs, drawn.result, drawn.seatings = inputs, result, seatings
