@@ -167,7 +167,11 @@ def test_undo_a_bust_lists_the_latest_busts_to_pick_from(stack, new_page, make_t
     director = new_page(*CONSOLE)
     sign_in(director, stack.url, staff["director"], f"/tournaments/{tournament.id}/director/")
     expect(director.locator("[data-live-status]")).to_have_text("live")
-    director.get_by_text("Undo a bust or disqualify a player").click()
+    # The sections above load and grow after "live" (the devices list a few seconds later), so a
+    # click by coordinates could land on the line that moved there: the click goes to the
+    # summary itself, and the test waits until the box is open.
+    director.get_by_text("Undo a bust or disqualify a player").dispatch_event("click")
+    expect(director.locator("details.entry-rulings")).to_have_attribute("open", "")
     busts = director.locator("[data-recent-busts] li")
     expect(busts).to_have_count(2)
     expect(busts.first).to_contain_text(f"#{seats[second]} ")  # the latest first
