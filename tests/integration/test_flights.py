@@ -150,6 +150,10 @@ def test_FLIGHT_REENTRY_best_stack_three_flights_feed_one_pool_and_day_two_is_dr
     sell(b, twice)  # best_stack: a player who bagged in Day 1A may try again
     b_entries = [sell(b, new_player(main_event, f"B{i}")) for i in range(4)]
     twice_in_b = Entry.objects.get(tournament=b, player=twice)
+    # FLIGHT-ITM: the sale's money line counts the event's players once each: Day 1A's five bags
+    # and Day 1B's five players, "Twice" in both, are nine.
+    sold = Event.objects.filter(tournament=b, kind="entry.registered").latest("seq")
+    assert (sold.payload["entry"]["number"], sold.payload["money"]["players_left"]) == (5, 9)
     not_over = director.post(f"/api/tournaments/{b.id}/close-flight/", content_type=JSON)
     assert not_over.json()["detail"] == (
         "Day 1B's day is not over: announce the last hands and let every table play them (CLK-EOD), then bag."
@@ -245,6 +249,10 @@ def test_FLIGHT_REENTRY_best_stack_three_flights_feed_one_pool_and_day_two_is_dr
     assert director.post(f"{base}/day-two/draw/", content_type=JSON).json()["detail"] == "Day 2 is drawn already."
     late = director.post(f"{base}/flights/", {"name": "Day 1D"}, content_type=JSON).json()["detail"]
     assert late == "Day 2 is drawn already: it takes no more flights."
+    # FLIGHT-ITM on Day 2: a Day 2 entry out leaves the event's players, its bag counted no more.
+    player_out(main_event.id, twice_seat.tournament_table.table.number, twice_seat.seat, staff["floor"])
+    out = Event.objects.filter(tournament=main_event, kind="player.out").latest("seq")
+    assert (out.public["money"]["players_left"], snapshot(main_event.id)["money"]["players_left"]) == (10, 10)
 
 
 @pytest.mark.django_db(transaction=True)
