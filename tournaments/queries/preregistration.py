@@ -1,6 +1,7 @@
 """Reads for online pre-registration: a festival's flights with seats left and waiting lists
 (public, no personal data), a player's own pre-registration by its code, and the desk's list."""
 
+from django.db import connection
 from django.db.models import Count, Q
 
 from players.models import PreRegistration
@@ -13,6 +14,15 @@ OPEN_STATUSES = (Tournament.Status.SCHEDULED, Tournament.Status.REGISTRATION)
 def takes_preregistrations(tournament: Tournament, has_flights: bool) -> bool:
     """Open before and during registration; a main event with flights takes them on its flights."""
     return tournament.status in OPEN_STATUSES and not tournament.registration_closed and not has_flights
+
+
+def has_flights_of(tournament_id: int) -> bool:
+    """A main event whose players register on its flights (one static statement)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM {Tournament._meta.db_table} WHERE main_event_id = %s)", [tournament_id]
+        )
+        return cursor.fetchone()[0]
 
 
 def flight_counts(tournament: Tournament, waiting: int | None = None) -> dict:

@@ -12,7 +12,6 @@ row first.
 """
 
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from core import kinds, log, time_source
@@ -27,6 +26,7 @@ from tournaments.queries.entries import Sale, sale_clock, tournament_moment
 from tournaments.queries.preregistration import (
     OPEN_STATUSES,
     flight_counts,
+    has_flights_of,
     locked_counts,
     other_flights_with_seats,
     takes_preregistrations,
@@ -83,14 +83,10 @@ def preregister(
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
     now = now or time_source.now()
-    # With its main event (the answer names it: queries.public_view) and whether it has
-    # flights, in one read.
-    tournament = (
-        Tournament.objects.select_related("festival", "main_event")
-        .annotate(has_flights=Exists(Tournament.objects.filter(main_event_id=OuterRef("pk"))))
-        .get(pk=tournament_id)
-    )
-    has_flights = tournament.has_flights
+    # With its main event (the answer names it: queries.public_view). A flight has no flights
+    # of its own: only a main event asks whether it has (a burst's flights build no subquery).
+    tournament = Tournament.objects.select_related("festival", "main_event").get(pk=tournament_id)
+    has_flights = tournament.main_event_id is None and has_flights_of(tournament_id)
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
             _("Choose one of %(event)s's flights: each has its own seats.") % {"event": tournament.name}
@@ -178,7 +174,13 @@ def _hold(
 
 
 def _waiting(tournament_id: int) -> int:
-    return PreRegistration.objects.filter(tournament_id=tournament_id, status=PreRegistration.Status.WAITING).count()
+    """The flight's waiting list's length: one static statement (a hold runs it under the lock)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT COUNT(*) FROM {PreRegistration._meta.db_table} WHERE tournament_id = %s AND status = %s",
+            [tournament_id, PreRegistration.Status.WAITING],
+        )
+        return cursor.fetchone()[0]
 
 
 def _document_words() -> dict[str, str]:
@@ -212,7 +214,9 @@ def _take_a_seat(tournament_id: int) -> tuple | None:
     """One seat more held, if one is left and pre-registration is open: a conditional UPDATE,
     so two registrations for the last seat cannot both have it (the check constraint on
     sold + held <= max_entries stands behind it); it takes the log's next seq too. Returns
-    the row's counts and the event's place (core.log.BUMPED), None: no seat, no seq."""
+    the row's counts and the event's place (core.log.BUMPED), None: no seat, no seq. (The
+    waiting list is counted by the next statement: this one's snapshot is taken before it
+    waits for the row, so a count here could miss what the holder it waited for changed.)"""
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {Tournament._meta.db_table} SET seats_held = seats_held + 1, {log.BUMP} WHERE id = %s "
