@@ -29,7 +29,9 @@ CLIENT_TIMEOUT = DB_WAIT_SECONDS + 8
 
 
 class Relay:
-    """A TCP relay to PostgreSQL that can be cut and restored on the same port."""
+    """A TCP relay to PostgreSQL that can be cut and restored on the same port. The server is
+    reached over TCP, or over its Unix socket when its host is a folder (the embedded server
+    `make test` starts without DATABASE_URL listens there only)."""
 
     def __init__(self, target: tuple[str, int]):
         self.target = target
@@ -65,11 +67,19 @@ class Relay:
                 client, _ = listener.accept()
             except OSError:
                 return  # cut
-            server = socket.create_connection(self.target)
+            server = self._connect()
             with self.lock:
                 self.pairs += [client, server]
             for source, sink in ((client, server), (server, client)):
                 threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+
+    def _connect(self) -> socket.socket:
+        host, port = self.target
+        if not host.startswith("/"):
+            return socket.create_connection(self.target)
+        server = socket.socket(socket.AF_UNIX)
+        server.connect(f"{host}/.s.PGSQL.{port}")
+        return server
 
     @staticmethod
     def _pipe(source: socket.socket, sink: socket.socket) -> None:
