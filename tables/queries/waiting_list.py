@@ -1,6 +1,9 @@
 """The waiting list (ENT-WAIT): who waits for a seat, in order; public names for the screens."""
 
+from django.db import connection
+
 from players.queries.players import public_name_of
+from tables.models import Seating
 from tournaments.models import Entry, Tournament
 
 # The waiting list (ENT-WAIT) -------------------------------------------------------------
@@ -11,8 +14,13 @@ def field_drawn(tournament: Tournament) -> bool:
     the partial index of open seats answers in one row: a bare EXISTS let the planner scan the
     seat rows from the start (every tournament's, ended ones too) when its statistics lagged
     behind a day of busts (bench/seating.py read 7,987 rows for it)."""
-    first = tournament.seatings.filter(ended_at__isnull=True).order_by("tournament_table_id")
-    return first.values_list("tournament_table_id", flat=True).first() is not None
+    with connection.cursor() as cursor:  # static SQL: every sale asks, under the lock
+        cursor.execute(
+            f"SELECT tournament_table_id FROM {Seating._meta.db_table} WHERE tournament_id = %s "
+            "AND ended_at IS NULL ORDER BY tournament_table_id LIMIT 1",
+            [tournament.pk],
+        )
+        return cursor.fetchone() is not None
 
 
 def waiting_entries(tournament: Tournament) -> list[Entry]:

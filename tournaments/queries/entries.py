@@ -4,6 +4,7 @@ against a sale, and an entry as the desk shows it."""
 
 from dataclasses import dataclass, replace
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -67,11 +68,14 @@ def late_registration_over(tournament: Tournament) -> bool:
 
 
 def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
-    standing = list(
-        tournament.entries.filter(player=player, status__in=[Entry.Status.ACTIVE, Entry.Status.BUSTED]).values_list(
-            "kind", "status"
+    # Static SQL: every sale reads it under the tournament's lock.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT kind, status FROM {Entry._meta.db_table} WHERE tournament_id = %s AND player_id = %s "
+            "AND status = ANY(%s)",
+            [tournament.pk, player.pk, [Entry.Status.ACTIVE, Entry.Status.BUSTED]],
         )
-    )
+        standing = cursor.fetchall()
     seats = [(kind, status) for kind, status in standing if kind in Entry.SEAT_KINDS]
     return PlayerHistory(
         active_entry=any(status == Entry.Status.ACTIVE for _, status in seats),

@@ -95,7 +95,11 @@ def players_left_for_money(tournament: Tournament, players_left: int) -> int:
 def field_final(main: Tournament) -> bool:
     """FLIGHT-ITM: the combined field can grow no more: every flight has closed its registration
     or is over."""
-    flights = list(main.flights.values_list("registration_closed", "status"))
+    with connection.cursor() as cursor:  # static SQL: every sale and bust of a flight asks
+        cursor.execute(
+            f"SELECT registration_closed, status FROM {Tournament._meta.db_table} WHERE main_event_id = %s", [main.pk]
+        )
+        flights = cursor.fetchall()
     return bool(flights) and all(closed or status in OVER for closed, status in flights)
 
 
