@@ -8,7 +8,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 from rules.refusals import Refused
-from tables.models import Seating, TournamentTable
+from tables.models import Seating, Table, TournamentTable
 from tables.queries.moves import balance_reason, reason_line
 from tables.rules import breaks, seating
 from tournaments.models import Entry, Tournament
@@ -409,5 +409,14 @@ def proposed_moves(tournament_id: int, tournament: Tournament | None = None) -> 
 
 def seat_of(entry: Entry) -> tuple[int, int] | None:
     """(table number, seat) of the entry's open seating, if it has one."""
-    current = entry.seatings.filter(ended_at__isnull=True).select_related("tournament_table__table").first()
-    return (current.tournament_table.table.number, current.seat) if current else None
+    # Static SQL: every sale's answer and every phone's seat page ask (an entry has one open seat).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT tb.number, s.seat FROM {Seating._meta.db_table} s "
+            f"JOIN {TournamentTable._meta.db_table} tt ON tt.id = s.tournament_table_id "
+            f"JOIN {Table._meta.db_table} tb ON tb.id = tt.table_id "
+            "WHERE s.entry_id = %s AND s.ended_at IS NULL ORDER BY s.id LIMIT 1",
+            [entry.pk],
+        )
+        found = cursor.fetchone()
+    return None if found is None else (found[0], found[1])

@@ -37,7 +37,10 @@ UNREAD = object()
 
 def sale_clock(tournament: Tournament) -> Clock | None:
     """The clock row with its structure, read once for a sale's moment and its entry rules."""
-    return Clock.objects.filter(tournament=tournament).select_related("structure").first()
+    try:  # get, not first(): one row by its key, no ordering for the ORM to build
+        return Clock.objects.select_related("structure").get(pk=tournament.pk)
+    except Clock.DoesNotExist:
+        return None
 
 
 def tournament_moment(tournament: Tournament, now, clock=UNREAD) -> TournamentMoment:
@@ -86,7 +89,10 @@ def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
 
 
 def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = None) -> eligibility.PlayerFacts:
-    membership = Membership.objects.filter(player=player).first()
+    try:
+        membership = Membership.objects.get(player=player)
+    except Membership.DoesNotExist:
+        membership = None
     member = None
     ended = (membership.end_reason or "ended") if membership is not None and membership.ended_at else None
     if membership is not None and (membership.full_member or ended):

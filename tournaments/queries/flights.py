@@ -129,29 +129,36 @@ def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) 
                 % {"event": tournament.name, "flights": ", ".join(names)},
             )
         return None
-    others = (
-        Entry.objects.filter(
-            tournament__main_event_id=tournament.main_event_id, player=player, kind__in=Entry.SEAT_KINDS
+    # One static statement (a seat sale in a flight asks under the lock): the player's seats in
+    # the other flights, each with whether it is bagged and whether its qualification was forfeited.
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT t.name, e.status, t.status, "
+            f"EXISTS (SELECT 1 FROM {ChipBag._meta.db_table} b WHERE b.entry_id = e.id), "
+            f"EXISTS (SELECT 1 FROM {Qualifier._meta.db_table} q WHERE q.flight_entry_id = e.id "
+            "AND q.player_id = %s AND q.main_event_id = %s AND q.status = %s) "
+            f"FROM {Entry._meta.db_table} e JOIN {Tournament._meta.db_table} t ON t.id = e.tournament_id "
+            "WHERE t.main_event_id = %s AND e.player_id = %s AND e.kind = ANY(%s) AND e.tournament_id <> %s "
+            "ORDER BY e.tournament_id, e.number",
+            [
+                player.pk,
+                tournament.main_event_id,
+                Qualifier.Status.FORFEITED,
+                tournament.main_event_id,
+                player.pk,
+                list(Entry.SEAT_KINDS),
+                tournament.pk,
+            ],
         )
-        .exclude(tournament=tournament)
-        .select_related("tournament")
-    )
-    forfeited = set(
-        Qualifier.objects.filter(
-            player=player, main_event_id=tournament.main_event_id, status=Qualifier.Status.FORFEITED
-        ).values_list("flight_entry_id", flat=True)
-    )
-    bagged = set(ChipBag.objects.filter(entry__in=others).values_list("entry_id", flat=True))
-    closed = OVER
+        others = cursor.fetchall()
+    active = Entry.Status.ACTIVE
     facts = [
         OtherFlightEntry(
-            flight=entry.tournament.name,
-            playing=entry.status == Entry.Status.ACTIVE
-            and entry.id not in bagged
-            and entry.tournament.status not in closed,
-            bagged=entry.status == Entry.Status.ACTIVE and entry.id in bagged and entry.id not in forfeited,
+            flight=name,
+            playing=status == active and not bagged and flight_status not in OVER,
+            bagged=status == active and bagged and not forfeited,
         )
-        for entry in others
+        for name, status, flight_status, bagged, forfeited in others
     ]
     refusal = entry_refusal(tournament.main_event.rules().entries.flight_reentry, facts)
     return None if refusal is None else eligibility.Reason("FLIGHT-REENTRY", False, refusal)

@@ -282,9 +282,12 @@ def confirm_preregistration(
     code = preregistration.code_from_scan(code)
     # With the main event: FLIGHT-REENTRY reads it (queries.flights).
     related = PreRegistration.objects.select_related("tournament__festival", "tournament__main_event")
-    found = related.filter(code=code).first()
-    if found is None:
-        raise Refused(_("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code})
+    try:
+        found = related.get(code=code)
+    except PreRegistration.DoesNotExist:
+        raise Refused(
+            _("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code}
+        ) from None
     if found.tournament_id != tournament_id:
         raise Refused(
             _("This pre-registration is for %(flight)s: confirm it at that tournament's desk.")
