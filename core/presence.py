@@ -7,18 +7,11 @@ network rather than one tablet's battery."""
 import json
 import time
 
-import redis
 from django.conf import settings
 
-_client: redis.Redis | None = None
+from core import shared_redis
+
 KEEP_DROPS = 3600  # seconds a drop is remembered (the console lists the last hour's)
-
-
-def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
-        _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
-    return _client
 
 
 def _keys(tournament_id: int) -> tuple[str, str]:
@@ -29,16 +22,16 @@ def _keys(tournament_id: int) -> tuple[str, str]:
 def arrived(tournament_id: int, socket: str, person: str, table: str, now: float | None = None) -> None:
     here, _dropped = _keys(tournament_id)
     seen = time.time() if now is None else now
-    _redis().hset(here, socket, json.dumps({"person": person, "table": table, "since": seen}))
+    shared_redis.client().hset(here, socket, json.dumps({"person": person, "table": table, "since": seen}))
 
 
 def left(tournament_id: int, socket: str, now: float | None = None) -> None:
     here, dropped = _keys(tournament_id)
     gone = time.time() if now is None else now
-    device = _redis().hget(here, socket)
+    device = shared_redis.client().hget(here, socket)
     if device is None:
         return
-    pipe = _redis().pipeline()
+    pipe = shared_redis.client().pipeline()
     pipe.hdel(here, socket)
     pipe.zadd(dropped, {json.dumps({**json.loads(device), "socket": socket, "left": gone}): gone})
     pipe.zremrangebyscore(dropped, 0, gone - KEEP_DROPS)
@@ -50,10 +43,11 @@ def devices(tournament_id: int, now: float | None = None) -> dict:
     dropped within the window says the network went."""
     here, dropped = _keys(tournament_id)
     at = time.time() if now is None else now
+    client = shared_redis.client()
     connected = sorted(
-        (json.loads(value) for value in _redis().hvals(here)), key=lambda d: (d["table"] or "", d["person"])
+        (json.loads(value) for value in client.hvals(here)), key=lambda d: (d["table"] or "", d["person"])
     )
-    gone = [json.loads(value) for value in _redis().zrangebyscore(dropped, at - KEEP_DROPS, "+inf")]
+    gone = [json.loads(value) for value in client.zrangebyscore(dropped, at - KEEP_DROPS, "+inf")]
     # A page reloaded (or a tablet back on the network) is the same person at the same table
     # connected again since (still, or dropped again later): that drop is over, no part of a mass drop.
     later = connected + gone

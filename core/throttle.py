@@ -18,7 +18,8 @@ import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
-_client: redis.Redis | None = None
+from core import shared_redis
+
 _async_clients: dict[asyncio.AbstractEventLoop, aioredis.Redis] = {}  # one per event loop
 
 
@@ -49,13 +50,6 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def _redis() -> redis.Redis:
-    global _client
-    if _client is None:
-        _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
-    return _client
-
-
 def exempt(address: str) -> bool:
     """One of the venue's own addresses (VENUE_ADDRESSES): its tablets and TVs behind one NAT
     open many sockets from one address, and are not a flood."""
@@ -75,7 +69,7 @@ def hit(scope: str, address: str, per_minute: int, now: float | None = None) -> 
     now = time.time() if now is None else now
     key = _key(scope, address, now)
     try:
-        pipe = _redis().pipeline()
+        pipe = shared_redis.client().pipeline()
         pipe.incr(key)
         pipe.expire(key, 120)
         count = pipe.execute()[0]
@@ -127,4 +121,4 @@ def snapshot_asked(address: str) -> Verdict:
 
 def reset(scope: str, address: str, now: float | None = None) -> None:
     """Forget this minute's count (tests, and a director letting a venue's wifi through)."""
-    _redis().delete(_key(scope, address, time.time() if now is None else now))
+    shared_redis.client().delete(_key(scope, address, time.time() if now is None else now))
