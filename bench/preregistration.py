@@ -114,13 +114,17 @@ class Connection:
             try:
                 self.http.request("POST", path, data, {"Content-Type": "application/json", **self.headers})
                 response = self.http.getresponse()
-                status, answer = response.status, json.loads(response.read() or b"{}")
+                status, raw = response.status, response.read()
             except (http.client.HTTPException, OSError):
                 self.http.close()
                 self.http = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
                 if attempt == 5:
                     raise
                 continue
+            try:
+                answer = json.loads(raw or b"{}")
+            except ValueError:  # not the API's answer: say what came back instead
+                raise AssertionError(f"POST {path}: HTTP {status} answered {raw[:300]!r}") from None
             if status != 503 or attempt == 5:
                 return status, answer
             Connection.retried += 1
