@@ -418,5 +418,4 @@ def seat_of(entry: Entry) -> tuple[int, int] | None:
             "WHERE s.entry_id = %s AND s.ended_at IS NULL ORDER BY s.id LIMIT 1",
             [entry.pk],
         )
-        found = cursor.fetchone()
-    return None if found is None else (found[0], found[1])
+        return cursor.fetchone()
