@@ -29,7 +29,13 @@ class PublishedOrderOut(Answer):
 
 
 class DrawInputsOut(Answer):
-    version: int = Field(1, description="break: 2 since 3 December 2026 (sizes and open seats), 1 before")
+    version: int = Field(
+        1,
+        description=(
+            "break: 3 since 6 December 2026 (the tables it fills and the fill level), 2 since 3 December "
+            "(every table's size and open seats), 1 before"
+        ),
+    )
     entries: list[int] = Field([], description="field, Day 2, final: the entry numbers drawn, ascending")
     tables: list[list[int | list[list[int]]]] = Field(
         [],
@@ -38,7 +44,20 @@ class DrawInputsOut(Answer):
             "players seated] (version 2) or [table, seats, [[seat, entry], …]] (version 1)"
         ),
     )
-    breaking: list[list[int]] = Field([], description="break, version 2: the breaking table's [seat, entry]")
+    breaking: list[list[int]] = Field([], description="break, versions 2 and 3: the breaking table's [seat, entry]")
+    breaking_table: list[int] = Field([], description="break, version 3: the breaking table's [number, seats]")
+    players: int | None = Field(None, description="break, version 3: players left, the breaking table's among them")
+    other_tables: list[list[int]] = Field(
+        [], description="break, version 3: [seats, how many] the other open tables counted by their seats"
+    )
+    filling: list[list[int | list[int]]] = Field(
+        [],
+        description=(
+            "break, version 3: [table, seats, players seated, rank, [open seat, …]] the tables the break fills, "
+            "in the order they opened; rank: its place among the open tables with seats above the fill level "
+            "(0: not above it), which decides the places over the level"
+        ),
+    )
     open_seats: list[list[int | list[int]]] = Field(
         [], description="break, version 2: [table, [seat, …]] the open seats of the tables the break fills"
     )

@@ -3,6 +3,8 @@ published breaking order, and each draw made with its seed, public inputs and th
 recomputed from them beside the seats recorded (the public draws page and API). A seed is
 read here only once its draw is made."""
 
+from django.db import connection
+
 from core import kinds
 from rules.times import iso_time
 from tables.models import Seating
@@ -16,6 +18,30 @@ SHOWN_SEATS = 200  # the page lists a draw's seats up to this many; the API list
 def entry_numbers(tournament: Tournament) -> dict[int, int]:
     """entry id -> entry number, for the tournament's entries: the draws' inputs are by number."""
     return dict(tournament.entries.values_list("id", "number"))
+
+
+_WAITING_SEED = """
+    SELECT id, seed, seed_hash, committed_at, committed_seq FROM tournaments_drawseed
+    WHERE tournament_id = %s AND drawn_at IS NULL"""
+
+
+def waiting_seed(tournament_id: int) -> DrawSeed | None:
+    """The seed committed to for the next draw, unspent (one at most: one_waiting_draw_seed);
+    one static statement, as every break reads it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_WAITING_SEED, [tournament_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, seed, seed_hash, committed_at, committed_seq = row
+    return DrawSeed(
+        id=pk,
+        tournament_id=tournament_id,
+        seed=seed,
+        seed_hash=seed_hash,
+        committed_at=committed_at,
+        committed_seq=committed_seq,
+    )
 
 
 def next_draw(tournament: Tournament) -> dict | None:

@@ -161,24 +161,6 @@ def seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbers: s
     return found
 
 
-# Static statements for reads a bust or a break makes on a 1,000-table floor: the ORM took
-# longer to build each (some 0.3 ms) than PostgreSQL to answer it.
-_SEATS_TAKEN = """
-    SELECT tournament_table_id, seat FROM tables_seating
-    WHERE tournament_id = %s AND ended_at IS NULL AND tournament_table_id = ANY(%s)"""
-
-
-def open_seats_at(tournament: Tournament, open_here: dict[int, OpenTable], numbers: set[int]) -> dict[int, list[int]]:
-    """The open seats of the tables `numbers` only, ascending (a break's seat cards)."""
-    ids = {open_here[n].id: n for n in numbers}
-    taken: dict[int, set[int]] = {n: set() for n in numbers}
-    with connection.cursor() as cursor:
-        cursor.execute(_SEATS_TAKEN, [tournament.pk, list(ids)])
-        for table_id, seat in cursor.fetchall():
-            taken[ids[table_id]].add(seat)
-    return {n: [s for s in range(1, open_here[n].state.seats + 1) if s not in taken[n]] for n in numbers}
-
-
 class Leaver(NamedTuple):
     """A player at a breaking table, as the break deals and records them."""
 

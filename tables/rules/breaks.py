@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tables.rules.seating import Move, OpenSeats, Sized, Table, TableSize, partners, table_targets
 
@@ -74,6 +75,50 @@ def break_fills(tables: list[Sized], breaking_order: list[int]) -> dict[int, int
     return {t.number: targets[t.number] - t.count for t in rest if targets[t.number] > t.count}
 
 
+def fill_level(players: int, tables_by_seats: dict[int, int]) -> tuple[int, int]:
+    """SEAT-BREAK's targets summed up (break_fills' table_targets from a floor counted by seats):
+    the `players` left fill every other table to `level` (one smaller keeps its seats), and the
+    `left` places over go one each to the first tables, in the order they opened, with seats
+    above that level. `tables_by_seats`: seats -> how many other open tables have them."""
+
+    def filled(level: int) -> int:
+        return sum(tables * min(seats, level) for seats, tables in tables_by_seats.items())
+
+    low, high = 0, max(tables_by_seats, default=0)
+    if players > filled(high):
+        raise ValueError(f"{players} players do not fit in {filled(high)} seats")
+    while low < high:  # the highest level the players fill
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if filled(middle) <= players else (low, middle - 1)
+    return low, players - filled(low)
+
+
+class Filling(NamedTuple):
+    """A table a version 3 break may deal seat cards for (SEAT-BREAK): its size, its open seats,
+    and `rank`, its place among the other open tables with seats above the fill level in the
+    order they opened (0: none above it), which says whether it gets one of the places over."""
+
+    number: int
+    seats: int
+    count: int
+    rank: int
+    open: tuple[int, ...] = ()
+
+    def empty_seats(self) -> list[int]:
+        return list(self.open)
+
+
+def filling_target(level: int, left: int, seats: int, rank: int) -> int:
+    """How many players a table is filled to by a break (table_targets' answer for it)."""
+    return min(seats, level) + (1 if seats > level and 0 < rank <= left else 0)
+
+
+def fills_of(tables: list[Filling], level: int, left: int) -> dict[int, int]:
+    """The seats each table gets from the breaking table: break_fills, from the fill level."""
+    fills = {t.number: filling_target(level, left, t.seats, t.rank) - t.count for t in tables}
+    return {number: fill for number, fill in fills.items() if fill > 0}
+
+
 def break_table(
     tables: list[Table | OpenSeats | TableSize],
     breaking_order: list[int],
@@ -92,18 +137,33 @@ def break_table(
     breaking = table_to_break(tables, breaking_order)
     if breaking is None:
         return []
-    fills = break_fills(tables, breaking_order)
+    broken = next(t for t in tables if t.number == breaking)
+    if seated is None and partners(keep_apart):
+        seated = {t.number: set(t.players.values()) for t in tables if t.number != breaking}
+    return deal_seat_cards(tables, break_fills(tables, breaking_order), broken, rng, keep_apart, seated or {})
+
+
+def deal_seat_cards(
+    tables: list,
+    fills: dict[int, int],
+    broken: Table,
+    rng: random.Random,
+    keep_apart: list[set[int]] | None,
+    seated: dict[int, set[int]],
+) -> list[Move]:
+    """SEAT-BREAK's deal: `fills[n]` random open seats of each table `n`, taken in the order of
+    `tables` (the order they opened), shuffled, one card to each player of the broken table
+    from seat 1 clockwise; a card that would seat keep-apart partners together is swapped where
+    another avoids it (SEAT-SEPARATE). `seated`: the keep-apart players at each other table."""
+    breaking = broken.number
     cards = []
     for table in tables:
         if needed := fills.get(table.number, 0):
             cards += [(table.number, seat) for seat in rng.sample(table.empty_seats(), needed)]
     rng.shuffle(cards)
-    broken = next(t for t in tables if t.number == breaking)
     movers = [broken.players[seat] for seat in sorted(broken.players)][: len(cards)]
     apart = partners(keep_apart)
     if apart:
-        if seated is None:
-            seated = {t.number: set(t.players.values()) for t in tables if t.number != breaking}
         seated = {number: seated.get(number, set()) for number in fills}
 
         def clashes(i: int) -> bool:

@@ -16,6 +16,14 @@ they are stored and published:
   never dealt), `breaking_order`, `keep_apart` and `keep_apart_seats` ([entry, table] where
   the keep-apart players sit: only partners can clash). The same seed and field deal the same
   cards as version 1, from a few tables' seats instead of the whole field's;
+- break, version 3 (`"version": 3`, since 6 December 2026): `breaking_table` ([number, seats]),
+  `breaking` ([[seat, entry], …]), `players` (the field left, the breaking table's players
+  among them), `other_tables` ([seats, how many] the other open tables counted by their seats:
+  the fill level comes from these), `filling` ([number, seats, players seated, rank, [open seat,
+  …]] the tables the break fills, in the order they opened; rank: the table's place among the
+  other open tables with seats above the fill level, in that order, which decides the places
+  over the level), `keep_apart`, `keep_apart_seats`. The same seed and floor deal the same
+  cards as versions 1 and 2, from a record of a few tables instead of every table's size;
 - final: `entries`, `table`, `seats`, `keep_apart`.
 A result is a sorted list of [table, seat, entry] for every seat the draw dealt.
 """
@@ -65,12 +73,15 @@ def _field(seed: int, inputs: dict) -> Drawn:
 
 
 def _break(seed: int, inputs: dict) -> Drawn:
-    order = list(inputs["breaking_order"])
-    if inputs.get("version", 1) == 1:
+    order = list(inputs.get("breaking_order", []))
+    version = inputs.get("version", 1)
+    if version == 1:
         tables = [seating.Table(number, seats, dict(players)) for number, seats, players in inputs["tables"]]
         moves = breaks.break_table(tables, order, random.Random(seed), _groups(inputs))
-    else:
+    elif version == 2:
         moves = _break_from_open_seats(seed, inputs, order)
+    else:
+        moves = _break_from_the_fill_level(seed, inputs)
     dealt = [[m.from_seat, m.to_table, m.to_seat, m.player] for m in moves]
     return Drawn(sorted([m.to_table, m.to_seat, m.player] for m in moves), {}, None, {}, 0, dealt)
 
@@ -95,6 +106,24 @@ def _break_from_open_seats(seed: int, inputs: dict, order: list[int]) -> list[se
     for entry, table in inputs.get("keep_apart_seats", []):
         seated.setdefault(table, set()).add(entry)
     return breaks.break_table(tables, order, random.Random(seed), _groups(inputs), seated)
+
+
+def _break_from_the_fill_level(seed: int, inputs: dict) -> list[seating.Move]:
+    """Version 3: the breaking table's players, the other tables counted by their seats (the
+    fill level), and the tables the break fills with their open seats: the same cards as
+    version 2 deals from every table's size."""
+    level, left = breaks.fill_level(inputs["players"], dict(inputs["other_tables"]))
+    filling = [
+        breaks.Filling(number, seats, count, rank, tuple(open_seats))
+        for number, seats, count, rank, open_seats in inputs["filling"]
+    ]
+    number, seats = inputs["breaking_table"]
+    broken = seating.Table(number, seats, dict(inputs["breaking"]))
+    seated: dict[int, set[int]] = {}
+    for entry, table in inputs.get("keep_apart_seats", []):
+        seated.setdefault(table, set()).add(entry)
+    fills = breaks.fills_of(filling, level, left)
+    return breaks.deal_seat_cards(filling, fills, broken, random.Random(seed), _groups(inputs), seated)
 
 
 def _final(seed: int, inputs: dict) -> Drawn:

@@ -13,6 +13,7 @@ from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
+from tables.queries.breaks import break_shape, filling_tables
 from tables.queries.tables import (
     breaking_order,
     final_table_of,
@@ -20,7 +21,6 @@ from tables.queries.tables import (
     keep_apart,
     keep_apart_numbers,
     leavers_of,
-    open_seats_at,
     open_table_sizes,
     open_tables,
 )
@@ -95,29 +95,29 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         tournament = op.tournament
         if repeated := op.repeated:
             return repeated.public
-        # The sizes are the tables' kept counts: who sits where is read at the breaking table
-        # and the tables its players go to only (a few of a thousand).
-        open_here = open_table_sizes(tournament)
-        sizes = [t.state for t in open_here.values()]
-        order = breaking_order(tournament, open_here)
-        breaking = breaks.table_to_break(sizes, order)
-        if breaking is None:
-            left = sum(t.count for t in sizes)
+        # The breaking table and the field counted by the tables' seats (their kept counts): who
+        # sits where is read at the breaking table and the tables it fills only (a few of a
+        # thousand), and the draw's record keeps those (version 3).
+        shape = break_shape(tournament)
+        if shape is None or shape.tables < 2 or shape.players > sum(s * n for s, n in shape.other_tables):
+            left = shape.players if shape else 0
             raise Refused(
                 _("No table breaks yet: the %(left)s players left do not fit in one table fewer.") % {"left": left}
             )
-        broken = open_here[breaking]
-        leavers = leavers_of(broken.id)
+        breaking = shape.number
+        leavers = leavers_of(shape.table_id)
         groups = keep_apart(tournament)
         number_of, apart_seats = keep_apart_numbers(tournament, groups)
         number_of.update({s.entry: s.number for s in leavers})
-        open_seats = open_seats_at(tournament, open_here, set(breaks.break_fills(sizes, order)))
+        level, places_over = breaks.fill_level(shape.players, dict(shape.other_tables))
+        filling = {t.table.number: t for t in filling_tables(tournament, shape.table_id, level, places_over)}
         inputs = {
-            "version": 2,
-            "tables": [[t.number, t.seats, t.count] for t in sizes],
+            "version": 3,
+            "breaking_table": [breaking, shape.seats],
             "breaking": sorted([s.seat, s.number] for s in leavers),
-            "open_seats": sorted([number, seats] for number, seats in open_seats.items()),
-            "breaking_order": order,
+            "players": shape.players,
+            "other_tables": shape.other_tables,
+            "filling": [[*t.table[:4], list(t.table.open)] for t in filling.values()],
             "keep_apart": sorted(sorted(number_of[e] for e in group) for group in groups),
             "keep_apart_seats": [seat for seat in apart_seats if seat[1] != breaking],
         }
@@ -131,7 +131,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         now = time_source.now()
         names = {s.entry: s.name for s in leavers}
         moved = {s.entry: s.moves for s in leavers}  # issue 26: a broken table's move counts too
-        Seating.objects.filter(tournament_table_id=broken.id, ended_at__isnull=True).update(
+        Seating.objects.filter(tournament_table_id=shape.table_id, ended_at__isnull=True).update(
             ended_at=now, ended_because="table broken"
         )
         rows = Seating.objects.bulk_create(
@@ -139,7 +139,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
                 Seating(
                     tournament=tournament,
                     entry_id=m.player,
-                    tournament_table_id=open_here[m.to_table].id,
+                    tournament_table_id=filling[m.to_table].id,
                     seat=m.to_seat,
                     started_at=now,
                     moves=moved[m.player] + 1,
@@ -148,7 +148,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
                 for m in moves
             ]
         )
-        TournamentTable.objects.filter(pk=broken.id).update(broken_at=now)
+        TournamentTable.objects.filter(pk=shape.table_id).update(broken_at=now)
         public = {
             "table": breaking,
             "moves": [{"from_seat": m.from_seat, "to_table": m.to_table, "to_seat": m.to_seat} for m in moves],
@@ -160,7 +160,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
             payload={**public, "names": {m.from_seat: names[m.player] for m in moves}},
         )
         record_draw(op, drawing, "break", inputs, plan.seats, [row.pk for row in rows], event)
-        check_tv_tables(op, {m.to_table for m in moves if open_here[m.to_table].is_tv}, BREAK)
+        check_tv_tables(op, {m.to_table for m in moves if filling[m.to_table].is_tv}, BREAK)
     return public
 
 

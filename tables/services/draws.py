@@ -7,12 +7,27 @@ or of opening tables.
 Service floor: reads come from the queries.
 """
 
+import json
 import secrets
+
+from django.db import connection
 
 from core import kinds
 from core.operation import Operation
+from tables.queries.draws import waiting_seed
 from tables.rules import draws
 from tournaments.models import DrawSeed
+
+# Static statements: a break on a 1,000-table floor spends a seed and commits the next, and
+# the ORM's save of every column took longer to build than PostgreSQL to write it.
+_COMMIT = """
+    INSERT INTO tournaments_drawseed (tournament_id, seed, seed_hash, committed_at, committed_seq, kind, inputs,
+        result, seatings)
+    VALUES (%s, %s, %s, %s, %s, '', '{}', '{}', '[]') RETURNING id"""
+_SPEND = """
+    UPDATE tournaments_drawseed SET kind = %s, drawn_at = %s, drawn_seq = %s, inputs = %s::jsonb, result = %s::jsonb,
+        seatings = %s::jsonb
+    WHERE id = %s"""
 
 
 def commit_next_draw(op: Operation, none_waiting: bool = False) -> DrawSeed | None:
@@ -25,8 +40,16 @@ def commit_next_draw(op: Operation, none_waiting: bool = False) -> DrawSeed | No
     seed = secrets.randbits(62)
     committed = draws.seed_hash(seed)
     event = op.append(kinds.DRAW_COMMITTED, public={"seed_hash": committed}, payload={"seed_hash": committed})
-    return DrawSeed.objects.create(
-        tournament_id=op.tournament.id, seed=seed, seed_hash=committed, committed_at=event.at, committed_seq=event.seq
+    with connection.cursor() as cursor:
+        cursor.execute(_COMMIT, [op.tournament.id, seed, committed, event.at, event.seq])
+        (pk,) = cursor.fetchone()
+    return DrawSeed(
+        id=pk,
+        tournament_id=op.tournament.id,
+        seed=seed,
+        seed_hash=committed,
+        committed_at=event.at,
+        committed_seq=event.seq,
     )
 
 
@@ -35,7 +58,7 @@ def seed_for_draw(op: Operation, seed: int | None) -> DrawSeed:
     test), or a tournament with none waiting (made before checkable draws), gets a record made
     now, not published ahead: the draws page says so. Unsaved until `record_draw`."""
     if seed is None:
-        waiting = DrawSeed.objects.filter(tournament_id=op.tournament.id, drawn_at__isnull=True).first()
+        waiting = waiting_seed(op.tournament.id)
         if waiting is not None:
             return waiting
         seed = secrets.randbits(62)
@@ -50,9 +73,15 @@ def revealed(drawn: DrawSeed) -> dict:
 def record_draw(op: Operation, drawn: DrawSeed, kind: str, inputs: dict, result: list, seatings: list[int], event):
     """After the draw's event: the seed is spent, the draw's record kept, the next seed committed."""
     spent_the_waiting = drawn.pk is not None  # seed_for_draw's waiting seed, saved ahead
-    if not spent_the_waiting:  # not published ahead: its hash went out with the draw
+    if spent_the_waiting:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                _SPEND,
+                [kind, event.at, event.seq, json.dumps(inputs), json.dumps(result), json.dumps(seatings), drawn.pk],
+            )
+    else:  # not published ahead: its hash went out with the draw
         drawn.committed_at, drawn.committed_seq = event.at, event.seq
-    drawn.kind, drawn.drawn_at, drawn.drawn_seq = kind, event.at, event.seq
-    drawn.inputs, drawn.result, drawn.seatings = inputs, result, seatings
-    drawn.save()
+        drawn.kind, drawn.drawn_at, drawn.drawn_seq = kind, event.at, event.seq
+        drawn.inputs, drawn.result, drawn.seatings = inputs, result, seatings
+        drawn.save()
     commit_next_draw(op, none_waiting=spent_the_waiting)

@@ -95,7 +95,10 @@ def test_SEAT_DRAW_SEAT_BREAK_SEAT_FINAL_each_draw_is_committed_before_published
     checked = public.get(draws_api).json()
     assert [d["kind"] for d in checked["draws"]] == ["field", "break", "final"]
     assert all(d["matches"] and d["published_ahead"] for d in checked["draws"])
-    assert checked["draws"][1]["inputs"]["breaking_order"] == [2, 1, 3]
+    # Version 3: the breaking table and the tables it fills, not every table (issue 25).
+    inputs = checked["draws"][1]["inputs"]
+    assert inputs["version"] == 3 and inputs["breaking_table"] == [2, 9] and inputs["players"] == 18
+    assert inputs["other_tables"] == [[9, 2]] and sorted(t[0] for t in inputs["filling"]) == [1, 3]
     assert checked["draws"][2]["seed"] == final["seed"] and len(checked["draws"][2]["recorded"]) == 8
     page = public.get(f"/tournaments/{tournament.id}/draws/").content.decode()
     assert page.count('data-matches="true"') == 3 and "Does not match" not in page

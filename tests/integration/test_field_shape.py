@@ -11,12 +11,12 @@ import pytest
 from tables.models import Seating, Table
 from tables.queries.tables import breaking_order, field_shape, open_table_sizes, proposed_moves
 from tables.queries.tables import open_tables as tables_now
-from tables.rules import breaks
+from tables.rules import breaks, draws
 from tables.rules.seating import TableSize
 from tables.services.breaking import break_next_table, draw_final_table, set_breaking_order
 from tables.services.draw import draw_field, open_tables
 from tables.services.floor import confirm_move, player_out
-from tournaments.models import Tournament
+from tournaments.models import DrawSeed, Tournament
 
 
 def summed_from_every_table(tournament: Tournament) -> breaks.FieldShape:
@@ -34,6 +34,23 @@ def summed_from_every_table(tournament: Tournament) -> breaks.FieldShape:
         breaking_seats=sizes[order[0]].state.seats if order else 0,
         breaking_table=order[0] if order else None,
     )
+
+
+def waiting_seed(tournament: Tournament) -> int:
+    return DrawSeed.objects.get(tournament=tournament, drawn_at__isnull=True).seed
+
+
+def every_tables_players(tournament: Tournament, order: list[int]) -> dict:
+    """A break's inputs in version 1: every open table's players by entry number, in open order."""
+    numbers = dict(tournament.entries.values_list("id", "number"))
+    return {
+        "tables": [
+            [n, t.state.seats, sorted([seat, numbers[entry]] for seat, entry in t.state.players.items())]
+            for n, t in tables_now(tournament).items()
+        ],
+        "breaking_order": order,
+        "keep_apart": [],
+    }
 
 
 @pytest.mark.django_db
@@ -87,7 +104,13 @@ def test_SEAT_BREAK_SEAT_BALANCE_SEAT_FINAL_the_shape_read_in_one_row_agrees_fro
                 order = breaking_order(tournament, sizes)
                 assert needs["break_due"] == breaks.table_to_break([t.state for t in sizes.values()], order)
                 seen["break from the shape"] += breaks.break_due(shape) is not None
-                break_next_table(tournament.id, floor)
+                # The break reads the fill level and the tables it fills (version 3); it deals
+                # the cards a draw from every table's players (version 1) deals with its seed.
+                expected = draws.draw("break", waiting_seed(tournament), every_tables_players(tournament, order))
+                broken = break_next_table(tournament.id, floor)
+                assert broken["moves"] and [[m["from_seat"], m["to_table"], m["to_seat"]] for m in broken["moves"]] == [
+                    move[:3] for move in expected.moves
+                ]
             elif needs["moves"]:
                 seen["moves"] += 1
                 for move in needs["moves"]:

@@ -4,6 +4,7 @@ seat with the seats recorded (SEAT-DRAW: reproducible from a recorded seed; SEAT
 SEAT-FINAL)."""
 
 import hashlib
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -83,14 +84,17 @@ def test_private_inputs_are_counted_not_published():
 
 @st.composite
 def floors(draw):
-    """Open tables of 9 or 10 seats with random seats taken, a breaking order and keep-apart
-    groups, as version 1 of a break's inputs (every table's players by entry number)."""
-    seats = draw(st.sampled_from([9, 10]))
+    """Open tables of 9 or 10 seats (or, on some floors, of 6 to 10 mixed) with random seats
+    taken, a breaking order and keep-apart groups, as version 1 of a break's inputs (every
+    table's players by entry number)."""
+    alike = draw(st.sampled_from([9, 10]))
+    mixed = draw(st.booleans())
     count = draw(st.integers(2, 12))
     numbers = draw(st.permutations(range(1, count + 1)))
     entries = iter(range(1, 1000))
     tables = []
     for number in numbers:
+        seats = draw(st.sampled_from([6, 8, 9, 10])) if mixed else alike
         taken = sorted(draw(st.sets(st.integers(1, seats), max_size=seats)))
         tables.append([number, seats, [[seat, next(entries)] for seat in taken]])
     everyone = [entry for _n, _s, players in tables for _seat, entry in players]
@@ -134,6 +138,66 @@ def test_SEAT_BREAK_a_break_from_the_open_seats_deals_what_one_from_every_table_
     assert made == draws.draw("break", seed, second_version(full))
     checked = draws.check("break", seed, draws.seed_hash(seed), second_version(full), made.seats, True)
     assert checked.matches
+
+
+def third_version(full: dict) -> dict | None:
+    """The same floor as a version 3 break reads it: the breaking table's players, the field
+    left, the other tables counted by their seats, and the tables the break fills, each with
+    its rank among the tables above the fill level, as the break's SQL ranks them (None: no
+    table breaks)."""
+    sizes = [seating.TableSize(n, seats, len(players)) for n, seats, players in full["tables"]]
+    breaking = breaks.table_to_break(sizes, full["breaking_order"])
+    if breaking is None:
+        return None
+    others = [t for t in full["tables"] if t[0] != breaking]
+    players = sum(t.count for t in sizes)
+    by_seats = Counter(seats for _n, seats, _p in others)
+    level, left = breaks.fill_level(players, by_seats)
+    members = {e for group in full["keep_apart"] for e in group}
+    filling, rank = [], 0
+    for n, seats, seated in others:
+        rank += seats > level
+        shown = rank if seats > level else 0
+        if breaks.filling_target(level, left, seats, shown) > len(seated):
+            filling.append([n, seats, len(seated), shown, [s for s in range(1, seats + 1) if s not in dict(seated)]])
+    return {
+        "version": 3,
+        "breaking_table": next([n, seats] for n, seats, _p in full["tables"] if n == breaking),
+        "breaking": next(players for n, _s, players in full["tables"] if n == breaking),
+        "players": players,
+        "other_tables": sorted([seats, count] for seats, count in by_seats.items()),
+        "filling": filling,
+        "keep_apart": full["keep_apart"],
+        "keep_apart_seats": sorted([e, n] for n, _s, seated in others for _seat, e in seated if e in members),
+    }
+
+
+@settings(max_examples=500, deadline=None)
+@given(seeds, floors())
+def test_SEAT_BREAK_a_break_from_the_fill_level_deals_what_one_from_every_table_dealt(seed, full):
+    # Version 3 records a few tables and the others counted by their seats; the same seed and
+    # floor deal the same cards as from every table's players (version 1).
+    third = third_version(full)
+    made = draws.draw("break", seed, full)
+    if third is None:
+        assert made.seats == []
+        return
+    assert made == draws.draw("break", seed, third)
+    assert draws.check("break", seed, draws.seed_hash(seed), third, made.seats, True).matches
+
+
+@given(st.integers(0, 200), st.lists(st.integers(2, 10), min_size=1, max_size=30))
+def test_SEAT_BREAK_the_fill_level_gives_each_table_its_target(players, seats):
+    # The fill level and the places over it give each table what table_targets gives it.
+    capacities = dict(enumerate(seats, start=1))
+    if players > sum(seats):
+        return
+    level, left = breaks.fill_level(players, Counter(seats))
+    targets = seating.table_targets(players, capacities, None)
+    rank = 0
+    for number, table_seats in capacities.items():
+        rank += table_seats > level
+        assert breaks.filling_target(level, left, table_seats, rank if table_seats > level else 0) == targets[number]
 
 
 def test_a_breaks_keep_apart_seats_are_private():
