@@ -5,6 +5,9 @@ breaking the next table with seat cards (SEAT-BREAK), and the final table's redr
 Service floor: reads come from the queries.
 """
 
+import json
+
+from django.db import connection
 from django.db.models import F
 from django.utils.translation import gettext as _
 
@@ -13,7 +16,7 @@ from core.access import recorded_user
 from core.operation import operation
 from rules.refusals import Refused
 from tables.models import Seating, TournamentTable
-from tables.queries.breaks import break_shape, filling_tables
+from tables.queries.breaks import break_shape
 from tables.queries.tables import (
     breaking_order,
     final_table_of,
@@ -24,7 +27,7 @@ from tables.queries.tables import (
     open_table_sizes,
     open_tables,
 )
-from tables.rules import breaks, draws, seating
+from tables.rules import draws, seating
 from tables.services.draws import record_draw, revealed, seed_for_draw
 from tables.services.tv_logos import BREAK, FINAL, check_tv_tables
 from tournaments.models import Announcement
@@ -87,6 +90,22 @@ def _announce_new_order(op, numbers: list[int], reason: str) -> None:
     )
 
 
+# A break's writes as two static statements (the ORM's three took longer to build than to run):
+# the table broken and its seat rows ended (kept counts: the seating trigger), then its players
+# seated where their cards say, in the order dealt (the draw's record keeps the rows' ids).
+_BREAK_THE_TABLE = """
+    WITH broken AS (UPDATE tables_tournamenttable SET broken_at = %s WHERE id = %s)
+    UPDATE tables_seating SET ended_at = %s, ended_because = 'table broken'
+    WHERE tournament_table_id = %s AND ended_at IS NULL"""
+_SEAT_THE_LEAVERS = """
+    INSERT INTO tables_seating (entry_id, tournament_table_id, seat, moves, tournament_id, started_at, move_reason,
+        ended_because, to_collect)
+    SELECT entry, at_table, seat, moves, %s, %s, %s::jsonb, '', false
+    FROM unnest(%s::bigint[], %s::bigint[], %s::int[], %s::int[]) WITH ORDINALITY AS m(entry, at_table, seat, moves, n)
+    ORDER BY n
+    RETURNING id"""
+
+
 def break_next_table(tournament_id: int, actor, seed: int | None = None, request_key: str | None = None) -> dict:
     """SEAT-BREAK: break the next table of the breaking order; its players, from seat 1
     clockwise, get random seat cards for open seats at the other tables. The seed is the one
@@ -109,8 +128,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         groups = keep_apart(tournament)
         number_of, apart_seats = keep_apart_numbers(tournament, groups)
         number_of.update({s.entry: s.number for s in leavers})
-        level, places_over = breaks.fill_level(shape.players, dict(shape.other_tables))
-        filling = {t.table.number: t for t in filling_tables(tournament, shape.table_id, level, places_over)}
+        filling = {t.table.number: t for t in shape.filling}
         inputs = {
             "version": 3,
             "breaking_table": [breaking, shape.seats],
@@ -131,24 +149,21 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
         now = time_source.now()
         names = {s.entry: s.name for s in leavers}
         moved = {s.entry: s.moves for s in leavers}  # issue 26: a broken table's move counts too
-        Seating.objects.filter(tournament_table_id=shape.table_id, ended_at__isnull=True).update(
-            ended_at=now, ended_because="table broken"
-        )
-        rows = Seating.objects.bulk_create(
-            [
-                Seating(
-                    tournament=tournament,
-                    entry_id=m.player,
-                    tournament_table_id=filling[m.to_table].id,
-                    seat=m.to_seat,
-                    started_at=now,
-                    moves=moved[m.player] + 1,
-                    move_reason={"kind": "break", "from_table": breaking},
-                )
-                for m in moves
-            ]
-        )
-        TournamentTable.objects.filter(pk=shape.table_id).update(broken_at=now)
+        with connection.cursor() as cursor:
+            cursor.execute(_BREAK_THE_TABLE, [now, shape.table_id, now, shape.table_id])
+            cursor.execute(
+                _SEAT_THE_LEAVERS,
+                [
+                    tournament.pk,
+                    now,
+                    json.dumps({"kind": "break", "from_table": breaking}),
+                    [m.player for m in moves],
+                    [filling[m.to_table].id for m in moves],
+                    [m.to_seat for m in moves],
+                    [moved[m.player] + 1 for m in moves],
+                ],
+            )
+            rows = [row_id for (row_id,) in cursor.fetchall()]
         public = {
             "table": breaking,
             "moves": [{"from_seat": m.from_seat, "to_table": m.to_table, "to_seat": m.to_seat} for m in moves],
@@ -159,7 +174,7 @@ def break_next_table(tournament_id: int, actor, seed: int | None = None, request
             public=public,
             payload={**public, "names": {m.from_seat: names[m.player] for m in moves}},
         )
-        record_draw(op, drawing, "break", inputs, plan.seats, [row.pk for row in rows], event)
+        record_draw(op, drawing, "break", inputs, plan.seats, rows, event)
         check_tv_tables(op, {m.to_table for m in moves if filling[m.to_table].is_tv}, BREAK)
     return public
 
