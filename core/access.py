@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext as _
 
+from core import model_rows
 from tournaments.models import Tournament
 
 
@@ -115,4 +116,4 @@ def tournament_for(user, tournament_id: int, action: Action) -> Tournament:
     Raises Tournament.DoesNotExist for an unknown id and PermissionDenied for a missing role.
     """
     check(user or AnonymousUser(), action)
-    return Tournament.objects.select_related("festival").get(pk=tournament_id)
+    return model_rows.tournament(tournament_id)  # every endpoint's read, static (core/model_rows.py)

@@ -9,6 +9,8 @@ from typing import NamedTuple
 from django.db import DEFAULT_DB_ALIAS, connection
 from django.db.models import Field, Model
 
+from tournaments.models import Festival, Tournament
+
 
 class Columns(NamedTuple):
     """A model's columns as a static statement selects them (`sql`), in the model's order."""
@@ -32,3 +34,24 @@ def instance(of: Columns, row: Sequence, start: int = 0) -> Model:
     for i, field in of.converters:
         values[i] = field.from_db_value(values[i], None, connection)
     return of.model.from_db(DEFAULT_DB_ALIAS, of.names, values)
+
+
+_TOURNAMENT, _FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")
+# Every operation's first statement (locked) and every tournament endpoint's (not locked).
+_TOURNAMENT_WITH_FESTIVAL = f"""
+    SELECT {_TOURNAMENT.sql}, {_FESTIVAL.sql}
+    FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
+    WHERE t.id = %s"""
+
+
+def tournament(tournament_id: int, for_update: bool = False) -> Tournament:
+    """The tournament with its festival (its row locked with `for_update`, the festival's not),
+    as `select_related("festival").get(pk=…)` loads it; Tournament.DoesNotExist for none."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TOURNAMENT_WITH_FESTIVAL + (" FOR UPDATE OF t" if for_update else ""), [tournament_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
+    made = instance(_TOURNAMENT, row)
+    made.festival = instance(_FESTIVAL, row, len(_TOURNAMENT.names))
+    return made

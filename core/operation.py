@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from clock.models import Clock
 from core import log, model_rows, schedule
 from core.kinds import EventKind
-from tournaments.models import Event, Festival, Tournament
+from tournaments.models import Event, Tournament
 
 _UNREAD = object()  # the clock row, before it is locked
 _THE_OPERATIONS_ACTOR = object()
@@ -74,27 +74,11 @@ class Operation:
         schedule.after_commit(task_name, *args, eta=eta)
 
 
-_TOURNAMENT, _FESTIVAL = model_rows.columns(Tournament, "t"), model_rows.columns(Festival, "f")
-# Every operation's first statement, static (model_rows): the ORM's select_related with a lock
-# took longer to build than to run.
-_LOCK = f"""
-    SELECT {_TOURNAMENT.sql}, {_FESTIVAL.sql}
-    FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
-    WHERE t.id = %s FOR UPDATE OF t"""
-
-
 def lock_tournament(tournament_id: int) -> Tournament:
     """The tournament row, locked until the transaction ends (with its festival, unlocked)."""
     if not connection.in_atomic_block:
         raise RuntimeError("lock_tournament belongs inside a transaction: use operation()")
-    with connection.cursor() as cursor:
-        cursor.execute(_LOCK, [tournament_id])
-        row = cursor.fetchone()
-    if row is None:
-        raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
-    tournament = model_rows.instance(_TOURNAMENT, row)
-    tournament.festival = model_rows.instance(_FESTIVAL, row, len(_TOURNAMENT.names))
-    return tournament
+    return model_rows.tournament(tournament_id, for_update=True)  # static: the ORM's took longer to build
 
 
 @contextmanager

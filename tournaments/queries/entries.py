@@ -8,9 +8,10 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clock.models import Clock
+from clock.models import Clock, Structure
 from clock.rules import timeline
 from clock.rules.structures import minutes_to_end_of
+from core import model_rows
 from players.models import Membership, Player
 from players.rules import eligibility
 from tournaments.models import Entry, Tournament, WonSeat
@@ -35,12 +36,24 @@ class Sale:
 UNREAD = object()
 
 
+_CLOCK, _STRUCTURE = model_rows.columns(Clock, "c"), model_rows.columns(Structure, "s")
+_SALE_CLOCK = f"""
+    SELECT {_CLOCK.sql}, {_STRUCTURE.sql}
+    FROM {Clock._meta.db_table} c JOIN {Structure._meta.db_table} s ON s.id = c.structure_id
+    WHERE c.{Clock._meta.pk.column} = %s"""
+
+
 def sale_clock(tournament: Tournament) -> Clock | None:
-    """The clock row with its structure, read once for a sale's moment and its entry rules."""
-    try:  # get, not first(): one row by its key, no ordering for the ORM to build
-        return Clock.objects.select_related("structure").get(pk=tournament.pk)
-    except Clock.DoesNotExist:
+    """The clock row with its structure, read once for a sale's moment and its entry rules:
+    a static statement made into the models (core/model_rows.py), as every sale reads it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SALE_CLOCK, [tournament.pk])
+        row = cursor.fetchone()
+    if row is None:
         return None
+    clock = model_rows.instance(_CLOCK, row)
+    clock.structure = model_rows.instance(_STRUCTURE, row, len(_CLOCK.names))
+    return clock
 
 
 def tournament_moment(tournament: Tournament, now, clock=UNREAD) -> TournamentMoment:
