@@ -36,6 +36,15 @@ def instance(of: Columns, row: Sequence, start: int = 0) -> Model:
     return of.model.from_db(DEFAULT_DB_ALIAS, of.names, values)
 
 
+def instances(row: Sequence, *of: Columns) -> list[Model]:
+    """One instance per model whose columns the row holds one after the other, in `of`'s order."""
+    made, start = [], 0
+    for columns_of in of:
+        made.append(instance(columns_of, row, start))
+        start += len(columns_of.names)
+    return made
+
+
 _TOURNAMENT, _FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")
 # Every operation's first statement (locked) and every tournament endpoint's (not locked).
 _TOURNAMENT_WITH_FESTIVAL = f"""
@@ -52,6 +61,5 @@ def tournament(tournament_id: int, for_update: bool = False) -> Tournament:
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
-    made = instance(_TOURNAMENT, row)
-    made.festival = instance(_FESTIVAL, row, len(_TOURNAMENT.names))
+    made, made.festival = instances(row, _TOURNAMENT, _FESTIVAL)
     return made

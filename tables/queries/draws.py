@@ -5,7 +5,7 @@ read here only once its draw is made."""
 
 from django.db import connection
 
-from core import kinds
+from core import kinds, model_rows
 from rules.times import iso_time
 from tables.models import Seating
 from tables.queries.tables import breaking_order
@@ -20,9 +20,8 @@ def entry_numbers(tournament: Tournament) -> dict[int, int]:
     return dict(tournament.entries.values_list("id", "number"))
 
 
-_WAITING_SEED = """
-    SELECT id, seed, seed_hash, committed_at, committed_seq FROM tournaments_drawseed
-    WHERE tournament_id = %s AND drawn_at IS NULL"""
+_SEED = model_rows.columns(DrawSeed, "d")
+_WAITING_SEED = f"SELECT {_SEED.sql} FROM {DrawSeed._meta.db_table} d WHERE d.tournament_id = %s AND d.drawn_at IS NULL"
 
 
 def waiting_seed(tournament_id: int) -> DrawSeed | None:
@@ -31,22 +30,12 @@ def waiting_seed(tournament_id: int) -> DrawSeed | None:
     with connection.cursor() as cursor:
         cursor.execute(_WAITING_SEED, [tournament_id])
         row = cursor.fetchone()
-    if row is None:
-        return None
-    pk, seed, seed_hash, committed_at, committed_seq = row
-    return DrawSeed(
-        id=pk,
-        tournament_id=tournament_id,
-        seed=seed,
-        seed_hash=seed_hash,
-        committed_at=committed_at,
-        committed_seq=committed_seq,
-    )
+    return None if row is None else model_rows.instance(_SEED, row)
 
 
 def next_draw(tournament: Tournament) -> dict | None:
     """The commitment for the next seat draw: its seed's SHA-256 and when it was published."""
-    waiting = DrawSeed.objects.filter(tournament=tournament, drawn_at__isnull=True).first()
+    waiting = waiting_seed(tournament.id)
     if waiting is None:
         return None
     return {

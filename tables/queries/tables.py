@@ -269,11 +269,9 @@ def sitting_at_table(tournament: Tournament, number: int, seat: int) -> Seating 
         row = cursor.fetchone()
     if row is None:
         return None
-    made, start = [], 0
-    for of in (_SEATING, _AT_TABLE, _VENUE_TABLE, _ENTRY, _PLAYER):
-        made.append(model_rows.instance(of, row, start))
-        start += len(of.names)
-    sitting, at_table, venue_table, entry, player = made
+    sitting, at_table, venue_table, entry, player = model_rows.instances(
+        row, _SEATING, _AT_TABLE, _VENUE_TABLE, _ENTRY, _PLAYER
+    )
     at_table.table, entry.player = venue_table, player
     sitting.tournament_table, sitting.entry = at_table, entry
     return sitting

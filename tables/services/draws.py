@@ -23,34 +23,25 @@ from tournaments.models import DrawSeed
 _COMMIT = """
     INSERT INTO tournaments_drawseed (tournament_id, seed, seed_hash, committed_at, committed_seq, kind, inputs,
         result, seatings)
-    VALUES (%s, %s, %s, %s, %s, '', '{}', '{}', '[]') RETURNING id"""
+    VALUES (%s, %s, %s, %s, %s, '', '{}', '{}', '[]')"""
 _SPEND = """
     UPDATE tournaments_drawseed SET kind = %s, drawn_at = %s, drawn_seq = %s, inputs = %s::jsonb, result = %s::jsonb,
         seatings = %s::jsonb
     WHERE id = %s"""
 
 
-def commit_next_draw(op: Operation, none_waiting: bool = False) -> DrawSeed | None:
+def commit_next_draw(op: Operation, none_waiting: bool = False) -> None:
     """Choose the next draw's seed and publish its hash, unless one is waiting already. Opening
     tables does it (before the field's or Day 2's draw) and every draw does it for the next,
     so a hash is out before any draw that the floor makes after it. `none_waiting`: the caller
     has just spent the waiting seed, and only one waits at a time (one_waiting_draw_seed)."""
-    if not none_waiting and DrawSeed.objects.filter(tournament_id=op.tournament.id, drawn_at__isnull=True).exists():
-        return None
+    if not none_waiting and waiting_seed(op.tournament.id) is not None:
+        return
     seed = secrets.randbits(62)
     committed = draws.seed_hash(seed)
     event = op.append(kinds.DRAW_COMMITTED, public={"seed_hash": committed}, payload={"seed_hash": committed})
     with connection.cursor() as cursor:
         cursor.execute(_COMMIT, [op.tournament.id, seed, committed, event.at, event.seq])
-        (pk,) = cursor.fetchone()
-    return DrawSeed(
-        id=pk,
-        tournament_id=op.tournament.id,
-        seed=seed,
-        seed_hash=committed,
-        committed_at=event.at,
-        committed_seq=event.seq,
-    )
 
 
 def seed_for_draw(op: Operation, seed: int | None) -> DrawSeed:

@@ -51,8 +51,7 @@ def sale_clock(tournament: Tournament) -> Clock | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    clock = model_rows.instance(_CLOCK, row)
-    clock.structure = model_rows.instance(_STRUCTURE, row, len(_CLOCK.names))
+    clock, clock.structure = model_rows.instances(row, _CLOCK, _STRUCTURE)
     return clock
 
 
