@@ -7,6 +7,8 @@ import asyncio
 import json
 import os
 import threading
+import time
+from datetime import timedelta
 
 import redis.asyncio as aioredis
 from django.conf import settings
@@ -36,10 +38,15 @@ def event_frame(event: Event, audience: str, server_time: str | None = None) -> 
     return json.dumps(frame, separators=(",", ":"))
 
 
-def send(event: Event) -> None:
-    """Both audiences' frames of one event to their groups (called after commit), with one
-    reading of the server's time for both: a bust's request waits for each statement here."""
-    now = iso_time(time_source.now_or_local())
+def send(event: Event, read_at: float | None = None) -> None:
+    """Both audiences' frames of one event to their groups (called after commit). `read_at`:
+    this process's monotonic clock when the event's time was read from the database in its
+    own statement (core.log): the server's time now is that time carried forward by the same
+    monotonic clock, so no statement after the commit (a confirmation sent two)."""
+    if read_at is None:
+        now = iso_time(time_source.now_or_local())
+    else:
+        now = iso_time(event.at + timedelta(seconds=max(0.0, time.monotonic() - read_at)))
     _publisher().publish(
         [(group_name(event.tournament_id, audience), event_frame(event, audience, now)) for audience in AUDIENCES]
     )

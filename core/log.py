@@ -16,6 +16,7 @@ row: no extra read, and no two appends can chain from the same head.
 
 import hashlib
 import json
+import time
 from datetime import UTC, datetime
 from typing import NamedTuple
 
@@ -137,6 +138,8 @@ def append_event(
         if row is None:
             raise Tournament.DoesNotExist(f"no tournament {tournament_id}")
         place = Place(*row)
+    # The server's time at the broadcast is `at` carried forward from here (core.broadcast.send).
+    read_at = time.monotonic()
     seq, head, at = place
     event = Event(
         tournament_id=tournament_id,
@@ -153,7 +156,7 @@ def append_event(
     _write(event, table)
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.
-    transaction.on_commit(lambda: broadcast.send(event), robust=True)
+    transaction.on_commit(lambda: broadcast.send(event, read_at), robust=True)
     return event
 
 
