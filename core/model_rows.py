@@ -45,6 +45,27 @@ def instances(row: Sequence, *of: Columns) -> list[Model]:
     return made
 
 
+def inserted(made: Model, conflict: str = "") -> bool:
+    """Insert `made`'s row as Model.save would (each field's pre_save, then get_db_prep_save:
+    an auto_now_add time is set on it too), in one static statement; `conflict` an
+    `ON CONFLICT … DO NOTHING` clause. Sets its id; False when the conflict left the row out."""
+    fields = [field for field in made._meta.concrete_fields if not field.primary_key]
+    names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    values = [field.get_db_prep_save(field.pre_save(made, True), connection) for field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {made._meta.db_table} ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"{conflict} RETURNING {connection.ops.quote_name(made._meta.pk.column)}",
+            values,
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    made.pk = row[0]
+    made._state.adding, made._state.db = False, DEFAULT_DB_ALIAS
+    return True
+
+
 _TOURNAMENT, _FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")
 # Every operation's first statement (locked) and every tournament endpoint's (not locked).
 _TOURNAMENT_WITH_FESTIVAL = f"""
@@ -63,3 +84,31 @@ def tournament(tournament_id: int, for_update: bool = False) -> Tournament:
         raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
     made, made.festival = instances(row, _TOURNAMENT, _FESTIVAL)
     return made
+
+
+MAIN_EVENT = columns(Tournament, "m")
+# A flight's main event beside its row (none: every column NULL), for a pre-registration's reads.
+JOIN_MAIN_EVENT = f"LEFT JOIN {Tournament._meta.db_table} m ON m.id = t.main_event_id"
+_TOURNAMENT_WITH_MAIN_EVENT = f"""
+    SELECT {_TOURNAMENT.sql}, {_FESTIVAL.sql}, {MAIN_EVENT.sql}
+    FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
+    {JOIN_MAIN_EVENT}
+    WHERE t.id = %s"""
+
+
+def with_main_event(made: Tournament, row: Sequence, start: int) -> Tournament:
+    """`made` with its main event, whose columns (MAIN_EVENT) begin at `start` in `row`."""
+    made.main_event = None if made.main_event_id is None else instance(MAIN_EVENT, row, start)
+    return made
+
+
+def tournament_with_main_event(tournament_id: int) -> Tournament:
+    """The tournament with its festival and its main event (a flight's), as
+    `select_related("festival", "main_event").get(pk=…)` loads them, in one static statement."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TOURNAMENT_WITH_MAIN_EVENT, [tournament_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
+    made, made.festival = instances(row, _TOURNAMENT, _FESTIVAL)
+    return with_main_event(made, row, len(_TOURNAMENT.names) + len(_FESTIVAL.names))

@@ -97,7 +97,10 @@ def move_reason_of(entry: Entry) -> str:
 
 
 def place_of(entry: Entry) -> dict:
-    """Where an entry is: its table and seat, or its position on the waiting list (ENT-WAIT)."""
+    """Where an entry is: its table and seat, or its position on the waiting list (ENT-WAIT);
+    a sale's answer as the sale placed it (tournaments.services.desk._sell)."""
+    if placed := getattr(entry, "place_as_sold", None):
+        return placed
     place = seat_of(entry)
     waiting = [e.id for e in waiting_entries(entry.tournament)] if place is None else []
     return {

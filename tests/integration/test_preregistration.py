@@ -345,3 +345,63 @@ def test_ten_people_joining_a_full_flights_waiting_list_at_once_are_each_told_th
     assert [told[row.code] for row in stored] == list(range(1, 11))
     logged = Event.objects.filter(tournament=day_1a, kind="preregistration.waiting")
     assert {event.payload["code"]: event.payload["position"] for event in logged} == told
+
+
+@pytest.mark.django_db
+def test_REG_EXCLUDE_a_returning_player_excluded_since_is_refused_when_confirmed(flights, staff):
+    """A confirmation writes a new player in one statement and reads no exclusion for them; a
+    document on file is the returning player, whose exclusions and other flights are read."""
+    _, day_1a, _ = flights(seats=2)
+    known = player_services.create_player(
+        day_1a.id,
+        player_services.NewPlayer(
+            "Player1", "Online", date(1990, 5, 17), "", "passport", "PRE00001", accepts_terms=True
+        ),
+        staff["desk"],
+    )
+    player_services.exclude_player(day_1a.id, known.id, "self-exclusion", date(2020, 1, 1), None, staff["desk"])
+    held = services.preregister(day_1a.id, application(1))
+    with pytest.raises(desk_services.EntryRefused, match=r"Excluded \(self-exclusion\) until lifted"):
+        services.confirm_preregistration(day_1a.id, held.code, "cash", "desk 1", "am", staff["desk"])
+    held.refresh_from_db()
+    assert held.status == "held" and counts(day_1a) == (0, 1)  # the seat stays held
+    assert Player.objects.filter(id_document_number="PRE00001").count() == 1
+    assert Player.objects.get(pk=known.pk).id_checked_on is not None  # REG-ID: seen today all the same
+    refused = Event.objects.get(tournament=day_1a, kind="entry.refused")
+    assert refused.payload["rules"] == ["REG-EXCLUDE"]
+    fresh = services.preregister(day_1a.id, application(2))
+    entry = services.confirm_preregistration(day_1a.id, fresh.code, "cash", "desk 1", "am", staff["desk"])
+    assert entry.player.id_document_number == "PRE00002" and entry.player.id_checked_on is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_FLIGHT_REENTRY_one_document_confirmed_at_two_flights_desks_at_once_is_one_player(flights, staff):
+    """Two desks confirm one person's pre-registrations for Day 1A and Day 1B at the same moment:
+    one player record (the second insert waits for the first and leaves its row out), each
+    flight's sale judged against the other's (FLIGHT-REENTRY), both logs gap-free."""
+    _, day_1a, day_1b = flights(seats=2)
+    codes = {flight.id: services.preregister(flight.id, application(7)).code for flight in (day_1a, day_1b)}
+    outcomes, start = {}, threading.Barrier(2)
+
+    def confirm(flight_id):
+        start.wait()
+        try:
+            entry = services.confirm_preregistration(flight_id, codes[flight_id], "cash", "desk", "am", staff["desk"])
+            outcomes[flight_id] = ("entry", entry.player_id)
+        except desk_services.EntryRefused as refused:
+            outcomes[flight_id] = ("refused", [reason.rule for reason in refused.reasons])
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=confirm, args=(flight.id,)) for flight in (day_1a, day_1b)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Player.objects.filter(id_document_number="PRE00007").count() == 1
+    player = Player.objects.get(id_document_number="PRE00007")
+    assert sorted(outcomes.values(), key=str) == [("entry", player.id), ("refused", ["FLIGHT-REENTRY"])]
+    assert Consent.objects.filter(player=player, kind="terms").count() == 2  # each confirmation's consents
+    for flight in (day_1a, day_1b):
+        seqs = list(Event.objects.filter(tournament=flight).order_by("seq").values_list("seq", flat=True))
+        assert seqs == list(range(1, len(seqs) + 1))

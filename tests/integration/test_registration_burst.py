@@ -30,8 +30,8 @@ from tournaments.services import preregistration as services
 # the waiting list's count, the event, the commit). Each event writes its row and the
 # log's chain head in one statement (issue 27's hash chain; the one clock's time comes with the
 # seq in the same statement).
-CONFIRM_STATEMENTS = 43
-CONFIRM_STATEMENTS_LOCKED = 21
+CONFIRM_STATEMENTS = 27
+CONFIRM_STATEMENTS_LOCKED = 16
 PREREGISTER_STATEMENTS_LOCKED = 4
 
 
@@ -73,7 +73,9 @@ class Statements:
 
     def __call__(self, execute, sql, params, many, context):
         self.all.append(sql)
-        locks = "tournaments_tournament" in sql and ("FOR UPDATE" in sql or sql.startswith("UPDATE"))
+        # A confirmation's first read joins its flight but locks the pre-registration only (OF p).
+        row_lock = "FOR UPDATE" in sql and "FOR UPDATE OF p" not in sql
+        locks = "tournaments_tournament" in sql and (row_lock or sql.startswith("UPDATE"))
         if self.locked is None and locks:
             self.locked = len(self.all) - 1
         return execute(sql, params, many, context)

@@ -82,7 +82,10 @@ def late_registration_over(tournament: Tournament) -> bool:
     return minutes is not None and tournament_moment(tournament, timezone.now()).clock_minutes >= minutes
 
 
-def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
+def player_history(tournament: Tournament, player: Player, new_player: bool = False) -> PlayerHistory:
+    """`new_player`: the player's row was written in this transaction: no entries to read."""
+    if new_player:
+        return PlayerHistory(active_entry=False, had_entry=False, rebuys=0, addons=0)
     # Static SQL: every sale reads it under the tournament's lock.
     with connection.cursor() as cursor:
         cursor.execute(
@@ -100,9 +103,13 @@ def player_history(tournament: Tournament, player: Player) -> PlayerHistory:
     )
 
 
-def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = None) -> eligibility.PlayerFacts:
+def player_facts(
+    player: Player, sale: Sale | None, won_seat: WonSeat | None = None, new_player: bool = False
+) -> eligibility.PlayerFacts:
+    """`new_player`: the player's row was written in this transaction: no membership or
+    exclusion can name them yet, so neither is read."""
     try:
-        membership = Membership.objects.get(player=player)
+        membership = None if new_player else Membership.objects.get(player=player)
     except Membership.DoesNotExist:
         membership = None
     member = None
@@ -133,7 +140,7 @@ def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = N
         player_id=player.id,
         date_of_birth=player.date_of_birth,
         membership=member,
-        exclusions=tuple(exclusion.as_rule() for exclusion in player.exclusions.all()),
+        exclusions=() if new_player else tuple(exclusion.as_rule() for exclusion in player.exclusions.all()),
         photo_id_checked_on=player.id_checked_on,
         organiser_staff_or_family=player.organiser_staff_or_family,
         staff_entry_approved=player.staff_entry_approved,
@@ -142,15 +149,21 @@ def player_facts(player: Player, sale: Sale | None, won_seat: WonSeat | None = N
 
 
 def eligibility_reasons(
-    tournament: Tournament, player: Player, sale: Sale | None, now, won_seat: WonSeat | None = None
+    tournament: Tournament,
+    player: Player,
+    sale: Sale | None,
+    now,
+    won_seat: WonSeat | None = None,
+    new_player: bool = False,
 ) -> list[eligibility.Reason]:
     rules = tournament.rules()
     day = eligibility.local_day(now, tournament.festival.time_zone)
-    return list(eligibility.check(player_facts(player, sale, won_seat), rules.eligibility, day).reasons)
+    facts = player_facts(player, sale, won_seat, new_player)
+    return list(eligibility.check(facts, rules.eligibility, day).reasons)
 
 
 def sale_window(
-    tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment, rules=None
+    tournament: Tournament, player: Player, kind: Kind, moment: TournamentMoment, rules=None, new_player: bool = False
 ) -> eligibility.Reason:
     """The part other desks' sales can change: read it under the tournament lock (`rules`: entry_rules, read before)."""
     if tournament.status == Tournament.Status.SCHEDULED:
@@ -172,7 +185,7 @@ def sale_window(
             else _("Sold out: all %(max_entries)s seats are taken.") % {"max_entries": tournament.max_entries},
         )
     rules = rules or entry_rules(tournament)
-    window = entry_allowed(kind, rules, moment, player_history(tournament, player))
+    window = entry_allowed(kind, rules, moment, player_history(tournament, player, new_player))
     if window.ok and kind == Kind.REBUY and not (rules.rebuy_price and rules.rebuy_chips):
         # ENT-REBUY: a free rebuy, or one that adds no chips, is a ruleset nobody set.
         return eligibility.Reason(

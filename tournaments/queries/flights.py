@@ -113,10 +113,13 @@ def flight_names(tournament: Tournament) -> list[str]:
     return list(tournament.flights.order_by("starts_at", "id").values_list("name", flat=True))
 
 
-def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) -> eligibility.Reason | None:
+def flight_reason(
+    tournament: Tournament, player: Player, seats_a_player: bool, new_player: bool = False
+) -> eligibility.Reason | None:
     """The desk's check of a seat sale against the flights (FLIGHT-REENTRY): a main event with
     flights sells its seats in them; a flight refuses what the ruleset's re-entry across flights
-    forbids. None where flights play no part."""
+    forbids. None where flights play no part. `new_player`: the player's row was written in
+    this transaction, so they have no seat in another flight (none is read)."""
     if not seats_a_player:
         return None
     if tournament.main_event_id is None:
@@ -129,8 +132,23 @@ def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) 
                 % {"event": tournament.name, "flights": ", ".join(names)},
             )
         return None
-    # One static statement (a seat sale in a flight asks under the lock): the player's seats in
-    # the other flights, each with whether it is bagged and whether its qualification was forfeited.
+    others = [] if new_player else _other_flight_seats(tournament, player)
+    active = Entry.Status.ACTIVE
+    facts = [
+        OtherFlightEntry(
+            flight=name,
+            playing=status == active and not bagged and flight_status not in OVER,
+            bagged=status == active and bagged and not forfeited,
+        )
+        for name, status, flight_status, bagged, forfeited in others
+    ]
+    refusal = entry_refusal(tournament.main_event.rules().entries.flight_reentry, facts)
+    return None if refusal is None else eligibility.Reason("FLIGHT-REENTRY", False, refusal)
+
+
+def _other_flight_seats(tournament: Tournament, player: Player) -> list[tuple]:
+    """One static statement (a seat sale in a flight asks under the lock): the player's seats in
+    the other flights, each with whether it is bagged and whether its qualification was forfeited."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT t.name, e.status, t.status, "
@@ -150,15 +168,4 @@ def flight_reason(tournament: Tournament, player: Player, seats_a_player: bool) 
                 tournament.pk,
             ],
         )
-        others = cursor.fetchall()
-    active = Entry.Status.ACTIVE
-    facts = [
-        OtherFlightEntry(
-            flight=name,
-            playing=status == active and not bagged and flight_status not in OVER,
-            bagged=status == active and bagged and not forfeited,
-        )
-        for name, status, flight_status, bagged, forfeited in others
-    ]
-    refusal = entry_refusal(tournament.main_event.rules().entries.flight_reentry, facts)
-    return None if refusal is None else eligibility.Reason("FLIGHT-REENTRY", False, refusal)
+        return cursor.fetchall()

@@ -12,6 +12,7 @@ second sees the first's entry (FLIGHT-REENTRY: one flight at a time).
 import random
 import secrets
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from django.db import connection
 from django.utils.translation import gettext as _
@@ -49,11 +50,15 @@ from tournaments.rules.entries import Kind, RefundReason, refund, substitution_a
 @dataclass(frozen=True)
 class Known:
     """What a caller of register_entry has read already: the tournament (with its festival),
-    the player and the clock row (UNREAD: not read)."""
+    the player and the clock row (UNREAD: not read), the time; `new_player`: the player's row
+    was written in the caller's transaction, so nobody else has a record of them yet (no
+    membership, exclusion or entry anywhere: none is read)."""
 
     tournament: Tournament
     player: Player | None = None
     clock: object = UNREAD
+    now: datetime | None = None
+    new_player: bool = False
 
 
 class EntryRefused(Refused):
@@ -83,16 +88,20 @@ def register_entry(
     `player_locked`: the caller's transaction already holds the player's row (a confirmation
     locked or created it), so FLIGHT-REENTRY is read before the tournament's lock. `known`: what
     the caller read already in this transaction (not read twice)."""
-    now = time_source.now()
     # What other desks cannot change is read before the lock, so desks wait for each other
     # only while the seat is counted and sold.
     if known is None:
         known = Known(Tournament.objects.select_related("festival").get(pk=tournament_id))
+    now = known.now or time_source.now()
     tournament = known.tournament
     player = known.player if known.player is not None else Player.objects.get(pk=player_id)
     clock = sale_clock(tournament) if known.clock is UNREAD else known.clock
     won_seat, voucher_problem = won_seat_for(tournament, sale)
-    refused = [reason for reason in eligibility_reasons(tournament, player, sale, now, won_seat) if not reason.ok]
+    refused = [
+        reason
+        for reason in eligibility_reasons(tournament, player, sale, now, won_seat, known.new_player)
+        if not reason.ok
+    ]
     if voucher_problem:
         refused.append(voucher_problem)
     moment = tournament_moment(tournament, now, clock)
@@ -114,7 +123,7 @@ def register_entry(
         # Other flights' sales of this player lock its row, which this transaction holds: what
         # they sold is committed and stays so. Read outside the flight's lock, so the desks of
         # a registration burst queue for fewer statements (issue 25).
-        if flight_problem := flight_reason(tournament, player, True):  # FLIGHT-REENTRY
+        if flight_problem := flight_reason(tournament, player, True, known.new_player):  # FLIGHT-REENTRY
             refused.append(flight_problem)
     # The entry row carries the form's key (a sale refused and then retried must be sold).
     # Inside a confirmation (`player_locked`), without a voucher, nothing inside raises a
@@ -138,7 +147,7 @@ def register_entry(
             refused.append(flight_problem)  # FLIGHT-REENTRY
         if releasing_hold:  # the held seat is this player's: it does not count against their sale
             tournament.seats_held -= 1
-        window = sale_window(tournament, player, sale.kind, moment, rules)
+        window = sale_window(tournament, player, sale.kind, moment, rules, known.new_player)
         if not window.ok:
             refused.append(window)
         if refused:
@@ -223,6 +232,12 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
     if seat is None and entry.id in line:
         public = {"entry": entry.number, "position": line.index(entry.id) + 1}  # ENT-WAIT: the screens list it
         op.append(kinds.ENTRY_WAITING, public=public, payload={**public, "player": player_summary(player)})
+    if sale.kind.seats_a_player:  # the answer's place (tables.queries.seating.place_of): as sold, not read again
+        entry.place_as_sold = {
+            "table": seat[0] if seat else None,
+            "seat": seat[1] if seat else None,
+            "waiting_position": line.index(entry.id) + 1 if seat is None and entry.id in line else None,
+        }
     return entry
 
 

@@ -14,14 +14,14 @@ row first.
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
-from core import kinds, log, time_source
+from core import kinds, log, model_rows, time_source
 from core.access import recorded_user
 from core.operation import operation
-from players.models import TERMS_VERSION, Consent, Player, PreRegistration
+from players.models import TERMS_VERSION, Consent, Player, PreRegistration, normalise_document_number
 from players.queries.players import player_summary
 from players.rules import eligibility
 from rules.refusals import Refused
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Festival, Tournament
 from tournaments.queries.entries import Sale, sale_clock, tournament_moment
 from tournaments.queries.preregistration import (
     OPEN_STATUSES,
@@ -85,7 +85,7 @@ def preregister(
     now = now or time_source.now()
     # With its main event (the answer names it: queries.public_view). A flight has no flights
     # of its own: only a main event asks whether it has (a burst's flights build no subquery).
-    tournament = Tournament.objects.select_related("festival", "main_event").get(pk=tournament_id)
+    tournament = model_rows.tournament_with_main_event(tournament_id)
     has_flights = tournament.main_event_id is None and has_flights_of(tournament_id)
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
@@ -188,7 +188,8 @@ def _document_words() -> dict[str, str]:
 
 
 def _insert(tournament: Tournament, application: preregistration.Application, now, status: str) -> PreRegistration:
-    return PreRegistration.objects.create(
+    """The row as PreRegistration.save writes it, in one static statement (core/model_rows.py)."""
+    held = PreRegistration(
         tournament=tournament,
         status=status,
         first_name=application.first_name.strip(),
@@ -197,7 +198,7 @@ def _insert(tournament: Tournament, application: preregistration.Application, no
         email=application.email.strip(),
         nationality=application.nationality.strip().upper(),
         id_document_type=application.id_document_type,
-        id_document_number=application.id_document_number,
+        id_document_number=normalise_document_number(application.id_document_number),
         id_document_country=application.id_document_country.strip().upper(),
         terms_version=TERMS_VERSION,
         filming_release=application.filming_release,
@@ -208,6 +209,8 @@ def _insert(tournament: Tournament, application: preregistration.Application, no
         created_at=now,
         changed_at=now,
     )
+    model_rows.inserted(held)
+    return held
 
 
 def _take_a_seat(tournament_id: int) -> tuple | None:
@@ -280,34 +283,27 @@ def confirm_preregistration(
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
     code = preregistration.code_from_scan(code)
-    # With the main event: FLIGHT-REENTRY reads it (queries.flights).
-    related = PreRegistration.objects.select_related("tournament__festival", "tournament__main_event")
-    try:
-        found = related.get(code=code)
-    except PreRegistration.DoesNotExist:
-        raise Refused(
-            _("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code}
-        ) from None
-    if found.tournament_id != tournament_id:
-        raise Refused(
-            _("This pre-registration is for %(flight)s: confirm it at that tournament's desk.")
-            % {"flight": found.tournament.name}
-        )
-    if found.status == PreRegistration.Status.CONFIRMED:
-        return found.entry
-    _check_confirmable(found)
-    if found.payment == PreRegistration.Payment.ONLINE:
-        method = Entry.Method.ONLINE
-    elif method not in DESK_METHODS:
-        raise Refused(_("Choose how the buy-in is paid at the desk: cash, card or bank transfer."))
     now = time_source.now()
     refusal = None
     with transaction.atomic():
-        entry_row = PreRegistration.objects.select_for_update().get(pk=found.pk)
-        if entry_row.status == PreRegistration.Status.CONFIRMED:
-            return entry_row.entry
-        _check_confirmable(entry_row)
-        tournament = found.tournament
+        found = _locked_preregistration(code)
+        if found is None:
+            raise Refused(
+                _("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code}
+            )
+        if found.tournament_id != tournament_id:
+            raise Refused(
+                _("This pre-registration is for %(flight)s: confirm it at that tournament's desk.")
+                % {"flight": found.tournament.name}
+            )
+        if found.status == PreRegistration.Status.CONFIRMED:
+            return found.entry
+        _check_confirmable(found)
+        if found.payment == PreRegistration.Payment.ONLINE:
+            method = Entry.Method.ONLINE
+        elif method not in DESK_METHODS:
+            raise Refused(_("Choose how the buy-in is paid at the desk: cash, card or bank transfer."))
+        entry_row, tournament = found, found.tournament
         player, created = _player_for(entry_row, actor, now, tournament.festival.time_zone)
         clock = sale_clock(tournament)
         kind = Kind.LATE if tournament_moment(tournament, now, clock).started else Kind.BUY_IN
@@ -320,7 +316,7 @@ def confirm_preregistration(
                 request_key=request_key or f"prereg-{code}",
                 releasing_hold=True,
                 player_locked=True,  # _player_for locked (or created) the player's row
-                known=Known(tournament, player, clock),
+                known=Known(tournament, player, clock, now=now, new_player=created),
             )
         except EntryRefused as refused:
             refusal = refused  # the player record and the log's refusal stay; the seat stays held
@@ -383,40 +379,64 @@ def _check_confirmable(entry: PreRegistration) -> None:
         raise Refused(_("This pre-registration was cancelled: register the player as a walk-in."))
 
 
+_PRE, _FLIGHT, _FESTIVAL = (
+    model_rows.columns(PreRegistration, "p"),
+    model_rows.columns(Tournament, "t"),
+    model_rows.columns(Festival, "f"),
+)
+# A confirmation's first read: the pre-registration locked, with its flight, festival and main
+# event (FLIGHT-REENTRY reads it), one static statement (core/model_rows.py).
+_LOCKED_PREREGISTRATION = f"""
+    SELECT {_PRE.sql}, {_FLIGHT.sql}, {_FESTIVAL.sql}, {model_rows.MAIN_EVENT.sql}
+    FROM {PreRegistration._meta.db_table} p JOIN {Tournament._meta.db_table} t ON t.id = p.tournament_id
+    JOIN {Festival._meta.db_table} f ON f.id = t.festival_id {model_rows.JOIN_MAIN_EVENT}
+    WHERE p.code = %s FOR UPDATE OF p"""
+
+
+def _locked_preregistration(code: str) -> PreRegistration | None:
+    with connection.cursor() as cursor:
+        cursor.execute(_LOCKED_PREREGISTRATION, [code])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    found, flight, flight.festival = model_rows.instances(row, _PRE, _FLIGHT, _FESTIVAL)
+    found.tournament = model_rows.with_main_event(flight, row, len(row) - len(model_rows.MAIN_EVENT.names))
+    return found
+
+
+_PLAYER = model_rows.columns(Player, "p")
+# The unique document (players.Player's constraint, partial: a number is given).
+_ON_DOCUMENT_ON_FILE = "ON CONFLICT (id_document_type, id_document_number) WHERE id_document_number <> '' DO NOTHING"
+
+
 def _player_for(entry: PreRegistration, actor, now, time_zone: str) -> tuple[Player, bool]:
     """The player the document names (a returning player keeps their record), or a new one
-    with the consents given online. Either way the photo ID is seen today (REG-ID)."""
+    with the consents given online. Either way the photo ID is seen today (REG-ID). Its row is
+    written first (no read before: a new player is one statement); a document on file already
+    leaves it out (the constraint, a concurrent desk's insert waited for), and the record on
+    file is marked seen and locked in one UPDATE."""
     today = eligibility.local_day(now, time_zone)
-    player = (
-        Player.objects.select_for_update()
-        .filter(id_document_type=entry.id_document_type, id_document_number=entry.id_document_number)
-        .first()
+    player = Player(
+        first_name=entry.first_name,
+        last_name=entry.last_name,
+        date_of_birth=entry.date_of_birth,
+        nationality=entry.nationality or entry.id_document_country,
+        email=entry.email,
+        id_document_type=entry.id_document_type,
+        id_document_number=normalise_document_number(entry.id_document_number),
+        initials_only=entry.initials_only,
+        id_checked_on=today,
     )
-    created = player is None
-    if created:
-        try:
-            with transaction.atomic():
-                player = Player.objects.create(
-                    first_name=entry.first_name,
-                    last_name=entry.last_name,
-                    date_of_birth=entry.date_of_birth,
-                    nationality=entry.nationality or entry.id_document_country,
-                    email=entry.email,
-                    id_document_type=entry.id_document_type,
-                    id_document_number=entry.id_document_number,
-                    initials_only=entry.initials_only,
-                    id_checked_on=today,
-                )
-        except IntegrityError:  # another desk created them from the same document a moment ago
-            player, created = (  # locked as a returning player's is (register_entry relies on it)
-                Player.objects.select_for_update().get(
-                    id_document_type=entry.id_document_type, id_document_number=entry.id_document_number
-                ),
-                False,
-            )
+    created = model_rows.inserted(player, _ON_DOCUMENT_ON_FILE)
     if not created:
-        Player.objects.filter(pk=player.pk).update(id_checked_on=today)
-        player.id_checked_on = today
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {Player._meta.db_table} p SET id_checked_on = %s "
+                "WHERE id_document_type = %s AND id_document_number = %s AND id_document_number <> '' "
+                f"RETURNING {_PLAYER.sql}",
+                [today, player.id_document_type, player.id_document_number],
+            )
+            player = model_rows.instance(_PLAYER, cursor.fetchone())
     clerk = recorded_user(actor)
     # The consents as given online, in the same records the desk writes (the latest row counts).
     Consent.objects.bulk_create(
