@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.test import Client, override_settings
 
+from core import chain as log_chain
 from core import throttle
 from players.models import Consent, Player, PreRegistration
 from players.services import desk as player_services
@@ -220,6 +221,8 @@ def test_confirming_at_the_desk_makes_one_entry_however_often_it_is_tapped(fligh
     assert confirmed.payload["payment_reference"] == "PAY-991" and confirmed.public["seats_sold"] == 1
     seqs = list(Event.objects.filter(tournament=day_1a).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))  # the log stays gap-free
+    # The confirmed event takes its seq in the pre-registration's UPDATE: the chain stays whole.
+    assert log_chain.verify(day_1a.id).intact
 
 
 @pytest.mark.django_db
@@ -404,4 +407,4 @@ def test_FLIGHT_REENTRY_one_document_confirmed_at_two_flights_desks_at_once_is_o
     assert Consent.objects.filter(player=player, kind="terms").count() == 2  # each confirmation's consents
     for flight in (day_1a, day_1b):
         seqs = list(Event.objects.filter(tournament=flight).order_by("seq").values_list("seq", flat=True))
-        assert seqs == list(range(1, len(seqs) + 1))
+        assert seqs == list(range(1, len(seqs) + 1)) and log_chain.verify(flight.id).intact

@@ -325,7 +325,8 @@ def confirm_preregistration(
             entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
             # The sale's own tournament row (locked, its seats as just written): no second read;
             # the waiting list counted in the pre-registration's own UPDATE.
-            counts = flight_counts(entry.tournament, _confirmed(entry_row))
+            waiting, place = _confirmed(entry_row)
+            counts = flight_counts(entry.tournament, waiting)
             log.append_event(
                 tournament_id,
                 kinds.PREREGISTRATION_CONFIRMED,
@@ -340,22 +341,27 @@ def confirm_preregistration(
                     "payment_reference": entry_row.payment_reference,
                     **counts,
                 },
+                place=place,
             )
     if refusal is not None:
         raise refusal
     return entry
 
 
-def _confirmed(entry: PreRegistration) -> int:
-    """Write the confirmation on the pre-registration's row; returns the flight's waiting list
-    as counted by the same statement. It runs with the flight's row held, so its count sees every
-    change of the list (each is made under that lock): a round trip fewer under it."""
-    table = PreRegistration._meta.db_table
+def _confirmed(entry: PreRegistration) -> tuple[int, log.Place]:
+    """Write the confirmation on the pre-registration's row and take the log's next seq for its
+    event, in one statement; returns the flight's waiting list as counted by it, and the event's
+    place. It runs with the flight's row held, so its count sees every change of the list (each
+    is made under that lock): round trips fewer under it."""
+    table, flights = PreRegistration._meta.db_table, Tournament._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
+            f"WITH bumped AS (UPDATE {flights} SET {log.BUMP} WHERE id = %s RETURNING {log.BUMPED}) "
             f"UPDATE {table} SET status = %s, entry_id = %s, player_id = %s, confirmed_by_id = %s, changed_at = %s "
-            f"WHERE id = %s RETURNING (SELECT COUNT(*) FROM {table} WHERE tournament_id = %s AND status = %s)",
+            f"FROM bumped WHERE {table}.id = %s "
+            f"RETURNING (SELECT COUNT(*) FROM {table} WHERE tournament_id = %s AND status = %s), bumped.*",
             [
+                entry.tournament_id,
                 entry.status,
                 entry.entry_id,
                 entry.player_id,
@@ -366,7 +372,8 @@ def _confirmed(entry: PreRegistration) -> int:
                 PreRegistration.Status.WAITING,
             ],
         )
-        return cursor.fetchone()[0]
+        waiting, *place = cursor.fetchone()
+    return waiting, log.Place(*place)
 
 
 def _check_confirmable(entry: PreRegistration) -> None:
