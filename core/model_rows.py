@@ -4,6 +4,7 @@ five) than PostgreSQL to answer it. Public APIs only: `Model._meta.concrete_fiel
 `Field.from_db_value` and `Model.from_db`, as the ORM itself loads a row."""
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connection
@@ -45,25 +46,29 @@ def instances(row: Sequence, *of: Columns) -> list[Model]:
     return made
 
 
-def inserted(made: Model, conflict: str = "") -> bool:
-    """Insert `made`'s row as Model.save would (each field's pre_save, then get_db_prep_save:
-    an auto_now_add time is set on it too), in one static statement; `conflict` an
-    `ON CONFLICT … DO NOTHING` clause. Sets its id; False when the conflict left the row out."""
-    fields = [field for field in made._meta.concrete_fields if not field.primary_key]
+@cache
+def _returned(model: type[Model]) -> Columns:
+    return columns(model, "x")
+
+
+def inserted(unsaved: Model, conflict: str = "") -> Model | None:
+    """`unsaved`'s row inserted as Model.save would write it (each field's pre_save, then
+    get_db_prep_save: an auto_now_add time is set too), in one static statement; `conflict` an
+    `ON CONFLICT … DO NOTHING` clause. Returns the row as written, made as the ORM loads it
+    (Model.from_db), or None when the conflict left it out."""
+    model = type(unsaved)
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    values = [field.get_db_prep_save(field.pre_save(made, True), connection) for field in fields]
+    values = [field.get_db_prep_save(field.pre_save(unsaved, True), connection) for field in fields]
+    returned = _returned(model)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {made._meta.db_table} ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
-            f"{conflict} RETURNING {connection.ops.quote_name(made._meta.pk.column)}",
+            f"INSERT INTO {model._meta.db_table} AS x ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"{conflict} RETURNING {returned.sql}",
             values,
         )
         row = cursor.fetchone()
-    if row is None:
-        return False
-    made.pk = row[0]
-    made._state.adding, made._state.db = False, DEFAULT_DB_ALIAS
-    return True
+    return None if row is None else instance(returned, row)
 
 
 _TOURNAMENT, _FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")

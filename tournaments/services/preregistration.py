@@ -209,8 +209,9 @@ def _insert(tournament: Tournament, application: preregistration.Application, no
         created_at=now,
         changed_at=now,
     )
-    model_rows.inserted(held)
-    return held
+    written = model_rows.inserted(held)
+    written.tournament = tournament  # with its festival and main event: the answer names them
+    return written
 
 
 def _take_a_seat(tournament_id: int) -> tuple | None:
@@ -434,8 +435,11 @@ def _player_for(entry: PreRegistration, actor, now, time_zone: str) -> tuple[Pla
         initials_only=entry.initials_only,
         id_checked_on=today,
     )
-    created = model_rows.inserted(player, _ON_DOCUMENT_ON_FILE)
-    if not created:
+    written = model_rows.inserted(player, _ON_DOCUMENT_ON_FILE)
+    created = written is not None
+    if created:
+        player = written
+    else:
         with connection.cursor() as cursor:
             cursor.execute(
                 f"UPDATE {Player._meta.db_table} p SET id_checked_on = %s "
