@@ -268,7 +268,7 @@ def test_the_directors_log_shows_the_events_a_resync_skipped(stack, new_page, ma
     expect(director.locator("[data-live-status]")).to_have_text("live")
     log = director.locator("[data-event-feed] li")
     with monkeypatch.context() as away:
-        away.setattr(broadcast, "send", lambda event: None)  # Redis is away: committed, not sent
+        away.setattr(broadcast, "send", lambda event, read_at=None: None)  # Redis is away: committed, not sent
         act(services.start_clock, tournament.id, staff["director"])
         act(services.pause_clock, tournament.id, staff["director"], "a dispute at table 2")
     expect(log.first).to_contain_text("The clock stops", timeout=15_000)  # the heartbeat's resync
@@ -291,6 +291,8 @@ def test_a_screen_whose_last_event_was_lost_catches_up_from_the_heartbeat(
     lobby = new_page()
     lobby.goto(f"{stack.url}/tournaments/{tournament.id}/")
     expect(lobby.locator("[data-live-status]")).to_have_text("live")
-    monkeypatch.setattr(broadcast, "send", lambda event: None)  # Redis is away: the event is committed, not sent
+    monkeypatch.setattr(
+        broadcast, "send", lambda event, read_at=None: None
+    )  # Redis is away: the event is committed, not sent
     act(level_clock.start_clock, tournament.id, None)
     expect(lobby.locator('[data-clock="status"]')).to_have_text("running", timeout=15_000)

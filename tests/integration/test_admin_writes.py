@@ -43,7 +43,7 @@ def superuser(staff):
 def broadcasts(monkeypatch):
     """The events broadcast, recorded instead of sent to Redis."""
     sent = []
-    monkeypatch.setattr(broadcast, "send", sent.append)
+    monkeypatch.setattr(broadcast, "send", lambda event, read_at=None: sent.append(event))
     return sent
 
 

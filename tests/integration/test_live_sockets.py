@@ -96,7 +96,7 @@ async def test_a_client_that_sees_a_gap_resyncs_and_matches_a_fresh_snapshot(mak
     assert old["seq"] == 0 and old["clock"]["status"] == "ready"
 
     real_broadcast = broadcast.send
-    monkeypatch.setattr(broadcast, "send", lambda event: None)  # this event's message is lost
+    monkeypatch.setattr(broadcast, "send", lambda event, read_at=None: None)  # this event's message is lost
     await call(services.start_clock, tournament.id, None)
     monkeypatch.setattr(broadcast, "send", real_broadcast)
     await call(services.pause_clock, tournament.id, None)
@@ -179,7 +179,7 @@ async def test_a_lost_last_event_shows_in_the_next_heartbeat(make_tournament, mo
     tournament = await database_sync_to_async(make_tournament)()
     lobby, connected, _ = await open_socket(f"/ws/tournaments/{tournament.id}/lobby/")
     assert (await next_frame(lobby))["seq"] == 0
-    monkeypatch.setattr(broadcast, "send", lambda event: None)  # the pause never reaches the screen
+    monkeypatch.setattr(broadcast, "send", lambda event, read_at=None: None)  # the pause never reaches the screen
     await call(services.start_clock, tournament.id, None)
     await call(heartbeat)  # what beat runs every HEARTBEAT_SECONDS
     beat = await next_frame(lobby)  # the first frame since the start: the start never reached the screen
