@@ -51,21 +51,27 @@ def _returned(model: type[Model]) -> Columns:
     return columns(model, "x")
 
 
-def inserted(unsaved: Model, conflict: str = "") -> Model | None:
+def inserted(
+    unsaved: Model, conflict: str = "", *, before: str = "", before_params: Sequence = (), computed: dict | None = None
+) -> Model | None:
     """`unsaved`'s row inserted as Model.save would write it (each field's pre_save, then
     get_db_prep_save: an auto_now_add time is set too), in one static statement; `conflict` an
-    `ON CONFLICT … DO NOTHING` clause. Returns the row as written, made as the ORM loads it
-    (Model.from_db), or None when the conflict left it out."""
-    model = type(unsaved)
+    `ON CONFLICT … DO NOTHING` clause; `before` a WITH clause (its parameters `before_params`)
+    that `computed` takes some fields' values from (attname: SQL expression), so a write the
+    row depends on goes in the same round trip. Returns the row as written, made as the ORM
+    loads it (Model.from_db), or None when the conflict left it out."""
+    model, computed = type(unsaved), computed or {}
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    values = [field.get_db_prep_save(field.pre_save(unsaved, True), connection) for field in fields]
+    given = [field for field in fields if field.attname not in computed]
+    values = [field.get_db_prep_save(field.pre_save(unsaved, True), connection) for field in given]
+    row_sql = ", ".join(computed.get(field.attname, "%s") for field in fields)
     returned = _returned(model)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {model._meta.db_table} AS x ({names}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"{before} INSERT INTO {model._meta.db_table} AS x ({names}) VALUES ({row_sql}) "
             f"{conflict} RETURNING {returned.sql}",
-            values,
+            [*before_params, *values],
         )
         row = cursor.fetchone()
     return None if row is None else instance(returned, row)

@@ -30,8 +30,8 @@ from tournaments.services import preregistration as services
 # the waiting list's count, the event, the commit). Each event writes its row and the
 # log's chain head in one statement (issue 27's hash chain; the one clock's time comes with the
 # seq in the same statement).
-CONFIRM_STATEMENTS = 26
-CONFIRM_STATEMENTS_LOCKED = 15
+CONFIRM_STATEMENTS = 25
+CONFIRM_STATEMENTS_LOCKED = 14
 PREREGISTER_STATEMENTS_LOCKED = 4
 
 

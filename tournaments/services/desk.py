@@ -17,7 +17,7 @@ from datetime import datetime
 from django.db import connection
 from django.utils.translation import gettext as _
 
-from core import kinds, log, time_source
+from core import kinds, log, model_rows, time_source
 from core.access import recorded_user
 from core.operation import Operation, operation
 from players.models import Player
@@ -188,11 +188,9 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         bounty_part = tournament.bounty
     # REG-MEMBER (chips): a visitor signed in pays the visitor fee, the club's money, with the sale.
     visitor_fee = sale.visitor_fee if sale.visitor_signed_in_by.strip() else 0
-    number = _count_the_sale(tournament, seat_sold=sale.kind not in (Kind.REBUY, Kind.ADDON))
-    entry = Entry.objects.create(
+    unsaved = Entry(
         tournament=tournament,
         player=player,
-        number=number,
         kind=sale.kind,
         chips=chips,
         pool_part=pool_part,
@@ -210,6 +208,8 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         request_key=request_key or None,
         request_fingerprint=log.fingerprint_of(request_key),
     )
+    entry = _count_the_sale(unsaved, tournament, seat_sold=sale.kind not in (Kind.REBUY, Kind.ADDON))
+    entry.tournament, entry.player = tournament, player
     seat, line = None, []
     if sale.kind.seats_a_player:
         # ENT-WAIT: behind anyone already waiting, the new entry waits too (in order of sale).
@@ -241,25 +241,29 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
     return entry
 
 
-def _count_the_sale(tournament: Tournament, seat_sold: bool) -> int:
-    """The sale's entry number (the last one's + 1: numbers are given under the tournament's
-    lock, which the operation holds, so this statement's snapshot has every one) and, for a
-    seat, the seats sold in the same statement. The database refuses a seat past max_entries,
-    whatever the Python above decided: the seats held are written with it (one fewer when the
-    sale releases a pre-registration's hold), so the check of sold + held <= cap sees the row
-    as written. Static SQL, one round trip under the lock instead of two ORM statements."""
-    last = f"SELECT COALESCE(MAX(number), 0) + 1 FROM {Entry._meta.db_table} WHERE tournament_id = %s"
-    with connection.cursor() as cursor:
-        if seat_sold:
-            cursor.execute(
-                f"UPDATE {Tournament._meta.db_table} SET seats_sold = %s, seats_held = %s WHERE id = %s "
-                f"RETURNING ({last})",
-                [tournament.seats_sold + 1, tournament.seats_held, tournament.pk, tournament.pk],
-            )
-            tournament.seats_sold += 1
-        else:
-            cursor.execute(last, [tournament.pk])
-        return cursor.fetchone()[0]
+def _count_the_sale(unsaved: Entry, tournament: Tournament, seat_sold: bool) -> Entry:
+    """The entry written with its number (the last one's + 1: numbers are given under the
+    tournament's lock, which the operation holds, so this statement's snapshot has every one)
+    and, for a seat, the seats sold, in one statement (one round trip under the lock). The
+    database refuses a seat past max_entries, whatever the Python above decided: the seats held
+    are written with it (one fewer when the sale releases a pre-registration's hold), so the
+    check of sold + held <= cap sees the row as written."""
+    numbers = f"FROM {Entry._meta.db_table} WHERE tournament_id = %s"
+    if seat_sold:
+        counted = (
+            f"UPDATE {Tournament._meta.db_table} SET seats_sold = %s, seats_held = %s "
+            f"WHERE id = %s RETURNING (SELECT COALESCE(MAX(number), 0) + 1 {numbers}) AS number"
+        )
+        params = [tournament.seats_sold + 1, tournament.seats_held, tournament.pk, tournament.pk]
+        tournament.seats_sold += 1
+    else:
+        counted, params = f"SELECT COALESCE(MAX(number), 0) + 1 AS number {numbers}", [tournament.pk]
+    return model_rows.inserted(
+        unsaved,
+        before=f"WITH counted AS ({counted})",
+        before_params=params,
+        computed={"number": "(SELECT number FROM counted)"},
+    )
 
 
 def _entry_of_request(tournament_id: int, request_key: str) -> Entry | None:
