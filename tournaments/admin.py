@@ -32,7 +32,8 @@ from tournaments.models import (
     WonSeat,
 )
 from tournaments.services import setup
-from tournaments.services.desk import cancel_tournament, close_registration, issue_won_seat, open_registration
+from tournaments.services.desk import cancel_tournament, close_registration, open_registration
+from tournaments.services.satellites import issue_won_seat
 
 
 class SuperuserAdmin(admin.ModelAdmin):

@@ -20,7 +20,7 @@ from tests.helpers.pages import act, sign_in
 from tests.helpers.tablet import answer_questions
 from tournaments.models import Festival
 from tournaments.services import deals, rulings
-from tournaments.services import desk as desk_services
+from tournaments.services import satellites as satellite_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -146,7 +146,7 @@ def test_REG_NONTRANSFER_ENT_LATE_the_desk_asks_a_voucher_only_for_a_won_entry_a
         player_services.NewPlayer("Cash", "Buyer", date(1980, 1, 1), accepts_terms=True, id_checked=True),
         None,
     )
-    seat = act(desk_services.issue_won_seat, tournament.id, winner.id, "Satellite 3, 1st place", staff["director"])
+    seat = act(satellite_services.issue_won_seat, tournament.id, winner.id, "Satellite 3, 1st place", staff["director"])
     page = new_page()
     sign_in(page, stack.url, staff["desk"], f"/tournaments/{tournament.id}/desk/")
     page.get_by_label("Desk", exact=True).fill("desk 1")

@@ -17,6 +17,7 @@ from tournaments.queries.close_out import close_out
 from tournaments.queries.entries import Sale
 from tournaments.rules.entries import Kind, RefundReason
 from tournaments.services import desk as services
+from tournaments.services import satellites as satellite_services
 
 ADULT = date(1990, 5, 17)
 
@@ -529,8 +530,8 @@ def test_REG_NONTRANSFER_won_seats_are_issued_through_the_log(desk_tournament, s
     tournament = desk_tournament()
     winner = player_services.create_player(tournament.id, new_player("Win", "Ner", document="W2"), None)
     with pytest.raises(Exception, match="Say where the seat was won"):
-        services.issue_won_seat(tournament.id, winner.id, " ", staff["director"])
-    seat = services.issue_won_seat(tournament.id, winner.id, "Satellite 9, 1st place", staff["director"])
+        satellite_services.issue_won_seat(tournament.id, winner.id, " ", staff["director"])
+    seat = satellite_services.issue_won_seat(tournament.id, winner.id, "Satellite 9, 1st place", staff["director"])
     logged = tournament.events.get(kind="won_seat.issued")
     assert logged.payload["code"] == seat.code and logged.public is None and seat.issued_by == staff["director"]
     admin = client_for("superuser", staff)

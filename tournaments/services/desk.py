@@ -404,24 +404,6 @@ def approve_substitute(tournament_id: int, number: int, substitute_id: int, reas
     return substitution
 
 
-def issue_won_seat(tournament_id: int, player_id: int, source: str, director) -> WonSeat:
-    """A satellite or freeroll winner's seat in this tournament, with the voucher code the
-    desk will ask for (REG-NONTRANSFER: it is good for this player only)."""
-    if not source.strip():
-        raise Refused(_('Say where the seat was won, e.g. "Satellite 3, 1st place".'))
-    with operation(tournament_id, director) as op:
-        player = Player.objects.get(pk=player_id)
-        seat = WonSeat.objects.create(
-            tournament_id=tournament_id, player=player, source=source.strip(), issued_by=recorded_user(director)
-        )
-        op.append(
-            kinds.WON_SEAT_ISSUED,
-            public=None,
-            payload={"player": player_summary(player), "source": seat.source, "code": seat.code},
-        )
-    return seat
-
-
 def open_registration(tournament_id: int, director, request_key: str | None = None) -> dict:
     """The director opens registration: from now on the desks sell entries."""
     with operation(tournament_id, director, request_key) as op:
