@@ -77,10 +77,11 @@ def inserted(
     return None if row is None else instance(returned, row)
 
 
-_TOURNAMENT, _FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")
+# A tournament and its festival as every static statement here selects them (aliases t and f).
+TOURNAMENT, FESTIVAL = columns(Tournament, "t"), columns(Festival, "f")
 # Every operation's first statement (locked) and every tournament endpoint's (not locked).
 _TOURNAMENT_WITH_FESTIVAL = f"""
-    SELECT {_TOURNAMENT.sql}, {_FESTIVAL.sql}
+    SELECT {TOURNAMENT.sql}, {FESTIVAL.sql}
     FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
     WHERE t.id = %s"""
 
@@ -93,7 +94,7 @@ def tournament(tournament_id: int, for_update: bool = False) -> Tournament:
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
-    made, made.festival = instances(row, _TOURNAMENT, _FESTIVAL)
+    made, made.festival = instances(row, TOURNAMENT, FESTIVAL)
     return made
 
 
@@ -101,7 +102,7 @@ MAIN_EVENT = columns(Tournament, "m")
 # A flight's main event beside its row (none: every column NULL), for a pre-registration's reads.
 JOIN_MAIN_EVENT = f"LEFT JOIN {Tournament._meta.db_table} m ON m.id = t.main_event_id"
 _TOURNAMENT_WITH_MAIN_EVENT = f"""
-    SELECT {_TOURNAMENT.sql}, {_FESTIVAL.sql}, {MAIN_EVENT.sql}
+    SELECT {TOURNAMENT.sql}, {FESTIVAL.sql}, {MAIN_EVENT.sql}
     FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
     {JOIN_MAIN_EVENT}
     WHERE t.id = %s"""
@@ -121,5 +122,5 @@ def tournament_with_main_event(tournament_id: int) -> Tournament:
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
-    made, made.festival = instances(row, _TOURNAMENT, _FESTIVAL)
-    return with_main_event(made, row, len(_TOURNAMENT.names) + len(_FESTIVAL.names))
+    made, made.festival = instances(row, TOURNAMENT, FESTIVAL)
+    return with_main_event(made, row, len(TOURNAMENT.names) + len(FESTIVAL.names))

@@ -304,8 +304,8 @@ def confirm_preregistration(
             method = Entry.Method.ONLINE
         elif method not in DESK_METHODS:
             raise Refused(_("Choose how the buy-in is paid at the desk: cash, card or bank transfer."))
-        entry_row, tournament = found, found.tournament
-        player, created = _player_for(entry_row, actor, now, tournament.festival.time_zone)
+        tournament = found.tournament
+        player, created = _player_for(found, actor, now, tournament.festival.time_zone)
         clock = sale_clock(tournament)
         kind = Kind.LATE if tournament_moment(tournament, now, clock).started else Kind.BUY_IN
         try:
@@ -322,11 +322,11 @@ def confirm_preregistration(
         except EntryRefused as refused:
             refusal = refused  # the player record and the log's refusal stay; the seat stays held
         else:
-            entry_row.status, entry_row.entry, entry_row.player = PreRegistration.Status.CONFIRMED, entry, player
-            entry_row.confirmed_by, entry_row.changed_at = recorded_user(actor), now
+            found.status, found.entry, found.player = PreRegistration.Status.CONFIRMED, entry, player
+            found.confirmed_by, found.changed_at = recorded_user(actor), now
             # The sale's own tournament row (locked, its seats as just written): no second read;
             # the waiting list counted in the pre-registration's own UPDATE.
-            waiting, place = _confirmed(entry_row)
+            waiting, place = _confirmed(found)
             counts = flight_counts(entry.tournament, waiting)
             log.append_event(
                 tournament_id,
@@ -339,7 +339,7 @@ def confirm_preregistration(
                     "player": player_summary(player),
                     "player_created": created,
                     "method": method,
-                    "payment_reference": entry_row.payment_reference,
+                    "payment_reference": found.payment_reference,
                     **counts,
                 },
                 place=place,
@@ -387,15 +387,11 @@ def _check_confirmable(entry: PreRegistration) -> None:
         raise Refused(_("This pre-registration was cancelled: register the player as a walk-in."))
 
 
-_PRE, _FLIGHT, _FESTIVAL = (
-    model_rows.columns(PreRegistration, "p"),
-    model_rows.columns(Tournament, "t"),
-    model_rows.columns(Festival, "f"),
-)
+_PRE = model_rows.columns(PreRegistration, "p")
 # A confirmation's first read: the pre-registration locked, with its flight, festival and main
 # event (FLIGHT-REENTRY reads it), one static statement (core/model_rows.py).
 _LOCKED_PREREGISTRATION = f"""
-    SELECT {_PRE.sql}, {_FLIGHT.sql}, {_FESTIVAL.sql}, {model_rows.MAIN_EVENT.sql}
+    SELECT {_PRE.sql}, {model_rows.TOURNAMENT.sql}, {model_rows.FESTIVAL.sql}, {model_rows.MAIN_EVENT.sql}
     FROM {PreRegistration._meta.db_table} p JOIN {Tournament._meta.db_table} t ON t.id = p.tournament_id
     JOIN {Festival._meta.db_table} f ON f.id = t.festival_id {model_rows.JOIN_MAIN_EVENT}
     WHERE p.code = %s FOR UPDATE OF p"""
@@ -407,7 +403,7 @@ def _locked_preregistration(code: str) -> PreRegistration | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    found, flight, flight.festival = model_rows.instances(row, _PRE, _FLIGHT, _FESTIVAL)
+    found, flight, flight.festival = model_rows.instances(row, _PRE, model_rows.TOURNAMENT, model_rows.FESTIVAL)
     found.tournament = model_rows.with_main_event(flight, row, len(row) - len(model_rows.MAIN_EVENT.names))
     return found
 
