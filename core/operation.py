@@ -53,9 +53,12 @@ class Operation:
             )
         return self._clock
 
-    def append(self, kind: EventKind, *, payload: dict, public: dict | None, actor=_THE_OPERATIONS_ACTOR) -> Event:
+    def append(
+        self, kind: EventKind, *, payload: dict, public: dict | None, actor=_THE_OPERATIONS_ACTOR, place=None
+    ) -> Event:
         """Append an event to the log, in order. The request's key marks the first one, which
-        `repeated` finds when the request comes again. `actor` defaults to the operation's."""
+        `repeated` finds when the request comes again. `actor` defaults to the operation's;
+        `place`: the seq the caller's own statement took (core.log.BUMP)."""
         who = self.actor if actor is _THE_OPERATIONS_ACTOR else actor
         event = log.append_event(
             self.tournament.id,
@@ -64,6 +67,7 @@ class Operation:
             payload=payload,
             public=public,
             request_key=None if self.events else self.request_key,
+            place=place,
         )
         self.events.append(event)
         return event

@@ -34,9 +34,8 @@ from tables.queries.tables import proposed_moves
 from tables.queries.undo import undo_offer
 from tables.services import breaking, floor, hand_for_hand, undo
 from tables.services import draw as drawing
-from tournaments.queries.payouts import money_summary
+from tournaments.queries.payouts import field_and_money
 from tournaments.queries.seat import companion
-from tournaments.queries.snapshot import field_counts
 
 router = Router(tags=["tables"], auth=django_auth)
 
@@ -309,7 +308,7 @@ def floor_view(
     return {
         **view,
         "broken_table": broken_table(tournament, broken) if broken else None,
-        "money": money_summary(tournament, field_counts(tournament_id)["players_left"]),
+        "money": field_and_money(tournament).money,
         **floor_extras(tournament, time_source.now(), table),
     }  # PEN-ABSENT, REG-ID (tables.queries.absent)
 

@@ -35,8 +35,7 @@ from tables.services.draw import seat_the_waiting
 from tables.services.finish import finish
 from tables.services.tv_logos import MOVE, check_tv_tables
 from tournaments.models import Elimination, Entry, Event
-from tournaments.queries.payouts import money_summary
-from tournaments.queries.snapshot import field_counts
+from tournaments.queries.payouts import field_and_money
 
 
 def hand_done(
@@ -217,7 +216,6 @@ def bust(
     seat empties, the entry is busted and ranked by the hand it went out in; the seats that
     won the pot (`winners`, checked by knockouts.check_eliminators) win its bounty."""
     tournament, table_number, seat = op.tournament, here.table.number, sitting.seat
-    tournament_id = tournament.id
     now = time_source.now()
     end_seating(sitting, now, "busted")
     Entry.objects.filter(pk=sitting.entry_id, status=Entry.Status.ACTIVE).update(status=Entry.Status.BUSTED)
@@ -225,18 +223,13 @@ def bust(
     if left == 2 and here.seatings.filter(ended_at__isnull=True).count() == 2:
         here.heads_up_from_hand = here.hands_dealt  # CLK-HEADSUP counts from the next hand
         here.save(update_fields=["heads_up_from_hand"])
-    counts = field_counts(tournament_id)
-    public = {
-        "table": table_number,
-        "seat": seat,
-        "entry": sitting.entry.number,
-        **counts,
-        "money": money_summary(tournament, counts["players_left"]),
-    }
+    counts, money, place = field_and_money(tournament, next_seq=True)
+    public = {"table": table_number, "seat": seat, "entry": sitting.entry.number, **counts, "money": money}
     logged = op.append(
         kinds.PLAYER_OUT,
         public=public,
         payload={**public, "player": player_summary(sitting.entry.player), "starting_stack": starting_stack},
+        place=place,
     )
     elimination = Elimination.objects.create(
         tournament=tournament,

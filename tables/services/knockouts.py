@@ -23,8 +23,7 @@ from tables.models import Seating, TournamentTable
 from tournaments.models import BountyAward, Elimination, Entry, Envelope, Knockout, Tournament
 from tournaments.queries.bounties import family_ids, ledger, root_of
 from tournaments.queries.flights import field_final
-from tournaments.queries.payouts import money_summary, places_paid
-from tournaments.queries.snapshot import field_counts
+from tournaments.queries.payouts import field_and_money, places_paid
 from tournaments.rules import bounties
 from tournaments.rules.bounties import Format, Pot, StageStart
 
@@ -172,8 +171,7 @@ def _sealed_root(op: Operation, players_going_out: int) -> Tournament | None:
     if root.bounty_seed:
         return root
     rules = root.rules().bounties
-    counts = field_counts(tournament.id)
-    players_left = money_summary(tournament, counts["players_left"])["players_left"] + players_going_out
+    players_left = field_and_money(tournament).money["players_left"] + players_going_out
     # Day 2: a main event's own busts once its flights are played, or a multi-day event's clock on day 2 or later.
     day = Clock.objects.filter(tournament=tournament).values_list("day", flat=True).first() or 1
     is_day_two = tournament.main_event_id is None and (day >= 2 or tournament.flights.exists())

@@ -15,8 +15,14 @@ from tests.helpers.day_two import bag_the_rest_and_close, draw_day_two_at, end_t
 from tournaments.models import Entry, FieldCounts, Tournament
 from tournaments.queries.counts import kept_counts, pooled_counts
 from tournaments.queries.entries import Sale
-from tournaments.queries.flights import payout_field
-from tournaments.queries.payouts import field_size
+from tournaments.queries.flights import (
+    field_final,
+    main_event_with_flights,
+    money_reads,
+    payout_field,
+    players_left_in_event,
+)
+from tournaments.queries.payouts import field_size, latest_deal
 from tournaments.queries.snapshot import field_counts
 from tournaments.rules.entries import Kind, RefundReason
 from tournaments.services import desk, rulings
@@ -62,6 +68,24 @@ def assert_kept(*tournaments: Tournament) -> None:
         assert {type(figure) for figure in pooled.values()} == {int}  # not numeric: the events are JSON
         if tournament.main_event_id is None:
             assert payout_field(tournament) == money["pooled_seats"]
+        assert_one_read(tournament)
+
+
+def assert_one_read(tournament: Tournament) -> None:
+    """The money line's one statement (flights.money_reads) reads what its six reads did."""
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    reads = money_reads(tournament)
+    main = main_event_with_flights(tournament)
+    deal = latest_deal(tournament)
+    assert (reads.kept, reads.sums, reads.main, reads.deal_id, reads.place) == (
+        kept_counts(tournament.id),
+        pooled_counts(tournament),
+        main,
+        deal.id if deal else None,
+        None,
+    )
+    if main is not None:
+        assert (reads.event_players_left, reads.field_final) == (players_left_in_event(main), field_final(main))
 
 
 def seat_of(entry: Entry) -> tuple[int, int]:
@@ -122,6 +146,9 @@ def test_FLIGHT_ITM_PAY_POOL_a_flight_bagged_into_day_two_keeps_the_main_events_
     rulings.disqualify(main.id, day_two[1].number, "chip dumping", staff["director"], chips=20_000)
     assert_kept(main, flight)
     assert pooled_counts(main)["field"] == 7  # FLIGHT-ITM: the flight's seats, Day 2's not again
+    # FLIGHT-REENTRY "each" counts the players across the flights by entry, not by player.
+    Tournament.objects.filter(pk=main.pk).update(ruleset={"preset": "pokerfest", "entries": {"flight_reentry": "each"}})
+    assert_kept(main, flight)
 
 
 @pytest.mark.django_db

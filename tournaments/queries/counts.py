@@ -34,7 +34,7 @@ def kept_counts(tournament_id: int) -> dict:
 
 # One static statement: every bust and sale reads it, and the ORM's aggregate over a join took
 # longer to compile than PostgreSQL to answer. A sum of bigints is numeric: cast back to int.
-_POOLED = """
+POOLED = """
     SELECT coalesce(sum(c.pool), 0)::bigint, coalesce(sum(c.returned), 0)::bigint,
         coalesce(sum(c.pooled_seats), 0)::bigint
     FROM tournaments_fieldcounts c JOIN tournaments_tournament t ON t.id = c.tournament_id
@@ -48,7 +48,7 @@ def pooled_counts(tournament: Tournament) -> dict:
     flight's."""
     main = tournament.main_event_id or tournament.id
     with connection.cursor() as cursor:
-        cursor.execute(_POOLED, [main, main])
+        cursor.execute(POOLED, [main, main])
         pool, back, field = cursor.fetchone()
     return {"pool": pool, "back": back, "field": field}
 

@@ -5,15 +5,18 @@ FLIGHT-REENTRY says of a player at a flight's desk.
 Query floor: below tournaments.queries (which reads these), above core and the models.
 """
 
+from dataclasses import dataclass
+
 from django.db import connection
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from core import log
 from players.models import Player
 from players.rules import eligibility
 from tables.models import ChipBag, Qualifier
 from tournaments.models import Entry, Tournament
-from tournaments.queries.counts import flights_players_left, pooled_counts
+from tournaments.queries.counts import NOTHING_COUNTED, POOLED, flights_players_left, pooled_counts
 from tournaments.rules.flights import FlightReentry, OtherFlightEntry, entry_refusal
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
@@ -39,8 +42,8 @@ def main_event_with_flights(tournament: Tournament) -> Tournament | None:
     flights), else None."""
     if tournament.main_event_id is not None:
         return tournament.main_event
-    # Every bust's money line asks: one static statement (the ORM's exists() took longer to
-    # build than PostgreSQL to answer).
+    # One static statement (the ORM's exists() took longer to build than PostgreSQL to answer);
+    # a sale's or a bust's money line asks in money_reads' statement instead.
     with connection.cursor() as cursor:
         cursor.execute("SELECT EXISTS (SELECT 1 FROM tournaments_tournament WHERE main_event_id = %s)", [tournament.pk])
         has_flights = cursor.fetchone()[0]
@@ -53,12 +56,13 @@ def players_left_in_event(main: Tournament, still_in: bool = True) -> int:
     `still_in`: on Day 2, only the Day 2 entries still in; else every bag that went forward (the
     field the flights ended with, above which the flights' places are counted).
 
-    Counted by PostgreSQL in one static statement: every sale and bust of a flight asks, under
-    the flight's lock, and the player ids of a 5,000-entry flight fetched into a Python set held
-    that lock for milliseconds (issue 25). The flights' entries are read by the flights' ids (an
-    array computed once), so through the index on tournament_id whatever the statistics say:
-    joined to the flights, a burst of entries not yet analysed was planned as a nested loop over
-    every entry of every tournament (185 ms at 4,500 entries; by ids 0.1 ms)."""
+    Counted by PostgreSQL in one static statement (its SQL is part of money_reads', which every
+    sale and bust of a flight runs under the flight's lock): the player ids of a 5,000-entry
+    flight fetched into a Python set held that lock for milliseconds (issue 25). The flights'
+    entries are read by the flights' ids (an array computed once), so through the index on
+    tournament_id whatever the statistics say: joined to the flights, a burst of entries not
+    yet analysed was planned as a nested loop over every entry of every tournament (185 ms at
+    4,500 entries; by ids 0.1 ms)."""
     forward = [main.pk, Qualifier.Status.FORWARD, still_in, Entry.Status.ACTIVE]
     with connection.cursor() as cursor:
         if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
@@ -95,12 +99,79 @@ def players_left_for_money(tournament: Tournament, players_left: int) -> int:
 def field_final(main: Tournament) -> bool:
     """FLIGHT-ITM: the combined field can grow no more: every flight has closed its registration
     or is over."""
-    with connection.cursor() as cursor:  # static SQL: every sale and bust of a flight asks
+    with connection.cursor() as cursor:  # static SQL (a sale's and a bust's: in money_reads)
         cursor.execute(
             f"SELECT registration_closed, status FROM {Tournament._meta.db_table} WHERE main_event_id = %s", [main.pk]
         )
         flights = cursor.fetchall()
     return bool(flights) and all(closed or status in OVER for closed, status in flights)
+
+
+@dataclass(frozen=True)
+class MoneyReads:
+    """What a money line reads (payouts.money_summary), read by money_reads in one statement."""
+
+    kept: dict  # the tournament's own counts (counts.kept_counts)
+    sums: dict  # its money event's and the flights' sums (counts.pooled_counts)
+    main: Tournament | None  # main_event_with_flights
+    event_players_left: int  # players_left_in_event(main), when there is one
+    field_final: bool  # field_final(main), when there is one
+    deal_id: int | None  # the latest deal's (payouts.latest_deal)
+    place: log.Place | None  # with next_seq: the seq taken for the caller's next event
+
+
+def money_reads(tournament: Tournament, next_seq: bool = False) -> MoneyReads:
+    """The money line's reads in one statement: every sale and bust asks, under the flight's
+    lock, and five statements were five round trips with the row held (issue 25). The same
+    reads as kept_counts, pooled_counts, main_event_with_flights, players_left_in_event,
+    field_final and payouts.latest_deal; for a tournament without flights the players across
+    flights are an index lookup that finds none. `next_seq`: the statement takes the log's next
+    seq too (core.log.BUMP: one round trip fewer with the row held), for the event the caller
+    appends next, with nothing appended in between (the chain's head is read here)."""
+    own = tournament.pk
+    flight = tournament.main_event_id is not None
+    main_id = tournament.main_event_id if flight else own
+    main = tournament.main_event if flight else tournament
+    forward = [main_id, Qualifier.Status.FORWARD, True, Entry.Status.ACTIVE]
+    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
+        left = (
+            f"(SELECT COUNT(*) FROM ({_FORWARD}) bags) + (SELECT coalesce(sum(fc.players_left), 0) "
+            f"FROM tournaments_fieldcounts fc JOIN {Tournament._meta.db_table} t ON t.id = fc.tournament_id "
+            "WHERE t.main_event_id = %s AND NOT t.status = ANY(%s))"
+        )
+        left_params = [*forward, main_id, list(OVER)]
+    else:
+        left = f"(SELECT COUNT(*) FROM ({_FORWARD} UNION {_PLAYING}) players)"
+        left_params = [*forward, Entry.Status.ACTIVE, list(Entry.SEAT_KINDS), main_id, list(OVER)]
+    kept = ", ".join(f"coalesce(c.{name}, 0)" for name in NOTHING_COUNTED)
+    table = Tournament._meta.db_table
+    bump, bumped, bump_params = "", "", []
+    if next_seq:
+        bump = f"WITH bumped AS (UPDATE {table} SET {log.BUMP} WHERE id = %s RETURNING {log.BUMPED}) "
+        bumped, bump_params = ", bumped.*", [own]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"{bump}SELECT {kept}, p.pool, p.back, p.field, f.flights, f.final, {left}::bigint, "
+            f"(SELECT id FROM tournaments_deal WHERE tournament_id = %s ORDER BY at DESC LIMIT 1){bumped} "
+            "FROM (VALUES (1)) one LEFT JOIN tournaments_fieldcounts c ON c.tournament_id = %s "
+            f"CROSS JOIN LATERAL ({POOLED}) p(pool, back, field) "
+            "CROSS JOIN LATERAL (SELECT count(*), coalesce(bool_and(registration_closed OR status = ANY(%s)), false) "
+            f"FROM {table} WHERE main_event_id = %s) f(flights, final)"
+            f"{' CROSS JOIN bumped' if next_seq else ''}",
+            [*bump_params, *left_params, own, own, main_id, main_id, list(OVER), main_id],
+        )
+        row = cursor.fetchone()
+    width = len(NOTHING_COUNTED)
+    pool, back, field, flights, final, event_left, deal_id, *place = row[width:]
+    return MoneyReads(
+        kept=dict(zip(NOTHING_COUNTED, row[:width], strict=True)),
+        sums={"pool": pool, "back": back, "field": field},
+        main=main if flights else None,
+        event_players_left=event_left,
+        field_final=final,
+        deal_id=deal_id,
+        place=log.Place(*place) if place else None,
+    )
 
 
 def entries_sold(tournament: Tournament) -> int:

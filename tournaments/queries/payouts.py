@@ -2,21 +2,18 @@
 the payout table and places paid (PAY-STRUCT), whether the payouts are public yet, the latest
 deal, and the lobby's money line (next out, next pay jump)."""
 
+from typing import NamedTuple
+
 from django.db import connection
 from django.utils import timezone
 
+from core import log
 from players.queries.players import public_name_of
 from tournaments.models import Entry, Tournament
 from tournaments.queries.bounties import bounties_to_the_pool
 from tournaments.queries.counts import kept_counts, pooled_counts
 from tournaments.queries.entries import tournament_moment
-from tournaments.queries.flights import (
-    field_final,
-    main_event_with_flights,
-    money_event,
-    payout_field,
-    players_left_in_event,
-)
+from tournaments.queries.flights import MoneyReads, money_event, money_reads, payout_field
 from tournaments.queries.satellites import satellite_summary, seat_price
 from tournaments.rules import payouts, satellites
 
@@ -86,9 +83,10 @@ def places_paid(tournament: Tournament, table: list[int] | None = None) -> int:
 
 
 def latest_deal(tournament: Tournament):
-    """PAY-CHOP: the tournament's latest deal, or None. Every bust's money line asks, and a deal
-    is made at a final table only: a static statement looks (the ORM took 0.3 ms longer to
-    build the query than PostgreSQL to answer it), and the deal is read only when there is one."""
+    """PAY-CHOP: the tournament's latest deal, or None (a money line looks in money_reads'
+    statement). A deal is made at a final table only: a static statement looks (the ORM took
+    0.3 ms longer to build the query than PostgreSQL to answer it), and the deal is read only
+    when there is one."""
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT id FROM tournaments_deal WHERE tournament_id = %s ORDER BY at DESC LIMIT 1", [tournament.pk]
@@ -126,24 +124,24 @@ def published(tournament: Tournament) -> bool:
     return tournament_moment(tournament, timezone.now()).first_break_reached
 
 
-def money_summary(tournament: Tournament, players_left: int) -> dict:
+def money_summary(tournament: Tournament, players_left: int, reads: MoneyReads | None = None) -> dict:
     """For the lobby: pool, places paid, what the next player out wins, and the jump after;
     `hand_for_hand_due` once the field is within the ruleset's margin of the money. A flight's
-    and a main event's with flights count the players left across the flights (FLIGHT-ITM)."""
+    and a main event's with flights count the players left across the flights (FLIGHT-ITM).
+    `reads`: flights.money_reads, when the caller has them (field_and_money)."""
+    reads = reads or money_reads(tournament)
     # FLIGHT-ITM: no bubble and no money while flights still to play can add players.
-    main = main_event_with_flights(tournament)
-    players_left = players_left if main is None else players_left_in_event(main)
-    final = main is None or field_final(main)
-    sums = pooled_sums(tournament)  # one read of the kept counts for the pool and the payout table's field
-    pool = prize_pool(tournament, sums)
-    table = payout(tournament, pool["pool"], sums["field"])
+    players_left = players_left if reads.main is None else reads.event_players_left
+    final = reads.main is None or reads.field_final
+    pool = prize_pool(tournament, reads.sums)
+    table = payout(tournament, pool["pool"], reads.sums["field"])
     # The winner is nobody's "next out": with one player left nothing is next.
     next_out = table[players_left - 1] if 1 < players_left <= len(table) else 0
     jump = table[players_left - 2] if 1 < players_left <= len(table) + 1 else 0
     paid = places_paid(tournament, table)
     margin = tournament.rules().payouts.hand_for_hand_margin
     # PAY-CHOP: after a deal each player's amount is agreed; what the next out wins is theirs.
-    deal = deal_summary(latest_deal(tournament))
+    deal = deal_summary(None if reads.deal_id is None else tournament.deals.get(pk=reads.deal_id))
     if deal is not None:
         next_out = jump = 0
     return {
@@ -161,3 +159,17 @@ def money_summary(tournament: Tournament, players_left: int) -> dict:
         "deal": deal,
         "satellite": satellite_summary(tournament, table),
     }
+
+
+class FieldAndMoney(NamedTuple):
+    counts: dict  # players left and chips in play (snapshot.field_counts)
+    money: dict  # money_summary
+    place: log.Place | None  # with next_seq: the next event's (flights.money_reads)
+
+
+def field_and_money(tournament: Tournament, next_seq: bool = False) -> FieldAndMoney:
+    """The field's counts and the money line, as every sale and bust writes them in its event:
+    one statement. `next_seq`: it takes the seq of the event the caller appends next, too."""
+    reads = money_reads(tournament, next_seq)
+    counts = {"players_left": reads.kept["players_left"], "chips_in_play": reads.kept["chips_in_play"]}
+    return FieldAndMoney(counts, money_summary(tournament, counts["players_left"], reads), reads.place)

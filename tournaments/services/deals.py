@@ -23,8 +23,7 @@ from tables.services.finish import finish
 from tables.services.knockouts import deal_bounties
 from tournaments.models import Deal
 from tournaments.queries.deals import deal_stacks, players_left_by_number
-from tournaments.queries.payouts import money_summary
-from tournaments.queries.snapshot import field_counts
+from tournaments.queries.payouts import field_and_money
 from tournaments.rules import payouts
 from tournaments.rules.rulesets import endings
 
@@ -150,6 +149,6 @@ def _recorded(
             for n, a in zip(numbers, amounts)
         ],
     }
-    public["money"] = money_summary(tournament, field_counts(tournament.id)["players_left"])
+    public["money"] = field_and_money(tournament).money
     op.append(kinds.DEAL_RECORDED, public=public, payload={**public, "representative": representative})
     return public

@@ -41,7 +41,7 @@ from tournaments.queries.entries import (
     tournament_moment,
 )
 from tournaments.queries.flights import flight_reason
-from tournaments.queries.payouts import money_summary, places_paid
+from tournaments.queries.payouts import field_and_money, places_paid
 from tournaments.queries.satellites import won_seat_for
 from tournaments.queries.snapshot import field_counts
 from tournaments.rules.entries import Kind, RefundReason, refund, substitution_allowed
@@ -216,8 +216,8 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
         line = [waiting.id for waiting in waiting_entries(tournament)]
         if line == [entry.id]:
             seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
-    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
-    counts["money"] = money_summary(tournament, counts["players_left"])
+    field, money, place = field_and_money(tournament, next_seq=True)
+    counts = {"entries": tournament.seats_sold, **field, "money": money}
     op.append(
         kinds.ENTRY_REGISTERED,
         payload={
@@ -228,6 +228,7 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
             **counts,
         },
         public=counts,
+        place=place,
     )
     if seat is None and entry.id in line:
         public = {"entry": entry.number, "position": line.index(entry.id) + 1}  # ENT-WAIT: the screens list it
@@ -318,8 +319,8 @@ def _close(
     if entry.kind in Entry.SEAT_KINDS:
         tournament.seats_sold -= 1
         Tournament.objects.filter(pk=tournament.pk).update(seats_sold=tournament.seats_sold)
-    counts = {"entries": tournament.seats_sold, **field_counts(tournament.id)}
-    counts["money"] = money_summary(tournament, counts["players_left"])
+    field, money, place = field_and_money(tournament, next_seq=True)
+    counts = {"entries": tournament.seats_sold, **field, "money": money}
     op.append(
         kind,
         payload={
@@ -330,6 +331,7 @@ def _close(
             **counts,
         },
         public=counts,
+        place=place,
     )
     return entry
 
