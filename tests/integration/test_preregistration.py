@@ -163,6 +163,38 @@ def test_a_full_flight_offers_its_waiting_list_and_a_cancellation_moves_the_firs
     assert counts(day_1a) == (0, 0)
 
 
+def waiting_kept(tournament) -> tuple[int, int]:
+    """The waiting list's length as the flight's row keeps it, and as counted."""
+    tournament.refresh_from_db()
+    counted = PreRegistration.objects.filter(tournament=tournament, status="waiting").count()
+    return tournament.preregistrations_waiting, counted
+
+
+@pytest.mark.django_db
+def test_the_waiting_list_s_length_is_kept_on_the_flight_s_row_through_joins_promotions_and_cancellations(flights):
+    _, day_1a, _ = flights(seats=1)
+    first = services.preregister(day_1a.id, application(1))
+    assert waiting_kept(day_1a) == (0, 0)
+    waiting = [services.preregister(day_1a.id, application(n), join_waiting_list=True) for n in (2, 3, 4)]
+    assert waiting_kept(day_1a) == (3, 3)
+    with pytest.raises(services.FlightFull) as full:
+        services.preregister(day_1a.id, application(5))
+    assert full.value.waiting == 3
+    services.cancel_preregistration(waiting[2].code)  # one who waits gives up
+    assert waiting_kept(day_1a) == (2, 2)
+    services.cancel_preregistration(first.code)  # the first who waits takes the seat
+    assert waiting_kept(day_1a) == (1, 1)
+    Tournament.objects.filter(pk=day_1a.pk).update(max_entries=3)  # more seats: a hold names who still waits
+    services.preregister(day_1a.id, application(6))
+    held = Event.objects.filter(tournament=day_1a, kind="preregistration.held").order_by("-seq").first()
+    assert held.public["waiting"] == 1
+    stale = Tournament.objects.get(pk=day_1a.pk)  # as a form loaded it: one waiting
+    PreRegistration.objects.filter(pk=waiting[1].pk).delete()  # removed by hand: the count follows
+    assert waiting_kept(day_1a) == (0, 0)
+    stale.save()  # a form's save writes its fields, never the kept count back
+    assert waiting_kept(day_1a) == (0, 0)
+
+
 @pytest.mark.django_db
 def test_the_same_document_twice_for_one_flight_is_refused_but_another_flight_is_fine(flights):
     _, day_1a, day_1b = flights()

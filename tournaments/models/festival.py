@@ -136,6 +136,9 @@ class Tournament(models.Model):
     # Seats held by online pre-registrations not yet confirmed at the desk: they count against
     # max_entries with the seats sold, so a walk-in never takes a pre-registered seat.
     seats_held = models.PositiveIntegerField(default=0, editable=False)
+    # Pre-registrations on the waiting list: kept by the database (migration 0033's triggers),
+    # so a hold's seat UPDATE returns it under the row's lock.
+    preregistrations_waiting = models.PositiveIntegerField(default=0, editable=False)
     # The seq of the last event appended; bumped in the same transaction as the event row.
     last_seq = models.PositiveBigIntegerField(default=0, editable=False)
     # The hash of that last event: the head of the log's hash chain (rules/chain.py), read
@@ -181,7 +184,7 @@ class Tournament(models.Model):
 
     # Written only by the services' own UPDATE statements under the row lock. A save() of an
     # instance loaded earlier (the admin's form, a stale object) must not put old values back.
-    COUNTERS = frozenset({"last_seq", "chain_head", "seats_sold", "seats_held"})
+    COUNTERS = frozenset({"last_seq", "chain_head", "seats_sold", "seats_held", "preregistrations_waiting"})
 
     def save(self, *args, **kwargs):
         # A tournament with a primary key is stored (ids come from the database; nothing makes

@@ -6,9 +6,9 @@ seats' counter and the log's next seq) is taken as late as the transaction allow
 checks and the insert come first (a document already registered is refused there by its
 constraint), the seat and the seq are taken by one conditional UPDATE of the row (which locks
 it until commit), and the event follows. The log stays gap-free and in commit order; a
-flight's registrations queue only for that UPDATE, the waiting list's count, the event row
-and the commit. A cancellation, which may promote the first on the waiting list, takes the
-row first.
+flight's registrations queue only for that UPDATE (which returns the waiting list's length,
+kept on the row), the event row and the commit. A cancellation, which may promote the first
+on the waiting list, takes the row first.
 """
 
 from django.db import IntegrityError, connection, transaction
@@ -136,18 +136,18 @@ def _hold(
 ) -> PreRegistration:
     """The row is inserted before the flight's lock (no one sees it before the commit, which
     writes it with its seat or not at all); the seat's UPDATE takes the lock and the log's next
-    seq in one statement, so the flight's row is held for that UPDATE, the waiting list's count,
-    the event (one statement) and the commit. A full flight is locked first and the row written
+    seq (and the waiting list's length, kept on the row) in one statement, so the flight's row
+    is held for that UPDATE, the event (one statement) and the commit. A full flight is locked first and the row written
     again under the lock: its id is the waiting list's order, given in the order people join."""
     tournament_id = tournament.id
     with transaction.atomic():
         held = _insert(tournament, application, now, PreRegistration.Status.HELD)
         taken = _take_a_seat(tournament_id)
         if taken is not None:
-            max_entries, sold, seats_held, *place = taken
+            max_entries, sold, seats_held, waiting, *place = taken
             # The answer's counts are the row's as this hold wrote it, not as read before the lock.
             tournament.seats_sold, tournament.seats_held = sold, seats_held
-            counts = flight_counts(tournament, _waiting(tournament_id))
+            counts = flight_counts(tournament, waiting)
             log.append_event(
                 tournament_id,
                 kinds.PREREGISTRATION_HELD,
@@ -157,9 +157,9 @@ def _hold(
             )
             held.counts_as_held = counts  # the answer's (queries.public_view): not counted again
             return held
-        _refuse_unless_open(tournament_id)
+        locked = _refuse_unless_open(tournament_id)
         if not join_waiting_list:
-            raise FlightFull(tournament, other_flights_with_seats(tournament), _waiting(tournament_id))
+            raise FlightFull(tournament, other_flights_with_seats(tournament), locked.preregistrations_waiting)
         PreRegistration.objects.filter(pk=held.pk).delete()
         held = _insert(tournament, application, now, PreRegistration.Status.WAITING)
         counts = locked_counts(tournament_id)
@@ -171,16 +171,6 @@ def _hold(
             public={"position": position, **counts},
         )
     return held
-
-
-def _waiting(tournament_id: int) -> int:
-    """The flight's waiting list's length: one static statement (a hold runs it under the lock)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT COUNT(*) FROM {PreRegistration._meta.db_table} WHERE tournament_id = %s AND status = %s",
-            [tournament_id, PreRegistration.Status.WAITING],
-        )
-        return cursor.fetchone()[0]
 
 
 def _document_words() -> dict[str, str]:
@@ -218,24 +208,26 @@ def _take_a_seat(tournament_id: int) -> tuple | None:
     """One seat more held, if one is left and pre-registration is open: a conditional UPDATE,
     so two registrations for the last seat cannot both have it (the check constraint on
     sold + held <= max_entries stands behind it); it takes the log's next seq too. Returns
-    the row's counts and the event's place (core.log.BUMPED), None: no seat, no seq. (The
-    waiting list is counted by the next statement: this one's snapshot is taken before it
-    waits for the row, so a count here could miss what the holder it waited for changed.)"""
+    the row's counts, the waiting list's length (kept on the row: a count here would read the
+    statement's snapshot, taken before it waited for the row) and the event's place
+    (core.log.BUMPED); None: no seat, no seq."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {Tournament._meta.db_table} SET seats_held = seats_held + 1, {log.BUMP} WHERE id = %s "
             "AND status = ANY(%s) AND NOT registration_closed "
             "AND (max_entries IS NULL OR seats_sold + seats_held < max_entries) "
-            f"RETURNING max_entries, seats_sold, seats_held, {log.BUMPED}",
+            f"RETURNING max_entries, seats_sold, seats_held, preregistrations_waiting, {log.BUMPED}",
             [tournament_id, list(OPEN_STATUSES)],
         )
         return cursor.fetchone()
 
 
-def _refuse_unless_open(tournament_id: int) -> None:
+def _refuse_unless_open(tournament_id: int) -> Tournament:
+    """The flight's row, locked, if it still takes pre-registrations."""
     tournament = Tournament.objects.select_for_update(of=("self",)).get(pk=tournament_id)
     if tournament.status not in OPEN_STATUSES or tournament.registration_closed:
         raise Refused(_("%(event)s has just closed its registration: ask at the desk.") % {"event": tournament.name})
+    return tournament
 
 
 def cancel_preregistration(code: str, actor=None) -> PreRegistration:
