@@ -4,6 +4,7 @@ five) than PostgreSQL to answer it. Public APIs only: `Model._meta.concrete_fiel
 `Field.from_db_value` and `Model.from_db`, as the ORM itself loads a row."""
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import cache
 from typing import NamedTuple
 
@@ -102,7 +103,7 @@ MAIN_EVENT = columns(Tournament, "m")
 # A flight's main event beside its row (none: every column NULL), for a pre-registration's reads.
 JOIN_MAIN_EVENT = f"LEFT JOIN {Tournament._meta.db_table} m ON m.id = t.main_event_id"
 _TOURNAMENT_WITH_MAIN_EVENT = f"""
-    SELECT {TOURNAMENT.sql}, {FESTIVAL.sql}, {MAIN_EVENT.sql}
+    SELECT clock_timestamp(), {TOURNAMENT.sql}, {FESTIVAL.sql}, {MAIN_EVENT.sql}
     FROM {Tournament._meta.db_table} t JOIN {Festival._meta.db_table} f ON f.id = t.festival_id
     {JOIN_MAIN_EVENT}
     WHERE t.id = %s"""
@@ -114,13 +115,15 @@ def with_main_event(made: Tournament, row: Sequence, start: int) -> Tournament:
     return made
 
 
-def tournament_with_main_event(tournament_id: int) -> Tournament:
+def tournament_with_main_event(tournament_id: int) -> tuple[Tournament, datetime]:
     """The tournament with its festival and its main event (a flight's), as
-    `select_related("festival", "main_event").get(pk=…)` loads them, in one static statement."""
+    `select_related("festival", "main_event").get(pk=…)` loads them, and the database's time
+    (core.time_source.now's clock), in one static statement."""
     with connection.cursor() as cursor:
         cursor.execute(_TOURNAMENT_WITH_MAIN_EVENT, [tournament_id])
         row = cursor.fetchone()
     if row is None:
         raise Tournament.DoesNotExist(f"Tournament matching query does not exist: {tournament_id}")
+    at, row = row[0].astimezone(UTC), row[1:]
     made, made.festival = instances(row, TOURNAMENT, FESTIVAL)
-    return with_main_event(made, row, len(TOURNAMENT.names) + len(FESTIVAL.names))
+    return with_main_event(made, row, len(TOURNAMENT.names) + len(FESTIVAL.names)), at

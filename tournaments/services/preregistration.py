@@ -11,6 +11,8 @@ kept on the row), the event row and the commit. A cancellation, which may promot
 on the waiting list, takes the row first.
 """
 
+from datetime import UTC, datetime
+
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
@@ -82,10 +84,10 @@ def preregister(
     """Hold a seat for the player, or, with `join_waiting_list`, put them on the flight's
     waiting list when no seat is left (a seat left is held all the same). Raises
     PreRegistrationRefused, FlightFull, or Refused (closed, duplicate)."""
-    now = now or time_source.now()
-    # With its main event (the answer names it: queries.public_view). A flight has no flights
-    # of its own: only a main event asks whether it has (a burst's flights build no subquery).
-    tournament = model_rows.tournament_with_main_event(tournament_id)
+    # With its main event (the answer names it: queries.public_view) and the one clock's time. A
+    # flight has no flights of its own: only a main event asks whether it has.
+    tournament, clock = model_rows.tournament_with_main_event(tournament_id)
+    now = now or clock
     has_flights = tournament.main_event_id is None and has_flights_of(tournament_id)
     if not takes_preregistrations(tournament, has_flights):
         raise Refused(
@@ -276,10 +278,9 @@ def confirm_preregistration(
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
     or online with the player's reference. Confirming twice gives the one entry."""
     code = preregistration.code_from_scan(code)
-    now = time_source.now()
     refusal = None
     with transaction.atomic():
-        found = _locked_preregistration(code)
+        found, now = _locked_preregistration(code)
         if found is None:
             raise Refused(
                 _("No pre-registration has the code %(code)s: scan it again or search by name.") % {"code": code}
@@ -383,21 +384,25 @@ _PRE = model_rows.columns(PreRegistration, "p")
 # A confirmation's first read: the pre-registration locked, with its flight, festival and main
 # event (FLIGHT-REENTRY reads it), one static statement (core/model_rows.py).
 _LOCKED_PREREGISTRATION = f"""
-    SELECT {_PRE.sql}, {model_rows.TOURNAMENT.sql}, {model_rows.FESTIVAL.sql}, {model_rows.MAIN_EVENT.sql}
+    SELECT clock_timestamp(), {_PRE.sql},
+        {model_rows.TOURNAMENT.sql}, {model_rows.FESTIVAL.sql}, {model_rows.MAIN_EVENT.sql}
     FROM {PreRegistration._meta.db_table} p JOIN {Tournament._meta.db_table} t ON t.id = p.tournament_id
     JOIN {Festival._meta.db_table} f ON f.id = t.festival_id {model_rows.JOIN_MAIN_EVENT}
     WHERE p.code = %s FOR UPDATE OF p"""
 
 
-def _locked_preregistration(code: str) -> PreRegistration | None:
+def _locked_preregistration(code: str) -> tuple[PreRegistration | None, datetime | None]:
+    """The pre-registration with its flight, festival and main event, locked, and the one
+    clock's time (core.time_source.now's), in one statement; (None, None): no such code."""
     with connection.cursor() as cursor:
         cursor.execute(_LOCKED_PREREGISTRATION, [code])
         row = cursor.fetchone()
     if row is None:
-        return None
+        return None, None
+    at, row = row[0].astimezone(UTC), row[1:]
     found, flight, flight.festival = model_rows.instances(row, _PRE, model_rows.TOURNAMENT, model_rows.FESTIVAL)
     found.tournament = model_rows.with_main_event(flight, row, len(row) - len(model_rows.MAIN_EVENT.names))
-    return found
+    return found, at
 
 
 _PLAYER = model_rows.columns(Player, "p")
