@@ -53,15 +53,23 @@ def _returned(model: type[Model]) -> Columns:
 
 
 def inserted(
-    unsaved: Model, conflict: str = "", *, before: str = "", before_params: Sequence = (), computed: dict | None = None
+    unsaved: Model,
+    conflict: str = "",
+    *,
+    before: str = "",
+    before_params: Sequence = (),
+    computed: dict | None = None,
+    also: dict | None = None,
 ) -> Model | None:
     """`unsaved`'s row inserted as Model.save would write it (each field's pre_save, then
     get_db_prep_save: an auto_now_add time is set too), in one static statement; `conflict` an
     `ON CONFLICT … DO NOTHING` clause; `before` a WITH clause (its parameters `before_params`)
     that `computed` takes some fields' values from (attname: SQL expression), so a write the
-    row depends on goes in the same round trip. Returns the row as written, made as the ORM
-    loads it (Model.from_db), or None when the conflict left it out."""
-    model, computed = type(unsaved), computed or {}
+    row depends on goes in the same round trip; `also` more values to return with the row (name:
+    SQL expression, which may read the WITH clause), set on the instance under those names.
+    Returns the row as written, made as the ORM loads it (Model.from_db), or None when the
+    conflict left it out."""
+    model, computed, also = type(unsaved), computed or {}, also or {}
     fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     given = [field for field in fields if field.attname not in computed]
@@ -71,11 +79,16 @@ def inserted(
     with connection.cursor() as cursor:
         cursor.execute(
             f"{before} INSERT INTO {model._meta.db_table} AS x ({names}) VALUES ({row_sql}) "
-            f"{conflict} RETURNING {returned.sql}",
+            f"{conflict} RETURNING {', '.join([returned.sql, *also.values()])}",
             [*before_params, *values],
         )
         row = cursor.fetchone()
-    return None if row is None else instance(returned, row)
+    if row is None:
+        return None
+    made = instance(returned, row)
+    for name, value in zip(also, row[len(returned.names) :], strict=True):
+        setattr(made, name, value)
+    return made
 
 
 # A tournament and its festival as every static statement here selects them (aliases t and f).

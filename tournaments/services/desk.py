@@ -25,7 +25,7 @@ from players.queries.players import player_summary
 from players.rules import eligibility
 from rules.refusals import Refused, logged_reason
 from tables.queries.tables import breaking_order
-from tables.queries.waiting_list import waiting_entries
+from tables.queries.waiting_list import FIELD_DRAWN, waiting_entries
 from tables.services.draw import seat_new_entry
 from tables.services.finish import close
 from tournaments.models import Entry, Substitution, Tournament, WonSeat
@@ -213,7 +213,7 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
     seat, line = None, []
     if sale.kind.seats_a_player:
         # ENT-WAIT: behind anyone already waiting, the new entry waits too (in order of sale).
-        line = [waiting.id for waiting in waiting_entries(tournament)]
+        line = [waiting.id for waiting in waiting_entries(tournament, drawn=entry.field_drawn)]
         if line == [entry.id]:
             seat = seat_new_entry(op, entry, random.Random(secrets.randbits(62)))
     field, money, place = field_and_money(tournament, next_seq=True)
@@ -248,22 +248,24 @@ def _count_the_sale(unsaved: Entry, tournament: Tournament, seat_sold: bool) -> 
     and, for a seat, the seats sold, in one statement (one round trip under the lock). The
     database refuses a seat past max_entries, whatever the Python above decided: the seats held
     are written with it (one fewer when the sale releases a pre-registration's hold), so the
-    check of sold + held <= cap sees the row as written."""
-    numbers = f"FROM {Entry._meta.db_table} WHERE tournament_id = %s"
+    check of sold + held <= cap sees the row as written. Whether the field is drawn (ENT-WAIT)
+    comes back with it, as `entry.field_drawn`."""
+    number = f"(SELECT COALESCE(MAX(number), 0) + 1 FROM {Entry._meta.db_table} WHERE tournament_id = %s)"
     if seat_sold:
         counted = (
             f"UPDATE {Tournament._meta.db_table} SET seats_sold = %s, seats_held = %s "
-            f"WHERE id = %s RETURNING (SELECT COALESCE(MAX(number), 0) + 1 {numbers}) AS number"
+            f"WHERE id = %s RETURNING {number} AS number, {FIELD_DRAWN} AS drawn"
         )
-        params = [tournament.seats_sold + 1, tournament.seats_held, tournament.pk, tournament.pk]
+        params = [tournament.seats_sold + 1, tournament.seats_held, tournament.pk, tournament.pk, tournament.pk]
         tournament.seats_sold += 1
     else:
-        counted, params = f"SELECT COALESCE(MAX(number), 0) + 1 AS number {numbers}", [tournament.pk]
+        counted, params = f"SELECT {number} AS number, {FIELD_DRAWN} AS drawn", [tournament.pk, tournament.pk]
     return model_rows.inserted(
         unsaved,
         before=f"WITH counted AS ({counted})",
         before_params=params,
         computed={"number": "(SELECT number FROM counted)"},
+        also={"field_drawn": "(SELECT drawn FROM counted)"},
     )
 
 
