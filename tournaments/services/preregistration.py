@@ -318,7 +318,7 @@ def confirm_preregistration(
             found.status, found.entry, found.player = PreRegistration.Status.CONFIRMED, entry, player
             found.confirmed_by, found.changed_at = recorded_user(actor), now
             # The sale's own tournament row (locked, its seats as just written): no second read;
-            # the waiting list counted in the pre-registration's own UPDATE.
+            # the waiting list's length (kept on the row) returned by the pre-registration's UPDATE.
             waiting, place = _confirmed(found)
             counts = flight_counts(entry.tournament, waiting)
             log.append_event(
@@ -344,16 +344,15 @@ def confirm_preregistration(
 
 def _confirmed(entry: PreRegistration) -> tuple[int, log.Place]:
     """Write the confirmation on the pre-registration's row and take the log's next seq for its
-    event, in one statement; returns the flight's waiting list as counted by it, and the event's
-    place. It runs with the flight's row held, so its count sees every change of the list (each
-    is made under that lock): round trips fewer under it."""
+    event, in one statement; returns the flight's waiting list's length (kept on its row) and
+    the event's place: one round trip under the flight's row."""
     table, flights = PreRegistration._meta.db_table, Tournament._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"WITH bumped AS (UPDATE {flights} SET {log.BUMP} WHERE id = %s RETURNING {log.BUMPED}) "
+            f"WITH bumped AS (UPDATE {flights} SET {log.BUMP} WHERE id = %s "
+            f"RETURNING preregistrations_waiting, {log.BUMPED}) "
             f"UPDATE {table} SET status = %s, entry_id = %s, player_id = %s, confirmed_by_id = %s, changed_at = %s "
-            f"FROM bumped WHERE {table}.id = %s "
-            f"RETURNING (SELECT COUNT(*) FROM {table} WHERE tournament_id = %s AND status = %s), bumped.*",
+            f"FROM bumped WHERE {table}.id = %s RETURNING bumped.*",
             [
                 entry.tournament_id,
                 entry.status,
@@ -362,8 +361,6 @@ def _confirmed(entry: PreRegistration) -> tuple[int, log.Place]:
                 entry.confirmed_by_id,
                 entry.changed_at,
                 entry.id,
-                entry.tournament_id,
-                PreRegistration.Status.WAITING,
             ],
         )
         waiting, *place = cursor.fetchone()
