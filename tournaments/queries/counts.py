@@ -3,10 +3,8 @@
 over every entry. A main event's money counts its row and its flights' rows (PAY-POOL)."""
 
 from django.db import connection
-from django.db.models import Sum
-from django.db.models.functions import Coalesce
 
-from tournaments.models import FieldCounts, Tournament
+from tournaments.models import Tournament
 
 NOTHING_COUNTED = {
     "players_left": 0,
@@ -51,9 +49,3 @@ def pooled_counts(tournament: Tournament) -> dict:
         cursor.execute(POOLED, [main, main])
         pool, back, field = cursor.fetchone()
     return {"pool": pool, "back": back, "field": field}
-
-
-def flights_players_left(main: Tournament, over: tuple[str, ...]) -> int:
-    """The players still playing the main event's flights that are not `over` (seat entries active)."""
-    counts = FieldCounts.objects.filter(tournament__main_event_id=main.id).exclude(tournament__status__in=over)
-    return counts.aggregate(left=Coalesce(Sum("players_left"), 0))["left"]

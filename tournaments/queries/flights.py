@@ -16,7 +16,7 @@ from players.models import Player
 from players.rules import eligibility
 from tables.models import ChipBag, Qualifier
 from tournaments.models import Entry, Tournament
-from tournaments.queries.counts import NOTHING_COUNTED, POOLED, flights_players_left, pooled_counts
+from tournaments.queries.counts import NOTHING_COUNTED, POOLED, pooled_counts
 from tournaments.rules.flights import FlightReentry, OtherFlightEntry, entry_refusal
 
 OVER = (Tournament.Status.FINISHED, Tournament.Status.CANCELLED)
@@ -63,16 +63,26 @@ def players_left_in_event(main: Tournament, still_in: bool = True) -> int:
     tournament_id whatever the statistics say: joined to the flights, a burst of entries not
     yet analysed was planned as a nested loop over every entry of every tournament (185 ms at
     4,500 entries; by ids 0.1 ms)."""
-    forward = [main.pk, Qualifier.Status.FORWARD, still_in, Entry.Status.ACTIVE]
+    left, params = _players_left(main, still_in)
     with connection.cursor() as cursor:
-        if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
-            cursor.execute(f"SELECT COUNT(*) FROM ({_FORWARD}) bags", forward)
-            return cursor.fetchone()[0] + flights_players_left(main, OVER)  # the flights' kept counts
-        cursor.execute(
-            f"SELECT COUNT(*) FROM ({_FORWARD} UNION {_PLAYING}) players",
-            [*forward, Entry.Status.ACTIVE, Entry.SEAT_KINDS, main.pk, list(OVER)],
-        )
+        cursor.execute(f"SELECT {left}", params)
         return cursor.fetchone()[0]
+
+
+def _players_left(main: Tournament, still_in: bool) -> tuple[str, list]:
+    """players_left_in_event's count as an SQL expression (bigint) and its parameters, which
+    money_reads' statement takes in too. FLIGHT-REENTRY "each": the bags and the flights' kept
+    counts; else each player once, over the bags and the flights' entries."""
+    forward = [main.pk, Qualifier.Status.FORWARD, still_in, Entry.Status.ACTIVE]
+    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
+        left = (
+            f"(SELECT COUNT(*) FROM ({_FORWARD}) bags) + (SELECT coalesce(sum(fc.players_left), 0) "
+            f"FROM tournaments_fieldcounts fc JOIN {Tournament._meta.db_table} t ON t.id = fc.tournament_id "
+            "WHERE t.main_event_id = %s AND NOT t.status = ANY(%s))"
+        )
+        return f"({left})::bigint", [*forward, main.pk, list(OVER)]
+    left = f"(SELECT COUNT(*) FROM ({_FORWARD} UNION {_PLAYING}) players)"
+    return left, [*forward, Entry.Status.ACTIVE, list(Entry.SEAT_KINDS), main.pk, list(OVER)]
 
 
 # The bags that went forward (the Day 2 entries still in, with `still_in`), and the players of
@@ -96,15 +106,20 @@ def players_left_for_money(tournament: Tournament, players_left: int) -> int:
     return players_left if main is None else players_left_in_event(main)
 
 
+# The main event's flights (%s: OVER, then its id): how many, and whether the combined field can
+# grow no more (FLIGHT-ITM: every flight has closed its registration or is over; none: False).
+_FLIGHTS_FINAL = (
+    "SELECT count(*), coalesce(bool_and(registration_closed OR status = ANY(%s)), false) "
+    f"FROM {Tournament._meta.db_table} WHERE main_event_id = %s"
+)
+
+
 def field_final(main: Tournament) -> bool:
     """FLIGHT-ITM: the combined field can grow no more: every flight has closed its registration
     or is over."""
     with connection.cursor() as cursor:  # static SQL (a sale's and a bust's: in money_reads)
-        cursor.execute(
-            f"SELECT registration_closed, status FROM {Tournament._meta.db_table} WHERE main_event_id = %s", [main.pk]
-        )
-        flights = cursor.fetchall()
-    return bool(flights) and all(closed or status in OVER for closed, status in flights)
+        cursor.execute(_FLIGHTS_FINAL, [list(OVER), main.pk])
+        return cursor.fetchone()[1]
 
 
 @dataclass(frozen=True)
@@ -132,17 +147,7 @@ def money_reads(tournament: Tournament, next_seq: bool = False) -> MoneyReads:
     flight = tournament.main_event_id is not None
     main_id = tournament.main_event_id if flight else own
     main = tournament.main_event if flight else tournament
-    forward = [main_id, Qualifier.Status.FORWARD, True, Entry.Status.ACTIVE]
-    if FlightReentry(main.rules().entries.flight_reentry) == FlightReentry.EACH:
-        left = (
-            f"(SELECT COUNT(*) FROM ({_FORWARD}) bags) + (SELECT coalesce(sum(fc.players_left), 0) "
-            f"FROM tournaments_fieldcounts fc JOIN {Tournament._meta.db_table} t ON t.id = fc.tournament_id "
-            "WHERE t.main_event_id = %s AND NOT t.status = ANY(%s))"
-        )
-        left_params = [*forward, main_id, list(OVER)]
-    else:
-        left = f"(SELECT COUNT(*) FROM ({_FORWARD} UNION {_PLAYING}) players)"
-        left_params = [*forward, Entry.Status.ACTIVE, list(Entry.SEAT_KINDS), main_id, list(OVER)]
+    left, left_params = _players_left(main, still_in=True)
     kept = ", ".join(f"coalesce(c.{name}, 0)" for name in NOTHING_COUNTED)
     table = Tournament._meta.db_table
     bump, bumped, bump_params = "", "", []
@@ -151,12 +156,11 @@ def money_reads(tournament: Tournament, next_seq: bool = False) -> MoneyReads:
         bumped, bump_params = ", bumped.*", [own]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"{bump}SELECT {kept}, p.pool, p.back, p.field, f.flights, f.final, {left}::bigint, "
+            f"{bump}SELECT {kept}, p.pool, p.back, p.field, f.flights, f.final, {left}, "
             f"(SELECT id FROM tournaments_deal WHERE tournament_id = %s ORDER BY at DESC LIMIT 1){bumped} "
             "FROM (VALUES (1)) one LEFT JOIN tournaments_fieldcounts c ON c.tournament_id = %s "
             f"CROSS JOIN LATERAL ({POOLED}) p(pool, back, field) "
-            "CROSS JOIN LATERAL (SELECT count(*), coalesce(bool_and(registration_closed OR status = ANY(%s)), false) "
-            f"FROM {table} WHERE main_event_id = %s) f(flights, final)"
+            f"CROSS JOIN LATERAL ({_FLIGHTS_FINAL}) f(flights, final)"
             f"{' CROSS JOIN bumped' if next_seq else ''}",
             [*bump_params, *left_params, own, own, main_id, main_id, list(OVER), main_id],
         )
