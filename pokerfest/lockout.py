@@ -1,9 +1,11 @@
 """What a locked-out sign-in sees (django-axes calls `locked_out`, settings.AXES_LOCKOUT_CALLABLE):
-the sign-in page again with a sentence saying why and for how long, as a 429; JSON for the API."""
+the sign-in page again with a sentence saying why and for how long, as a 429; JSON for the API.
+And django-axes' middleware, declared to run in the request's thread (`LockoutToSignIn`)."""
 
 import math
 
 from axes.helpers import get_client_username, get_cool_off
+from axes.middleware import AxesMiddleware
 from axes.models import AccessAttempt
 from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Max, Q
@@ -35,8 +37,8 @@ def message(minutes: int) -> str:
 
 
 def locked_out(request, original_response=None, credentials=None):
-    # Under ASGI axes 8.3.1 passes the credentials as the second argument; without them the
-    # username comes from the form post, which is where it came from anyway.
+    # axes 8.3.1 passes the credentials second when its middleware runs async, third when sync;
+    # without them the username comes from the form post, which is where it came from anyway.
     username = get_client_username(request, credentials if isinstance(credentials, dict) else None)
     sentence = message(minutes_left(request, username))
     if request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", ""):
@@ -44,3 +46,18 @@ def locked_out(request, original_response=None, credentials=None):
     form = AuthenticationForm(request, initial={"username": username or ""})
     context = {"form": form, "lockout": sentence, "next": request.POST.get("next") or request.GET.get("next", "")}
     return render(request, "registration/login.html", context, status=STATUS)
+
+
+class LockoutToSignIn(AxesMiddleware):
+    """django-axes' middleware, sync only (`async_capable`, a documented middleware flag).
+
+    Django runs each middleware in the mode it declares. Under ASGI, with axes innermost and able
+    to run async, every middleware out to the first sync-only one (FestivalLocale) ran async, and
+    each of Django's own hopped to a thread and back for its request and response hooks: about a
+    dozen switches between the event loop and a thread per request, each of them CPU (Django's
+    docs: about a millisecond each). Sync only, the whole chain runs in the request's thread,
+    entered once; the views are sync anyway. A pre-registration's CPU in the web process fell
+    from 22.7 to 12.2 ms (docs/benchmarks.md).
+    """
+
+    async_capable = False

@@ -179,7 +179,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a lockout into the sign-in page
+    "pokerfest.lockout.LockoutToSignIn",  # last, as django-axes asks: turns a lockout into the sign-in page
 ]
 
 ROOT_URLCONF = "pokerfest.urls"

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from axes.middleware import AxesMiddleware
 from django.conf import settings
+from django.utils.module_loading import import_string
 
 from pokerfest import stack
 
@@ -188,3 +190,13 @@ def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica_and_the_
     assert one(live_servers, "server") == ["server", "web:8001", "resolve"]
     assert one(locations[lobby], "proxy_read_timeout")[1] == "1h"
     assert one(locations["/ws/"], "proxy_read_timeout")[1] == "1h"
+
+
+def test_under_asgi_every_middleware_runs_in_the_request_s_thread():
+    """Django runs a middleware async when it can and the handler inside it is async (its docs,
+    "Asynchronous support"). With the innermost sync-only, every one runs sync: a request enters
+    a thread once, instead of hopping from the event loop to a thread and back for each hook of
+    each of Django's own middlewares (pokerfest/lockout.py, issue 25)."""
+    innermost = import_string(settings.MIDDLEWARE[-1])
+    assert issubclass(innermost, AxesMiddleware)  # still last, as django-axes asks
+    assert innermost.sync_capable and not innermost.async_capable
