@@ -133,7 +133,10 @@ def register_entry(
         if flight_checked:  # the main event as read for FLIGHT-REENTRY (the director's, not the desks')
             op.tournament.main_event = tournament.main_event
         tournament = op.tournament
-        if request_key:
+        # A confirmation (`releasing_hold`) is answered again by its pre-registration's row,
+        # locked before this: its key, `prereg-<code>`, has sold nothing yet (a round trip fewer
+        # under the flight's row in a registration burst).
+        if request_key and not releasing_hold:
             repeated = _entry_of_request(tournament.pk, request_key)
             if repeated:
                 log.check_same_request(repeated.request_fingerprint, request_key)

@@ -271,12 +271,12 @@ def cancel_preregistration(code: str, actor=None) -> PreRegistration:
     return entry
 
 
-def confirm_preregistration(
-    tournament_id: int, code: str, method: str, desk: str, shift: str, actor, request_key: str | None = None
-) -> Entry:
+def confirm_preregistration(tournament_id: int, code: str, method: str, desk: str, shift: str, actor) -> Entry:
     """The desk has checked the photo ID against the pre-registration: it becomes an entry,
     sold by the desk's own rules (eligibility, the sale window), paid at the desk by `method`
-    or online with the player's reference. Confirming twice gives the one entry."""
+    or online with the player's reference. Confirming twice gives the one entry: the
+    pre-registration's row, locked first, answers a repeat (whatever the request's key), and
+    the entry carries the key `prereg-<code>`, which no other sale can have."""
     code = preregistration.code_from_scan(code)
     refusal = None
     with transaction.atomic():
@@ -307,7 +307,7 @@ def confirm_preregistration(
                 player.id,
                 Sale(kind=kind, method=method, desk=desk, shift=shift),
                 actor,
-                request_key=request_key or f"prereg-{code}",
+                request_key=f"prereg-{code}",
                 releasing_hold=True,
                 player_locked=True,  # _player_for locked (or created) the player's row
                 known=Known(tournament, player, clock, now=now, new_player=created),
