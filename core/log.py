@@ -117,15 +117,7 @@ def append_event(
     the catalogue keeps to staff (the lobby still receives the seq, so it sees no gap).
     `place`: the seq the caller's own UPDATE of the tournament row took (BUMP, BUMPED).
     """
-    if CATALOGUE.get(str(kind)) is not kind:
-        raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
-    if (public is None) != (kind.audience == STAFF):
-        raise ValueError(
-            _("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s")
-            % {"kind": kind, "audience": kind.audience, "value": "None" if kind.audience == STAFF else "a dict"}
-        )
-    if not connection.in_atomic_block:
-        raise RuntimeError("append_event belongs inside the operation's transaction")
+    _check_kind(kind, public)
     # Bumping the counter locks the tournament row until commit, so seqs are gap-free and in
     # commit order; a rollback takes the bump back with everything else. The head it returns
     # is read under that lock: the chain cannot fork. The event's time is the one clock's
@@ -140,6 +132,63 @@ def append_event(
         place = Place(*row)
     # The server's time at the broadcast is `at` carried forward from here (core.broadcast.send).
     read_at = time.monotonic()
+    event = _linked(tournament_id, kind, place, actor, payload, public, request_key, read_at)
+    _write(event, table)
+    _broadcast_after_commit(event)
+    return event
+
+
+def following(previous: Event, kind: EventKind, *, actor=None, payload: dict, public: dict | None) -> Event:
+    """The event right after `previous` (appended by this transaction, which holds the
+    tournament's row): its seq, the chain's head before it and its time are `previous`'s seq + 1,
+    hash and time, so it needs no statement to take them. Not written yet: `written_with` writes
+    it in the caller's own statement."""
+    _check_kind(kind, public)
+    place = Place(previous.seq + 1, previous.hash, previous.at)
+    return _linked(previous.tournament_id, kind, place, actor, payload, public, None, previous.read_at)
+
+
+def written_with(previous: Event, event: Event, statement: str, params: list) -> tuple:
+    """Write `event` (from `following(previous, ...)`) in the caller's `statement` (an UPDATE or
+    INSERT with no RETURNING of its own), one round trip: the event's row, and on the tournament's
+    row its seq and the chain's head, moved only from `previous`'s (anything else between them
+    would fork the chain: refused). Returns the statement's first row."""
+    fields = [field for field in Event._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    values = [field.get_db_prep_save(field.pre_save(event, True), connection) for field in fields]
+    table = Tournament._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH written AS (INSERT INTO {Event._meta.db_table} ({columns}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING id), "
+            f"moved AS (UPDATE {table} SET last_seq = %s, chain_head = %s "
+            f"WHERE id = %s AND last_seq = %s AND chain_head = %s RETURNING id) "
+            f"{statement} RETURNING (SELECT id FROM written), (SELECT id FROM moved)",
+            [*values, event.seq, event.hash, event.tournament_id, previous.seq, previous.hash, *params],
+        )
+        row = cursor.fetchone()
+    if row is None or row[-1] is None:
+        raise RuntimeError(f"the log of tournament {event.tournament_id} moved past seq {previous.seq}: not written")
+    event.pk = row[-2]
+    _broadcast_after_commit(event)
+    return row
+
+
+def _check_kind(kind: EventKind, public: dict | None) -> None:
+    if CATALOGUE.get(str(kind)) is not kind:
+        raise ValueError(_("%(kind)s is not an event kind of core/kinds.py") % {"kind": repr(kind)})
+    if (public is None) != (kind.audience == STAFF):
+        raise ValueError(
+            _("%(kind)s: the catalogue says %(audience)s, so public must be %(value)s")
+            % {"kind": kind, "audience": kind.audience, "value": "None" if kind.audience == STAFF else "a dict"}
+        )
+    if not connection.in_atomic_block:
+        raise RuntimeError("an event belongs inside the operation's transaction")
+
+
+def _linked(tournament_id, kind, place: Place, actor, payload, public, request_key, read_at: float) -> Event:
+    """The event at `place`, its hash chained to the head before it. `read_at`: the monotonic
+    clock when `place.at` was read, which the broadcast carries the time forward from."""
     seq, head, at = place
     event = Event(
         tournament_id=tournament_id,
@@ -153,11 +202,14 @@ def append_event(
         request_fingerprint=fingerprint_of(request_key) if request_key else None,
     )
     event.hash = chain.link(head or chain.GENESIS, content_of(event))
-    _write(event, table)
+    event.read_at = read_at
+    return event
+
+
+def _broadcast_after_commit(event: Event) -> None:
     # robust: a broadcast that fails (Redis away) must not turn a committed change into an
     # error for the person who made it; screens resync on their next event or reconnect.
-    transaction.on_commit(lambda: broadcast.send(event, read_at), robust=True)
-    return event
+    transaction.on_commit(lambda: broadcast.send(event, event.read_at), robust=True)
 
 
 def _write(event: Event, table: str) -> None:

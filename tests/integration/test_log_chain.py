@@ -7,7 +7,7 @@ import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, connections, transaction
+from django.db import IntegrityError, connection, connections, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from core import chain, kinds, log
@@ -176,3 +176,42 @@ def test_the_migration_chains_the_events_logged_before_it(make_tournament):
     executor.migrate(latest)
     verdict = chain.verify(tournament.id)
     assert verdict.intact and verdict.events == 3
+
+
+@pytest.mark.django_db
+def test_an_event_written_with_its_callers_statement_follows_the_one_before_and_refuses_a_moved_log(
+    make_tournament,
+):
+    """log.following / written_with (a confirmation's event, issue 25): the seq and the chain's
+    head come from the event before, without a statement; if the log moved past it meanwhile,
+    nothing is written rather than a forked chain."""
+    tournament = make_tournament()
+    with transaction.atomic():
+        sold = log.append_event(tournament.id, kinds.TOURNAMENT_UPDATED, payload={"n": 1}, public={"n": 1})
+        follows = log.following(sold, kinds.TOURNAMENT_UPDATED, payload={"n": 2}, public={"n": 2})
+        row = log.written_with(
+            sold,
+            follows,
+            "UPDATE tournaments_festival SET name = %s WHERE id = %s",
+            ["Renamed", tournament.festival_id],
+        )
+    assert row[-2] == follows.pk and follows.seq == sold.seq + 1
+    tournament.refresh_from_db()
+    assert (tournament.festival.name, tournament.last_seq, tournament.chain_head) == (
+        "Renamed",
+        follows.seq,
+        follows.hash,
+    )
+    assert verify_log(tournament.id)[0] == 0
+
+    # Its seq taken already, the database's unique seq refuses it before the head's check does.
+    with pytest.raises((IntegrityError, RuntimeError)), transaction.atomic():
+        stale = log.following(sold, kinds.TOURNAMENT_UPDATED, payload={"n": 3}, public={"n": 3})
+        log.written_with(
+            sold, stale, "UPDATE tournaments_festival SET name = %s WHERE id = %s", ["Forked", tournament.festival_id]
+        )
+    tournament.refresh_from_db()
+    tournament.festival.refresh_from_db()
+    assert (tournament.festival.name, tournament.last_seq) == ("Renamed", follows.seq)
+    assert Event.objects.filter(tournament=tournament).count() == 2
+    assert verify_log(tournament.id)[0] == 0

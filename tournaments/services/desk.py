@@ -242,6 +242,7 @@ def _sell(op: Operation, player: Player, sale: Sale, request_key, now) -> Entry:
             "seat": seat[1] if seat else None,
             "waiting_position": line.index(entry.id) + 1 if seat is None and entry.id in line else None,
         }
+    entry.last_event = op.events[-1]  # a confirmation's event follows it (core.log.following)
     return entry
 
 

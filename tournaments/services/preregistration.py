@@ -23,7 +23,7 @@ from players.models import TERMS_VERSION, Consent, Player, PreRegistration, norm
 from players.queries.players import player_summary
 from players.rules import eligibility
 from rules.refusals import Refused
-from tournaments.models import Entry, Festival, Tournament
+from tournaments.models import Entry, Event, Festival, Tournament
 from tournaments.queries.entries import Sale, sale_clock, tournament_moment
 from tournaments.queries.preregistration import (
     OPEN_STATUSES,
@@ -317,12 +317,12 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
         else:
             found.status, found.entry, found.player = PreRegistration.Status.CONFIRMED, entry, player
             found.confirmed_by, found.changed_at = recorded_user(actor), now
-            # The sale's own tournament row (locked, its seats as just written): no second read;
-            # the waiting list's length (kept on the row) returned by the pre-registration's UPDATE.
-            waiting, place = _confirmed(found)
-            counts = flight_counts(entry.tournament, waiting)
-            log.append_event(
-                tournament_id,
+            # The sale's own tournament row (locked, its seats as just written): no second read.
+            # Its waiting list's length is the one the lock read (kept on the row): a held seat
+            # confirmed neither joins nor leaves the list.
+            counts = flight_counts(entry.tournament, entry.tournament.preregistrations_waiting)
+            event = log.following(
+                entry.last_event,
                 kinds.PREREGISTRATION_CONFIRMED,
                 actor=actor,
                 public=counts,
@@ -335,36 +335,24 @@ def confirm_preregistration(tournament_id: int, code: str, method: str, desk: st
                     "payment_reference": found.payment_reference,
                     **counts,
                 },
-                place=place,
             )
+            _confirmed(found, entry.last_event, event)
     if refusal is not None:
         raise refusal
     return entry
 
 
-def _confirmed(entry: PreRegistration) -> tuple[int, log.Place]:
-    """Write the confirmation on the pre-registration's row and take the log's next seq for its
-    event, in one statement; returns the flight's waiting list's length (kept on its row) and
-    the event's place: one round trip under the flight's row."""
-    table, flights = PreRegistration._meta.db_table, Tournament._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"WITH bumped AS (UPDATE {flights} SET {log.BUMP} WHERE id = %s "
-            f"RETURNING preregistrations_waiting, {log.BUMPED}) "
-            f"UPDATE {table} SET status = %s, entry_id = %s, player_id = %s, confirmed_by_id = %s, changed_at = %s "
-            f"FROM bumped WHERE {table}.id = %s RETURNING bumped.*",
-            [
-                entry.tournament_id,
-                entry.status,
-                entry.entry_id,
-                entry.player_id,
-                entry.confirmed_by_id,
-                entry.changed_at,
-                entry.id,
-            ],
-        )
-        waiting, *place = cursor.fetchone()
-    return waiting, log.Place(*place)
+def _confirmed(entry: PreRegistration, sold: Event, event: Event) -> None:
+    """Write the confirmation on the pre-registration's row with its event, which follows the
+    sale's (`sold`): one round trip under the flight's row."""
+    table = PreRegistration._meta.db_table
+    log.written_with(
+        sold,
+        event,
+        f"UPDATE {table} SET status = %s, entry_id = %s, player_id = %s, confirmed_by_id = %s, changed_at = %s "
+        f"WHERE id = %s",
+        [entry.status, entry.entry_id, entry.player_id, entry.confirmed_by_id, entry.changed_at, entry.id],
+    )
 
 
 def _check_confirmable(entry: PreRegistration) -> None:
