@@ -133,7 +133,9 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "pokerfest.lockout.locked_out"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out sign-in before any check
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, reading the user's roles with the user; sessions signed in through
+    # ModelBackend were moved to it (tournaments/migrations/0034), so nobody is signed out.
+    "core.access.SignedInWithRoles",
 ]
 
 INSTALLED_APPS = [

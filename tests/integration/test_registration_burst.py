@@ -23,7 +23,7 @@ from tournaments.models import Entry, Event, Tournament
 from tournaments.rules import preregistration
 from tournaments.services import preregistration as services
 
-# What a request may cost: a confirmation 15 statements through the API (the sign-in, the
+# What a request may cost: a confirmation 14 statements through the API (the sign-in, the
 # service, the answer; the pre-registration's row answers a repeat, so no request key is looked
 # up), 6 of them while it holds the flight's row (its commit, a savepoint's RELEASE inside the
 # test's transaction, counted; the field's counts and money line one statement that takes the
@@ -33,7 +33,7 @@ from tournaments.services import preregistration as services
 # returns the waiting list's length kept on the row, the event, the commit). Each event writes its row and the
 # log's chain head in one statement (issue 27's hash chain; the one clock's time comes with the
 # seq in the same statement).
-CONFIRM_STATEMENTS = 15
+CONFIRM_STATEMENTS = 14
 CONFIRM_STATEMENTS_LOCKED = 6
 PREREGISTER_STATEMENTS_LOCKED = 3
 
