@@ -62,7 +62,9 @@ def manage(env: dict, *args: str) -> subprocess.CompletedProcess:
 def test_the_deploy_checks_pass_in_the_production_configuration():
     result = manage(production_env(), "check", "--deploy")
     assert result.returncode == 0, result.stdout
-    assert "System check identified no issues (0 silenced)." in result.stdout
+    # One silenced: axes.W002, which looks for axes' middleware by its path, not its subclass
+    # (pokerfest.lockout.LockoutToSignIn; tests/unit/test_production_shape.py keeps it innermost).
+    assert "System check identified no issues (1 silenced)." in result.stdout
     assert "WARNING" not in result.stdout and "?: (security." not in result.stdout, result.stdout
 
 
