@@ -91,6 +91,7 @@ def test_venue_tables_a_range_changed_removed_and_no_stale_tv_box(stack, new_pag
     tournament = make_tournament()
     page = new_page()
     sign_in(page, stack.url, staff["director"], f"/tournaments/{tournament.id}/setup/")
+    expect(page.locator(".setup[data-wired]")).to_have_count(1)  # before it a tap reloads the page
     page.get_by_label("Table number").fill("10")
     page.get_by_label("TV table").check()
     page.get_by_role("button", name="Add the table").click()
