@@ -275,15 +275,15 @@ async def run_path(name: str, args, count: int, servers_command, publish) -> dic
 
 
 publishes: list[float] = []  # when core.broadcast sent each event's PUBLISH (in this process, after commit)
-untimed_send = broadcast.Publisher._send
+untimed_publish = broadcast.Publisher.publish
 
 
-async def timed_send(self, frames):
+def timed_publish(self, frames):
     publishes.append(time.monotonic())
-    await untimed_send(self, frames)
+    untimed_publish(self, frames)
 
 
-broadcast.Publisher._send = timed_send
+broadcast.Publisher.publish = timed_publish
 
 
 def describe(result: dict) -> str:

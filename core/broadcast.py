@@ -3,14 +3,13 @@ encoded once per audience, not once per socket, and published once per group on 
 (core.fanout: each web process writes it to its sockets). Knows no domain: a frame is the log
 row as the audience may see it."""
 
-import asyncio
 import json
 import os
 import threading
 import time
 from datetime import timedelta
 
-import redis.asyncio as aioredis
+import redis
 from django.conf import settings
 
 from core import time_source
@@ -65,28 +64,24 @@ def send_heartbeats(seqs: dict[int, int]) -> None:
 
 
 class Publisher:
-    """Publishes group frames from synchronous code (services after commit).
-
-    One long-lived loop in a daemon thread per process keeps one Redis connection (async_to_sync
-    would make a new loop, and so a new connection, for every event).
-    """
+    """Publishes group frames from synchronous code (services after commit, beat's heartbeats)
+    in the calling thread: one pipelined round trip on the process's Redis connection pool
+    (redis-py's client is thread-safe, each call takes a connection of its own). No loop of its
+    own, so no hop to another thread and back for every event."""
 
     TIMEOUT = 5.0  # seconds; a Redis that hangs must not hold a request for long
 
     def __init__(self) -> None:
         self.pid = os.getpid()
-        self.loop = asyncio.new_event_loop()
-        self.redis = aioredis.Redis.from_url(settings.REDIS_URL)
-        threading.Thread(target=self.loop.run_forever, name="broadcast-publisher", daemon=True).start()
+        self.redis = redis.Redis.from_url(
+            settings.REDIS_URL, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
+        )
 
     def publish(self, frames: list[tuple[str, str]]) -> None:
-        asyncio.run_coroutine_threadsafe(self._send(frames), self.loop).result(self.TIMEOUT)
-
-    async def _send(self, frames: list[tuple[str, str]]) -> None:
-        async with self.redis.pipeline(transaction=False) as pipe:
+        with self.redis.pipeline(transaction=False) as pipe:
             for group, text in frames:
                 pipe.publish(redis_channel(group), text)
-            await pipe.execute()
+            pipe.execute()
 
 
 _publisher_lock = threading.Lock()
