@@ -4,15 +4,10 @@ encoded once per audience, not once per socket, and published once per group on 
 row as the audience may see it."""
 
 import json
-import os
-import threading
 import time
 from datetime import timedelta
 
-import redis
-from django.conf import settings
-
-from core import time_source
+from core import shared_redis, time_source
 from core.fanout import redis_channel
 from core.kinds import AUDIENCES, STAFF
 from rules.times import iso_time
@@ -46,9 +41,7 @@ def send(event: Event, read_at: float | None = None) -> None:
         now = iso_time(time_source.now_or_local())
     else:
         now = iso_time(event.at + timedelta(seconds=max(0.0, time.monotonic() - read_at)))
-    _publisher().publish(
-        [(group_name(event.tournament_id, audience), event_frame(event, audience, now)) for audience in AUDIENCES]
-    )
+    publish([(group_name(event.tournament_id, audience), event_frame(event, audience, now)) for audience in AUDIENCES])
 
 
 def send_heartbeats(seqs: dict[int, int]) -> None:
@@ -60,37 +53,14 @@ def send_heartbeats(seqs: dict[int, int]) -> None:
         text = json.dumps({"type": "heartbeat", "seq": seq, "server_time": now}, separators=(",", ":"))
         messages += [(group_name(tournament_id, audience), text) for audience in AUDIENCES]
     if messages:
-        _publisher().publish(messages)
+        publish(messages)
 
 
-class Publisher:
-    """Publishes group frames from synchronous code (services after commit, beat's heartbeats)
-    in the calling thread: one pipelined round trip on the process's Redis connection pool
-    (redis-py's client is thread-safe, each call takes a connection of its own). No loop of its
-    own, so no hop to another thread and back for every event."""
-
-    TIMEOUT = 5.0  # seconds; a Redis that hangs must not hold a request for long
-
-    def __init__(self) -> None:
-        self.pid = os.getpid()
-        self.redis = redis.Redis.from_url(
-            settings.REDIS_URL, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
-        )
-
-    def publish(self, frames: list[tuple[str, str]]) -> None:
-        with self.redis.pipeline(transaction=False) as pipe:
-            for group, text in frames:
-                pipe.publish(redis_channel(group), text)
-            pipe.execute()
-
-
-_publisher_lock = threading.Lock()
-_the_publisher: Publisher | None = None
-
-
-def _publisher() -> Publisher:
-    global _the_publisher
-    with _publisher_lock:
-        if _the_publisher is None or _the_publisher.pid != os.getpid():  # none yet, or forked
-            _the_publisher = Publisher()
-        return _the_publisher
+def publish(frames: list[tuple[str, str]]) -> None:
+    """Group frames from synchronous code (services after commit, beat's heartbeats), sent from
+    the calling thread in one pipelined round trip on the process's shared client: no loop of
+    its own, so no hop to another thread and back for every event."""
+    with shared_redis.publishing().pipeline(transaction=False) as pipe:
+        for group, text in frames:
+            pipe.publish(redis_channel(group), text)
+        pipe.execute()
