@@ -95,6 +95,9 @@ def test_END_FINISH_a_30_player_pokerfest_event_from_set_up_to_the_payout_desk_t
         expect(tablet.locator("[data-result]")).to_have_text(f"Table {table}: next hand.")
     director.get_by_role("button", name="Start hand-for-hand").click()
     expect(lobby.locator("[data-hand-for-hand]")).to_have_text("Hand-for-hand, hand 1 · playing: 1, 2")
+    # The tablet redrawn for hand-for-hand too (HFH-ALLIN's button at both tables): a redraw
+    # in the middle of the next tap would close the seat's actions under it.
+    expect(tablet.get_by_role("button", name="All-in, frozen")).to_have_count(2)
     floor.bust(1)
     floor.bust(2)
     for table in (1, 2):
