@@ -24,7 +24,7 @@ def error_kind(operation: str, status: int, body: bytes) -> str:
     if "socket" in operation:
         return "a lobby socket refused, timed out or dropped"
     if status == 0:
-        return "no answer: the connection closed, or nothing within 60 s"
+        return text[:120]  # Http.request's words: closed (how, on which connection) or 60 s
     if status == 503 and ("database is unavailable" in text or "try again" in text):
         return "503 from a web process: no database connection within DB_WAIT_SECONDS (its pool, or PostgreSQL)"
     if status == 502 and "nginx" in text:
@@ -71,6 +71,12 @@ class Figures:
         return False
 
 
+def closed(error: Exception, reused: bool) -> str:
+    """How a connection ended before its answer, in words: which error, on which connection."""
+    how = "an empty status line" if isinstance(error, IndexError) else type(error).__name__
+    return f"the connection closed ({how}) on a {'kept-alive' if reused else 'new'} connection"
+
+
 class Http:
     """One kept-alive HTTP/1.1 connection to the proxy, with a person's cookies."""
 
@@ -103,14 +109,17 @@ class Http:
                     self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port, limit=2**22)
                 self.writer.write(request)
                 return await asyncio.wait_for(self.answer(), 60)
-            except (ConnectionResetError, BrokenPipeError, IndexError):
+            except (ConnectionResetError, BrokenPipeError, IndexError) as error:
                 # IndexError: an empty status line, the connection closed before any answer
                 self.close()
                 if not reused or attempt:
-                    return 0, b"no answer"
-            except (OSError, TimeoutError, asyncio.IncompleteReadError, ValueError):
+                    return 0, f"no answer: {closed(error, reused)}".encode()
+            except TimeoutError:
                 self.close()
-                return 0, b"no answer"
+                return 0, b"no answer: nothing within 60 s"
+            except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+                self.close()
+                return 0, f"no answer: {closed(error, reused)}".encode()
         return 0, b"no answer"
 
     async def answer(self) -> tuple[int, bytes]:

@@ -303,7 +303,7 @@ def main() -> None:
     if binary is None:
         raise SystemExit("festival day: nginx is not installed (`make nginx` installs Debian's)")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = 2 * args.phones + 4 * args.tablets + 1000
+    needed = 3 * args.phones + 4 * args.tablets + 1000
     if needed > hard:
         raise SystemExit(f"festival day: {args.phones} phones need {needed} open files; the limit is {hard}")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, needed * 2)), hard))
@@ -330,7 +330,9 @@ def main() -> None:
             [f"127.0.0.1:{node.port}" for node in nodes],
             [f"127.0.0.1:{node.live_port}" for node in nodes],
             folder / "nginx",
-            worker_connections=2 * args.phones + 4 * args.tablets + 512,  # each phone: in, and out to a node
+            # each phone: its lobby socket in and out to a node, and its kept-alive HTTP connection
+            # (2 a phone left nginx closing kept-alive connections to make room all day)
+            worker_connections=3 * args.phones + 4 * args.tablets + 512,
             access_log=False,
         )
         print(f"two nodes behind nginx on {proxy.base}; the day runs {args.minutes:g} min", flush=True)
