@@ -136,6 +136,7 @@ def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
     assert "ports" not in services["web"] and services["web"]["expose"] == ["8000", "8001"]
     assert [interpolate(port, {}) for port in services["proxy"]["ports"]] == ["8000:8000"]
     assert services["proxy"]["volumes"] == [
+        "./deploy/nginx-main.conf:/etc/nginx/nginx.conf:ro",  # the image's, with room for the phones
         "./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro",
         "./deploy/compose:/etc/nginx/pokerfest:ro",  # deploy/nginx.conf's includes, relative to /etc/nginx
     ]
@@ -147,6 +148,22 @@ def test_web_scales_behind_one_proxy_and_exactly_one_beat_runs():
     beats = [name for name, service in services.items() if "beat" in service.get("command", [])]
     assert beats == ["beat"] and "deploy" not in services["beat"]
     assert settings.CELERY_BEAT_SCHEDULER == "pokerfest.beat:SingleBeat"
+
+
+def test_a_proxy_worker_holds_ten_thousand_phones():
+    # A phone holds three connections at the proxy all day: its lobby socket in and out, and its
+    # kept-alive HTTP connection. The nginx image's 1,024 a worker held about 340 phones
+    # (bench/festival_day.py's nginx, given two a phone, reused kept-alive connections all day).
+    main = nginx((ROOT / "deploy/nginx-main.conf").read_text())
+    connections = int(one(one(main, "events")[-1], "worker_connections")[1])
+    assert connections >= 3 * 10_000
+    files = int(one(main, "worker_rlimit_nofile")[1])
+    assert files >= connections
+    # The container may open that many: nginx cannot raise its own hard limit there.
+    assert compose()["services"]["proxy"]["ulimits"]["nofile"] >= files
+    # Everything else as the image's own main file: its user, and the site from conf.d.
+    assert one(main, "user") == ["user", "nginx"]
+    assert one(one(main, "http")[-1], "include", "/etc/nginx/conf.d/*.conf")
 
 
 def test_the_proxy_sends_every_request_and_websocket_to_any_web_replica_and_the_lobby_socket_to_a_live_process():
