@@ -79,6 +79,10 @@ from tournaments.models import Entry, Festival, Tournament  # noqa: E402
 
 STACK = 20_000
 SEATS = 9
+# Connections at the proxy: a phone's lobby socket in and out to a node, and its kept-alive HTTP
+# connection (two a phone left nginx closing kept-alive connections to make room all day); a
+# tablet's about four.
+A_PHONE, A_TABLET = 3, 4
 
 
 def arguments() -> argparse.Namespace:
@@ -303,7 +307,7 @@ def main() -> None:
     if binary is None:
         raise SystemExit("festival day: nginx is not installed (`make nginx` installs Debian's)")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    needed = 3 * args.phones + 4 * args.tablets + 1000
+    needed = A_PHONE * args.phones + A_TABLET * args.tablets + 1000
     if needed > hard:
         raise SystemExit(f"festival day: {args.phones} phones need {needed} open files; the limit is {hard}")
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, needed * 2)), hard))
@@ -330,9 +334,7 @@ def main() -> None:
             [f"127.0.0.1:{node.port}" for node in nodes],
             [f"127.0.0.1:{node.live_port}" for node in nodes],
             folder / "nginx",
-            # each phone: its lobby socket in and out to a node, and its kept-alive HTTP connection
-            # (2 a phone left nginx closing kept-alive connections to make room all day)
-            worker_connections=3 * args.phones + 4 * args.tablets + 512,
+            worker_connections=A_PHONE * args.phones + A_TABLET * args.tablets + 512,
             access_log=False,
         )
         print(f"two nodes behind nginx on {proxy.base}; the day runs {args.minutes:g} min", flush=True)
