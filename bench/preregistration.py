@@ -34,6 +34,8 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 
+import psutil
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "pokerfest.settings")
 os.environ.setdefault("POKERFEST_NAMESPACE", f"bench-{os.getpid()}")
@@ -252,18 +254,29 @@ def lock_hold_times(count: int) -> None:
 FLOOR_APP = "bench.registration_floor:application"
 
 
+def cpu_seconds(processes: list) -> list[float]:
+    return [sum(psutil.Process(process.pid).cpu_times()[:2]) for process in processes]
+
+
 class Figures:
-    """One figure per round: the rate, p50, p95 and the load average when it was taken."""
+    """One figure per round: the rate, p50, p95, the load average when it was taken, and the
+    web processes' CPU: per request, and each process's share (a client keeps its connection,
+    so the process that accepted more of them, or busier ones, ends its phase alone)."""
 
     def __init__(self):
         self.rounds: list[tuple[float, float, float, tuple]] = []
+        self.cpu_per_request: list[float] = []
 
-    def add(self, count: int, seconds: float, latencies: list[float]) -> str:
+    def add(self, count: int, seconds: float, latencies: list[float], cpu: tuple[list, list]) -> str:
         load = os.getloadavg()
         row = (count / seconds, percentile(latencies, 0.5), percentile(latencies, 0.95), load)
         self.rounds.append(row)
+        used = [after - before for before, after in zip(*cpu)]
+        self.cpu_per_request.append(1000 * sum(used) / count)
+        shares = " / ".join(f"{100 * u / sum(used):.0f}" for u in used)
         return (
             f"{row[0]:7.0f} /s  p50 {row[1]:5.0f} ms  p95 {row[2]:5.0f} ms  "
+            f"web CPU {self.cpu_per_request[-1]:4.1f} ms a request ({shares} %)  "
             f"(load {load[0]:.1f} {load[1]:.1f} {load[2]:.1f})"
         )
 
@@ -279,7 +292,10 @@ def summary(label: str, api: Figures, floor: Figures) -> None:
     loads = [r[3][0] for r in api.rounds + floor.rounds]
     print(f"{label}, median (min-max) of {len(api.rounds)} rounds, 1-minute load {min(loads):.1f}-{max(loads):.1f}:")
     for name, figures in (("bare ASGI floor", floor), ("pokerfest", api)):
-        print(f"  {name:<16} {figures.spread(0)} /s   p50 {figures.spread(1)} ms   p95 {figures.spread(2)} ms")
+        print(
+            f"  {name:<16} {figures.spread(0)} /s   p50 {figures.spread(1)} ms   p95 {figures.spread(2)} ms   "
+            f"web CPU {statistics.median(figures.cpu_per_request):.1f} ms a request"
+        )
     ratio, p95 = api.median(0) / floor.median(0), api.median(2)
     print(
         f"  ratio pokerfest / floor {ratio:.3f}x (goal at least 0.3x: {'met' if ratio >= 0.3 else 'NOT met'}); "
@@ -409,19 +425,23 @@ def main() -> None:
         for r, (api, floor) in enumerate(flights, 1):
             api_path = f"/api/tournaments/{api.id}/preregistrations/"
             floor_path = f"/floor/{floor.id}/preregistrations/"
+            before = cpu_seconds(api_web)
             seconds, latencies, api_codes = preregister_all(api_port, args.clients, args.players, api_path, f"A{r}")
-            shown = figures["prereg api"].add(args.players, seconds, latencies)
+            shown = figures["prereg api"].add(args.players, seconds, latencies, (before, cpu_seconds(api_web)))
             print(f"  round {r} pre-registration  pokerfest {shown}", flush=True)
+            before = cpu_seconds(floor_web)
             seconds, latencies, floor_codes = preregister_all(
                 floor_port, args.clients, args.players, floor_path, f"F{r}"
             )
-            shown = figures["prereg floor"].add(args.players, seconds, latencies)
+            shown = figures["prereg floor"].add(args.players, seconds, latencies, (before, cpu_seconds(floor_web)))
             print(f"  round {r} pre-registration  floor     {shown}", flush=True)
+            before = cpu_seconds(api_web)
             seconds, latencies = confirm_all(api_port, clerks, api_codes, api_path + "{code}/confirm/")
-            shown = figures["confirm api"].add(args.players, seconds, latencies)
+            shown = figures["confirm api"].add(args.players, seconds, latencies, (before, cpu_seconds(api_web)))
             print(f"  round {r} desk confirmation pokerfest {shown}", flush=True)
+            before = cpu_seconds(floor_web)
             seconds, latencies = confirm_all(floor_port, [{}] * args.desks, floor_codes, floor_path + "{code}/confirm/")
-            shown = figures["confirm floor"].add(args.players, seconds, latencies)
+            shown = figures["confirm floor"].add(args.players, seconds, latencies, (before, cpu_seconds(floor_web)))
             print(f"  round {r} desk confirmation floor     {shown}", flush=True)
         print(f"  ({Connection.retried} answers of 503 retried)", flush=True)
     finally:

@@ -35,6 +35,7 @@ from preregistration import (  # noqa: E402
     Connection,
     Figures,
     burst,
+    cpu_seconds,
     servers,
     signed_in_headers,
     summary,
@@ -126,14 +127,18 @@ def main() -> None:
             flush=True,
         )
         for r, (ours, theirs) in enumerate(rounds, 1):
+            before = cpu_seconds(api_web)
             seconds, latencies = register_all(
                 api_sock.getsockname()[1], clerks, ours.id, args.players, "/api/tournaments", f"A{r}"
             )
-            print(f"  round {r} pokerfest {api.add(args.players, seconds, latencies)}", flush=True)
+            shown = api.add(args.players, seconds, latencies, (before, cpu_seconds(api_web)))
+            print(f"  round {r} pokerfest {shown}", flush=True)
+            before = cpu_seconds(floor_web)
             seconds, latencies = register_all(
                 floor_sock.getsockname()[1], [{}] * args.clients, theirs.id, args.players, "/floor", f"F{r}"
             )
-            print(f"  round {r} floor     {floor.add(args.players, seconds, latencies)}", flush=True)
+            shown = floor.add(args.players, seconds, latencies, (before, cpu_seconds(floor_web)))
+            print(f"  round {r} floor     {shown}", flush=True)
     finally:
         stack.stop_processes(api_web + floor_web)
         api_sock.close()
