@@ -326,14 +326,16 @@ def whole(flight: Tournament, players: int) -> str:
 
 
 def servers(app: str | None, count: int, env: dict, log) -> tuple:
-    """`count` daphne processes of pokerfest (app None) or of `app` on one listening socket."""
-    sock = stack.listening_socket("127.0.0.1", 0)
-    command = stack.web_command(sock)
-    if app is not None:
-        command[-1] = app
-    processes = [stack.spawn(command, env, pass_fds=(sock.fileno(),), stdout=log, stderr=log) for _ in range(count)]
-    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    return sock, processes, base
+    """`count` daphne processes of pokerfest (app None) or of `app`, on one port as the launcher
+    runs them (`stack.web_sockets`); the sockets, the processes and the base URL."""
+    socks = stack.web_sockets("127.0.0.1", 0, count)
+    processes = []
+    for sock in socks:
+        command = stack.web_command(sock)
+        if app is not None:
+            command[-1] = app
+        processes.append(stack.spawn(command, env, pass_fds=(sock.fileno(),), stdout=log, stderr=log))
+    return socks, processes, f"http://127.0.0.1:{socks[0].getsockname()[1]}"
 
 
 def wait_ready(url: str) -> None:
@@ -407,9 +409,9 @@ def main() -> None:
         "DB_WAIT_SECONDS": "60",
     }
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    api_sock, api_web, api_base = servers(None, args.web_processes, env, log)
-    floor_sock, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
-    api_port, floor_port = api_sock.getsockname()[1], floor_sock.getsockname()[1]
+    api_socks, api_web, api_base = servers(None, args.web_processes, env, log)
+    floor_socks, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
+    api_port, floor_port = api_socks[0].getsockname()[1], floor_socks[0].getsockname()[1]
     figures = {key: Figures() for key in ("prereg api", "prereg floor", "confirm api", "confirm floor")}
     try:
         wait_ready(f"{api_base}/api/tournaments/")
@@ -446,8 +448,8 @@ def main() -> None:
         print(f"  ({Connection.retried} answers of 503 retried)", flush=True)
     finally:
         stack.stop_processes(api_web + floor_web)
-        api_sock.close()
-        floor_sock.close()
+        for sock in api_socks + floor_socks:
+            sock.close()
     summary("pre-registration (phase 1)", figures["prereg api"], figures["prereg floor"])
     summary("desk confirmation (phase 2)", figures["confirm api"], figures["confirm floor"])
     for api, floor in flights:

@@ -114,8 +114,9 @@ def main() -> None:
 
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "DB_POOL_SIZE": str(-(-args.clients // args.web_processes))}
     log = open(args.web_log, "w") if args.web_log else subprocess.DEVNULL
-    api_sock, api_web, api_base = servers(None, args.web_processes, env, log)
-    floor_sock, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
+    api_socks, api_web, api_base = servers(None, args.web_processes, env, log)
+    floor_socks, floor_web, floor_base = servers(FLOOR_APP, args.web_processes, env, log)
+    api_port, floor_port = api_socks[0].getsockname()[1], floor_socks[0].getsockname()[1]
     api, floor = Figures(), Figures()
     try:
         wait_ready(f"{api_base}/api/tournaments/")
@@ -128,21 +129,19 @@ def main() -> None:
         )
         for r, (ours, theirs) in enumerate(rounds, 1):
             before = cpu_seconds(api_web)
-            seconds, latencies = register_all(
-                api_sock.getsockname()[1], clerks, ours.id, args.players, "/api/tournaments", f"A{r}"
-            )
+            seconds, latencies = register_all(api_port, clerks, ours.id, args.players, "/api/tournaments", f"A{r}")
             shown = api.add(args.players, seconds, latencies, (before, cpu_seconds(api_web)))
             print(f"  round {r} pokerfest {shown}", flush=True)
             before = cpu_seconds(floor_web)
             seconds, latencies = register_all(
-                floor_sock.getsockname()[1], [{}] * args.clients, theirs.id, args.players, "/floor", f"F{r}"
+                floor_port, [{}] * args.clients, theirs.id, args.players, "/floor", f"F{r}"
             )
             shown = floor.add(args.players, seconds, latencies, (before, cpu_seconds(floor_web)))
             print(f"  round {r} floor     {shown}", flush=True)
     finally:
         stack.stop_processes(api_web + floor_web)
-        api_sock.close()
-        floor_sock.close()
+        for sock in api_socks + floor_socks:
+            sock.close()
     summary("registration (player + buy-in)", api, floor)
     for ours, theirs in rounds:
         for tournament in (ours, theirs):
