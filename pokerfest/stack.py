@@ -44,6 +44,7 @@ import psutil  # noqa: E402
 import psycopg  # noqa: E402
 import redis  # noqa: E402
 
+from pokerfest.listening import listening_socket, web_sockets  # noqa: E402
 from pokerfest.supervisor import ROOT, Child, Process, Supervisor, say, spawn, stop_processes  # noqa: E402
 
 VAR = Path(os.environ.get("POKERFEST_VAR") or ROOT / "var").resolve()  # embedded servers' data
@@ -233,41 +234,6 @@ def forget_dead_handles(pgdata: Path) -> None:
     if handles.exists():
         alive = [pid for pid in json.loads(handles.read_text() or "[]") if psutil.pid_exists(pid)]
         handles.write_text(json.dumps(alive))
-
-
-def listening_socket(host: str, port: int, shared_port: bool = False) -> socket.socket:
-    """A listening socket for a child process to adopt (`--fd`). `shared_port`: one of several
-    on the same port (`web_sockets`)."""
-    if ":" in host:
-        # daphne adopts an inherited socket as IPv4 only.
-        raise SystemExit(f"pokerfest: HOST must be an IPv4 address such as 127.0.0.1 or 0.0.0.0, not {host}")
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if shared_port:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as error:
-        raise SystemExit(
-            f"pokerfest: cannot listen on {host}:{port} ({error.strerror}); set PORT to a free port"
-        ) from None
-    sock.listen(1024)
-    sock.set_inheritable(True)
-    return sock
-
-
-def web_sockets(host: str, port: int, processes: int) -> list[socket.socket]:
-    """A listening socket for each web process, all on one port (SO_REUSEPORT): the kernel
-    hands each new connection to one of them by a hash of its addresses. One socket shared by
-    every process gave each burst of new connections to whichever process woke first, and daphne
-    accepts all that are queued at once: a burst's kept-alive clients (the proxy's connections,
-    a desk room's) stayed 72 / 28 % on two processes, one saturated and the other half idle.
-    The launcher keeps every socket open, so connections queued for a process that is being
-    restarted wait for it instead of being refused."""
-    # A port another server holds is refused here, before sockets of ours could join its group.
-    with listening_socket(host, port) as probe:
-        port = probe.getsockname()[1]
-    return [listening_socket(host, port, shared_port=True) for _ in range(processes)]
 
 
 def web_command(sock: socket.socket) -> list[str]:
