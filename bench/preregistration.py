@@ -51,7 +51,7 @@ from django.db.models import Count  # noqa: E402
 
 from core.operation import lock_tournament  # noqa: E402
 from players.models import Consent, PreRegistration  # noqa: E402
-from pokerfest import stack  # noqa: E402
+from pokerfest import listening, stack  # noqa: E402
 from tournaments.models import Entry, Event, Festival, Tournament  # noqa: E402
 from tournaments.rules.preregistration import Application  # noqa: E402
 from tournaments.services import preregistration as services  # noqa: E402
@@ -327,8 +327,8 @@ def whole(flight: Tournament, players: int) -> str:
 
 def servers(app: str | None, count: int, env: dict, log) -> tuple:
     """`count` daphne processes of pokerfest (app None) or of `app`, on one port as the launcher
-    runs them (`stack.web_sockets`); the sockets, the processes and the base URL."""
-    socks = stack.web_sockets("127.0.0.1", 0, count)
+    runs them (`listening.web_sockets`); the sockets, the processes and the base URL."""
+    socks = listening.web_sockets("127.0.0.1", 0, count)
     processes = []
     for sock in socks:
         command = stack.web_command(sock)

@@ -1,12 +1,12 @@
 """The launcher's web processes listen on one port, each on a socket of its own
-(`stack.web_sockets`): the kernel spreads new connections over them, where one shared socket
+(`pokerfest.listening.web_sockets`): the kernel spreads new connections over them, where one shared socket
 left a burst of kept-alive clients on whichever process woke first. Real sockets, no mock."""
 
 import socket
 
 import pytest
 
-from pokerfest import stack
+from pokerfest.listening import listening_socket, web_sockets
 
 
 def queued(sock: socket.socket) -> int:
@@ -23,7 +23,7 @@ def queued(sock: socket.socket) -> int:
 
 
 def test_two_web_processes_sockets_share_one_port_and_each_gets_its_part_of_a_burst():
-    socks = stack.web_sockets("127.0.0.1", 0, 2)
+    socks = web_sockets("127.0.0.1", 0, 2)
     try:
         port = socks[0].getsockname()[1]
         assert socks[1].getsockname()[1] == port
@@ -41,12 +41,12 @@ def test_two_web_processes_sockets_share_one_port_and_each_gets_its_part_of_a_bu
 
 
 def test_a_port_another_server_listens_on_is_refused_not_joined():
-    other = stack.web_sockets("127.0.0.1", 0, 2)  # another launcher's, on the same machine
-    plain = stack.listening_socket("127.0.0.1", 0)  # any other server's
+    other = web_sockets("127.0.0.1", 0, 2)  # another launcher's, on the same machine
+    plain = listening_socket("127.0.0.1", 0)  # any other server's
     try:
         for taken in (other[0], plain):
             with pytest.raises(SystemExit, match="cannot listen on 127.0.0.1"):
-                stack.web_sockets("127.0.0.1", taken.getsockname()[1], 2)
+                web_sockets("127.0.0.1", taken.getsockname()[1], 2)
     finally:
         for sock in other + [plain]:
             sock.close()
