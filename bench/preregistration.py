@@ -288,7 +288,7 @@ class Figures:
         return f"{statistics.median(values):7.0f} ({min(values):.0f}-{max(values):.0f})"
 
 
-def summary(label: str, api: Figures, floor: Figures) -> None:
+def summary(label: str, api: Figures, floor: Figures, clients: int) -> None:
     loads = [r[3][0] for r in api.rounds + floor.rounds]
     print(f"{label}, median (min-max) of {len(api.rounds)} rounds, 1-minute load {min(loads):.1f}-{max(loads):.1f}:")
     for name, figures in (("bare ASGI floor", floor), ("pokerfest", api)):
@@ -300,6 +300,16 @@ def summary(label: str, api: Figures, floor: Figures) -> None:
     print(
         f"  ratio pokerfest / floor {ratio:.3f}x (goal at least 0.3x: {'met' if ratio >= 0.3 else 'NOT met'}); "
         f"p95 {p95:.0f} ms (goal at most 300 ms: {'met' if p95 <= 300 else 'NOT met'})",
+        flush=True,
+    )
+    # Each client waits for its answer before it sends the next, so `clients` requests are always
+    # in the system and the mean time is clients / rate (Little's law): the p95 goal is a rate.
+    mean = 1000 * clients / api.median(0)
+    asked = clients * (p95 / mean) / 0.3
+    print(
+        f"  what p95 300 ms asks: {clients} clients waiting for their answers keep the mean at clients / rate "
+        f"({mean:.0f} ms here); with p95 at {p95 / mean:.1f}x the mean, p95 300 ms needs about {asked:.0f} /s, "
+        f"{asked / floor.median(0):.2f}x the floor's rate (the floor's own p95: {floor.median(2):.0f} ms)",
         flush=True,
     )
 
@@ -450,8 +460,8 @@ def main() -> None:
         stack.stop_processes(api_web + floor_web)
         for sock in api_socks + floor_socks:
             sock.close()
-    summary("pre-registration (phase 1)", figures["prereg api"], figures["prereg floor"])
-    summary("desk confirmation (phase 2)", figures["confirm api"], figures["confirm floor"])
+    summary("pre-registration (phase 1)", figures["prereg api"], figures["prereg floor"], args.clients)
+    summary("desk confirmation (phase 2)", figures["confirm api"], figures["confirm floor"], args.desks)
     for api, floor in flights:
         print(f"  {api.name}: {whole(api, args.players)}")
         print(f"  {floor.name}: {whole(floor, args.players)}")
