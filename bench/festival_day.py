@@ -4,7 +4,7 @@ against two nodes behind the proxy, with level changes and busts as a real day h
     make bench-festival-day
     make bench-festival-day BENCH_ARGS="--minutes 1 --phones 500"
 
-Two launchers (`python -m pokerfest.stack run --node`, each a web process, the live process, a
+Two launchers (`python -m pokerfest.stack run --node`, each two web processes, the live process, a
 worker and beat) share this run's PostgreSQL and Redis, behind Debian's nginx running
 deploy/nginx.conf (bench/cluster.py, as tests/integration/test_proxy.py runs them). The flight is
 loaded in bulk, as bench/seating.py loads one (the venue's tables, the players and their entries:
@@ -95,7 +95,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--busts-per-minute", type=float, default=30)
     parser.add_argument("--desk-every", type=float, default=60, help="seconds between one desk's sales")
     parser.add_argument("--seat-every", type=float, default=120, help="seconds between one phone's seat pages")
-    parser.add_argument("--web-processes", type=int, default=1, help="per node")
+    # Two, as a node runs them (WEB_PROCESSES): one process of 10 connections a node gave 460
+    # errors where two gave 0 on the same cores (docs/benchmarks.md, 2026-12-08).
+    parser.add_argument("--web-processes", type=int, default=2, help="per node (default: WEB_PROCESSES' 2)")
     parser.add_argument("--seed", type=int, default=25)
     return parser.parse_args()
 
