@@ -96,7 +96,8 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--desk-every", type=float, default=60, help="seconds between one desk's sales")
     parser.add_argument("--seat-every", type=float, default=120, help="seconds between one phone's seat pages")
     # Two, as a node runs them (WEB_PROCESSES): one process of 10 connections a node gave 460
-    # errors where two gave 0 on the same cores (docs/benchmarks.md, 2026-12-08).
+    # errors, two of 5 gave 58 and two of 10 gave 0 twice on the same cores (docs/benchmarks.md,
+    # 2026-12-08).
     parser.add_argument("--web-processes", type=int, default=2, help="per node (default: WEB_PROCESSES' 2)")
     parser.add_argument("--seed", type=int, default=25)
     return parser.parse_args()
